@@ -1,0 +1,215 @@
+//! Static checks on EL syntax trees: unknown functions (with did-you-mean), wrong
+//! arity, arguments that can never convert to the parameter type, and unknown
+//! variables when the set of defined names is known. These find in one pass what
+//! Oozie reports one at a time, and only when the expression is evaluated.
+
+use super::rules::{EL_ARG_TYPE, EL_ARITY, EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE};
+use crate::diag::Diagnostic;
+use crate::el::ast::{BinaryOp, Call, Expr, ExprKind, Template, UnaryOp};
+use crate::el::library::{self, CONSTANTS, FUNCTIONS, Library, Ty};
+use std::collections::HashSet;
+
+/// What the checks may assume about the text's surroundings.
+pub struct ElCheckContext<'a> {
+    pub library: Library,
+    /// The names defined as variables (job properties), when they are all known.
+    pub known_variables: Option<&'a HashSet<String>>,
+}
+
+pub fn check_template(template: &Template, ctx: &ElCheckContext) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for expr in template.exprs() {
+        expr.walk(&mut |e| match &e.kind {
+            ExprKind::Call(call) => check_call(e, call, ctx, &mut out),
+            ExprKind::Var(name) => check_variable(e, name, ctx, &mut out),
+            _ => {}
+        });
+    }
+    out
+}
+
+fn check_call(expr: &Expr, call: &Call, ctx: &ElCheckContext, out: &mut Vec<Diagnostic>) {
+    let qualified = call.qualified_name();
+    let Some(def) = library::function(ctx.library, call.namespace.as_deref(), &call.name) else {
+        let mut d = Diagnostic::error(
+            EL_UNKNOWN_FUNCTION,
+            call.name_span,
+            format!("unknown function `{qualified}` in {} EL", library_name(ctx.library)),
+        );
+        let other = match ctx.library {
+            Library::Coordinator => Library::Workflow,
+            Library::Workflow => Library::Coordinator,
+        };
+        if library::function(other, call.namespace.as_deref(), &call.name).is_some() {
+            d = d.with_help(format!(
+                "`{qualified}` exists only in {} EL; Oozie rejects it here",
+                library_name(other)
+            ));
+        } else if let Some(best) = closest(
+            &qualified,
+            FUNCTIONS.iter().filter(|f| f.in_library(ctx.library)).map(|f| f.qualified_name()),
+        ) {
+            d = d.with_help(format!("did you mean `{best}`?"));
+        }
+        out.push(d);
+        return;
+    };
+    if def.params.len() != call.args.len() {
+        out.push(
+            Diagnostic::error(
+                EL_ARITY,
+                expr.span,
+                format!(
+                    "`{qualified}` takes {} argument{} but {} {} given",
+                    def.params.len(),
+                    if def.params.len() == 1 { "" } else { "s" },
+                    call.args.len(),
+                    if call.args.len() == 1 { "was" } else { "were" }
+                ),
+            )
+            .with_help(format!("the signature is `{}`", def.signature())),
+        );
+        return;
+    }
+    for (arg, ty) in call.args.iter().zip(def.params) {
+        if let Some(problem) = argument_mismatch(arg, *ty) {
+            out.push(
+                Diagnostic::error(
+                    EL_ARG_TYPE,
+                    arg.span,
+                    format!("argument of `{qualified}` must be {}: {problem}", ty.name()),
+                )
+                .with_help(format!("the signature is `{}`", def.signature())),
+            );
+        }
+    }
+}
+
+fn check_variable(expr: &Expr, name: &str, ctx: &ElCheckContext, out: &mut Vec<Diagnostic>) {
+    let Some(known) = ctx.known_variables else { return };
+    if known.contains(name) || library::constant(ctx.library, name).is_some() {
+        return;
+    }
+    let mut d = Diagnostic::error(
+        EL_UNKNOWN_VARIABLE,
+        expr.span,
+        format!("variable `{name}` is not defined"),
+    );
+    let candidates = known
+        .iter()
+        .cloned()
+        .chain(CONSTANTS.iter().filter(|c| c.in_library(ctx.library)).map(|c| c.name.to_string()));
+    d = match closest(name, candidates) {
+        Some(best) => d.with_help(format!("did you mean `{best}`?")),
+        None => d.with_help(format!("define `{name}` as a job property")),
+    };
+    out.push(d);
+}
+
+fn library_name(library: Library) -> &'static str {
+    match library {
+        Library::Coordinator => "coordinator",
+        Library::Workflow => "workflow",
+    }
+}
+
+/// The candidate closest to `name`, if it is close enough to be a likely typo.
+fn closest(name: &str, candidates: impl Iterator<Item = String>) -> Option<String> {
+    candidates
+        .map(|c| (strsim::jaro_winkler(&name.to_lowercase(), &c.to_lowercase()), c))
+        .filter(|(score, _)| *score >= 0.85)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c)
+}
+
+/// What the value of an expression is, when it is known without evaluating.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Static {
+    Bool,
+    Number,
+    Str,
+}
+
+fn static_kind(expr: &Expr) -> Option<Static> {
+    match &expr.kind {
+        ExprKind::Bool(_) => Some(Static::Bool),
+        ExprKind::Long(_) | ExprKind::Double(_) => Some(Static::Number),
+        ExprKind::Str(_) => Some(Static::Str),
+        ExprKind::Unary { ops, .. } => match ops[0].0 {
+            UnaryOp::Not | UnaryOp::Empty => Some(Static::Bool),
+            UnaryOp::Minus => Some(Static::Number),
+        },
+        ExprKind::Binary { rest, .. } => match rest[0].0 {
+            BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Mod => Some(Static::Number),
+            _ => Some(Static::Bool),
+        },
+        _ => None,
+    }
+}
+
+/// Why `arg` can never convert to `ty`, when that is certain.
+fn argument_mismatch(arg: &Expr, ty: Ty) -> Option<String> {
+    match (ty, static_kind(arg)) {
+        (Ty::Int | Ty::Long, Some(Static::Bool)) => Some("a boolean never converts to a number".to_string()),
+        (Ty::Int, _) => match &arg.kind {
+            ExprKind::Str(s) if !s.is_empty() && s.parse::<i32>().is_err() => {
+                Some(format!("the string '{s}' is not an integer"))
+            }
+            ExprKind::Long(l) if i32::try_from(*l).is_err() => Some(format!("{l} does not fit in an int")),
+            _ => None,
+        },
+        (Ty::Long, _) => match &arg.kind {
+            ExprKind::Str(s) if !s.is_empty() && s.parse::<i64>().is_err() => {
+                Some(format!("the string '{s}' is not an integer"))
+            }
+            _ => None,
+        },
+        (Ty::Boolean, Some(Static::Number)) => Some("a number never converts to a boolean".to_string()),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::el::parse_template;
+
+    fn codes(text: &str, library: Library, known: Option<&HashSet<String>>) -> Vec<(&'static str, String)> {
+        let t = parse_template(text, 0).unwrap();
+        check_template(&t, &ElCheckContext { library, known_variables: known })
+            .into_iter()
+            .map(|d| (d.code, d.help.unwrap_or_default()))
+            .collect()
+    }
+
+    #[test]
+    fn unknown_function_suggests_the_closest() {
+        let got = codes("${coord:curent(0)}", Library::Coordinator, None);
+        assert_eq!(got, vec![(EL_UNKNOWN_FUNCTION, "did you mean `coord:current`?".to_string())]);
+    }
+
+    #[test]
+    fn workflow_only_function_in_coordinator() {
+        let got = codes("${concat('a','b')}", Library::Coordinator, None);
+        assert_eq!(got[0].0, EL_UNKNOWN_FUNCTION);
+        assert!(got[0].1.contains("only in workflow EL"), "{got:?}");
+    }
+
+    #[test]
+    fn arity_and_types() {
+        assert_eq!(codes("${coord:current(1, 2)}", Library::Coordinator, None)[0].0, EL_ARITY);
+        assert_eq!(codes("${coord:current('x')}", Library::Coordinator, None)[0].0, EL_ARG_TYPE);
+        assert_eq!(codes("${coord:current(true)}", Library::Coordinator, None)[0].0, EL_ARG_TYPE);
+        assert_eq!(codes("${coord:epochTime('2009-01-01T00:00Z', 1)}", Library::Coordinator, None)[0].0, EL_ARG_TYPE);
+        assert!(codes("${coord:current(-(coord:hoursInDay(0) - 1))}", Library::Coordinator, None).is_empty());
+        assert!(codes("${coord:current('-3')}", Library::Coordinator, None).is_empty());
+    }
+
+    #[test]
+    fn unknown_variables_only_when_names_are_known() {
+        let known: HashSet<String> = ["market".to_string(), "nameNode".to_string()].into();
+        let got = codes("${nameNod}/${market}/${KB}", Library::Workflow, Some(&known));
+        assert_eq!(got, vec![(EL_UNKNOWN_VARIABLE, "did you mean `nameNode`?".to_string())]);
+        assert!(codes("${anything}", Library::Workflow, None).is_empty());
+    }
+}

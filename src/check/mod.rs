@@ -1,0 +1,4 @@
+//! Static checks. One file per rule family; `rules` is the code registry.
+
+pub mod el;
+pub mod rules;

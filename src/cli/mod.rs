@@ -1,0 +1,39 @@
+//! The command line. Only this layer knows about arguments, files, terminals and
+//! output formats; the library below returns data.
+
+mod eval;
+pub mod render;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "coordc", version, about = "A toolchain for Apache Oozie coordinator and workflow applications")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Render a text value as Oozie would render it in an application.
+    Eval(eval::EvalArgs),
+}
+
+/// Exit codes: 0 success, 1 the input has errors, 2 usage or I/O error.
+pub const EXIT_OK: i32 = 0;
+pub const EXIT_ERRORS: i32 = 1;
+pub const EXIT_USAGE: i32 = 2;
+
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };
+            let _ = e.print();
+            return code;
+        }
+    };
+    match cli.command {
+        Command::Eval(args) => eval::run(args),
+    }
+}

@@ -1,0 +1,189 @@
+//! The typed EL syntax tree. Every node carries its [`Span`] in the original file.
+//!
+//! The shape follows commons-el 1.0's own tree, because its evaluation order is part
+//! of the semantics: a binary level is one flat list evaluated left to right
+//! (`BinaryOperatorExpression`), unary operators are a list applied innermost first
+//! (`UnaryOperatorExpression`), and `.name`/`[expr]` suffixes hang off one value
+//! (`ComplexValue`).
+
+use crate::span::Span;
+
+/// A text value: literal text mixed with `${...}` blocks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Template {
+    pub parts: Vec<Part>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Part {
+    /// Literal text, copied verbatim (no escapes exist outside `${}`).
+    Text { text: String, span: Span },
+    /// One `${...}` block; `span` covers the `${` and `}`.
+    Block { expr: Expr, span: Span },
+}
+
+impl Template {
+    /// The expression, when the whole text is exactly one `${...}` block. Oozie
+    /// then sees the expression's own type rather than a string.
+    pub fn single_expr(&self) -> Option<&Expr> {
+        match self.parts.as_slice() {
+            [Part::Block { expr, .. }] => Some(expr),
+            _ => None,
+        }
+    }
+
+    /// Every expression block, in order.
+    pub fn exprs(&self) -> impl Iterator<Item = &Expr> {
+        self.parts.iter().filter_map(|p| match p {
+            Part::Block { expr, .. } => Some(expr),
+            Part::Text { .. } => None,
+        })
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExprKind {
+    Null,
+    Bool(bool),
+    Long(i64),
+    Double(f64),
+    Str(String),
+    /// A variable: a job property or an EL constant.
+    Var(String),
+    Call(Box<Call>),
+    /// `ops` are in source order; the last one applies first.
+    Unary {
+        ops: Vec<(UnaryOp, Span)>,
+        operand: Box<Expr>,
+    },
+    /// `first op1 e1 op2 e2 ...`, all operators of one precedence level.
+    Binary {
+        first: Box<Expr>,
+        rest: Vec<(BinaryOp, Span, Expr)>,
+    },
+    Conditional {
+        cond: Box<Expr>,
+        then: Box<Expr>,
+        otherwise: Box<Expr>,
+    },
+    /// `base.name` and `base[expr]` suffixes, applied left to right.
+    Access {
+        base: Box<Expr>,
+        suffixes: Vec<Suffix>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Call {
+    /// `coord` in `coord:current(0)`; `None` for `concat(a, b)`.
+    pub namespace: Option<String>,
+    pub name: String,
+    /// Span of `ns:name`, without the arguments.
+    pub name_span: Span,
+    pub args: Vec<Expr>,
+}
+
+impl Call {
+    /// The name as Oozie's function mapper looks it up: `ns:name` or `name`.
+    pub fn qualified_name(&self) -> String {
+        match &self.namespace {
+            Some(ns) => format!("{ns}:{}", self.name),
+            None => self.name.clone(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Suffix {
+    Property { name: String, span: Span },
+    Index { index: Expr, span: Span },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnaryOp {
+    Not,
+    Minus,
+    Empty,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinaryOp {
+    Or,
+    And,
+    Eq,
+    Ne,
+    Lt,
+    Gt,
+    Le,
+    Ge,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+}
+
+impl BinaryOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinaryOp::Or => "||",
+            BinaryOp::And => "&&",
+            BinaryOp::Eq => "==",
+            BinaryOp::Ne => "!=",
+            BinaryOp::Lt => "<",
+            BinaryOp::Gt => ">",
+            BinaryOp::Le => "<=",
+            BinaryOp::Ge => ">=",
+            BinaryOp::Add => "+",
+            BinaryOp::Sub => "-",
+            BinaryOp::Mul => "*",
+            BinaryOp::Div => "/",
+            BinaryOp::Mod => "%",
+        }
+    }
+}
+
+impl Expr {
+    /// Calls every expression in this tree, outermost first.
+    pub fn walk<'a>(&'a self, visit: &mut dyn FnMut(&'a Expr)) {
+        visit(self);
+        match &self.kind {
+            ExprKind::Call(call) => call.args.iter().for_each(|a| a.walk(visit)),
+            ExprKind::Unary { operand, .. } => operand.walk(visit),
+            ExprKind::Binary { first, rest } => {
+                first.walk(visit);
+                rest.iter().for_each(|(_, _, e)| e.walk(visit));
+            }
+            ExprKind::Conditional {
+                cond,
+                then,
+                otherwise,
+            } => {
+                cond.walk(visit);
+                then.walk(visit);
+                otherwise.walk(visit);
+            }
+            ExprKind::Access { base, suffixes } => {
+                base.walk(visit);
+                for s in suffixes {
+                    if let Suffix::Index { index, .. } = s {
+                        index.walk(visit);
+                    }
+                }
+            }
+            ExprKind::Null
+            | ExprKind::Bool(_)
+            | ExprKind::Long(_)
+            | ExprKind::Double(_)
+            | ExprKind::Str(_)
+            | ExprKind::Var(_) => {}
+        }
+    }
+}

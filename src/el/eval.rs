@@ -1,0 +1,243 @@
+//! Evaluation with commons-el 1.0 semantics, as Oozie's `ELEvaluator` drives it:
+//! an undefined variable is an error naming it, functions are resolved (and their
+//! arity checked) only when a call is evaluated, `&&`/`||`/`?:` short-circuit.
+
+use super::ast::{BinaryOp, Expr, ExprKind, Part, Suffix, Template, UnaryOp};
+use super::library::{self, ConstValue, Imp, Library, Ty};
+use super::value::{ArithOp, RelOp, Value, ValueType, arithmetic, equals, is_empty, negate, relational};
+use crate::check::rules::{EL_ARITY, EL_EVAL, EL_NEEDS_CONTEXT, EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE};
+use crate::diag::Diagnostic;
+use crate::span::Span;
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+/// Where variables come from: job properties (strings) or null.
+pub trait Variables {
+    /// `None`: not defined; `Some(None)`: defined as null.
+    fn lookup(&self, name: &str) -> Option<Option<&str>>;
+}
+
+impl Variables for HashMap<String, Option<String>> {
+    fn lookup(&self, name: &str) -> Option<Option<&str>> {
+        self.get(name).map(|v| v.as_deref())
+    }
+}
+
+/// What an evaluation sees.
+pub struct Env<'a> {
+    pub vars: &'a dyn Variables,
+    pub library: Library,
+}
+
+/// The job property Oozie reads for `coord:user()` / `wf:user()`.
+const USER_NAME: &str = "user.name";
+
+/// Renders a text value as Oozie does (evaluated to `String`): literal text
+/// verbatim, each block's value coerced to a string. Returns the raw type of a
+/// single-block text, else `string`.
+pub fn render_into(template: &Template, env: &Env, out: &mut String) -> Result<ValueType, Diagnostic> {
+    if let Some(expr) = template.single_expr() {
+        let v = eval(expr, env)?;
+        v.write_to(out);
+        return Ok(v.value_type());
+    }
+    for part in &template.parts {
+        match part {
+            Part::Text { text, .. } => out.push_str(text),
+            Part::Block { expr, .. } => eval(expr, env)?.write_to(out),
+        }
+    }
+    Ok(ValueType::String)
+}
+
+pub fn render(template: &Template, env: &Env) -> Result<(String, ValueType), Diagnostic> {
+    let mut out = String::new();
+    let ty = render_into(template, env, &mut out)?;
+    Ok((out, ty))
+}
+
+fn fail(span: Span, message: String) -> Diagnostic {
+    Diagnostic::error(EL_EVAL, span, message)
+}
+
+pub fn eval<'a>(expr: &'a Expr, env: &Env<'a>) -> Result<Value<'a>, Diagnostic> {
+    match &expr.kind {
+        ExprKind::Null => Ok(Value::Null),
+        ExprKind::Bool(b) => Ok(Value::Bool(*b)),
+        ExprKind::Long(l) => Ok(Value::Long(*l)),
+        ExprKind::Double(d) => Ok(Value::Double(*d)),
+        ExprKind::Str(s) => Ok(Value::Str(Cow::Borrowed(s))),
+        ExprKind::Var(name) => variable(name, expr.span, env),
+        ExprKind::Unary { ops, operand } => {
+            let mut v = eval(operand, env)?;
+            for (op, op_span) in ops.iter().rev() {
+                v = match op {
+                    UnaryOp::Not => Value::Bool(!v.to_bool().map_err(|m| fail(*op_span, m))?),
+                    UnaryOp::Minus => negate(&v).map_err(|m| fail(*op_span, m))?,
+                    UnaryOp::Empty => Value::Bool(is_empty(&v)),
+                };
+            }
+            Ok(v)
+        }
+        ExprKind::Binary { first, rest } => {
+            let mut v = eval(first, env)?;
+            for (op, op_span, operand) in rest {
+                let err = |m| fail(*op_span, m);
+                v = match op {
+                    // And/Or coerce the left side first and skip the right side
+                    // when it cannot change the result (BinaryOperatorExpression).
+                    BinaryOp::And | BinaryOp::Or => {
+                        let left = v.to_bool().map_err(err)?;
+                        if left == (*op == BinaryOp::Or) {
+                            Value::Bool(left)
+                        } else {
+                            Value::Bool(eval(operand, env)?.to_bool().map_err(err)?)
+                        }
+                    }
+                    _ => {
+                        let right = eval(operand, env)?;
+                        apply_binary(*op, &v, &right).map_err(err)?
+                    }
+                };
+            }
+            Ok(v)
+        }
+        ExprKind::Conditional { cond, then, otherwise } => {
+            let c = eval(cond, env)?.to_bool().map_err(|m| fail(cond.span, m))?;
+            eval(if c { then } else { otherwise }, env)
+        }
+        ExprKind::Access { base, suffixes } => {
+            let v = eval(base, env)?;
+            for suffix in suffixes {
+                // A null base stays null without evaluating the index (ComplexValue).
+                if matches!(v, Value::Null) {
+                    return Ok(Value::Null);
+                }
+                let (key, span, operator) = match suffix {
+                    Suffix::Property { name, span } => (Cow::Borrowed(name.as_str()), *span, "."),
+                    Suffix::Index { index, span } => {
+                        let key = eval(index, env)?;
+                        if matches!(key, Value::Null) {
+                            return Ok(Value::Null);
+                        }
+                        (Cow::Owned(key.to_text().into_owned()), *span, "[]")
+                    }
+                };
+                // Oozie's variables and coordc's function results are strings,
+                // numbers and booleans, none of which has properties. (commons-el
+                // would reach Java bean getters such as `'abc'.bytes`; no app does.)
+                return Err(fail(
+                    span,
+                    format!(
+                        "Unable to find a value for \"{key}\" in object of class \"{}\" using operator \"{operator}\"",
+                        v.java_class()
+                    ),
+                ));
+            }
+            Ok(v)
+        }
+        ExprKind::Call(call) => {
+            let qualified = call.qualified_name();
+            let Some(def) = library::function(env.library, call.namespace.as_deref(), &call.name) else {
+                return Err(Diagnostic::error(
+                    EL_UNKNOWN_FUNCTION,
+                    call.name_span,
+                    format!("No function is mapped to the name \"{qualified}\""),
+                ));
+            };
+            if def.params.len() != call.args.len() {
+                return Err(Diagnostic::error(
+                    EL_ARITY,
+                    expr.span,
+                    format!(
+                        "The function \"{qualified}\" requires {} arguments but was passed {}",
+                        def.params.len(),
+                        call.args.len()
+                    ),
+                )
+                .with_help(format!("the signature is `{}`", def.signature())));
+            }
+            let mut args = Vec::with_capacity(call.args.len());
+            for (arg, ty) in call.args.iter().zip(def.params) {
+                let v = eval(arg, env)?;
+                args.push(coerce_arg(v, *ty).map_err(|m| fail(arg.span, m))?);
+            }
+            match def.imp {
+                Imp::Pure(f) => f(&args).map_err(|m| fail(expr.span, m)),
+                Imp::JobProperty => {
+                    let name = args[0].to_text();
+                    Ok(match env.vars.lookup(&name).flatten() {
+                        Some(v) => Value::Str(Cow::Owned(v.to_string())),
+                        None => Value::Null,
+                    })
+                }
+                Imp::JobUser => Ok(match env.vars.lookup(USER_NAME).flatten() {
+                    Some(v) => Value::Str(Cow::Owned(v.to_string())),
+                    None => Value::Null,
+                }),
+                Imp::Needs(need) => Err(Diagnostic::error(
+                    EL_NEEDS_CONTEXT,
+                    expr.span,
+                    format!("{qualified}() needs {}; it cannot be evaluated on its own", need.describe()),
+                )),
+            }
+        }
+    }
+}
+
+fn variable<'a>(name: &'a str, span: Span, env: &Env<'a>) -> Result<Value<'a>, Diagnostic> {
+    if let Some(v) = env.vars.lookup(name) {
+        return Ok(v.map_or(Value::Null, |s| Value::Str(Cow::Borrowed(s))));
+    }
+    match library::constant(env.library, name) {
+        Some(c) => match c.value {
+            ConstValue::Long(l) => Ok(Value::Long(l)),
+            ConstValue::Str(s) => Ok(Value::Str(Cow::Borrowed(s))),
+            ConstValue::Needs(need) => Err(Diagnostic::error(
+                EL_NEEDS_CONTEXT,
+                span,
+                format!("{name} needs {}; it has no value on its own", need.describe()),
+            )
+            .with_help(format!("give it a value with --var {name}=VALUE"))),
+        },
+        None => Err(Diagnostic::error(
+            EL_UNKNOWN_VARIABLE,
+            span,
+            format!("variable [{name}] cannot be resolved"),
+        )
+        .with_help(format!("define `{name}` as a job property (with `coordc eval`: --var {name}=VALUE)"))),
+    }
+}
+
+fn apply_binary(op: BinaryOp, a: &Value, b: &Value) -> Result<Value<'static>, String> {
+    let arith = |o| arithmetic(o, a, b);
+    let rel = |o| relational(o, a, b).map(Value::Bool);
+    match op {
+        BinaryOp::Add => arith(ArithOp::Add),
+        BinaryOp::Sub => arith(ArithOp::Sub),
+        BinaryOp::Mul => arith(ArithOp::Mul),
+        BinaryOp::Div => arith(ArithOp::Div),
+        BinaryOp::Mod => arith(ArithOp::Mod),
+        BinaryOp::Lt => rel(RelOp::Lt),
+        BinaryOp::Gt => rel(RelOp::Gt),
+        BinaryOp::Le => rel(RelOp::Le),
+        BinaryOp::Ge => rel(RelOp::Ge),
+        BinaryOp::Eq => equals(a, b).map(Value::Bool),
+        BinaryOp::Ne => equals(a, b).map(|e| Value::Bool(!e)),
+        BinaryOp::And | BinaryOp::Or => unreachable!("short-circuit operators are handled by the caller"),
+    }
+}
+
+/// commons-el coerces each argument to the Java parameter type before the call.
+fn coerce_arg<'a>(v: Value<'a>, ty: Ty) -> Result<Value<'a>, String> {
+    Ok(match ty {
+        Ty::String => match v {
+            Value::Str(_) => v,
+            other => Value::Str(Cow::Owned(other.to_text().into_owned())),
+        },
+        Ty::Int => Value::Long(v.to_int()? as i64),
+        Ty::Long => Value::Long(v.to_long()?),
+        Ty::Boolean => Value::Bool(v.to_bool()?),
+        Ty::Object | Ty::Map => v,
+    })
+}

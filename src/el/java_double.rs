@@ -1,0 +1,514 @@
+//! Java's `Double.toString` and `Double.valueOf`, as the JDK up to 18 does them
+//! (`sun.misc.FloatingDecimal`), because that is how Oozie prints and reads a Double.
+//!
+//! Java's printing is *not* always the shortest round-trip form: `1e23` prints as
+//! `9.999999999999999E22` and 2^62 as `4.6116860184273879E18`. To write exactly what
+//! Oozie writes we follow FloatingDecimal's digit generation step by step: the exact
+//! long path for integral values, then the estimate-and-iterate loop in 32-bit,
+//! 64-bit or big-integer arithmetic (the three paths differ slightly at ties, and we
+//! keep the differences), with its forced second digit in E-form.
+
+use num_bigint::BigUint;
+use std::fmt::Write;
+
+const EXP_SHIFT: i32 = 52;
+const FRACT_HOB: u64 = 1 << 52;
+const SIGNIF_MASK: u64 = FRACT_HOB - 1;
+const EXP_BIAS: i32 = 1023;
+const MAX_SMALL_BIN_EXP: i32 = 62;
+const MIN_SMALL_BIN_EXP: i32 = -(63 / 3);
+
+/// Bit length of 5^i, for i < 27 (FloatingDecimal's N_5_BITS).
+fn n5_bits(i: i32) -> i32 {
+    if i == 0 { 0 } else { 64 - 5u64.pow(i as u32).leading_zeros() as i32 }
+}
+
+/// Renders `d` exactly as `java.lang.Double.toString(d)` (JDK 8 to 18).
+pub fn to_java_string(d: f64) -> String {
+    let mut out = String::with_capacity(24);
+    write_java(d, &mut out);
+    out
+}
+
+/// Appends `Double.toString(d)` to `out`.
+pub fn write_java(d: f64, out: &mut String) {
+    if d.is_nan() {
+        out.push_str("NaN");
+        return;
+    }
+    let negative = d.is_sign_negative();
+    if d.is_infinite() {
+        out.push_str(if negative { "-Infinity" } else { "Infinity" });
+        return;
+    }
+    if d == 0.0 {
+        out.push_str(if negative { "-0.0" } else { "0.0" });
+        return;
+    }
+    let bits = d.to_bits();
+    let mut fract_bits = bits & SIGNIF_MASK;
+    let mut bin_exp = ((bits >> EXP_SHIFT) & 0x7ff) as i32;
+    let n_significant_bits;
+    if bin_exp == 0 {
+        // Subnormal: normalise so the high-order bit sits where the hidden bit would.
+        let leading_zeros = fract_bits.leading_zeros() as i32;
+        let shift = leading_zeros - (63 - EXP_SHIFT);
+        fract_bits <<= shift;
+        bin_exp = 1 - shift;
+        n_significant_bits = 64 - leading_zeros;
+    } else {
+        fract_bits |= FRACT_HOB;
+        n_significant_bits = EXP_SHIFT + 1;
+    }
+    bin_exp -= EXP_BIAS;
+    let (digits, dec_exponent) = dtoa(bin_exp, fract_bits, n_significant_bits);
+    if negative {
+        out.push('-');
+    }
+    format_java(&digits, dec_exponent, out);
+}
+
+/// FloatingDecimal.BinaryToASCIIBuffer.dtoa: decimal digits and the decimal exponent
+/// (value = 0.d1d2... × 10^exponent).
+fn dtoa(bin_exp: i32, fract_bits: u64, n_significant_bits: i32) -> (Vec<u8>, i32) {
+    let tail_zeros = fract_bits.trailing_zeros() as i32;
+    let n_fract_bits = EXP_SHIFT + 1 - tail_zeros;
+    let n_tiny_bits = (n_fract_bits - bin_exp - 1).max(0);
+
+    // FloatingDecimal also requires nFractBits + N_5_BITS[nTinyBits] < 64 here,
+    // which always holds when nTinyBits is 0.
+    if (MIN_SMALL_BIN_EXP..=MAX_SMALL_BIN_EXP).contains(&bin_exp) && n_tiny_bits == 0 {
+        // An integer that fits in a long: print its digits exactly, after rounding
+        // away digits below the precision of the double.
+        let insignificant = if bin_exp > n_significant_bits {
+            insignificant_digits_for_pow2(bin_exp - n_significant_bits - 1)
+        } else {
+            0
+        };
+        let value = if bin_exp >= EXP_SHIFT {
+            fract_bits << (bin_exp - EXP_SHIFT)
+        } else {
+            fract_bits >> (EXP_SHIFT - bin_exp)
+        };
+        return develop_long_digits(value, insignificant);
+    }
+
+    let mut dec_exp = estimate_dec_exp(fract_bits, bin_exp);
+    let b5 = (-dec_exp).max(0);
+    let mut b2 = b5 + n_tiny_bits + bin_exp;
+    let s5 = dec_exp.max(0);
+    let mut s2 = s5 + n_tiny_bits;
+    let m5 = b5;
+    let mut m2 = b2 - n_significant_bits;
+
+    let fract = fract_bits >> tail_zeros;
+    b2 -= n_fract_bits - 1;
+    let common2 = b2.min(s2);
+    b2 -= common2;
+    s2 -= common2;
+    m2 -= common2;
+    // For an exact power of two the next lower double is half as far away.
+    if n_fract_bits == 1 {
+        m2 -= 1;
+    }
+    if m2 < 0 {
+        b2 -= m2;
+        s2 -= m2;
+        m2 = 0;
+    }
+
+    let b_bits = n_fract_bits + b2 + if b5 < 27 { n5_bits(b5) } else { b5 * 3 };
+    let ten_s_bits = s2 + 1 + if s5 + 1 < 27 { n5_bits(s5 + 1) } else { (s5 + 1) * 3 };
+
+    let mut digits = Vec::with_capacity(20);
+    let (low, high, low_digit_difference);
+    if b_bits < 64 && ten_s_bits < 64 {
+        if b_bits < 32 && ten_s_bits < 32 {
+            let mut b: i32 = (fract as i32).wrapping_mul(5i32.wrapping_pow(b5 as u32)) << b2;
+            let s: i32 = 5i32.wrapping_pow(s5 as u32) << s2;
+            let mut m: i32 = 5i32.wrapping_pow(m5 as u32) << m2;
+            let tens = s.wrapping_mul(10);
+            let mut q = b / s;
+            b = 10i32.wrapping_mul(b % s);
+            m = m.wrapping_mul(10);
+            let mut lo = b < m;
+            let mut hi = b.wrapping_add(m) > tens;
+            if q == 0 && !hi {
+                dec_exp -= 1;
+            } else {
+                digits.push(b'0' + q as u8);
+            }
+            if dec_exp < -3 || dec_exp >= 8 {
+                hi = false;
+                lo = false;
+            }
+            while !lo && !hi {
+                q = b / s;
+                b = 10i32.wrapping_mul(b % s);
+                m = m.wrapping_mul(10);
+                if m > 0 {
+                    lo = b < m;
+                    hi = b.wrapping_add(m) > tens;
+                } else {
+                    // m overflowed: it is certainly larger than b.
+                    lo = true;
+                    hi = true;
+                }
+                digits.push(b'0' + q as u8);
+            }
+            low = lo;
+            high = hi;
+            low_digit_difference = ((b as i64) << 1) - tens as i64;
+        } else {
+            let mut b: i64 = (fract as i64).wrapping_mul(5i64.wrapping_pow(b5 as u32)) << b2;
+            let s: i64 = 5i64.wrapping_pow(s5 as u32) << s2;
+            let mut m: i64 = 5i64.wrapping_pow(m5 as u32) << m2;
+            let tens = s.wrapping_mul(10);
+            let mut q = b / s;
+            b = 10i64.wrapping_mul(b % s);
+            m = m.wrapping_mul(10);
+            let mut lo = b < m;
+            let mut hi = b.wrapping_add(m) > tens;
+            if q == 0 && !hi {
+                dec_exp -= 1;
+            } else {
+                digits.push(b'0' + q as u8);
+            }
+            if dec_exp < -3 || dec_exp >= 8 {
+                hi = false;
+                lo = false;
+            }
+            while !lo && !hi {
+                q = b / s;
+                b = 10i64.wrapping_mul(b % s);
+                m = m.wrapping_mul(10);
+                if m > 0 {
+                    lo = b < m;
+                    hi = b.wrapping_add(m) > tens;
+                } else {
+                    lo = true;
+                    hi = true;
+                }
+                digits.push(b'0' + q as u8);
+            }
+            low = lo;
+            high = hi;
+            low_digit_difference = (b << 1).wrapping_sub(tens);
+        }
+    } else {
+        // Big-integer path. FloatingDecimal normalises S by a shift before dividing,
+        // which scales B, M and 10·S alike and so changes no comparison.
+        let pow52 = |p5: i32, p2: i32| BigUint::from(5u32).pow(p5 as u32) << (p2 as usize);
+        let s = pow52(s5, s2);
+        let mut b = BigUint::from(fract) * BigUint::from(5u32).pow(b5 as u32) << (b2 as usize);
+        let mut m = pow52(m5 + 1, m2 + 1);
+        let ten_s = pow52(s5 + 1, s2 + 1);
+        let ten = BigUint::from(10u32);
+        let quo_rem = |b: &mut BigUint| -> u8 {
+            let q = &*b / &s;
+            *b = (&*b % &s) * &ten;
+            q.to_u32_digits().first().copied().unwrap_or(0) as u8
+        };
+        let mut q = quo_rem(&mut b);
+        let mut lo = b < m;
+        let mut hi = &b + &m >= ten_s;
+        if q == 0 && !hi {
+            dec_exp -= 1;
+        } else {
+            digits.push(b'0' + q);
+        }
+        if dec_exp < -3 || dec_exp >= 8 {
+            hi = false;
+            lo = false;
+        }
+        while !lo && !hi {
+            q = quo_rem(&mut b);
+            m *= &ten;
+            lo = b < m;
+            hi = &b + &m >= ten_s;
+            digits.push(b'0' + q);
+        }
+        low = lo;
+        high = hi;
+        low_digit_difference = if hi && lo {
+            match (&b << 1usize).cmp(&ten_s) {
+                std::cmp::Ordering::Less => -1,
+                std::cmp::Ordering::Equal => 0,
+                std::cmp::Ordering::Greater => 1,
+            }
+        } else {
+            0
+        };
+    }
+    let mut dec_exponent = dec_exp + 1;
+    // The last digit is rounded according to the stopping condition.
+    if high {
+        let round_up = if low {
+            low_digit_difference > 0
+                || (low_digit_difference == 0 && digits.last().is_some_and(|d| (d & 1) != 0))
+        } else {
+            true
+        };
+        if round_up {
+            roundup(&mut digits, &mut dec_exponent);
+        }
+    }
+    (digits, dec_exponent)
+}
+
+/// floor(log10(2^p)) for 1 < p < 64, else 0 (FloatingDecimal.insignificantDigitsForPow2).
+fn insignificant_digits_for_pow2(p2: i32) -> i32 {
+    if p2 > 1 && p2 < 64 {
+        let mut v = 1u64 << p2;
+        let mut n = 0;
+        while v >= 10 {
+            v /= 10;
+            n += 1;
+        }
+        n
+    } else {
+        0
+    }
+}
+
+fn develop_long_digits(mut value: u64, insignificant: i32) -> (Vec<u8>, i32) {
+    let mut dec_exponent = 0;
+    if insignificant != 0 {
+        let pow10 = 10u64.pow(insignificant as u32);
+        let residue = value % pow10;
+        value /= pow10;
+        dec_exponent += insignificant;
+        if residue >= pow10 >> 1 {
+            value += 1;
+        }
+    }
+    // Trailing zeros are dropped; each moves the exponent.
+    while value % 10 == 0 {
+        value /= 10;
+        dec_exponent += 1;
+    }
+    let text = value.to_string().into_bytes();
+    dec_exponent += text.len() as i32;
+    (text, dec_exponent)
+}
+
+/// floor(log10(d)) estimated from the binary exponent (FloatingDecimal.estimateDecExp).
+fn estimate_dec_exp(fract_bits: u64, bin_exp: i32) -> i32 {
+    let d2 = f64::from_bits(0x3ff0_0000_0000_0000 | (fract_bits & SIGNIF_MASK));
+    let d = (d2 - 1.5) * 0.289529654 + 0.176091259 + bin_exp as f64 * 0.301029995663981;
+    d.floor() as i32
+}
+
+fn roundup(digits: &mut [u8], dec_exponent: &mut i32) {
+    let mut i = digits.len() - 1;
+    let mut q = digits[i];
+    if q == b'9' {
+        while q == b'9' && i > 0 {
+            digits[i] = b'0';
+            i -= 1;
+            q = digits[i];
+        }
+        if q == b'9' {
+            // Carry out of the first digit: 1 followed by zeros, one more decade.
+            *dec_exponent += 1;
+            digits[0] = b'1';
+            return;
+        }
+    }
+    digits[i] = q + 1;
+}
+
+/// FloatingDecimal.getChars: plain form for 10^-3 <= |d| < 10^7, else `d.dddE±n`.
+fn format_java(digits: &[u8], dec_exponent: i32, out: &mut String) {
+    let n = digits.len() as i32;
+    let push = |out: &mut String, ds: &[u8]| out.push_str(std::str::from_utf8(ds).expect("ascii digits"));
+    if dec_exponent > 0 && dec_exponent < 8 {
+        let int_len = n.min(dec_exponent);
+        push(out, &digits[..int_len as usize]);
+        if int_len < dec_exponent {
+            for _ in 0..dec_exponent - int_len {
+                out.push('0');
+            }
+            out.push_str(".0");
+        } else {
+            out.push('.');
+            if int_len < n {
+                push(out, &digits[int_len as usize..]);
+            } else {
+                out.push('0');
+            }
+        }
+    } else if dec_exponent <= 0 && dec_exponent > -3 {
+        out.push_str("0.");
+        for _ in 0..-dec_exponent {
+            out.push('0');
+        }
+        push(out, digits);
+    } else {
+        push(out, &digits[..1]);
+        out.push('.');
+        if n > 1 {
+            push(out, &digits[1..]);
+        } else {
+            out.push('0');
+        }
+        out.push('E');
+        let e = if dec_exponent <= 0 {
+            out.push('-');
+            -dec_exponent + 1
+        } else {
+            dec_exponent - 1
+        };
+        let _ = write!(out, "{e}");
+    }
+}
+
+/// `java.lang.Double.valueOf(s)`: surrounding whitespace (chars <= U+0020) is
+/// trimmed; an optional sign; `NaN`, `Infinity`, decimal with an optional exponent
+/// and `f/F/d/D` suffix, or a hexadecimal `0x1.8p3` form.
+pub fn parse_java_double(s: &str) -> Option<f64> {
+    let t = s.trim_matches(|c: char| c <= ' ');
+    let (negative, body) = match t.as_bytes().first() {
+        Some(b'-') => (true, &t[1..]),
+        Some(b'+') => (false, &t[1..]),
+        _ => (false, t),
+    };
+    let magnitude = match body {
+        "NaN" => f64::NAN,
+        "Infinity" => f64::INFINITY,
+        _ if body.starts_with("0x") || body.starts_with("0X") => parse_hex_double(&body[2..])?,
+        _ => {
+            let body = body.strip_suffix(['f', 'F', 'd', 'D']).unwrap_or(body);
+            if !is_java_decimal(body) {
+                return None;
+            }
+            body.parse::<f64>().ok()?
+        }
+    };
+    Some(if negative { -magnitude } else { magnitude })
+}
+
+/// Digits with at most one `.` and at least one digit, then an optional exponent.
+fn is_java_decimal(s: &str) -> bool {
+    let (mantissa, exponent) = match s.find(['e', 'E']) {
+        Some(i) => (&s[..i], Some(&s[i + 1..])),
+        None => (s, None),
+    };
+    let mut dots = 0;
+    let mut digits = 0;
+    for c in mantissa.chars() {
+        match c {
+            '0'..='9' => digits += 1,
+            '.' => dots += 1,
+            _ => return false,
+        }
+    }
+    if digits == 0 || dots > 1 {
+        return false;
+    }
+    match exponent {
+        None => true,
+        Some(e) => {
+            let e = e.strip_prefix(['+', '-']).unwrap_or(e);
+            !e.is_empty() && e.chars().all(|c| c.is_ascii_digit())
+        }
+    }
+}
+
+/// The part after `0x`: hex digits with an optional `.`, then a mandatory binary
+/// exponent `p±n`, then an optional `f/F/d/D`.
+fn parse_hex_double(s: &str) -> Option<f64> {
+    let s = s.strip_suffix(['f', 'F', 'd', 'D']).unwrap_or(s);
+    let p = s.find(['p', 'P'])?;
+    let (mantissa, exp) = (&s[..p], &s[p + 1..]);
+    let exp: i32 = {
+        let digits = exp.strip_prefix(['+', '-']).unwrap_or(exp);
+        if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        exp.parse().unwrap_or(if exp.starts_with('-') { i32::MIN / 2 } else { i32::MAX / 2 })
+    };
+    let (int_part, frac_part) = match mantissa.find('.') {
+        Some(i) => (&mantissa[..i], &mantissa[i + 1..]),
+        None => (mantissa, ""),
+    };
+    if int_part.is_empty() && frac_part.is_empty() {
+        return None;
+    }
+    let mut value = BigUint::from(0u32);
+    for c in int_part.chars().chain(frac_part.chars()) {
+        value = value * 16u32 + c.to_digit(16)?;
+    }
+    let exp2 = exp as i64 - 4 * frac_part.len() as i64;
+    Some(big_to_f64_scaled(&value, exp2))
+}
+
+/// value × 2^exp2, correctly rounded, via the decimal parser (which rounds exactly).
+fn big_to_f64_scaled(value: &BigUint, exp2: i64) -> f64 {
+    if value.bits() == 0 {
+        return 0.0;
+    }
+    if exp2 >= 0 {
+        if exp2 > 2000 {
+            return f64::INFINITY;
+        }
+        return (value << exp2 as usize).to_string().parse().unwrap_or(f64::INFINITY);
+    }
+    if -exp2 > 2000 + value.bits() as i64 {
+        return 0.0;
+    }
+    // value / 2^k == value * 5^k / 10^k: exact in decimal.
+    let k = (-exp2) as u32;
+    let scaled = value * BigUint::from(5u32).pow(k);
+    format!("{scaled}e-{k}").parse().unwrap_or(0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Values whose Java form the real JDK 17 printed (see tests/data/java_double_cases.txt
+    /// for the bulk differential cases).
+    #[test]
+    fn prints_like_java() {
+        let cases = [
+            (1.0, "1.0"),
+            (1000.0, "1000.0"),
+            (1e7, "1.0E7"),
+            (1e-4, "1.0E-4"),
+            (0.001, "0.001"),
+            (1e23, "9.999999999999999E22"),
+            (4611686018427387904.0, "4.6116860184273879E18"),
+            (1.0 / 3.0, "0.3333333333333333"),
+            (100.0 / 3.0, "33.333333333333336"),
+            (1.1 + 2.2, "3.3000000000000003"),
+            (123456.789, "123456.789"),
+            (12345678.9, "1.23456789E7"),
+            (f64::MAX, "1.7976931348623157E308"),
+            (f64::MIN_POSITIVE, "2.2250738585072014E-308"),
+            (4.9e-324, "4.9E-324"),
+            (2e-323, "2.0E-323"),
+            (-0.0, "-0.0"),
+            (9.223372036854776E18, "9.223372036854776E18"),
+        ];
+        for (v, want) in cases {
+            assert_eq!(to_java_string(v), want, "Double.toString({v:e})");
+        }
+    }
+
+    #[test]
+    fn parses_like_java() {
+        assert_eq!(parse_java_double(" 1.5 "), Some(1.5));
+        assert_eq!(parse_java_double("1f"), Some(1.0));
+        assert_eq!(parse_java_double("0x1p3"), Some(8.0));
+        assert_eq!(parse_java_double("0x1.8p1"), Some(3.0));
+        assert_eq!(parse_java_double("-Infinity"), Some(f64::NEG_INFINITY));
+        assert!(parse_java_double("NaN").unwrap().is_nan());
+        assert_eq!(parse_java_double("1e400"), Some(f64::INFINITY));
+        assert_eq!(parse_java_double(".5"), Some(0.5));
+        assert_eq!(parse_java_double("1."), Some(1.0));
+        for bad in ["", "abc", "1e", "1_000", "0x10", "inf", "1..2", "."] {
+            assert_eq!(parse_java_double(bad), None, "{bad:?}");
+        }
+    }
+}

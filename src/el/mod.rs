@@ -1,0 +1,15 @@
+//! The JSP 2.0 expression language as Oozie evaluates it (commons-el 1.0):
+//! grammar (`grammar/el.pest`), syntax tree, evaluator and function library.
+
+pub mod ast;
+pub mod eval;
+pub mod java_double;
+pub mod library;
+pub mod parse;
+pub mod value;
+
+pub use ast::{Expr, ExprKind, Template};
+pub use eval::{Env, Variables, render, render_into};
+pub use library::Library;
+pub use parse::parse_template;
+pub use value::{Value, ValueType};

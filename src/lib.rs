@@ -1,0 +1,10 @@
+//! coordc: a toolchain for Apache Oozie coordinator and workflow applications.
+//!
+//! Data flows one way: text → syntax (`el`, later `xml`) → IR → check/interpret →
+//! report (`cli`). See `docs/architecture.md`.
+
+pub mod check;
+pub mod cli;
+pub mod diag;
+pub mod el;
+pub mod span;
