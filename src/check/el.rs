@@ -34,7 +34,10 @@ fn check_call(expr: &Expr, call: &Call, ctx: &ElCheckContext, out: &mut Vec<Diag
         let mut d = Diagnostic::error(
             EL_UNKNOWN_FUNCTION,
             call.name_span,
-            format!("unknown function `{qualified}` in {} EL", library_name(ctx.library)),
+            format!(
+                "unknown function `{qualified}` in {} EL",
+                library_name(ctx.library)
+            ),
         );
         let other = match ctx.library {
             Library::Coordinator => Library::Workflow,
@@ -47,7 +50,10 @@ fn check_call(expr: &Expr, call: &Call, ctx: &ElCheckContext, out: &mut Vec<Diag
             ));
         } else if let Some(best) = closest(
             &qualified,
-            FUNCTIONS.iter().filter(|f| f.in_library(ctx.library)).map(|f| f.qualified_name()),
+            FUNCTIONS
+                .iter()
+                .filter(|f| f.in_library(ctx.library))
+                .map(|f| f.qualified_name()),
         ) {
             d = d.with_help(format!("did you mean `{best}`?"));
         }
@@ -86,7 +92,9 @@ fn check_call(expr: &Expr, call: &Call, ctx: &ElCheckContext, out: &mut Vec<Diag
 }
 
 fn check_variable(expr: &Expr, name: &str, ctx: &ElCheckContext, out: &mut Vec<Diagnostic>) {
-    let Some(known) = ctx.known_variables else { return };
+    let Some(known) = ctx.known_variables else {
+        return;
+    };
     if known.contains(name) || library::constant(ctx.library, name).is_some() {
         return;
     }
@@ -95,10 +103,12 @@ fn check_variable(expr: &Expr, name: &str, ctx: &ElCheckContext, out: &mut Vec<D
         expr.span,
         format!("variable `{name}` is not defined"),
     );
-    let candidates = known
-        .iter()
-        .cloned()
-        .chain(CONSTANTS.iter().filter(|c| c.in_library(ctx.library)).map(|c| c.name.to_string()));
+    let candidates = known.iter().cloned().chain(
+        CONSTANTS
+            .iter()
+            .filter(|c| c.in_library(ctx.library))
+            .map(|c| c.name.to_string()),
+    );
     d = match closest(name, candidates) {
         Some(best) => d.with_help(format!("did you mean `{best}`?")),
         None => d.with_help(format!("define `{name}` as a job property")),
@@ -116,7 +126,12 @@ fn library_name(library: Library) -> &'static str {
 /// The candidate closest to `name`, if it is close enough to be a likely typo.
 fn closest(name: &str, candidates: impl Iterator<Item = String>) -> Option<String> {
     candidates
-        .map(|c| (strsim::jaro_winkler(&name.to_lowercase(), &c.to_lowercase()), c))
+        .map(|c| {
+            (
+                strsim::jaro_winkler(&name.to_lowercase(), &c.to_lowercase()),
+                c,
+            )
+        })
         .filter(|(score, _)| *score >= 0.85)
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, c)| c)
@@ -140,7 +155,9 @@ fn static_kind(expr: &Expr) -> Option<Static> {
             UnaryOp::Minus => Some(Static::Number),
         },
         ExprKind::Binary { rest, .. } => match rest[0].0 {
-            BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Mod => Some(Static::Number),
+            BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Mod => {
+                Some(Static::Number)
+            }
             _ => Some(Static::Bool),
         },
         _ => None,
@@ -150,12 +167,16 @@ fn static_kind(expr: &Expr) -> Option<Static> {
 /// Why `arg` can never convert to `ty`, when that is certain.
 fn argument_mismatch(arg: &Expr, ty: Ty) -> Option<String> {
     match (ty, static_kind(arg)) {
-        (Ty::Int | Ty::Long, Some(Static::Bool)) => Some("a boolean never converts to a number".to_string()),
+        (Ty::Int | Ty::Long, Some(Static::Bool)) => {
+            Some("a boolean never converts to a number".to_string())
+        }
         (Ty::Int, _) => match &arg.kind {
             ExprKind::Str(s) if !s.is_empty() && s.parse::<i32>().is_err() => {
                 Some(format!("the string '{s}' is not an integer"))
             }
-            ExprKind::Long(l) if i32::try_from(*l).is_err() => Some(format!("{l} does not fit in an int")),
+            ExprKind::Long(l) if i32::try_from(*l).is_err() => {
+                Some(format!("{l} does not fit in an int"))
+            }
             _ => None,
         },
         (Ty::Long, _) => match &arg.kind {
@@ -164,7 +185,9 @@ fn argument_mismatch(arg: &Expr, ty: Ty) -> Option<String> {
             }
             _ => None,
         },
-        (Ty::Boolean, Some(Static::Number)) => Some("a number never converts to a boolean".to_string()),
+        (Ty::Boolean, Some(Static::Number)) => {
+            Some("a number never converts to a boolean".to_string())
+        }
         _ => None,
     }
 }
@@ -174,18 +197,34 @@ mod tests {
     use super::*;
     use crate::el::parse_template;
 
-    fn codes(text: &str, library: Library, known: Option<&HashSet<String>>) -> Vec<(&'static str, String)> {
+    fn codes(
+        text: &str,
+        library: Library,
+        known: Option<&HashSet<String>>,
+    ) -> Vec<(&'static str, String)> {
         let t = parse_template(text, 0).unwrap();
-        check_template(&t, &ElCheckContext { library, known_variables: known })
-            .into_iter()
-            .map(|d| (d.code, d.help.unwrap_or_default()))
-            .collect()
+        check_template(
+            &t,
+            &ElCheckContext {
+                library,
+                known_variables: known,
+            },
+        )
+        .into_iter()
+        .map(|d| (d.code, d.help.unwrap_or_default()))
+        .collect()
     }
 
     #[test]
     fn unknown_function_suggests_the_closest() {
         let got = codes("${coord:curent(0)}", Library::Coordinator, None);
-        assert_eq!(got, vec![(EL_UNKNOWN_FUNCTION, "did you mean `coord:current`?".to_string())]);
+        assert_eq!(
+            got,
+            vec![(
+                EL_UNKNOWN_FUNCTION,
+                "did you mean `coord:current`?".to_string()
+            )]
+        );
     }
 
     #[test]
@@ -197,19 +236,50 @@ mod tests {
 
     #[test]
     fn arity_and_types() {
-        assert_eq!(codes("${coord:current(1, 2)}", Library::Coordinator, None)[0].0, EL_ARITY);
-        assert_eq!(codes("${coord:current('x')}", Library::Coordinator, None)[0].0, EL_ARG_TYPE);
-        assert_eq!(codes("${coord:current(true)}", Library::Coordinator, None)[0].0, EL_ARG_TYPE);
-        assert_eq!(codes("${coord:epochTime('2009-01-01T00:00Z', 1)}", Library::Coordinator, None)[0].0, EL_ARG_TYPE);
-        assert!(codes("${coord:current(-(coord:hoursInDay(0) - 1))}", Library::Coordinator, None).is_empty());
+        assert_eq!(
+            codes("${coord:current(1, 2)}", Library::Coordinator, None)[0].0,
+            EL_ARITY
+        );
+        assert_eq!(
+            codes("${coord:current('x')}", Library::Coordinator, None)[0].0,
+            EL_ARG_TYPE
+        );
+        assert_eq!(
+            codes("${coord:current(true)}", Library::Coordinator, None)[0].0,
+            EL_ARG_TYPE
+        );
+        assert_eq!(
+            codes(
+                "${coord:epochTime('2009-01-01T00:00Z', 1)}",
+                Library::Coordinator,
+                None
+            )[0]
+            .0,
+            EL_ARG_TYPE
+        );
+        assert!(
+            codes(
+                "${coord:current(-(coord:hoursInDay(0) - 1))}",
+                Library::Coordinator,
+                None
+            )
+            .is_empty()
+        );
         assert!(codes("${coord:current('-3')}", Library::Coordinator, None).is_empty());
     }
 
     #[test]
     fn unknown_variables_only_when_names_are_known() {
         let known: HashSet<String> = ["market".to_string(), "nameNode".to_string()].into();
-        let got = codes("${nameNod}/${market}/${KB}", Library::Workflow, Some(&known));
-        assert_eq!(got, vec![(EL_UNKNOWN_VARIABLE, "did you mean `nameNode`?".to_string())]);
+        let got = codes(
+            "${nameNod}/${market}/${KB}",
+            Library::Workflow,
+            Some(&known),
+        );
+        assert_eq!(
+            got,
+            vec![(EL_UNKNOWN_VARIABLE, "did you mean `nameNode`?".to_string())]
+        );
         assert!(codes("${anything}", Library::Workflow, None).is_empty());
     }
 }

@@ -25,10 +25,14 @@ pub struct EvalArgs {
     format: Format,
     /// Evaluate JSON lines {"id", "expr", "vars"} from FILE (`-` for stdin), one
     /// result line each.
-    #[arg(long, value_name = "FILE", conflicts_with = "text")]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["text", "text_file"])]
     batch: Option<String>,
+    /// Read the text value from FILE (`-` for stdin) instead of the command line,
+    /// for values too long for an argument. A trailing newline is not part of it.
+    #[arg(long, value_name = "FILE", conflicts_with = "text")]
+    text_file: Option<String>,
     /// The text value, e.g. 'hdfs://nn/${market}/${7/2}'.
-    #[arg(required_unless_present = "batch")]
+    #[arg(required_unless_present_any = ["batch", "text_file"])]
     text: Option<String>,
 }
 
@@ -49,19 +53,37 @@ pub fn run(args: EvalArgs) -> i32 {
     if let Some(path) = &args.batch {
         return run_batch(path, args.context);
     }
-    let text = args.text.as_deref().expect("clap requires TEXT without --batch");
-    let mut vars: HashMap<String, Option<String>> = args.vars.into_iter().map(|(k, v)| (k, Some(v))).collect();
+    let text = match (&args.text, &args.text_file) {
+        (Some(t), _) => t.clone(),
+        (None, Some(path)) => match read_input(path) {
+            Ok(t) => t
+                .strip_suffix('\n')
+                .map(|t| t.strip_suffix('\r').unwrap_or(t))
+                .unwrap_or(&t)
+                .to_string(),
+            Err(e) => {
+                eprintln!("error: cannot read {path}: {e}");
+                return EXIT_USAGE;
+            }
+        },
+        (None, None) => unreachable!("clap requires TEXT, --text-file or --batch"),
+    };
+    let text = text.as_str();
+    let mut vars: HashMap<String, Option<String>> =
+        args.vars.into_iter().map(|(k, v)| (k, Some(v))).collect();
     vars.extend(args.null_vars.into_iter().map(|k| (k, None)));
     match evaluate(text, &vars, args.context) {
         Ok((value, ty)) => {
-            match args.format {
-                Format::Text => println!("{value}"),
-                Format::Json => println!("{}", serde_json::json!({"value": value, "type": ty})),
-            }
+            let line = match args.format {
+                Format::Text => value,
+                Format::Json => serde_json::json!({"value": value, "type": ty}).to_string(),
+            };
+            // A closed stdout (e.g. piped into `head`) is not worth a panic.
+            let _ = writeln!(std::io::stdout().lock(), "{line}");
             EXIT_OK
         }
         Err(diag) => {
-            eprint!("{}", human(&diag, "<text>", text));
+            let _ = write!(std::io::stderr().lock(), "{}", human(&diag, "<text>", text));
             EXIT_ERRORS
         }
     }
@@ -80,12 +102,25 @@ pub fn evaluate(
     match render_into(&template, &env, &mut out) {
         Ok(ty) => Ok((out, ty)),
         Err(runtime) => {
-            let ctx = ElCheckContext { library, known_variables: None };
+            let ctx = ElCheckContext {
+                library,
+                known_variables: None,
+            };
             let better = check_template(&template, &ctx)
                 .into_iter()
                 .find(|d| d.code == runtime.code && d.span.start == runtime.span.start);
             Err(better.unwrap_or(runtime))
         }
+    }
+}
+
+fn read_input(path: &str) -> std::io::Result<String> {
+    if path == "-" {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)?;
+        Ok(s)
+    } else {
+        std::fs::read_to_string(path)
     }
 }
 
@@ -138,7 +173,9 @@ fn run_batch(path: &str, default_library: Library) -> i32 {
                     _ => default_library,
                 };
                 match evaluate(&case.expr, &case.vars, library) {
-                    Ok((value, ty)) => serde_json::json!({"id": case.id, "ok": true, "value": value, "type": ty}),
+                    Ok((value, ty)) => {
+                        serde_json::json!({"id": case.id, "ok": true, "value": value, "type": ty})
+                    }
                     Err(d) => {
                         failures = true;
                         let (_, column) = line_column(&case.expr, d.span.start as usize);

@@ -7,7 +7,11 @@ pub mod render;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "coordc", version, about = "A toolchain for Apache Oozie coordinator and workflow applications")]
+#[command(
+    name = "coordc",
+    version,
+    about = "A toolchain for Apache Oozie coordinator and workflow applications"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

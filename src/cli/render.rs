@@ -27,7 +27,8 @@ pub fn human(diag: &Diagnostic, file_name: &str, source: &str) -> String {
     if let Some(help) = &diag.help {
         cs = cs.with_notes(vec![format!("help: {help}")]);
     }
-    term::emit_into_string(&Config::default(), &file, &cs).unwrap_or_else(|e| format!("{}: {}\n", diag.code, e))
+    term::emit_into_string(&Config::default(), &file, &cs)
+        .unwrap_or_else(|e| format!("{}: {}\n", diag.code, e))
 }
 
 /// 1-based line and column (in characters) of a byte offset.

@@ -4,8 +4,12 @@
 
 use super::ast::{BinaryOp, Expr, ExprKind, Part, Suffix, Template, UnaryOp};
 use super::library::{self, ConstValue, Imp, Library, Ty};
-use super::value::{ArithOp, RelOp, Value, ValueType, arithmetic, equals, is_empty, negate, relational};
-use crate::check::rules::{EL_ARITY, EL_EVAL, EL_NEEDS_CONTEXT, EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE};
+use super::value::{
+    ArithOp, RelOp, Value, ValueType, arithmetic, equals, is_empty, negate, relational,
+};
+use crate::check::rules::{
+    EL_ARITY, EL_EVAL, EL_NEEDS_CONTEXT, EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE,
+};
 use crate::diag::Diagnostic;
 use crate::span::Span;
 use std::borrow::Cow;
@@ -35,7 +39,11 @@ const USER_NAME: &str = "user.name";
 /// Renders a text value as Oozie does (evaluated to `String`): literal text
 /// verbatim, each block's value coerced to a string. Returns the raw type of a
 /// single-block text, else `string`.
-pub fn render_into(template: &Template, env: &Env, out: &mut String) -> Result<ValueType, Diagnostic> {
+pub fn render_into(
+    template: &Template,
+    env: &Env,
+    out: &mut String,
+) -> Result<ValueType, Diagnostic> {
     if let Some(expr) = template.single_expr() {
         let v = eval(expr, env)?;
         v.write_to(out);
@@ -102,7 +110,11 @@ pub fn eval<'a>(expr: &'a Expr, env: &Env<'a>) -> Result<Value<'a>, Diagnostic> 
             }
             Ok(v)
         }
-        ExprKind::Conditional { cond, then, otherwise } => {
+        ExprKind::Conditional {
+            cond,
+            then,
+            otherwise,
+        } => {
             let c = eval(cond, env)?.to_bool().map_err(|m| fail(cond.span, m))?;
             eval(if c { then } else { otherwise }, env)
         }
@@ -138,7 +150,8 @@ pub fn eval<'a>(expr: &'a Expr, env: &Env<'a>) -> Result<Value<'a>, Diagnostic> 
         }
         ExprKind::Call(call) => {
             let qualified = call.qualified_name();
-            let Some(def) = library::function(env.library, call.namespace.as_deref(), &call.name) else {
+            let Some(def) = library::function(env.library, call.namespace.as_deref(), &call.name)
+            else {
                 return Err(Diagnostic::error(
                     EL_UNKNOWN_FUNCTION,
                     call.name_span,
@@ -178,7 +191,10 @@ pub fn eval<'a>(expr: &'a Expr, env: &Env<'a>) -> Result<Value<'a>, Diagnostic> 
                 Imp::Needs(need) => Err(Diagnostic::error(
                     EL_NEEDS_CONTEXT,
                     expr.span,
-                    format!("{qualified}() needs {}; it cannot be evaluated on its own", need.describe()),
+                    format!(
+                        "{qualified}() needs {}; it cannot be evaluated on its own",
+                        need.describe()
+                    ),
                 )),
             }
         }
@@ -196,7 +212,10 @@ fn variable<'a>(name: &'a str, span: Span, env: &Env<'a>) -> Result<Value<'a>, D
             ConstValue::Needs(need) => Err(Diagnostic::error(
                 EL_NEEDS_CONTEXT,
                 span,
-                format!("{name} needs {}; it has no value on its own", need.describe()),
+                format!(
+                    "{name} needs {}; it has no value on its own",
+                    need.describe()
+                ),
             )
             .with_help(format!("give it a value with --var {name}=VALUE"))),
         },
@@ -205,7 +224,9 @@ fn variable<'a>(name: &'a str, span: Span, env: &Env<'a>) -> Result<Value<'a>, D
             span,
             format!("variable [{name}] cannot be resolved"),
         )
-        .with_help(format!("define `{name}` as a job property (with `coordc eval`: --var {name}=VALUE)"))),
+        .with_help(format!(
+            "define `{name}` as a job property (with `coordc eval`: --var {name}=VALUE)"
+        ))),
     }
 }
 
@@ -224,7 +245,9 @@ fn apply_binary(op: BinaryOp, a: &Value, b: &Value) -> Result<Value<'static>, St
         BinaryOp::Ge => rel(RelOp::Ge),
         BinaryOp::Eq => equals(a, b).map(Value::Bool),
         BinaryOp::Ne => equals(a, b).map(|e| Value::Bool(!e)),
-        BinaryOp::And | BinaryOp::Or => unreachable!("short-circuit operators are handled by the caller"),
+        BinaryOp::And | BinaryOp::Or => {
+            unreachable!("short-circuit operators are handled by the caller")
+        }
     }
 }
 

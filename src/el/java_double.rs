@@ -20,7 +20,11 @@ const MIN_SMALL_BIN_EXP: i32 = -(63 / 3);
 
 /// Bit length of 5^i, for i < 27 (FloatingDecimal's N_5_BITS).
 fn n5_bits(i: i32) -> i32 {
-    if i == 0 { 0 } else { 64 - 5u64.pow(i as u32).leading_zeros() as i32 }
+    if i == 0 {
+        0
+    } else {
+        64 - 5u64.pow(i as u32).leading_zeros() as i32
+    }
 }
 
 /// Renders `d` exactly as `java.lang.Double.toString(d)` (JDK 8 to 18).
@@ -118,7 +122,13 @@ fn dtoa(bin_exp: i32, fract_bits: u64, n_significant_bits: i32) -> (Vec<u8>, i32
     }
 
     let b_bits = n_fract_bits + b2 + if b5 < 27 { n5_bits(b5) } else { b5 * 3 };
-    let ten_s_bits = s2 + 1 + if s5 + 1 < 27 { n5_bits(s5 + 1) } else { (s5 + 1) * 3 };
+    let ten_s_bits = s2
+        + 1
+        + if s5 + 1 < 27 {
+            n5_bits(s5 + 1)
+        } else {
+            (s5 + 1) * 3
+        };
 
     let mut digits = Vec::with_capacity(20);
     let (low, high, low_digit_difference);
@@ -321,7 +331,8 @@ fn roundup(digits: &mut [u8], dec_exponent: &mut i32) {
 /// FloatingDecimal.getChars: plain form for 10^-3 <= |d| < 10^7, else `d.dddE±n`.
 fn format_java(digits: &[u8], dec_exponent: i32, out: &mut String) {
     let n = digits.len() as i32;
-    let push = |out: &mut String, ds: &[u8]| out.push_str(std::str::from_utf8(ds).expect("ascii digits"));
+    let push =
+        |out: &mut String, ds: &[u8]| out.push_str(std::str::from_utf8(ds).expect("ascii digits"));
     if dec_exponent > 0 && dec_exponent < 8 {
         let int_len = n.min(dec_exponent);
         push(out, &digits[..int_len as usize]);
@@ -426,7 +437,11 @@ fn parse_hex_double(s: &str) -> Option<f64> {
         if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
             return None;
         }
-        exp.parse().unwrap_or(if exp.starts_with('-') { i32::MIN / 2 } else { i32::MAX / 2 })
+        exp.parse().unwrap_or(if exp.starts_with('-') {
+            i32::MIN / 2
+        } else {
+            i32::MAX / 2
+        })
     };
     let (int_part, frac_part) = match mantissa.find('.') {
         Some(i) => (&mantissa[..i], &mantissa[i + 1..]),
@@ -452,7 +467,10 @@ fn big_to_f64_scaled(value: &BigUint, exp2: i64) -> f64 {
         if exp2 > 2000 {
             return f64::INFINITY;
         }
-        return (value << exp2 as usize).to_string().parse().unwrap_or(f64::INFINITY);
+        return (value << exp2 as usize)
+            .to_string()
+            .parse()
+            .unwrap_or(f64::INFINITY);
     }
     if -exp2 > 2000 + value.bits() as i64 {
         return 0.0;

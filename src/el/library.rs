@@ -147,7 +147,12 @@ impl FunctionDef {
 
     pub fn signature(&self) -> String {
         let params: Vec<&str> = self.params.iter().map(|t| t.name()).collect();
-        format!("{} {}({})", self.ret.name(), self.qualified_name(), params.join(", "))
+        format!(
+            "{} {}({})",
+            self.ret.name(),
+            self.qualified_name(),
+            params.join(", ")
+        )
     }
 
     pub fn in_library(&self, library: Library) -> bool {
@@ -220,121 +225,824 @@ const N: Imp = Imp::Needs(Need::Time);
 /// Every function coordc knows.
 pub static FUNCTIONS: &[FunctionDef] = &[
     // Frequencies (spec §4.4): a count in a unit; the unit is what the evaluator records.
-    f!(C, "minutes", [Int], Int, FREQ, Imp::Needs(Need::Frequency), "A frequency of n minutes."),
-    f!(C, "hours", [Int], Int, FREQ, Imp::Needs(Need::Frequency), "A frequency of n hours, as n × 60 minutes."),
-    f!(C, "days", [Int], Int, FREQ, Imp::Needs(Need::Frequency), "A frequency of n days, DST-aware in the job's time zone."),
-    f!(C, "months", [Int], Int, FREQ, Imp::Needs(Need::Frequency), "A frequency of n months, DST-aware in the job's time zone."),
-    f!(C, "endOfDays", [Int], Int, END_OF, Imp::Needs(Need::Frequency), "n days, starting at the end of the day of the start time."),
-    f!(C, "endOfWeeks", [Int], Int, END_OF, Imp::Needs(Need::Frequency), "n weeks, starting at the end of the week of the start time."),
-    f!(C, "endOfMonths", [Int], Int, END_OF, Imp::Needs(Need::Frequency), "n months, starting at the end of the month of the start time."),
+    f!(
+        C,
+        "minutes",
+        [Int],
+        Int,
+        FREQ,
+        Imp::Needs(Need::Frequency),
+        "A frequency of n minutes."
+    ),
+    f!(
+        C,
+        "hours",
+        [Int],
+        Int,
+        FREQ,
+        Imp::Needs(Need::Frequency),
+        "A frequency of n hours, as n × 60 minutes."
+    ),
+    f!(
+        C,
+        "days",
+        [Int],
+        Int,
+        FREQ,
+        Imp::Needs(Need::Frequency),
+        "A frequency of n days, DST-aware in the job's time zone."
+    ),
+    f!(
+        C,
+        "months",
+        [Int],
+        Int,
+        FREQ,
+        Imp::Needs(Need::Frequency),
+        "A frequency of n months, DST-aware in the job's time zone."
+    ),
+    f!(
+        C,
+        "endOfDays",
+        [Int],
+        Int,
+        END_OF,
+        Imp::Needs(Need::Frequency),
+        "n days, starting at the end of the day of the start time."
+    ),
+    f!(
+        C,
+        "endOfWeeks",
+        [Int],
+        Int,
+        END_OF,
+        Imp::Needs(Need::Frequency),
+        "n weeks, starting at the end of the week of the start time."
+    ),
+    f!(
+        C,
+        "endOfMonths",
+        [Int],
+        Int,
+        END_OF,
+        Imp::Needs(Need::Frequency),
+        "n months, starting at the end of the month of the start time."
+    ),
     // Dataset instances (spec §6.6).
-    f!(C, "current", [Int], String, INSTANCES, Imp::Needs(Need::DatasetInstance), "The dataset instance n frequencies from the one at or before the nominal time."),
-    f!(C, "offset", [Int, String], String, INSTANCES, Imp::Needs(Need::DatasetInstance), "The dataset instance n MINUTE/HOUR/DAY/MONTH/YEAR away from current(0)."),
-    f!(C, "latest", [Int], String, INSTANCES, Imp::Needs(Need::DatasetInstance), "The n-th latest available dataset instance, resolved when the action starts."),
-    f!(C, "future", [Int, Int], String, INSTANCES, Imp::Needs(Need::DatasetInstance), "The n-th available instance at or after current(0), looking ahead at most limit instances."),
-    f!(C, "absolute", [String], String, &[RangeInstance], Imp::Needs(Need::DatasetInstance), "The dataset instance at a fixed datetime (start-instance only)."),
-    f!(C, "currentRange", [Int, Int], String, INSTANCES, Imp::Needs(Need::DatasetInstance), "The instances current(start) to current(end)."),
-    f!(C, "latestRange", [Int, Int], String, INSTANCES, Imp::Needs(Need::DatasetInstance), "The instances latest(start) to latest(end)."),
-    f!(C, "futureRange", [Int, Int, Int], String, INSTANCES, Imp::Needs(Need::DatasetInstance), "The instances future(start) to future(end), looking ahead at most limit instances."),
-    f!(C, "absoluteRange", [String, Int], String, INSTANCES, Imp::Needs(Need::DatasetInstance), "The instances from a fixed datetime to current(end)."),
-    f!(C, "hoursInDay", [Int], Int, INSTANCES, Imp::Needs(Need::DatasetInstance), "Hours in the day n dataset frequencies away (23, 24 or 25 across DST)."),
-    f!(C, "daysInMonth", [Int], Int, INSTANCES, Imp::Needs(Need::DatasetInstance), "Days in the month n dataset frequencies away."),
-    f!(C, "tzOffset", [], Int, INSTANCES, Imp::Needs(Need::DatasetInstance), "Minutes between the dataset's time zone and the job's, at the nominal time."),
+    f!(
+        C,
+        "current",
+        [Int],
+        String,
+        INSTANCES,
+        Imp::Needs(Need::DatasetInstance),
+        "The dataset instance n frequencies from the one at or before the nominal time."
+    ),
+    f!(
+        C,
+        "offset",
+        [Int, String],
+        String,
+        INSTANCES,
+        Imp::Needs(Need::DatasetInstance),
+        "The dataset instance n MINUTE/HOUR/DAY/MONTH/YEAR away from current(0)."
+    ),
+    f!(
+        C,
+        "latest",
+        [Int],
+        String,
+        INSTANCES,
+        Imp::Needs(Need::DatasetInstance),
+        "The n-th latest available dataset instance, resolved when the action starts."
+    ),
+    f!(
+        C,
+        "future",
+        [Int, Int],
+        String,
+        INSTANCES,
+        Imp::Needs(Need::DatasetInstance),
+        "The n-th available instance at or after current(0), looking ahead at most limit instances."
+    ),
+    f!(
+        C,
+        "absolute",
+        [String],
+        String,
+        &[RangeInstance],
+        Imp::Needs(Need::DatasetInstance),
+        "The dataset instance at a fixed datetime (start-instance only)."
+    ),
+    f!(
+        C,
+        "currentRange",
+        [Int, Int],
+        String,
+        INSTANCES,
+        Imp::Needs(Need::DatasetInstance),
+        "The instances current(start) to current(end)."
+    ),
+    f!(
+        C,
+        "latestRange",
+        [Int, Int],
+        String,
+        INSTANCES,
+        Imp::Needs(Need::DatasetInstance),
+        "The instances latest(start) to latest(end)."
+    ),
+    f!(
+        C,
+        "futureRange",
+        [Int, Int, Int],
+        String,
+        INSTANCES,
+        Imp::Needs(Need::DatasetInstance),
+        "The instances future(start) to future(end), looking ahead at most limit instances."
+    ),
+    f!(
+        C,
+        "absoluteRange",
+        [String, Int],
+        String,
+        INSTANCES,
+        Imp::Needs(Need::DatasetInstance),
+        "The instances from a fixed datetime to current(end)."
+    ),
+    f!(
+        C,
+        "hoursInDay",
+        [Int],
+        Int,
+        INSTANCES,
+        Imp::Needs(Need::DatasetInstance),
+        "Hours in the day n dataset frequencies away (23, 24 or 25 across DST)."
+    ),
+    f!(
+        C,
+        "daysInMonth",
+        [Int],
+        Int,
+        INSTANCES,
+        Imp::Needs(Need::DatasetInstance),
+        "Days in the month n dataset frequencies away."
+    ),
+    f!(
+        C,
+        "tzOffset",
+        [],
+        Int,
+        INSTANCES,
+        Imp::Needs(Need::DatasetInstance),
+        "Minutes between the dataset's time zone and the job's, at the nominal time."
+    ),
     // Action values (spec §6.7, §6.8).
-    f!(C, "dataIn", [String], String, CONFIG, Imp::Needs(Need::Action), "The resolved URIs of a data-in, comma-separated."),
-    f!(C, "dataOut", [String], String, CONFIG_SLA, Imp::Needs(Need::Action), "The resolved URIs of a data-out, comma-separated."),
-    f!(C, "nominalTime", [], String, CONFIG_SLA, Imp::Needs(Need::Action), "The action's nominal time."),
-    f!(C, "actualTime", [], String, CONFIG_SLA, Imp::Needs(Need::Action), "The time the action was actually created."),
-    f!(C, "actionId", [], String, CONFIG_SLA, Imp::Needs(Need::Action), "The coordinator action's id."),
-    f!(C, "name", [], String, CONFIG_SLA, Imp::Needs(Need::Action), "The coordinator application's name."),
-    f!(C, "user", [], String, ALL_COORD, Imp::JobUser, "The user who submitted the job (job property user.name)."),
-    f!(C, "conf", [String], String, ALL_COORD, Imp::JobProperty, "A job configuration property, or null."),
+    f!(
+        C,
+        "dataIn",
+        [String],
+        String,
+        CONFIG,
+        Imp::Needs(Need::Action),
+        "The resolved URIs of a data-in, comma-separated."
+    ),
+    f!(
+        C,
+        "dataOut",
+        [String],
+        String,
+        CONFIG_SLA,
+        Imp::Needs(Need::Action),
+        "The resolved URIs of a data-out, comma-separated."
+    ),
+    f!(
+        C,
+        "nominalTime",
+        [],
+        String,
+        CONFIG_SLA,
+        Imp::Needs(Need::Action),
+        "The action's nominal time."
+    ),
+    f!(
+        C,
+        "actualTime",
+        [],
+        String,
+        CONFIG_SLA,
+        Imp::Needs(Need::Action),
+        "The time the action was actually created."
+    ),
+    f!(
+        C,
+        "actionId",
+        [],
+        String,
+        CONFIG_SLA,
+        Imp::Needs(Need::Action),
+        "The coordinator action's id."
+    ),
+    f!(
+        C,
+        "name",
+        [],
+        String,
+        CONFIG_SLA,
+        Imp::Needs(Need::Action),
+        "The coordinator application's name."
+    ),
+    f!(
+        C,
+        "user",
+        [],
+        String,
+        ALL_COORD,
+        Imp::JobUser,
+        "The user who submitted the job (job property user.name)."
+    ),
+    f!(
+        C,
+        "conf",
+        [String],
+        String,
+        ALL_COORD,
+        Imp::JobProperty,
+        "A job configuration property, or null."
+    ),
     // Datetime functions (spec §6.9).
-    f!(C, "dateOffset", [String, Int, String], String, DATE_OFFSET, N, "A datetime shifted by n DAY/MONTH/YEAR/HOUR/MINUTE units, in UTC."),
-    f!(C, "dateTzOffset", [String, String], String, DATE_OFFSET, N, "A datetime shown as wall time in another time zone."),
-    f!(C, "formatTime", [String, String], String, FORMAT, N, "A datetime formatted with a Java SimpleDateFormat pattern."),
-    f!(C, "epochTime", [String, Boolean], String, FORMAT, N, "A datetime as seconds (or milliseconds) since 1970-01-01T00:00Z."),
+    f!(
+        C,
+        "dateOffset",
+        [String, Int, String],
+        String,
+        DATE_OFFSET,
+        N,
+        "A datetime shifted by n DAY/MONTH/YEAR/HOUR/MINUTE units, in UTC."
+    ),
+    f!(
+        C,
+        "dateTzOffset",
+        [String, String],
+        String,
+        DATE_OFFSET,
+        N,
+        "A datetime shown as wall time in another time zone."
+    ),
+    f!(
+        C,
+        "formatTime",
+        [String, String],
+        String,
+        FORMAT,
+        N,
+        "A datetime formatted with a Java SimpleDateFormat pattern."
+    ),
+    f!(
+        C,
+        "epochTime",
+        [String, Boolean],
+        String,
+        FORMAT,
+        N,
+        "A datetime as seconds (or milliseconds) since 1970-01-01T00:00Z."
+    ),
     // HCatalog (spec §6.8).
-    f!(C, "databaseIn", [String], String, CONFIG, Imp::Needs(Need::HCatalog), "The HCatalog database of a data-in."),
-    f!(C, "databaseOut", [String], String, CONFIG_SLA, Imp::Needs(Need::HCatalog), "The HCatalog database of a data-out."),
-    f!(C, "tableIn", [String], String, CONFIG, Imp::Needs(Need::HCatalog), "The HCatalog table of a data-in."),
-    f!(C, "tableOut", [String], String, CONFIG_SLA, Imp::Needs(Need::HCatalog), "The HCatalog table of a data-out."),
-    f!(C, "dataInPartitionFilter", [String, String], String, CONFIG, Imp::Needs(Need::HCatalog), "A partition filter (pig, hive or java syntax) for a data-in's partitions."),
-    f!(C, "dataInPartitionMin", [String, String], String, CONFIG, Imp::Needs(Need::HCatalog), "The smallest value of a partition key across a data-in's instances."),
-    f!(C, "dataInPartitionMax", [String, String], String, CONFIG, Imp::Needs(Need::HCatalog), "The largest value of a partition key across a data-in's instances."),
-    f!(C, "dataInPartitions", [String, String], String, CONFIG, Imp::Needs(Need::HCatalog), "A data-in's partitions, in the given format (e.g. hive-export)."),
-    f!(C, "dataOutPartitions", [String], String, CONFIG_SLA, Imp::Needs(Need::HCatalog), "A data-out's partition, as key1=value1,key2=value2."),
-    f!(C, "dataOutPartitionValue", [String, String], String, CONFIG_SLA, Imp::Needs(Need::HCatalog), "The value of one partition key of a data-out."),
-    f!(H, "conf", [String, String], String, &[Frequency, Submit, InitialInstance, Timeout, Instance, RangeInstance, ActionConfig, Sla, Workflow], Imp::Needs(Need::Cluster), "A property of the Hadoop configuration of a cluster."),
+    f!(
+        C,
+        "databaseIn",
+        [String],
+        String,
+        CONFIG,
+        Imp::Needs(Need::HCatalog),
+        "The HCatalog database of a data-in."
+    ),
+    f!(
+        C,
+        "databaseOut",
+        [String],
+        String,
+        CONFIG_SLA,
+        Imp::Needs(Need::HCatalog),
+        "The HCatalog database of a data-out."
+    ),
+    f!(
+        C,
+        "tableIn",
+        [String],
+        String,
+        CONFIG,
+        Imp::Needs(Need::HCatalog),
+        "The HCatalog table of a data-in."
+    ),
+    f!(
+        C,
+        "tableOut",
+        [String],
+        String,
+        CONFIG_SLA,
+        Imp::Needs(Need::HCatalog),
+        "The HCatalog table of a data-out."
+    ),
+    f!(
+        C,
+        "dataInPartitionFilter",
+        [String, String],
+        String,
+        CONFIG,
+        Imp::Needs(Need::HCatalog),
+        "A partition filter (pig, hive or java syntax) for a data-in's partitions."
+    ),
+    f!(
+        C,
+        "dataInPartitionMin",
+        [String, String],
+        String,
+        CONFIG,
+        Imp::Needs(Need::HCatalog),
+        "The smallest value of a partition key across a data-in's instances."
+    ),
+    f!(
+        C,
+        "dataInPartitionMax",
+        [String, String],
+        String,
+        CONFIG,
+        Imp::Needs(Need::HCatalog),
+        "The largest value of a partition key across a data-in's instances."
+    ),
+    f!(
+        C,
+        "dataInPartitions",
+        [String, String],
+        String,
+        CONFIG,
+        Imp::Needs(Need::HCatalog),
+        "A data-in's partitions, in the given format (e.g. hive-export)."
+    ),
+    f!(
+        C,
+        "dataOutPartitions",
+        [String],
+        String,
+        CONFIG_SLA,
+        Imp::Needs(Need::HCatalog),
+        "A data-out's partition, as key1=value1,key2=value2."
+    ),
+    f!(
+        C,
+        "dataOutPartitionValue",
+        [String, String],
+        String,
+        CONFIG_SLA,
+        Imp::Needs(Need::HCatalog),
+        "The value of one partition key of a data-out."
+    ),
+    f!(
+        H,
+        "conf",
+        [String, String],
+        String,
+        &[
+            Frequency,
+            Submit,
+            InitialInstance,
+            Timeout,
+            Instance,
+            RangeInstance,
+            ActionConfig,
+            Sla,
+            Workflow
+        ],
+        Imp::Needs(Need::Cluster),
+        "A property of the Hadoop configuration of a cluster."
+    ),
     // Basic functions: workflow EL only (ELConstantsFunctions).
-    f!(None, "firstNotNull", [Object, Object], Object, WF, Imp::Pure(first_not_null), "The first argument that is not null, or null."),
-    f!(None, "concat", [String, String], String, WF, Imp::Pure(concat), "The two strings joined; null counts as empty."),
-    f!(None, "replaceAll", [String, String, String], String, WF, Imp::Pure(replace_all), "Every match of a Java regex replaced (String.replaceAll)."),
-    f!(None, "appendAll", [String, String, String], String, WF, Imp::Pure(append_all), "Each piece of a delimiter-split string with a suffix appended."),
-    f!(None, "trim", [String], String, WF, Imp::Pure(trim), "The string without surrounding whitespace; null gives empty."),
-    f!(None, "timestamp", [], String, WF, Imp::Needs(Need::Clock), "The current UTC time, yyyy-MM-ddTHH:mmZ."),
-    f!(None, "urlEncode", [String], String, WF, Imp::Pure(url_encode), "The string in application/x-www-form-urlencoded form (UTF-8)."),
-    f!(None, "toJsonStr", [Map], String, WF, Imp::Needs(Need::RunningWorkflow), "A map as JSON, XML-escaped."),
-    f!(None, "toPropertiesStr", [Map], String, WF, Imp::Needs(Need::RunningWorkflow), "A map as Java properties text, XML-escaped."),
-    f!(None, "toConfigurationStr", [Map], String, WF, Imp::Needs(Need::RunningWorkflow), "A map as a Hadoop configuration XML, escaped."),
+    f!(
+        None,
+        "firstNotNull",
+        [Object, Object],
+        Object,
+        WF,
+        Imp::Pure(first_not_null),
+        "The first argument that is not null, or null."
+    ),
+    f!(
+        None,
+        "concat",
+        [String, String],
+        String,
+        WF,
+        Imp::Pure(concat),
+        "The two strings joined; null counts as empty."
+    ),
+    f!(
+        None,
+        "replaceAll",
+        [String, String, String],
+        String,
+        WF,
+        Imp::Pure(replace_all),
+        "Every match of a Java regex replaced (String.replaceAll)."
+    ),
+    f!(
+        None,
+        "appendAll",
+        [String, String, String],
+        String,
+        WF,
+        Imp::Pure(append_all),
+        "Each piece of a delimiter-split string with a suffix appended."
+    ),
+    f!(
+        None,
+        "trim",
+        [String],
+        String,
+        WF,
+        Imp::Pure(trim),
+        "The string without surrounding whitespace; null gives empty."
+    ),
+    f!(
+        None,
+        "timestamp",
+        [],
+        String,
+        WF,
+        Imp::Needs(Need::Clock),
+        "The current UTC time, yyyy-MM-ddTHH:mmZ."
+    ),
+    f!(
+        None,
+        "urlEncode",
+        [String],
+        String,
+        WF,
+        Imp::Pure(url_encode),
+        "The string in application/x-www-form-urlencoded form (UTF-8)."
+    ),
+    f!(
+        None,
+        "toJsonStr",
+        [Map],
+        String,
+        WF,
+        Imp::Needs(Need::RunningWorkflow),
+        "A map as JSON, XML-escaped."
+    ),
+    f!(
+        None,
+        "toPropertiesStr",
+        [Map],
+        String,
+        WF,
+        Imp::Needs(Need::RunningWorkflow),
+        "A map as Java properties text, XML-escaped."
+    ),
+    f!(
+        None,
+        "toConfigurationStr",
+        [Map],
+        String,
+        WF,
+        Imp::Needs(Need::RunningWorkflow),
+        "A map as a Hadoop configuration XML, escaped."
+    ),
     // Workflow job functions (DagELFunctions).
-    f!(W, "id", [], String, WF, Imp::Needs(Need::RunningWorkflow), "The workflow job id."),
-    f!(W, "name", [], String, WF, Imp::Needs(Need::RunningWorkflow), "The workflow application name."),
-    f!(W, "appPath", [], String, WF, Imp::Needs(Need::RunningWorkflow), "The workflow application path."),
-    f!(W, "conf", [String], String, WF, Imp::JobProperty, "A workflow job configuration property, or null."),
-    f!(W, "user", [], String, WF, Imp::JobUser, "The user who started the workflow job."),
-    f!(W, "group", [], String, WF, Imp::Needs(Need::RunningWorkflow), "The group of the workflow job."),
-    f!(W, "callback", [String], String, WF, Imp::Needs(Need::RunningWorkflow), "The callback URL of the current action node."),
-    f!(W, "transition", [String], String, WF, Imp::Needs(Need::RunningWorkflow), "The transition a node took."),
-    f!(W, "lastErrorNode", [], String, WF, Imp::Needs(Need::RunningWorkflow), "The last node that ended in error."),
-    f!(W, "errorCode", [String], String, WF, Imp::Needs(Need::RunningWorkflow), "The error code of an action node."),
-    f!(W, "errorMessage", [String], String, WF, Imp::Needs(Need::RunningWorkflow), "The error message of an action node."),
-    f!(W, "run", [], Int, WF, Imp::Needs(Need::RunningWorkflow), "The run number of the workflow job."),
-    f!(W, "actionData", [String], Map, WF, Imp::Needs(Need::RunningWorkflow), "The output data (capture-output) of an action node."),
-    f!(W, "actionExternalId", [String], String, WF, Imp::Needs(Need::RunningWorkflow), "The external id of an action node."),
-    f!(W, "actionTrackerUri", [String], String, WF, Imp::Needs(Need::RunningWorkflow), "The tracker URI of an action node."),
-    f!(W, "actionExternalStatus", [String], String, WF, Imp::Needs(Need::RunningWorkflow), "The external status of an action node."),
+    f!(
+        W,
+        "id",
+        [],
+        String,
+        WF,
+        Imp::Needs(Need::RunningWorkflow),
+        "The workflow job id."
+    ),
+    f!(
+        W,
+        "name",
+        [],
+        String,
+        WF,
+        Imp::Needs(Need::RunningWorkflow),
+        "The workflow application name."
+    ),
+    f!(
+        W,
+        "appPath",
+        [],
+        String,
+        WF,
+        Imp::Needs(Need::RunningWorkflow),
+        "The workflow application path."
+    ),
+    f!(
+        W,
+        "conf",
+        [String],
+        String,
+        WF,
+        Imp::JobProperty,
+        "A workflow job configuration property, or null."
+    ),
+    f!(
+        W,
+        "user",
+        [],
+        String,
+        WF,
+        Imp::JobUser,
+        "The user who started the workflow job."
+    ),
+    f!(
+        W,
+        "group",
+        [],
+        String,
+        WF,
+        Imp::Needs(Need::RunningWorkflow),
+        "The group of the workflow job."
+    ),
+    f!(
+        W,
+        "callback",
+        [String],
+        String,
+        WF,
+        Imp::Needs(Need::RunningWorkflow),
+        "The callback URL of the current action node."
+    ),
+    f!(
+        W,
+        "transition",
+        [String],
+        String,
+        WF,
+        Imp::Needs(Need::RunningWorkflow),
+        "The transition a node took."
+    ),
+    f!(
+        W,
+        "lastErrorNode",
+        [],
+        String,
+        WF,
+        Imp::Needs(Need::RunningWorkflow),
+        "The last node that ended in error."
+    ),
+    f!(
+        W,
+        "errorCode",
+        [String],
+        String,
+        WF,
+        Imp::Needs(Need::RunningWorkflow),
+        "The error code of an action node."
+    ),
+    f!(
+        W,
+        "errorMessage",
+        [String],
+        String,
+        WF,
+        Imp::Needs(Need::RunningWorkflow),
+        "The error message of an action node."
+    ),
+    f!(
+        W,
+        "run",
+        [],
+        Int,
+        WF,
+        Imp::Needs(Need::RunningWorkflow),
+        "The run number of the workflow job."
+    ),
+    f!(
+        W,
+        "actionData",
+        [String],
+        Map,
+        WF,
+        Imp::Needs(Need::RunningWorkflow),
+        "The output data (capture-output) of an action node."
+    ),
+    f!(
+        W,
+        "actionExternalId",
+        [String],
+        String,
+        WF,
+        Imp::Needs(Need::RunningWorkflow),
+        "The external id of an action node."
+    ),
+    f!(
+        W,
+        "actionTrackerUri",
+        [String],
+        String,
+        WF,
+        Imp::Needs(Need::RunningWorkflow),
+        "The tracker URI of an action node."
+    ),
+    f!(
+        W,
+        "actionExternalStatus",
+        [String],
+        String,
+        WF,
+        Imp::Needs(Need::RunningWorkflow),
+        "The external status of an action node."
+    ),
     // HDFS (FsELFunctions) and Hadoop counters (HadoopELFunctions).
-    f!(FS, "exists", [String], Boolean, WF, Imp::Needs(Need::Cluster), "Whether a path exists."),
-    f!(FS, "isDir", [String], Boolean, WF, Imp::Needs(Need::Cluster), "Whether a path is a directory."),
-    f!(FS, "dirSize", [String], Long, WF, Imp::Needs(Need::Cluster), "The total size in bytes of the files in a directory."),
-    f!(FS, "fileSize", [String], Long, WF, Imp::Needs(Need::Cluster), "The size in bytes of a file."),
-    f!(FS, "blockSize", [String], Long, WF, Imp::Needs(Need::Cluster), "The block size in bytes of a file."),
-    f!(H, "counters", [String], Map, WF, Imp::Needs(Need::RunningWorkflow), "The Hadoop counters of a map-reduce or pig action node."),
+    f!(
+        FS,
+        "exists",
+        [String],
+        Boolean,
+        WF,
+        Imp::Needs(Need::Cluster),
+        "Whether a path exists."
+    ),
+    f!(
+        FS,
+        "isDir",
+        [String],
+        Boolean,
+        WF,
+        Imp::Needs(Need::Cluster),
+        "Whether a path is a directory."
+    ),
+    f!(
+        FS,
+        "dirSize",
+        [String],
+        Long,
+        WF,
+        Imp::Needs(Need::Cluster),
+        "The total size in bytes of the files in a directory."
+    ),
+    f!(
+        FS,
+        "fileSize",
+        [String],
+        Long,
+        WF,
+        Imp::Needs(Need::Cluster),
+        "The size in bytes of a file."
+    ),
+    f!(
+        FS,
+        "blockSize",
+        [String],
+        Long,
+        WF,
+        Imp::Needs(Need::Cluster),
+        "The block size in bytes of a file."
+    ),
+    f!(
+        H,
+        "counters",
+        [String],
+        Map,
+        WF,
+        Imp::Needs(Need::RunningWorkflow),
+        "The Hadoop counters of a map-reduce or pig action node."
+    ),
 ];
 
 /// Every constant coordc knows.
 pub static CONSTANTS: &[ConstantDef] = &[
-    ConstantDef { name: "KB", value: ConstValue::Long(1024), places: WF, doc: "1024 bytes." },
-    ConstantDef { name: "MB", value: ConstValue::Long(1024 * 1024), places: WF, doc: "1024 KB." },
-    ConstantDef { name: "GB", value: ConstValue::Long(1024 * 1024 * 1024), places: WF, doc: "1024 MB." },
-    ConstantDef { name: "TB", value: ConstValue::Long(1024 * 1024 * 1024 * 1024), places: WF, doc: "1024 GB." },
-    ConstantDef { name: "PB", value: ConstValue::Long(1024 * 1024 * 1024 * 1024 * 1024), places: WF, doc: "1024 TB." },
-    ConstantDef { name: "RECORDS", value: ConstValue::Str("org.apache.hadoop.mapred.Task$Counter"), places: WF, doc: "The Hadoop counter group of record counts." },
-    ConstantDef { name: "MAP_IN", value: ConstValue::Str("MAP_INPUT_RECORDS"), places: WF, doc: "Counter name: map input records." },
-    ConstantDef { name: "MAP_OUT", value: ConstValue::Str("MAP_OUTPUT_RECORDS"), places: WF, doc: "Counter name: map output records." },
-    ConstantDef { name: "REDUCE_IN", value: ConstValue::Str("REDUCE_INPUT_RECORDS"), places: WF, doc: "Counter name: reduce input records." },
-    ConstantDef { name: "REDUCE_OUT", value: ConstValue::Str("REDUCE_OUTPUT_RECORDS"), places: WF, doc: "Counter name: reduce output records." },
-    ConstantDef { name: "GROUPS", value: ConstValue::Str("REDUCE_INPUT_GROUPS"), places: WF, doc: "Counter name: reduce input groups." },
-    ConstantDef { name: "MINUTE", value: ConstValue::Needs(Need::DatasetInstance), places: &[Submit], doc: "The minute (mm) of a dataset instance, in a uri-template." },
-    ConstantDef { name: "HOUR", value: ConstValue::Needs(Need::DatasetInstance), places: &[Submit], doc: "The hour (HH) of a dataset instance, in a uri-template." },
-    ConstantDef { name: "DAY", value: ConstValue::Needs(Need::DatasetInstance), places: &[Submit], doc: "The day of month (dd) of a dataset instance, in a uri-template." },
-    ConstantDef { name: "MONTH", value: ConstValue::Needs(Need::DatasetInstance), places: &[Submit], doc: "The month (MM) of a dataset instance, in a uri-template." },
-    ConstantDef { name: "YEAR", value: ConstValue::Needs(Need::DatasetInstance), places: &[Submit], doc: "The year (yyyy) of a dataset instance, in a uri-template." },
-    ConstantDef { name: "MINUTES", value: ConstValue::Long(1), places: &[Sla], doc: "One minute, in SLA durations." },
-    ConstantDef { name: "HOURS", value: ConstValue::Long(60), places: &[Sla], doc: "60 minutes, in SLA durations." },
-    ConstantDef { name: "DAYS", value: ConstValue::Long(1440), places: &[Sla], doc: "1440 minutes, in SLA durations." },
+    ConstantDef {
+        name: "KB",
+        value: ConstValue::Long(1024),
+        places: WF,
+        doc: "1024 bytes.",
+    },
+    ConstantDef {
+        name: "MB",
+        value: ConstValue::Long(1024 * 1024),
+        places: WF,
+        doc: "1024 KB.",
+    },
+    ConstantDef {
+        name: "GB",
+        value: ConstValue::Long(1024 * 1024 * 1024),
+        places: WF,
+        doc: "1024 MB.",
+    },
+    ConstantDef {
+        name: "TB",
+        value: ConstValue::Long(1024 * 1024 * 1024 * 1024),
+        places: WF,
+        doc: "1024 GB.",
+    },
+    ConstantDef {
+        name: "PB",
+        value: ConstValue::Long(1024 * 1024 * 1024 * 1024 * 1024),
+        places: WF,
+        doc: "1024 TB.",
+    },
+    ConstantDef {
+        name: "RECORDS",
+        value: ConstValue::Str("org.apache.hadoop.mapred.Task$Counter"),
+        places: WF,
+        doc: "The Hadoop counter group of record counts.",
+    },
+    ConstantDef {
+        name: "MAP_IN",
+        value: ConstValue::Str("MAP_INPUT_RECORDS"),
+        places: WF,
+        doc: "Counter name: map input records.",
+    },
+    ConstantDef {
+        name: "MAP_OUT",
+        value: ConstValue::Str("MAP_OUTPUT_RECORDS"),
+        places: WF,
+        doc: "Counter name: map output records.",
+    },
+    ConstantDef {
+        name: "REDUCE_IN",
+        value: ConstValue::Str("REDUCE_INPUT_RECORDS"),
+        places: WF,
+        doc: "Counter name: reduce input records.",
+    },
+    ConstantDef {
+        name: "REDUCE_OUT",
+        value: ConstValue::Str("REDUCE_OUTPUT_RECORDS"),
+        places: WF,
+        doc: "Counter name: reduce output records.",
+    },
+    ConstantDef {
+        name: "GROUPS",
+        value: ConstValue::Str("REDUCE_INPUT_GROUPS"),
+        places: WF,
+        doc: "Counter name: reduce input groups.",
+    },
+    ConstantDef {
+        name: "MINUTE",
+        value: ConstValue::Needs(Need::DatasetInstance),
+        places: &[Submit],
+        doc: "The minute (mm) of a dataset instance, in a uri-template.",
+    },
+    ConstantDef {
+        name: "HOUR",
+        value: ConstValue::Needs(Need::DatasetInstance),
+        places: &[Submit],
+        doc: "The hour (HH) of a dataset instance, in a uri-template.",
+    },
+    ConstantDef {
+        name: "DAY",
+        value: ConstValue::Needs(Need::DatasetInstance),
+        places: &[Submit],
+        doc: "The day of month (dd) of a dataset instance, in a uri-template.",
+    },
+    ConstantDef {
+        name: "MONTH",
+        value: ConstValue::Needs(Need::DatasetInstance),
+        places: &[Submit],
+        doc: "The month (MM) of a dataset instance, in a uri-template.",
+    },
+    ConstantDef {
+        name: "YEAR",
+        value: ConstValue::Needs(Need::DatasetInstance),
+        places: &[Submit],
+        doc: "The year (yyyy) of a dataset instance, in a uri-template.",
+    },
+    ConstantDef {
+        name: "MINUTES",
+        value: ConstValue::Long(1),
+        places: &[Sla],
+        doc: "One minute, in SLA durations.",
+    },
+    ConstantDef {
+        name: "HOURS",
+        value: ConstValue::Long(60),
+        places: &[Sla],
+        doc: "60 minutes, in SLA durations.",
+    },
+    ConstantDef {
+        name: "DAYS",
+        value: ConstValue::Long(1440),
+        places: &[Sla],
+        doc: "1440 minutes, in SLA durations.",
+    },
 ];
 
 /// Looks up `ns:name` (or `name`) among the functions of `library`.
-pub fn function(library: Library, namespace: Option<&str>, name: &str) -> Option<&'static FunctionDef> {
+pub fn function(
+    library: Library,
+    namespace: Option<&str>,
+    name: &str,
+) -> Option<&'static FunctionDef> {
     FUNCTIONS
         .iter()
         .find(|f| f.name == name && f.namespace == namespace && f.in_library(library))
 }
 
 pub fn constant(library: Library, name: &str) -> Option<&'static ConstantDef> {
-    CONSTANTS.iter().find(|c| c.name == name && c.in_library(library))
+    CONSTANTS
+        .iter()
+        .find(|c| c.name == name && c.in_library(library))
 }
 
 fn text<'v>(v: &'v Value) -> std::borrow::Cow<'v, str> {
@@ -346,7 +1054,11 @@ fn owned(s: String) -> Value<'static> {
 }
 
 fn first_not_null(args: &[Value]) -> Result<Value<'static>, String> {
-    let pick = if matches!(args[0], Value::Null) { &args[1] } else { &args[0] };
+    let pick = if matches!(args[0], Value::Null) {
+        &args[1]
+    } else {
+        &args[0]
+    };
     Ok(pick.clone().into_owned())
 }
 
@@ -356,7 +1068,9 @@ fn concat(args: &[Value]) -> Result<Value<'static>, String> {
 
 /// commons-lang `StringUtils.trimToEmpty`: `String.trim()`, which strips chars <= U+0020.
 fn trim(args: &[Value]) -> Result<Value<'static>, String> {
-    Ok(owned(text(&args[0]).trim_matches(|c: char| c <= ' ').to_string()))
+    Ok(owned(
+        text(&args[0]).trim_matches(|c: char| c <= ' ').to_string(),
+    ))
 }
 
 /// `URLEncoder.encode(s, "UTF-8")`: letters, digits and `.-*_` stay, space is `+`,
@@ -366,7 +1080,9 @@ fn url_encode(args: &[Value]) -> Result<Value<'static>, String> {
     let mut out = String::with_capacity(s.len());
     for b in s.bytes() {
         match b {
-            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'.' | b'-' | b'*' | b'_' => out.push(b as char),
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'.' | b'-' | b'*' | b'_' => {
+                out.push(b as char)
+            }
             b' ' => out.push('+'),
             _ => out.push_str(&format!("%{b:02X}")),
         }
@@ -398,7 +1114,11 @@ fn java_regex(pattern: &str) -> Result<regex::Regex, String> {
         .map_err(|e| format!("regular expression {pattern:?} is not supported by coordc: {e}"))
 }
 
-fn expand_java_replacement(rep: &str, caps: &regex::Captures, out: &mut String) -> Result<(), String> {
+fn expand_java_replacement(
+    rep: &str,
+    caps: &regex::Captures,
+    out: &mut String,
+) -> Result<(), String> {
     let mut chars = rep.chars().peekable();
     while let Some(c) = chars.next() {
         match c {
@@ -442,7 +1162,10 @@ fn append_all(args: &[Value]) -> Result<Value<'static>, String> {
     } else {
         let mut v: Vec<&str> = re.split(&src).collect();
         // Java 8+: a zero-width match at the start yields no leading empty piece.
-        if re.find(&src).is_some_and(|m| m.start() == 0 && m.end() == 0) {
+        if re
+            .find(&src)
+            .is_some_and(|m| m.start() == 0 && m.end() == 0)
+        {
             v.remove(0);
         }
         // Trailing empty pieces are dropped.
@@ -492,7 +1215,11 @@ mod tests {
         for lib in [Library::Coordinator, Library::Workflow] {
             let mut seen = std::collections::HashSet::new();
             for f in FUNCTIONS.iter().filter(|f| f.in_library(lib)) {
-                assert!(seen.insert(f.qualified_name()), "{} twice", f.qualified_name());
+                assert!(
+                    seen.insert(f.qualified_name()),
+                    "{} twice",
+                    f.qualified_name()
+                );
             }
         }
     }

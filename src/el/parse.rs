@@ -37,7 +37,8 @@ pub fn parse_template(text: &str, base: usize) -> Result<Template, Diagnostic> {
         .with_help("no Oozie application holds a value this long: Oozie rejects workflow definitions over 100,000 bytes"));
     }
     check_nesting(text, base)?;
-    let mut pairs = ElParser::parse(Rule::template, text).map_err(|e| syntax_error(text, base, e))?;
+    let mut pairs =
+        ElParser::parse(Rule::template, text).map_err(|e| syntax_error(text, base, e))?;
     let template = pairs.next().expect("template rule always yields one pair");
     let mut parts = Vec::new();
     for pair in template.into_inner() {
@@ -322,7 +323,9 @@ fn check_nesting(text: &str, base: usize) -> Result<(), Diagnostic> {
                     Span::new(base + i, base + i + 1),
                     format!("expression nested more than {MAX_NESTING} levels deep"),
                 )
-                .with_help("split the expression, or define intermediate values as job properties"));
+                .with_help(
+                    "split the expression, or define intermediate values as job properties",
+                ));
             }
             i += 1;
         }
@@ -348,12 +351,19 @@ fn syntax_error(text: &str, base: usize, err: pest::error::Error<Rule>) -> Diagn
         pest::error::ErrorVariant::ParsingError { positives, .. } => expected_list(positives),
         pest::error::ErrorVariant::CustomError { message } => message.clone(),
     };
-    let mut diag = Diagnostic::error(EL_SYNTAX, span, format!("unexpected {found}; expected {expected}"));
+    let mut diag = Diagnostic::error(
+        EL_SYNTAX,
+        span,
+        format!("unexpected {found}; expected {expected}"),
+    );
     if rest.starts_with('+') && expected.starts_with("an operand") {
         diag = diag.with_help("EL has no unary `+`: remove it");
     } else if rest.is_empty() || (expected.contains("`}`") && !text[..pos].contains('}')) {
         if let Some(open) = text[..pos].rfind("${") {
-            diag = diag.with_label(Span::new(base + open, base + open + 2), "expression opened here");
+            diag = diag.with_label(
+                Span::new(base + open, base + open + 2),
+                "expression opened here",
+            );
             if rest.is_empty() {
                 diag = diag.with_help("close the expression with `}`");
             }
@@ -368,7 +378,10 @@ fn describe_found(rest: &str) -> String {
     match rest.chars().next() {
         None => "end of text".to_string(),
         Some(c) if c.is_alphanumeric() || c == '_' || c == '$' => {
-            let word: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$').collect();
+            let word: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$')
+                .collect();
             format!("`{word}`")
         }
         Some(c) if c.is_whitespace() || c.is_control() => format!("character {:?}", c),
@@ -400,40 +413,62 @@ fn string_error(rest: &str, at: usize) -> Diagnostic {
             }
         }
     }
-    Diagnostic::error(EL_SYNTAX, Span::new(at, at + 1), "string literal is never closed")
-        .with_help(format!("end the string with a matching `{quote}`"))
+    Diagnostic::error(
+        EL_SYNTAX,
+        Span::new(at, at + 1),
+        "string literal is never closed",
+    )
+    .with_help(format!("end the string with a matching `{quote}`"))
 }
 
 fn expected_list(rules: &[Rule]) -> String {
-    if rules.iter().any(|r| matches!(r, Rule::integer_literal | Rule::float_literal | Rule::unary_op)) {
+    let operand = |r: &Rule| {
+        matches!(
+            r,
+            Rule::expression
+                | Rule::or_expr
+                | Rule::and_expr
+                | Rule::eq_expr
+                | Rule::rel_expr
+                | Rule::add_expr
+                | Rule::mul_expr
+                | Rule::unary_expr
+                | Rule::value
+                | Rule::integer_literal
+                | Rule::float_literal
+                | Rule::unary_op
+        )
+    };
+    if rules.iter().any(operand) {
         return "an operand (a number, a string, true, false, null, a name, a function call, `(`, or one of `-` `!` `not` `empty`)"
             .to_string();
     }
     let mut names: Vec<&str> = Vec::new();
+    let mut operator = false;
     for r in rules {
         let name = match r {
-            Rule::or_op => "`||`",
-            Rule::and_op => "`&&`",
-            Rule::eq_op => "`==`",
-            Rule::rel_op => "a comparison",
-            Rule::add_op | Rule::mul_op => "an operator",
-            Rule::property | Rule::index => "`.` or `[`",
-            Rule::question => "`?`",
-            Rule::colon => "`:`",
-            Rule::EOI => "end of text",
-            Rule::identifier => "a name",
             Rule::block_end => "`}`",
             Rule::paren_end => "`)`",
             Rule::index_end => "`]`",
             Rule::comma => "`,`",
-            _ => continue,
+            Rule::colon => "`:`",
+            Rule::identifier => "a name",
+            Rule::EOI => "end of text",
+            _ => {
+                operator = true;
+                continue;
+            }
         };
         if !names.contains(&name) {
             names.push(name);
         }
     }
-    if names.is_empty() {
-        return "`}`".to_string();
+    if operator {
+        names.push("an operator");
     }
-    names.join(", ")
+    match names.as_slice() {
+        [] => "`}`".to_string(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
 }

@@ -104,7 +104,10 @@ impl<'a> Value<'a> {
             Value::Null => Ok(false),
             Value::Bool(b) => Ok(*b),
             Value::Str(s) => Ok(s.eq_ignore_ascii_case("true")),
-            v => Err(format!("Attempt to coerce a value of type \"{}\" to Boolean", v.java_class())),
+            v => Err(format!(
+                "Attempt to coerce a value of type \"{}\" to Boolean",
+                v.java_class()
+            )),
         }
     }
 
@@ -118,7 +121,9 @@ impl<'a> Value<'a> {
             Value::Double(d) => Ok(*d as i64),
             Value::Bool(b) => Err(bool_to_number(*b, "java.lang.Long")),
             Value::Str(s) if s.is_empty() => Ok(0),
-            Value::Str(s) => s.parse::<i64>().map_err(|_| string_to_number(s, "java.lang.Long")),
+            Value::Str(s) => s
+                .parse::<i64>()
+                .map_err(|_| string_to_number(s, "java.lang.Long")),
         }
     }
 
@@ -130,7 +135,9 @@ impl<'a> Value<'a> {
             Value::Double(d) => Ok(*d),
             Value::Bool(b) => Err(bool_to_number(*b, "java.lang.Double")),
             Value::Str(s) if s.is_empty() => Ok(0.0),
-            Value::Str(s) => parse_java_double(s).ok_or_else(|| string_to_number(s, "java.lang.Double")),
+            Value::Str(s) => {
+                parse_java_double(s).ok_or_else(|| string_to_number(s, "java.lang.Double"))
+            }
         }
     }
 
@@ -142,7 +149,9 @@ impl<'a> Value<'a> {
             Value::Double(d) => Ok(*d as i32),
             Value::Bool(b) => Err(bool_to_number(*b, "java.lang.Integer")),
             Value::Str(s) if s.is_empty() => Ok(0),
-            Value::Str(s) => s.parse::<i32>().map_err(|_| string_to_number(s, "java.lang.Integer")),
+            Value::Str(s) => s
+                .parse::<i32>()
+                .map_err(|_| string_to_number(s, "java.lang.Integer")),
         }
     }
 
@@ -219,7 +228,10 @@ pub fn negate(v: &Value) -> Result<Value<'static>, String> {
         Value::Double(d) => Ok(Value::Double(-d)),
         Value::Str(_) if v.is_floating_string() => Ok(Value::Double(-v.to_double()?)),
         Value::Str(_) => Ok(Value::Long(v.to_long()?.wrapping_neg())),
-        Value::Bool(_) => Err("Attempt to apply operator \"-\" to arguments of type \"java.lang.Boolean\"".to_string()),
+        Value::Bool(_) => Err(
+            "Attempt to apply operator \"-\" to arguments of type \"java.lang.Boolean\""
+                .to_string(),
+        ),
     }
 }
 
@@ -298,7 +310,10 @@ mod tests {
     #[test]
     fn string_coercions_follow_java_parsers() {
         assert_eq!(s("+5").to_long(), Ok(5));
-        assert!(s(" 7").to_long().is_err(), "Long.valueOf allows no whitespace");
+        assert!(
+            s(" 7").to_long().is_err(),
+            "Long.valueOf allows no whitespace"
+        );
         assert_eq!(s(" 1.5 ").to_double(), Ok(1.5), "Double.valueOf trims");
         assert_eq!(s("").to_long(), Ok(0));
         assert_eq!(s("TRUE").to_bool(), Ok(true));
