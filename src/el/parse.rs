@@ -358,15 +358,14 @@ fn syntax_error(text: &str, base: usize, err: pest::error::Error<Rule>) -> Diagn
     );
     if rest.starts_with('+') && expected.starts_with("an operand") {
         diag = diag.with_help("EL has no unary `+`: remove it");
-    } else if rest.is_empty() || (expected.contains("`}`") && !text[..pos].contains('}')) {
+    } else if rest.is_empty() {
         if let Some(open) = text[..pos].rfind("${") {
-            diag = diag.with_label(
-                Span::new(base + open, base + open + 2),
-                "expression opened here",
-            );
-            if rest.is_empty() {
-                diag = diag.with_help("close the expression with `}`");
-            }
+            diag = diag
+                .with_label(
+                    Span::new(base + open, base + open + 2),
+                    "expression opened here",
+                )
+                .with_help("close the expression with `}`");
         }
     } else if rest.starts_with('=') && !rest.starts_with("==") {
         diag = diag.with_help("to compare, write `==` (or `eq`); EL has no assignment");
@@ -384,7 +383,7 @@ fn describe_found(rest: &str) -> String {
                 .collect();
             format!("`{word}`")
         }
-        Some(c) if c.is_whitespace() || c.is_control() => format!("character {:?}", c),
+        Some(c) if c.is_whitespace() || c.is_control() => format!("character U+{:04X}", c as u32),
         Some(c) => format!("`{c}`"),
     }
 }

@@ -1,0 +1,39 @@
+//! Helpers shared by the integration tests: they drive the real `coordc` binary.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+pub fn coordc(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_coordc"))
+        .args(args)
+        .output()
+        .expect("coordc runs")
+}
+
+pub fn coordc_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_coordc"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("coordc runs");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let input = input.to_string();
+    // Write from a thread so a large input cannot deadlock against a full stdout pipe.
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let out = child.wait_with_output().expect("coordc finishes");
+    writer
+        .join()
+        .expect("writer thread")
+        .expect("stdin accepted");
+    out
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}

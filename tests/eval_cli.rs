@@ -1,0 +1,213 @@
+//! `coordc eval` end to end: values, JSON output, exit codes, rendered diagnostics
+//! (insta snapshots, reviewed), the two libraries, and hostile input.
+
+mod common;
+
+use common::{coordc, stderr, stdout};
+
+fn eval_ok(args: &[&str]) -> String {
+    let out = coordc(args);
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+    stdout(&out).trim_end_matches('\n').to_string()
+}
+
+fn eval_err(args: &[&str]) -> String {
+    let out = coordc(args);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{args:?} should fail: {}",
+        stdout(&out)
+    );
+    stderr(&out)
+}
+
+#[test]
+fn renders_text_values() {
+    assert_eq!(eval_ok(&["eval", "a${7/2}b"]), "a3.5b");
+    assert_eq!(
+        eval_ok(&[
+            "eval",
+            "--var",
+            "market=us",
+            "--var",
+            "YEAR=2009",
+            "hdfs://bar/${market}/${YEAR}"
+        ]),
+        "hdfs://bar/us/2009"
+    );
+    // No escaping outside ${}: a backslash stays (commons-el ExpressionString).
+    assert_eq!(eval_ok(&["eval", "\\${1}"]), "\\1");
+    assert_eq!(eval_ok(&["eval", "--null-var", "n", "x${n}y"]), "xy");
+    assert_eq!(
+        eval_ok(&["eval", "${coord:user()}", "--var", "user.name=joe"]),
+        "joe"
+    );
+    assert_eq!(
+        eval_ok(&["eval", "${coord:conf('queue')}", "--var", "queue=default"]),
+        "default"
+    );
+}
+
+#[test]
+fn json_reports_the_raw_type_of_a_single_expression() {
+    assert_eq!(
+        eval_ok(&["eval", "--format", "json", "${6/3}"]),
+        r#"{"type":"double","value":"2.0"}"#
+    );
+    assert_eq!(
+        eval_ok(&["eval", "--format", "json", "${1 + 1}"]),
+        r#"{"type":"long","value":"2"}"#
+    );
+    assert_eq!(
+        eval_ok(&["eval", "--format", "json", "${1}${1}"]),
+        r#"{"type":"string","value":"11"}"#
+    );
+    assert_eq!(
+        eval_ok(&["eval", "--format", "json", "${null}"]),
+        r#"{"type":"null","value":""}"#
+    );
+    assert_eq!(
+        eval_ok(&["eval", "--format", "json", "${'a' < 'b'}"]),
+        r#"{"type":"boolean","value":"true"}"#
+    );
+}
+
+#[test]
+fn workflow_only_functions_need_the_workflow_context() {
+    assert_eq!(
+        eval_ok(&[
+            "eval",
+            "--context",
+            "workflow",
+            "${concat('a', trim('  b '))}"
+        ]),
+        "ab"
+    );
+    assert_eq!(
+        eval_ok(&["eval", "--context", "workflow", "${urlEncode('a b&c')}"]),
+        "a+b%26c"
+    );
+    assert_eq!(
+        eval_ok(&["eval", "--context", "workflow", "${10 * GB}"]),
+        "10737418240"
+    );
+    insta::assert_snapshot!(
+        "concat_in_coordinator",
+        eval_err(&["eval", "${concat('a', 'b')}"])
+    );
+}
+
+#[test]
+fn context_functions_say_what_they_need() {
+    insta::assert_snapshot!(
+        "fs_needs_cluster",
+        eval_err(&[
+            "eval",
+            "--context",
+            "workflow",
+            "--var",
+            "dir=/x",
+            "${fs:fileSize(dir) gt 10 * GB}"
+        ])
+    );
+    insta::assert_snapshot!(
+        "current_needs_dataset",
+        eval_err(&["eval", "${coord:current(-(coord:hoursInDay(0) - 1))}"])
+    );
+    insta::assert_snapshot!(
+        "year_needs_instance",
+        eval_err(&["eval", "hdfs://bar/${YEAR}"])
+    );
+    // Short-circuit: the unevaluated side is never resolved.
+    assert_eq!(
+        eval_ok(&["eval", "${false && coord:nominalTime() == 'x'}"]),
+        "false"
+    );
+}
+
+#[test]
+fn diagnostics_point_at_the_column() {
+    insta::assert_snapshot!("missing_operand", eval_err(&["eval", "pre ${1 +} post"]));
+    insta::assert_snapshot!("unary_plus", eval_err(&["eval", "${+1}"]));
+    insta::assert_snapshot!("bad_escape", eval_err(&["eval", r"${'C:\dir'}"]));
+    insta::assert_snapshot!("unterminated_string", eval_err(&["eval", "${'abc}"]));
+    insta::assert_snapshot!("unclosed_block", eval_err(&["eval", "hdfs://${nameNode"]));
+    insta::assert_snapshot!("assignment", eval_err(&["eval", "${a = 1}"]));
+    insta::assert_snapshot!("undefined_variable", eval_err(&["eval", "${wfInput}/x"]));
+    insta::assert_snapshot!(
+        "long_overflow",
+        eval_err(&["eval", "${99999999999999999999}"])
+    );
+    insta::assert_snapshot!("mod_by_zero", eval_err(&["eval", "${7 % 0}"]));
+    insta::assert_snapshot!(
+        "misspelt_function",
+        eval_err(&["eval", "${coord:formatTim(coord:nominalTime(), 'yyyy')}"])
+    );
+    insta::assert_snapshot!(
+        "arity",
+        eval_err(&["eval", "--context", "workflow", "${concat('a')}"])
+    );
+    insta::assert_snapshot!("boolean_in_arithmetic", eval_err(&["eval", "${true + 1}"]));
+    insta::assert_snapshot!("form_feed", eval_err(&["eval", "${1 +\u{c}2}"]));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        vec!["eval"],
+        vec!["eval", "--var", "novalue", "x"],
+        vec!["eval", "--context", "bundle", "x"],
+        vec!["eval", "--batch", "/nonexistent/file.jsonl"],
+        vec!["frobnicate"],
+    ] {
+        assert_eq!(coordc(&args).status.code(), Some(2), "{args:?}");
+    }
+}
+
+/// Hostile input gets a diagnostic, never a panic or a hang.
+#[test]
+fn hostile_input_is_bounded() {
+    let dir = std::env::temp_dir().join(format!("coordc-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases = [
+        ("parens", format!("${{{}1}}", "(".repeat(1 << 20))),
+        (
+            "parens_small",
+            format!("${{{}1{}}}", "(".repeat(100_000), ")".repeat(100_000)),
+        ),
+        (
+            "calls",
+            format!("${{{}1{}}}", "f(".repeat(100_000), ")".repeat(100_000)),
+        ),
+        ("string", format!("${{'{}'}}", "a".repeat(1 << 20))),
+        (
+            "ternaries",
+            format!("${{{}1}}", "true ? 1 : ".repeat(10_000)),
+        ),
+        ("opens", "${".repeat(200_000)),
+    ];
+    for (name, text) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, &text).unwrap();
+        let out = coordc(&["eval", "--text-file", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(1), "{name}: {}", stdout(&out));
+        let err = stderr(&out);
+        assert!(err.contains("error[EL"), "{name}: {err}");
+    }
+    // Long flat chains are fine: they are lists, not nested trees.
+    let chain = format!("${{{}1}}", "1 + ".repeat(100_000));
+    let path = dir.join("chain");
+    std::fs::write(&path, &chain).unwrap();
+    assert_eq!(
+        eval_ok(&["eval", "--text-file", path.to_str().unwrap()]),
+        "100001"
+    );
+    let minus = format!("${{{}1}}", "-".repeat(100_001));
+    std::fs::write(&path, &minus).unwrap();
+    assert_eq!(
+        eval_ok(&["eval", "--text-file", path.to_str().unwrap()]),
+        "-1"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
