@@ -20,7 +20,7 @@ pub const MAX_TEXT_LEN: usize = 512 * 1024;
 
 /// Deepest nesting of `(`, `[`, call arguments and `?:` we accept. Real apps stay
 /// below 10; the bound keeps recursion in the parser and evaluator shallow.
-pub const MAX_NESTING: usize = 64;
+pub const MAX_NESTING: usize = 32;
 
 /// Parses a text value. `base` is the byte offset of `text` in the original file,
 /// added to every span so diagnostics point into that file.
@@ -36,7 +36,20 @@ pub fn parse_template(text: &str, base: usize) -> Result<Template, Diagnostic> {
         )
         .with_help("no Oozie application holds a value this long: Oozie rejects workflow definitions over 100,000 bytes"));
     }
-    check_nesting(text, base)?;
+    let depth = check_nesting(text, base)?;
+    // pest recurses through many frames per nesting level (hundreds of KB per level
+    // in a debug build), so make sure the stack can take this text's depth on any
+    // thread; a fresh segment is allocated only when the current one is short.
+    let per_level = if cfg!(debug_assertions) {
+        512 * 1024
+    } else {
+        64 * 1024
+    };
+    let needed = (depth + 2) * per_level;
+    stacker::maybe_grow(needed, needed + (1 << 20), || parse_unchecked(text, base))
+}
+
+fn parse_unchecked(text: &str, base: usize) -> Result<Template, Diagnostic> {
     let mut pairs =
         ElParser::parse(Rule::template, text).map_err(|e| syntax_error(text, base, e))?;
     let template = pairs.next().expect("template rule always yields one pair");
@@ -70,8 +83,16 @@ fn span_of(pair: &Pair<Rule>, base: usize) -> Span {
     Span::new(base + s.start(), base + s.end())
 }
 
+/// The span of an expression rule, without the trailing whitespace pest's
+/// implicit whitespace leaves inside a repetition.
+fn expr_span(pair: &Pair<Rule>, base: usize) -> Span {
+    let start = base + pair.as_span().start();
+    let text = pair.as_str().trim_end_matches([' ', '\t', '\n', '\r']);
+    Span::new(start, start + text.len())
+}
+
 fn build(pair: Pair<Rule>, base: usize) -> Result<Expr, Diagnostic> {
-    let span = span_of(&pair, base);
+    let span = expr_span(&pair, base);
     let rule = pair.as_rule();
     match rule {
         Rule::expression => {
@@ -97,7 +118,7 @@ fn build(pair: Pair<Rule>, base: usize) -> Result<Expr, Diagnostic> {
             let first = build(inner.next().expect("first operand"), base)?;
             let mut rest = Vec::new();
             while let Some(op) = inner.next() {
-                let op_span = span_of(&op, base);
+                let op_span = expr_span(&op, base);
                 let op = binary_op(op.as_str());
                 let operand = build(inner.next().expect("operand after operator"), base)?;
                 rest.push((op, op_span, operand));
@@ -123,7 +144,7 @@ fn build(pair: Pair<Rule>, base: usize) -> Result<Expr, Diagnostic> {
                         "empty" => UnaryOp::Empty,
                         _ => UnaryOp::Not,
                     };
-                    ops.push((op, span_of(&p, base)));
+                    ops.push((op, expr_span(&p, base)));
                 } else {
                     operand = Some(build(p, base)?);
                 }
@@ -145,7 +166,7 @@ fn build(pair: Pair<Rule>, base: usize) -> Result<Expr, Diagnostic> {
             let base_expr = build(inner.next().expect("value prefix"), base)?;
             let mut suffixes = Vec::new();
             for s in inner {
-                let s_span = span_of(&s, base);
+                let s_span = expr_span(&s, base);
                 match s.as_rule() {
                     Rule::property => {
                         let name = s.into_inner().next().expect("property name").as_str().to_string();
@@ -178,7 +199,7 @@ fn build(pair: Pair<Rule>, base: usize) -> Result<Expr, Diagnostic> {
                 match p.as_rule() {
                     Rule::namespace => namespace = Some(p.as_str().to_string()),
                     Rule::identifier if name.is_none() => {
-                        name_end = span_of(&p, base).end;
+                        name_end = expr_span(&p, base).end;
                         name = Some(p.as_str().to_string());
                     }
                     Rule::comma | Rule::paren_end => {}
@@ -281,10 +302,12 @@ fn unescape(token: &str) -> String {
     out
 }
 
-/// Rejects nesting deeper than [`MAX_NESTING`] before the recursive parser sees it.
-fn check_nesting(text: &str, base: usize) -> Result<(), Diagnostic> {
+/// Rejects nesting deeper than [`MAX_NESTING`] before the recursive parser sees it;
+/// returns the deepest nesting found.
+fn check_nesting(text: &str, base: usize) -> Result<usize, Diagnostic> {
     let bytes = text.as_bytes();
     let mut i = 0;
+    let mut deepest = 0;
     while i < bytes.len() {
         if !(bytes[i] == b'$' && bytes.get(i + 1) == Some(&b'{')) {
             i += 1;
@@ -295,6 +318,7 @@ fn check_nesting(text: &str, base: usize) -> Result<(), Diagnostic> {
         let mut levels: Vec<usize> = vec![0];
         let mut depth = 0usize;
         i += 2;
+        deepest = deepest.max(1);
         while i < bytes.len() {
             match bytes[i] {
                 q @ (b'\'' | b'"') => {
@@ -317,6 +341,7 @@ fn check_nesting(text: &str, base: usize) -> Result<(), Diagnostic> {
                 b'}' => break,
                 _ => {}
             }
+            deepest = deepest.max(depth);
             if depth > MAX_NESTING {
                 return Err(Diagnostic::error(
                     EL_LIMIT,
@@ -330,7 +355,7 @@ fn check_nesting(text: &str, base: usize) -> Result<(), Diagnostic> {
             i += 1;
         }
     }
-    Ok(())
+    Ok(deepest)
 }
 
 fn syntax_error(text: &str, base: usize, err: pest::error::Error<Rule>) -> Diagnostic {
@@ -469,5 +494,80 @@ fn expected_list(rules: &[Rule]) -> String {
         [] => "`}`".to_string(),
         [one] => one.to_string(),
         [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ast(text: &str) -> Template {
+        parse_template(text, 0).unwrap_or_else(|d| panic!("{text}: {}", d.message))
+    }
+
+    #[test]
+    fn ast_snapshots() {
+        // Precedence (JSP.2.3): ?: < || < && < ==  < relational < + - < * / % < unary.
+        insta::assert_debug_snapshot!(
+            "precedence",
+            ast("${a || b && c == 1 + 2 * -d < 3 ? x : y}")
+        );
+        insta::assert_debug_snapshot!(
+            "dataset_range",
+            ast("${coord:current(-(coord:hoursInDay(0) - 1))}")
+        );
+        insta::assert_debug_snapshot!("mixed_text", ast("hdfs://bar/${market}/${YEAR}"));
+        insta::assert_debug_snapshot!(
+            "counters",
+            ast("${hadoop:counters('x')[RECORDS][REDUCE_OUT]}")
+        );
+        insta::assert_debug_snapshot!("literals", ast("${1.5e3 ne 'it\\'s' and not empty null}"));
+    }
+
+    #[test]
+    fn spans_are_offset_into_the_file() {
+        let t = parse_template("${x + 1}", 100).unwrap();
+        let e = t.single_expr().unwrap();
+        assert_eq!(e.span, Span::new(102, 107));
+        let err = parse_template("${1 +}", 40).unwrap_err();
+        assert_eq!(err.span, Span::new(45, 46));
+    }
+
+    #[test]
+    fn keywords_need_a_word_boundary() {
+        assert!(matches!(
+            ast("${true1}").single_expr().unwrap().kind,
+            ExprKind::Var(_)
+        ));
+        assert!(matches!(
+            ast("${div2}").single_expr().unwrap().kind,
+            ExprKind::Var(_)
+        ));
+        assert!(parse_template("${3gt2}", 0).is_err());
+        assert!(parse_template("${10 div2}", 0).is_err());
+        // `#` starts an identifier in commons-el 1.0 (IMPL_OBJ_START).
+        assert!(matches!(
+            ast("${#a}").single_expr().unwrap().kind,
+            ExprKind::Var(_)
+        ));
+    }
+
+    #[test]
+    fn nesting_limit_counts_brackets_and_conditionals() {
+        let ok = format!(
+            "${{{}1{}}}",
+            "(".repeat(MAX_NESTING),
+            ")".repeat(MAX_NESTING)
+        );
+        assert!(parse_template(&ok, 0).is_ok());
+        let deep = format!(
+            "${{{}1{}}}",
+            "(".repeat(MAX_NESTING + 1),
+            ")".repeat(MAX_NESTING + 1)
+        );
+        assert_eq!(parse_template(&deep, 0).unwrap_err().code, EL_LIMIT);
+        // Brackets inside string literals do not count.
+        let quoted = format!("${{'{}'}}", "(".repeat(1000));
+        assert!(parse_template(&quoted, 0).is_ok());
     }
 }
