@@ -73,3 +73,22 @@ pub static RULES: &[Rule] = &[
 pub fn rule(code: &str) -> Option<&'static Rule> {
     RULES.iter().find(|r| r.code == code)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rule_has_a_doc_page_and_a_unique_code() {
+        let mut seen = std::collections::HashSet::new();
+        for r in RULES {
+            assert!(seen.insert(r.code), "{} twice", r.code);
+            let page = format!("{}/docs/rules/{}.md", env!("CARGO_MANIFEST_DIR"), r.code);
+            let text = std::fs::read_to_string(&page).unwrap_or_else(|_| panic!("missing {page}"));
+            assert!(
+                text.starts_with(&format!("# {} {}", r.code, r.name)),
+                "{page} heading"
+            );
+        }
+    }
+}

@@ -120,33 +120,31 @@ pub fn eval<'a>(expr: &'a Expr, env: &Env<'a>) -> Result<Value<'a>, Diagnostic> 
         }
         ExprKind::Access { base, suffixes } => {
             let v = eval(base, env)?;
-            for suffix in suffixes {
-                // A null base stays null without evaluating the index (ComplexValue).
-                if matches!(v, Value::Null) {
-                    return Ok(Value::Null);
-                }
-                let (key, span, operator) = match suffix {
-                    Suffix::Property { name, span } => (Cow::Borrowed(name.as_str()), *span, "."),
-                    Suffix::Index { index, span } => {
-                        let key = eval(index, env)?;
-                        if matches!(key, Value::Null) {
-                            return Ok(Value::Null);
-                        }
-                        (Cow::Owned(key.to_text().into_owned()), *span, "[]")
+            // A null base stays null without evaluating the index (ComplexValue).
+            // Any other base fails at its first suffix: Oozie's variables and
+            // coordc's function results are strings, numbers and booleans, none of
+            // which has properties. (commons-el would reach Java bean getters such
+            // as `'abc'.bytes`; no app does.)
+            let (Some(suffix), false) = (suffixes.first(), matches!(v, Value::Null)) else {
+                return Ok(v);
+            };
+            let (key, span, operator) = match suffix {
+                Suffix::Property { name, span } => (Cow::Borrowed(name.as_str()), *span, "."),
+                Suffix::Index { index, span } => {
+                    let key = eval(index, env)?;
+                    if matches!(key, Value::Null) {
+                        return Ok(Value::Null);
                     }
-                };
-                // Oozie's variables and coordc's function results are strings,
-                // numbers and booleans, none of which has properties. (commons-el
-                // would reach Java bean getters such as `'abc'.bytes`; no app does.)
-                return Err(fail(
-                    span,
-                    format!(
-                        "Unable to find a value for \"{key}\" in object of class \"{}\" using operator \"{operator}\"",
-                        v.java_class()
-                    ),
-                ));
-            }
-            Ok(v)
+                    (Cow::Owned(key.to_text().into_owned()), *span, "[]")
+                }
+            };
+            Err(fail(
+                span,
+                format!(
+                    "Unable to find a value for \"{key}\" in object of class \"{}\" using operator \"{operator}\"",
+                    v.java_class()
+                ),
+            ))
         }
         ExprKind::Call(call) => {
             let qualified = call.qualified_name();

@@ -8,6 +8,9 @@
 //! 64-bit or big-integer arithmetic (the three paths differ slightly at ties, and we
 //! keep the differences), with its forced second digit in E-form.
 
+// A faithful port keeps FloatingDecimal's own constants and tests.
+#![allow(clippy::approx_constant, clippy::manual_range_contains)]
+
 use num_bigint::BigUint;
 use std::fmt::Write;
 
@@ -210,7 +213,7 @@ fn dtoa(bin_exp: i32, fract_bits: u64, n_significant_bits: i32) -> (Vec<u8>, i32
         // which scales B, M and 10·S alike and so changes no comparison.
         let pow52 = |p5: i32, p2: i32| BigUint::from(5u32).pow(p5 as u32) << (p2 as usize);
         let s = pow52(s5, s2);
-        let mut b = BigUint::from(fract) * BigUint::from(5u32).pow(b5 as u32) << (b2 as usize);
+        let mut b = (BigUint::from(fract) * BigUint::from(5u32).pow(b5 as u32)) << (b2 as usize);
         let mut m = pow52(m5 + 1, m2 + 1);
         let ten_s = pow52(s5 + 1, s2 + 1);
         let ten = BigUint::from(10u32);
@@ -293,7 +296,7 @@ fn develop_long_digits(mut value: u64, insignificant: i32) -> (Vec<u8>, i32) {
         }
     }
     // Trailing zeros are dropped; each moves the exponent.
-    while value % 10 == 0 {
+    while value.is_multiple_of(10) {
         value /= 10;
         dec_exponent += 1;
     }

@@ -1,4 +1,6 @@
 //! Helpers shared by the integration tests: they drive the real `coordc` binary.
+//! Each test crate uses a different subset of them.
+#![allow(dead_code)]
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

@@ -1,0 +1,87 @@
+//! EL throughput on the public commons-el case mix (tests/data/el_cases.jsonl),
+//! compared in docs/performance.md with ../shared/oracles/bench/run.sh (the JVM
+//! baseline: commons-el 1.0 on the same expressions, same variables).
+
+use coordc::el::{Env, Library, parse_template, render_into};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use std::collections::HashMap;
+use std::hint::black_box;
+
+/// The expressions of the oracle mix that evaluate, as ElBench.java selects them.
+fn mix() -> (Vec<String>, HashMap<String, Option<String>>) {
+    let data = include_str!("../tests/data/el_cases.jsonl");
+    let exprs: Vec<String> = data
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|v| v["ok"] == true)
+        .map(|v| v["expr"].as_str().unwrap().to_string())
+        .collect();
+    // The same variables ElBench.java defines.
+    let mut vars: HashMap<String, Option<String>> = [
+        ("x", "7"),
+        ("y", "2.5"),
+        ("z", "-4"),
+        ("s", "abc"),
+        ("b", "true"),
+        ("e", ""),
+        ("t", "12"),
+    ]
+    .iter()
+    .map(|(k, v)| (k.to_string(), Some(v.to_string())))
+    .collect();
+    vars.insert("n".to_string(), None);
+    (exprs, vars)
+}
+
+fn bench(c: &mut Criterion) {
+    let (exprs, vars) = mix();
+    let env = Env {
+        vars: &vars,
+        library: Library::Coordinator,
+    };
+    let parsed: Vec<_> = exprs
+        .iter()
+        .map(|e| parse_template(e, 0).unwrap())
+        .collect();
+    let evaluable: Vec<_> = parsed
+        .iter()
+        .filter(|t| render_into(t, &env, &mut String::new()).is_ok())
+        .collect();
+
+    let mut group = c.benchmark_group("el");
+    group.throughput(Throughput::Elements(exprs.len() as u64));
+    group.bench_function("parse", |b| {
+        b.iter(|| {
+            for e in &exprs {
+                black_box(parse_template(black_box(e), 0).unwrap());
+            }
+        })
+    });
+    group.throughput(Throughput::Elements(evaluable.len() as u64));
+    group.bench_function("evaluate", |b| {
+        let mut out = String::with_capacity(256);
+        b.iter(|| {
+            for t in &evaluable {
+                out.clear();
+                black_box(render_into(t, &env, &mut out).unwrap());
+            }
+        })
+    });
+    // A realistic batch: 10,000 expressions parsed and evaluated.
+    let batch: Vec<&String> = exprs.iter().cycle().take(10_000).collect();
+    group.throughput(Throughput::Elements(batch.len() as u64));
+    group.bench_function("parse_and_evaluate_10k", |b| {
+        let mut out = String::with_capacity(256);
+        b.iter(|| {
+            for e in &batch {
+                out.clear();
+                let t = parse_template(e, 0).unwrap();
+                let _ = black_box(render_into(&t, &env, &mut out));
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
