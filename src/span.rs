@@ -18,24 +18,8 @@ impl Span {
         }
     }
 
-    /// The smallest span covering both.
-    pub fn to(self, other: Span) -> Span {
-        Span {
-            start: self.start.min(other.start),
-            end: self.end.max(other.end),
-        }
-    }
-
     pub fn range(self) -> std::ops::Range<usize> {
         self.start as usize..self.end as usize
-    }
-
-    pub fn len(self) -> usize {
-        (self.end - self.start) as usize
-    }
-
-    pub fn is_empty(self) -> bool {
-        self.start == self.end
     }
 }
 

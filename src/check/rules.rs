@@ -70,10 +70,6 @@ pub static RULES: &[Rule] = &[
     },
 ];
 
-pub fn rule(code: &str) -> Option<&'static Rule> {
-    RULES.iter().find(|r| r.code == code)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

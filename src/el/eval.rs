@@ -175,17 +175,8 @@ pub fn eval<'a>(expr: &'a Expr, env: &Env<'a>) -> Result<Value<'a>, Diagnostic> 
             }
             match def.imp {
                 Imp::Pure(f) => f(&args).map_err(|m| fail(expr.span, m)),
-                Imp::JobProperty => {
-                    let name = args[0].to_text();
-                    Ok(match env.vars.lookup(&name).flatten() {
-                        Some(v) => Value::Str(Cow::Owned(v.to_string())),
-                        None => Value::Null,
-                    })
-                }
-                Imp::JobUser => Ok(match env.vars.lookup(USER_NAME).flatten() {
-                    Some(v) => Value::Str(Cow::Owned(v.to_string())),
-                    None => Value::Null,
-                }),
+                Imp::JobProperty => Ok(job_property(env, &args[0].to_text())),
+                Imp::JobUser => Ok(job_property(env, USER_NAME)),
                 Imp::Needs(need) => Err(Diagnostic::error(
                     EL_NEEDS_CONTEXT,
                     expr.span,
@@ -196,6 +187,14 @@ pub fn eval<'a>(expr: &'a Expr, env: &Env<'a>) -> Result<Value<'a>, Diagnostic> 
                 )),
             }
         }
+    }
+}
+
+/// A job configuration property as `coord:conf`/`wf:conf` return it: null when absent.
+fn job_property(env: &Env, name: &str) -> Value<'static> {
+    match env.vars.lookup(name).flatten() {
+        Some(v) => Value::Str(Cow::Owned(v.to_string())),
+        None => Value::Null,
     }
 }
 

@@ -135,14 +135,16 @@ fn dtoa(bin_exp: i32, fract_bits: u64, n_significant_bits: i32) -> (Vec<u8>, i32
 
     let mut digits = Vec::with_capacity(20);
     let (low, high, low_digit_difference);
-    if b_bits < 64 && ten_s_bits < 64 {
-        if b_bits < 32 && ten_s_bits < 32 {
-            let mut b: i32 = (fract as i32).wrapping_mul(5i32.wrapping_pow(b5 as u32)) << b2;
-            let s: i32 = 5i32.wrapping_pow(s5 as u32) << s2;
-            let mut m: i32 = 5i32.wrapping_pow(m5 as u32) << m2;
+    // FloatingDecimal runs the same loop in int or long arithmetic when the
+    // numbers fit; only the type differs (and with it where values wrap).
+    macro_rules! small_int_digits {
+        ($t:ty) => {{
+            let mut b: $t = (fract as $t).wrapping_mul((5 as $t).wrapping_pow(b5 as u32)) << b2;
+            let s: $t = (5 as $t).wrapping_pow(s5 as u32) << s2;
+            let mut m: $t = (5 as $t).wrapping_pow(m5 as u32) << m2;
             let tens = s.wrapping_mul(10);
             let mut q = b / s;
-            b = 10i32.wrapping_mul(b % s);
+            b = (10 as $t).wrapping_mul(b % s);
             m = m.wrapping_mul(10);
             let mut lo = b < m;
             let mut hi = b.wrapping_add(m) > tens;
@@ -157,7 +159,7 @@ fn dtoa(bin_exp: i32, fract_bits: u64, n_significant_bits: i32) -> (Vec<u8>, i32
             }
             while !lo && !hi {
                 q = b / s;
-                b = 10i32.wrapping_mul(b % s);
+                b = (10 as $t).wrapping_mul(b % s);
                 m = m.wrapping_mul(10);
                 if m > 0 {
                     lo = b < m;
@@ -169,45 +171,16 @@ fn dtoa(bin_exp: i32, fract_bits: u64, n_significant_bits: i32) -> (Vec<u8>, i32
                 }
                 digits.push(b'0' + q as u8);
             }
-            low = lo;
-            high = hi;
-            low_digit_difference = ((b as i64) << 1) - tens as i64;
+            // Computed in the loop's own type, as Java does, then widened.
+            (lo, hi, b.wrapping_shl(1).wrapping_sub(tens) as i64)
+        }};
+    }
+    if b_bits < 64 && ten_s_bits < 64 {
+        (low, high, low_digit_difference) = if b_bits < 32 && ten_s_bits < 32 {
+            small_int_digits!(i32)
         } else {
-            let mut b: i64 = (fract as i64).wrapping_mul(5i64.wrapping_pow(b5 as u32)) << b2;
-            let s: i64 = 5i64.wrapping_pow(s5 as u32) << s2;
-            let mut m: i64 = 5i64.wrapping_pow(m5 as u32) << m2;
-            let tens = s.wrapping_mul(10);
-            let mut q = b / s;
-            b = 10i64.wrapping_mul(b % s);
-            m = m.wrapping_mul(10);
-            let mut lo = b < m;
-            let mut hi = b.wrapping_add(m) > tens;
-            if q == 0 && !hi {
-                dec_exp -= 1;
-            } else {
-                digits.push(b'0' + q as u8);
-            }
-            if dec_exp < -3 || dec_exp >= 8 {
-                hi = false;
-                lo = false;
-            }
-            while !lo && !hi {
-                q = b / s;
-                b = 10i64.wrapping_mul(b % s);
-                m = m.wrapping_mul(10);
-                if m > 0 {
-                    lo = b < m;
-                    hi = b.wrapping_add(m) > tens;
-                } else {
-                    lo = true;
-                    hi = true;
-                }
-                digits.push(b'0' + q as u8);
-            }
-            low = lo;
-            high = hi;
-            low_digit_difference = (b << 1).wrapping_sub(tens);
-        }
+            small_int_digits!(i64)
+        };
     } else {
         // Big-integer path. FloatingDecimal normalises S by a shift before dividing,
         // which scales B, M and 10·S alike and so changes no comparison.

@@ -28,18 +28,6 @@ pub enum ValueType {
     String,
 }
 
-impl ValueType {
-    pub fn name(self) -> &'static str {
-        match self {
-            ValueType::Null => "null",
-            ValueType::Boolean => "boolean",
-            ValueType::Long => "long",
-            ValueType::Double => "double",
-            ValueType::String => "string",
-        }
-    }
-}
-
 impl<'a> Value<'a> {
     pub fn value_type(&self) -> ValueType {
         match self {
