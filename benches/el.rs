@@ -7,6 +7,10 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::collections::HashMap;
 use std::hint::black_box;
 
+// The allocator the `coordc` binary uses (src/main.rs).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The expressions of the oracle mix that evaluate, as ElBench.java selects them.
 fn mix() -> (Vec<String>, HashMap<String, Option<String>>) {
     let data = include_str!("../tests/data/el_cases.jsonl");

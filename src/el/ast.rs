@@ -54,30 +54,44 @@ pub enum ExprKind {
     Bool(bool),
     Long(i64),
     Double(f64),
-    Str(String),
+    Str(Box<str>),
     /// A variable: a job property or an EL constant.
-    Var(String),
+    Var(Box<str>),
+    // The compound nodes are boxed whole, so an `Expr` stays four words wide
+    // (parsing and evaluation pass them by value at every level).
     Call(Box<Call>),
-    /// `ops` are in source order; the last one applies first.
-    Unary {
-        ops: Vec<(UnaryOp, Span)>,
-        operand: Box<Expr>,
-    },
-    /// `first op1 e1 op2 e2 ...`, all operators of one precedence level.
-    Binary {
-        first: Box<Expr>,
-        rest: Vec<(BinaryOp, Span, Expr)>,
-    },
-    Conditional {
-        cond: Box<Expr>,
-        then: Box<Expr>,
-        otherwise: Box<Expr>,
-    },
-    /// `base.name` and `base[expr]` suffixes, applied left to right.
-    Access {
-        base: Box<Expr>,
-        suffixes: Vec<Suffix>,
-    },
+    Unary(Box<Unary>),
+    Binary(Box<Binary>),
+    Conditional(Box<Conditional>),
+    Access(Box<Access>),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Unary {
+    /// In source order; the last one applies first.
+    pub ops: Vec<(UnaryOp, Span)>,
+    pub operand: Expr,
+}
+
+/// `first op1 e1 op2 e2 ...`, all operators of one precedence level.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Binary {
+    pub first: Expr,
+    pub rest: Vec<(BinaryOp, Span, Expr)>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Conditional {
+    pub cond: Expr,
+    pub then: Expr,
+    pub otherwise: Expr,
+}
+
+/// `base.name` and `base[expr]` suffixes, applied left to right.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Access {
+    pub base: Expr,
+    pub suffixes: Vec<Suffix>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -156,23 +170,19 @@ impl Expr {
         visit(self);
         match &self.kind {
             ExprKind::Call(call) => call.args.iter().for_each(|a| a.walk(visit)),
-            ExprKind::Unary { operand, .. } => operand.walk(visit),
-            ExprKind::Binary { first, rest } => {
-                first.walk(visit);
-                rest.iter().for_each(|(_, _, e)| e.walk(visit));
+            ExprKind::Unary(unary) => unary.operand.walk(visit),
+            ExprKind::Binary(binary) => {
+                binary.first.walk(visit);
+                binary.rest.iter().for_each(|(_, _, e)| e.walk(visit));
             }
-            ExprKind::Conditional {
-                cond,
-                then,
-                otherwise,
-            } => {
-                cond.walk(visit);
-                then.walk(visit);
-                otherwise.walk(visit);
+            ExprKind::Conditional(c) => {
+                c.cond.walk(visit);
+                c.then.walk(visit);
+                c.otherwise.walk(visit);
             }
-            ExprKind::Access { base, suffixes } => {
-                base.walk(visit);
-                for s in suffixes {
+            ExprKind::Access(access) => {
+                access.base.walk(visit);
+                for s in &access.suffixes {
                     if let Suffix::Index { index, .. } = s {
                         index.walk(visit);
                     }

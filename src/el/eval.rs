@@ -45,14 +45,14 @@ pub fn render_into(
     out: &mut String,
 ) -> Result<ValueType, Diagnostic> {
     if let Some(expr) = template.single_expr() {
-        let v = eval(expr, env)?;
+        let v = eval(expr, env).map_err(|d| *d)?;
         v.write_to(out);
         return Ok(v.value_type());
     }
     for part in &template.parts {
         match part {
             Part::Text { text, .. } => out.push_str(text),
-            Part::Block { expr, .. } => eval(expr, env)?.write_to(out),
+            Part::Block { expr, .. } => eval(expr, env).map_err(|d| *d)?.write_to(out),
         }
     }
     Ok(ValueType::String)
@@ -64,11 +64,14 @@ pub fn render(template: &Template, env: &Env) -> Result<(String, ValueType), Dia
     Ok((out, ty))
 }
 
-fn fail(span: Span, message: String) -> Diagnostic {
-    Diagnostic::error(EL_EVAL, span, message)
+/// Errors are boxed so the results passed up the tree stay two words wide.
+type Evaluated<'a> = Result<Value<'a>, Box<Diagnostic>>;
+
+fn fail(span: Span, message: String) -> Box<Diagnostic> {
+    Box::new(Diagnostic::error(EL_EVAL, span, message))
 }
 
-pub fn eval<'a>(expr: &'a Expr, env: &Env<'a>) -> Result<Value<'a>, Diagnostic> {
+fn eval<'a>(expr: &'a Expr, env: &Env<'a>) -> Evaluated<'a> {
     match &expr.kind {
         ExprKind::Null => Ok(Value::Null),
         ExprKind::Bool(b) => Ok(Value::Bool(*b)),
@@ -76,9 +79,9 @@ pub fn eval<'a>(expr: &'a Expr, env: &Env<'a>) -> Result<Value<'a>, Diagnostic> 
         ExprKind::Double(d) => Ok(Value::Double(*d)),
         ExprKind::Str(s) => Ok(Value::Str(Cow::Borrowed(s))),
         ExprKind::Var(name) => variable(name, expr.span, env),
-        ExprKind::Unary { ops, operand } => {
-            let mut v = eval(operand, env)?;
-            for (op, op_span) in ops.iter().rev() {
+        ExprKind::Unary(unary) => {
+            let mut v = eval(&unary.operand, env)?;
+            for (op, op_span) in unary.ops.iter().rev() {
                 v = match op {
                     UnaryOp::Not => Value::Bool(!v.to_bool().map_err(|m| fail(*op_span, m))?),
                     UnaryOp::Minus => negate(&v).map_err(|m| fail(*op_span, m))?,
@@ -87,9 +90,9 @@ pub fn eval<'a>(expr: &'a Expr, env: &Env<'a>) -> Result<Value<'a>, Diagnostic> 
             }
             Ok(v)
         }
-        ExprKind::Binary { first, rest } => {
-            let mut v = eval(first, env)?;
-            for (op, op_span, operand) in rest {
+        ExprKind::Binary(binary) => {
+            let mut v = eval(&binary.first, env)?;
+            for (op, op_span, operand) in &binary.rest {
                 let err = |m| fail(*op_span, m);
                 v = match op {
                     // And/Or coerce the left side first and skip the right side
@@ -110,22 +113,20 @@ pub fn eval<'a>(expr: &'a Expr, env: &Env<'a>) -> Result<Value<'a>, Diagnostic> 
             }
             Ok(v)
         }
-        ExprKind::Conditional {
-            cond,
-            then,
-            otherwise,
-        } => {
-            let c = eval(cond, env)?.to_bool().map_err(|m| fail(cond.span, m))?;
-            eval(if c { then } else { otherwise }, env)
+        ExprKind::Conditional(c) => {
+            let cond = eval(&c.cond, env)?
+                .to_bool()
+                .map_err(|m| fail(c.cond.span, m))?;
+            eval(if cond { &c.then } else { &c.otherwise }, env)
         }
-        ExprKind::Access { base, suffixes } => {
-            let v = eval(base, env)?;
+        ExprKind::Access(access) => {
+            let v = eval(&access.base, env)?;
             // A null base stays null without evaluating the index (ComplexValue).
             // Any other base fails at its first suffix: Oozie's variables and
             // coordc's function results are strings, numbers and booleans, none of
             // which has properties. (commons-el would reach Java bean getters such
             // as `'abc'.bytes`; no app does.)
-            let (Some(suffix), false) = (suffixes.first(), matches!(v, Value::Null)) else {
+            let (Some(suffix), false) = (access.suffixes.first(), matches!(v, Value::Null)) else {
                 return Ok(v);
             };
             let (key, span, operator) = match suffix {
@@ -150,23 +151,25 @@ pub fn eval<'a>(expr: &'a Expr, env: &Env<'a>) -> Result<Value<'a>, Diagnostic> 
             let qualified = call.qualified_name();
             let Some(def) = library::function(env.library, call.namespace.as_deref(), &call.name)
             else {
-                return Err(Diagnostic::error(
+                return Err(Box::new(Diagnostic::error(
                     EL_UNKNOWN_FUNCTION,
                     call.name_span,
                     format!("No function is mapped to the name \"{qualified}\""),
-                ));
+                )));
             };
             if def.params.len() != call.args.len() {
-                return Err(Diagnostic::error(
-                    EL_ARITY,
-                    expr.span,
-                    format!(
-                        "The function \"{qualified}\" requires {} arguments but was passed {}",
-                        def.params.len(),
-                        call.args.len()
-                    ),
-                )
-                .with_help(format!("the signature is `{}`", def.signature())));
+                return Err(Box::new(
+                    Diagnostic::error(
+                        EL_ARITY,
+                        expr.span,
+                        format!(
+                            "The function \"{qualified}\" requires {} arguments but was passed {}",
+                            def.params.len(),
+                            call.args.len()
+                        ),
+                    )
+                    .with_help(format!("the signature is `{}`", def.signature())),
+                ));
             }
             let mut args = Vec::with_capacity(call.args.len());
             for (arg, ty) in call.args.iter().zip(def.params) {
@@ -177,14 +180,14 @@ pub fn eval<'a>(expr: &'a Expr, env: &Env<'a>) -> Result<Value<'a>, Diagnostic> 
                 Imp::Pure(f) => f(&args).map_err(|m| fail(expr.span, m)),
                 Imp::JobProperty => Ok(job_property(env, &args[0].to_text())),
                 Imp::JobUser => Ok(job_property(env, USER_NAME)),
-                Imp::Needs(need) => Err(Diagnostic::error(
+                Imp::Needs(need) => Err(Box::new(Diagnostic::error(
                     EL_NEEDS_CONTEXT,
                     expr.span,
                     format!(
                         "{qualified}() needs {}; it cannot be evaluated on its own",
                         need.describe()
                     ),
-                )),
+                ))),
             }
         }
     }
@@ -198,7 +201,7 @@ fn job_property(env: &Env, name: &str) -> Value<'static> {
     }
 }
 
-fn variable<'a>(name: &'a str, span: Span, env: &Env<'a>) -> Result<Value<'a>, Diagnostic> {
+fn variable<'a>(name: &'a str, span: Span, env: &Env<'a>) -> Evaluated<'a> {
     if let Some(v) = env.vars.lookup(name) {
         return Ok(v.map_or(Value::Null, |s| Value::Str(Cow::Borrowed(s))));
     }
@@ -206,24 +209,28 @@ fn variable<'a>(name: &'a str, span: Span, env: &Env<'a>) -> Result<Value<'a>, D
         Some(c) => match c.value {
             ConstValue::Long(l) => Ok(Value::Long(l)),
             ConstValue::Str(s) => Ok(Value::Str(Cow::Borrowed(s))),
-            ConstValue::Needs(need) => Err(Diagnostic::error(
-                EL_NEEDS_CONTEXT,
-                span,
-                format!(
-                    "{name} needs {}; it has no value on its own",
-                    need.describe()
-                ),
-            )
-            .with_help(format!("give it a value with --var {name}=VALUE"))),
+            ConstValue::Needs(need) => Err(Box::new(
+                Diagnostic::error(
+                    EL_NEEDS_CONTEXT,
+                    span,
+                    format!(
+                        "{name} needs {}; it has no value on its own",
+                        need.describe()
+                    ),
+                )
+                .with_help(format!("give it a value with --var {name}=VALUE")),
+            )),
         },
-        None => Err(Diagnostic::error(
-            EL_UNKNOWN_VARIABLE,
-            span,
-            format!("variable [{name}] cannot be resolved"),
-        )
-        .with_help(format!(
-            "define `{name}` as a job property (with `coordc eval`: --var {name}=VALUE)"
-        ))),
+        None => Err(Box::new(
+            Diagnostic::error(
+                EL_UNKNOWN_VARIABLE,
+                span,
+                format!("variable [{name}] cannot be resolved"),
+            )
+            .with_help(format!(
+                "define `{name}` as a job property (with `coordc eval`: --var {name}=VALUE)"
+            )),
+        )),
     }
 }
 

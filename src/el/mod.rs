@@ -4,6 +4,7 @@
 pub mod ast;
 pub mod eval;
 pub mod java_double;
+pub mod lex;
 pub mod library;
 pub mod parse;
 pub mod value;

@@ -1,18 +1,28 @@
-//! Text → EL syntax tree, with the pest grammar in `grammar/el.pest`.
+//! Text → EL syntax tree.
 //!
-//! Input size and nesting are bounded before pest runs, so hostile input (1 MB of
-//! `(((`, 10^5 nested calls) gets a diagnostic instead of exhausting the stack.
+//! Accepted text takes the fast path: the logos lexer (`lex.rs`) and a recursive
+//! descent parser that mirrors commons-el's productions. Rejected text is parsed
+//! again with the pest grammar in `grammar/el.pest`, the reference grammar, whose
+//! record of what it tried at the failing column gives the "expected ..." message.
+//! `tests/el_grammar.rs` checks that both accept exactly the same texts.
+//!
+//! Nesting is bounded while parsing, so hostile input (1 MB of `(((`, 10^5 nested
+//! calls) gets a diagnostic instead of exhausting the stack.
 
-use super::ast::{BinaryOp, Call, Expr, ExprKind, Part, Suffix, Template, UnaryOp};
+use super::ast::{
+    Access, Binary, BinaryOp, Call, Conditional, Expr, ExprKind, Part, Suffix, Template, Unary,
+    UnaryOp,
+};
+use super::lex::Tok;
 use crate::check::rules::{EL_LIMIT, EL_SYNTAX};
 use crate::diag::Diagnostic;
 use crate::span::Span;
-use pest::Parser;
-use pest::iterators::Pair;
+use logos::Logos;
+use pest::Parser as _;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/el.pest"]
-struct ElParser;
+pub struct ElGrammar;
 
 /// Longest text value we parse. Oozie itself caps a whole workflow definition at
 /// 100,000 bytes (`oozie.service.WorkflowAppService.WorkflowDefinitionMaxLength`).
@@ -36,41 +46,35 @@ pub fn parse_template(text: &str, base: usize) -> Result<Template, Diagnostic> {
         )
         .with_help("no Oozie application holds a value this long: Oozie rejects workflow definitions over 100,000 bytes"));
     }
-    let depth = check_nesting(text, base)?;
-    // pest recurses through many frames per nesting level (hundreds of KB per level
-    // in a debug build), so make sure the stack can take this text's depth on any
-    // thread; a fresh segment is allocated only when the current one is short.
-    let per_level = if cfg!(debug_assertions) {
-        512 * 1024
-    } else {
-        64 * 1024
-    };
-    let needed = (depth + 2) * per_level;
-    stacker::maybe_grow(needed, needed + (1 << 20), || parse_unchecked(text, base))
-}
-
-fn parse_unchecked(text: &str, base: usize) -> Result<Template, Diagnostic> {
-    let mut pairs =
-        ElParser::parse(Rule::template, text).map_err(|e| syntax_error(text, base, e))?;
-    let template = pairs.next().expect("template rule always yields one pair");
-    let mut parts = Vec::new();
-    for pair in template.into_inner() {
-        match pair.as_rule() {
-            Rule::text => parts.push(Part::Text {
-                text: pair.as_str().to_string(),
-                span: span_of(&pair, base),
-            }),
-            Rule::block => {
-                let span = span_of(&pair, base);
-                let inner = pair.into_inner().next().expect("block holds an expression");
-                parts.push(Part::Block {
-                    expr: build(inner, base)?,
-                    span,
-                });
-            }
-            Rule::EOI => {}
-            r => unreachable!("unexpected rule {r:?} in template"),
+    let mut parts = Vec::with_capacity(1);
+    // About one token for every three bytes of expression text.
+    let mut tokens = Vec::with_capacity(text.len() / 3 + 4);
+    let mut pos = 0;
+    while pos < text.len() {
+        let Some(open) = find_block(text.as_bytes(), pos) else {
+            parts.push(text_part(text, base, pos, text.len()));
+            break;
+        };
+        if open > pos {
+            parts.push(text_part(text, base, pos, open));
         }
+        lex_block(text, open + 2, &mut tokens);
+        let mut parser = Parser {
+            text,
+            base,
+            tokens: &tokens,
+            next: 0,
+            depth: 0,
+        };
+        let expr = parser.block().map_err(|fail| match fail {
+            Fail::Diagnostic(d) => *d,
+            Fail::Syntax(at) => syntax_diagnostic(text, base, at),
+        })?;
+        pos = tokens[parser.next - 1].end;
+        parts.push(Part::Block {
+            expr,
+            span: Span::new(base + open, base + pos),
+        });
     }
     Ok(Template {
         parts,
@@ -78,211 +82,369 @@ fn parse_unchecked(text: &str, base: usize) -> Result<Template, Diagnostic> {
     })
 }
 
-fn span_of(pair: &Pair<Rule>, base: usize) -> Span {
-    let s = pair.as_span();
-    Span::new(base + s.start(), base + s.end())
-}
-
-/// The span of an expression rule, without the trailing whitespace pest's
-/// implicit whitespace leaves inside a repetition.
-fn expr_span(pair: &Pair<Rule>, base: usize) -> Span {
-    let start = base + pair.as_span().start();
-    let text = pair.as_str().trim_end_matches([' ', '\t', '\n', '\r']);
-    Span::new(start, start + text.len())
-}
-
-fn build(pair: Pair<Rule>, base: usize) -> Result<Expr, Diagnostic> {
-    let span = expr_span(&pair, base);
-    let rule = pair.as_rule();
-    match rule {
-        Rule::expression => {
-            let mut inner = pair.into_inner();
-            let cond = build(inner.next().expect("condition"), base)?;
-            if inner.next().is_none() {
-                return Ok(cond);
-            }
-            let then = build(inner.next().expect("then branch"), base)?;
-            inner.next(); // the colon
-            let otherwise = build(inner.next().expect("else branch"), base)?;
-            Ok(Expr {
-                kind: ExprKind::Conditional {
-                    cond: Box::new(cond),
-                    then: Box::new(then),
-                    otherwise: Box::new(otherwise),
-                },
-                span,
-            })
+/// Where the next `${` at or after `from` starts.
+fn find_block(bytes: &[u8], from: usize) -> Option<usize> {
+    let mut at = from;
+    while let Some(k) = bytes[at..].iter().position(|&b| b == b'$') {
+        at += k + 1;
+        if bytes.get(at) == Some(&b'{') {
+            return Some(at - 1);
         }
-        Rule::or_expr | Rule::and_expr | Rule::eq_expr | Rule::rel_expr | Rule::add_expr | Rule::mul_expr => {
-            let mut inner = pair.into_inner();
-            let first = build(inner.next().expect("first operand"), base)?;
+    }
+    None
+}
+
+fn text_part(text: &str, base: usize, start: usize, end: usize) -> Part {
+    Part::Text {
+        text: text[start..end].to_string(),
+        span: Span::new(base + start, base + end),
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Token {
+    /// `None`: a character no token starts with, or the end of the text.
+    tok: Option<Tok>,
+    start: usize,
+    end: usize,
+}
+
+/// Lexes one block, from after its `${` up to and including its `}` (which appears
+/// nowhere else in the grammar), or up to the first bad character or the end.
+fn lex_block(text: &str, from: usize, tokens: &mut Vec<Token>) {
+    tokens.clear();
+    let mut lexer = Tok::lexer(&text[from..]);
+    while let Some(next) = lexer.next() {
+        let span = lexer.span();
+        let tok = next.ok();
+        tokens.push(Token {
+            tok,
+            start: from + span.start,
+            end: from + span.end,
+        });
+        if tok.is_none() || tok == Some(Tok::BlockEnd) {
+            return;
+        }
+    }
+    tokens.push(Token {
+        tok: None,
+        start: text.len(),
+        end: text.len(),
+    });
+}
+
+enum Fail {
+    /// The text does not match the grammar; the byte where the fast path stopped.
+    Syntax(usize),
+    /// A grammatical text that commons-el still rejects, or a limit. Boxed to keep
+    /// the results passed up through every precedence level small.
+    Diagnostic(Box<Diagnostic>),
+}
+
+struct Parser<'t> {
+    text: &'t str,
+    base: usize,
+    tokens: &'t [Token],
+    next: usize,
+    depth: usize,
+}
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<Tok> {
+        self.tokens[self.next].tok
+    }
+
+    fn peek_at(&self, ahead: usize) -> Option<Tok> {
+        self.tokens.get(self.next + ahead).and_then(|t| t.tok)
+    }
+
+    fn token_span(&self, index: usize) -> Span {
+        let t = self.tokens[index];
+        Span::new(self.base + t.start, self.base + t.end)
+    }
+
+    /// Start of the next token, where the rule about to be parsed begins.
+    fn start(&self) -> usize {
+        self.base + self.tokens[self.next].start
+    }
+
+    /// The span from `start` to the end of the last token taken.
+    fn since(&self, start: usize) -> Span {
+        Span::new(start, self.base + self.tokens[self.next - 1].end)
+    }
+
+    fn expect(&mut self, tok: Tok) -> Result<(), Fail> {
+        if self.peek() != Some(tok) {
+            return Err(self.unexpected());
+        }
+        self.next += 1;
+        Ok(())
+    }
+
+    fn unexpected(&self) -> Fail {
+        Fail::Syntax(self.tokens[self.next].start)
+    }
+
+    fn text_of(&self, index: usize) -> &str {
+        let t = self.tokens[index];
+        &self.text[t.start..t.end]
+    }
+
+    /// `expression "}"`.
+    fn block(&mut self) -> Result<Expr, Fail> {
+        let expr = self.expression()?;
+        self.expect(Tok::BlockEnd)?;
+        Ok(expr)
+    }
+
+    /// An expression one level deeper than the current one, opened by the token
+    /// just taken (`(`, `[`, or `?`).
+    fn nested<T>(&mut self, parse: impl FnOnce(&mut Self) -> Result<T, Fail>) -> Result<T, Fail> {
+        if self.depth == MAX_NESTING {
+            return Err(Fail::Diagnostic(Box::new(
+                Diagnostic::error(
+                    EL_LIMIT,
+                    self.token_span(self.next - 1),
+                    format!("expression nested more than {MAX_NESTING} levels deep"),
+                )
+                .with_help("split the expression, or define intermediate values as job properties"),
+            )));
+        }
+        self.depth += 1;
+        let result = parse(self);
+        self.depth -= 1;
+        result
+    }
+
+    /// Expression := OrExpression ("?" Expression ":" Expression)?
+    fn expression(&mut self) -> Result<Expr, Fail> {
+        let start = self.start();
+        let cond = self.binary(0)?;
+        if self.peek() != Some(Tok::Question) {
+            return Ok(cond);
+        }
+        self.next += 1;
+        let (then, otherwise) = self.nested(|p| {
+            let then = p.expression()?;
+            p.expect(Tok::Colon)?;
+            Ok((then, p.expression()?))
+        })?;
+        Ok(Expr {
+            kind: ExprKind::Conditional(Box::new(Conditional {
+                cond,
+                then,
+                otherwise,
+            })),
+            span: self.since(start),
+        })
+    }
+
+    /// The operators of `level` and above (0: `||`, the lowest; then `&&`, equality,
+    /// relational, additive, multiplicative), each level's operators one flat list
+    /// as in commons-el's BinaryOperatorExpression: `a + b * c - d` is the list
+    /// `a + (b * c) - d`. A level is entered only when its operator appears, so a
+    /// lone operand costs no recursion through the levels.
+    fn binary(&mut self, level: u8) -> Result<Expr, Fail> {
+        let start = self.start();
+        let mut left = self.unary()?;
+        while let Some((op_level, _)) = self.peek().and_then(binary_op) {
+            if op_level < level {
+                break;
+            }
             let mut rest = Vec::new();
-            while let Some(op) = inner.next() {
-                let op_span = expr_span(&op, base);
-                let op = binary_op(op.as_str());
-                let operand = build(inner.next().expect("operand after operator"), base)?;
-                rest.push((op, op_span, operand));
-            }
-            if rest.is_empty() {
-                return Ok(first);
-            }
-            Ok(Expr {
-                kind: ExprKind::Binary {
-                    first: Box::new(first),
-                    rest,
-                },
-                span,
-            })
-        }
-        Rule::unary_expr => {
-            let mut ops = Vec::new();
-            let mut operand = None;
-            for p in pair.into_inner() {
-                if p.as_rule() == Rule::unary_op {
-                    let op = match p.as_str() {
-                        "-" => UnaryOp::Minus,
-                        "empty" => UnaryOp::Empty,
-                        _ => UnaryOp::Not,
-                    };
-                    ops.push((op, expr_span(&p, base)));
-                } else {
-                    operand = Some(build(p, base)?);
+            while let Some((l, op)) = self.peek().and_then(binary_op) {
+                if l != op_level {
+                    break;
                 }
+                let op_span = self.token_span(self.next);
+                self.next += 1;
+                rest.push((op, op_span, self.binary(op_level + 1)?));
             }
-            let operand = operand.expect("unary expression has an operand");
-            if ops.is_empty() {
-                return Ok(operand);
-            }
-            Ok(Expr {
-                kind: ExprKind::Unary {
-                    ops,
-                    operand: Box::new(operand),
-                },
-                span,
-            })
+            // What stopped the list is an operator of a lower level, or none.
+            left = Expr {
+                kind: ExprKind::Binary(Box::new(Binary { first: left, rest })),
+                span: self.since(start),
+            };
         }
-        Rule::value => {
-            let mut inner = pair.into_inner();
-            let base_expr = build(inner.next().expect("value prefix"), base)?;
-            let mut suffixes = Vec::new();
-            for s in inner {
-                let s_span = expr_span(&s, base);
-                match s.as_rule() {
-                    Rule::property => {
-                        let name = s.into_inner().next().expect("property name").as_str().to_string();
-                        suffixes.push(Suffix::Property { name, span: s_span });
-                    }
-                    _ => {
-                        let index = build(s.into_inner().next().expect("index expression"), base)?;
-                        suffixes.push(Suffix::Index { index, span: s_span });
-                    }
+        Ok(left)
+    }
+
+    /// UnaryExpression: any number of `! not - empty`, then a value.
+    #[inline(always)]
+    fn unary(&mut self) -> Result<Expr, Fail> {
+        let start = self.start();
+        let mut ops = Vec::new();
+        loop {
+            let op = match self.peek() {
+                Some(Tok::Not) => UnaryOp::Not,
+                Some(Tok::Minus) => UnaryOp::Minus,
+                Some(Tok::Empty) => UnaryOp::Empty,
+                _ => break,
+            };
+            ops.push((op, self.token_span(self.next)));
+            self.next += 1;
+        }
+        let operand = self.value()?;
+        if ops.is_empty() {
+            return Ok(operand);
+        }
+        Ok(Expr {
+            kind: ExprKind::Unary(Box::new(Unary { ops, operand })),
+            span: self.since(start),
+        })
+    }
+
+    /// Value: a prefix, then `.name` and `[expr]` suffixes.
+    #[inline(always)]
+    fn value(&mut self) -> Result<Expr, Fail> {
+        let start = self.start();
+        let base = self.prefix()?;
+        let mut suffixes = Vec::new();
+        loop {
+            let suffix_start = self.start();
+            match self.peek() {
+                Some(Tok::Dot) => {
+                    self.next += 1;
+                    self.expect(Tok::Ident)?;
+                    suffixes.push(Suffix::Property {
+                        name: self.text_of(self.next - 1).to_string(),
+                        span: self.since(suffix_start),
+                    });
                 }
-            }
-            if suffixes.is_empty() {
-                return Ok(base_expr);
-            }
-            Ok(Expr {
-                kind: ExprKind::Access {
-                    base: Box::new(base_expr),
-                    suffixes,
-                },
-                span,
-            })
-        }
-        Rule::paren => build(pair.into_inner().next().expect("parenthesised expression"), base),
-        Rule::call => {
-            let mut namespace = None;
-            let mut name = None;
-            let mut name_end = span.start;
-            let mut args = Vec::new();
-            for p in pair.into_inner() {
-                match p.as_rule() {
-                    Rule::namespace => namespace = Some(p.as_str().to_string()),
-                    Rule::identifier if name.is_none() => {
-                        name_end = expr_span(&p, base).end;
-                        name = Some(p.as_str().to_string());
-                    }
-                    Rule::comma | Rule::paren_end => {}
-                    _ => args.push(build(p, base)?),
+                Some(Tok::LBracket) => {
+                    self.next += 1;
+                    let index = self.nested(|p| {
+                        let index = p.expression()?;
+                        p.expect(Tok::RBracket)?;
+                        Ok(index)
+                    })?;
+                    suffixes.push(Suffix::Index {
+                        index,
+                        span: self.since(suffix_start),
+                    });
                 }
+                _ => break,
             }
-            Ok(Expr {
-                kind: ExprKind::Call(Box::new(Call {
-                    namespace,
-                    name: name.expect("call has a name"),
-                    name_span: Span {
-                        start: span.start,
-                        end: name_end,
-                    },
-                    args,
-                })),
-                span,
-            })
         }
-        Rule::identifier => Ok(Expr {
-            kind: ExprKind::Var(pair.as_str().to_string()),
-            span,
-        }),
-        Rule::integer_literal => match pair.as_str().parse::<i64>() {
-            Ok(v) => Ok(Expr {
-                kind: ExprKind::Long(v),
-                span,
-            }),
-            // commons-el builds the Long when it parses (IntegerLiteral), so an
-            // out-of-range literal fails the whole text, evaluated or not.
-            Err(_) => Err(Diagnostic::error(
-                EL_SYNTAX,
-                span,
-                format!("integer literal {} does not fit in a 64-bit long", pair.as_str()),
-            )
-            .with_help("the largest integer is 9223372036854775807; write a floating-point literal (e.g. `1e20`) for bigger numbers")),
-        },
-        Rule::float_literal => Ok(Expr {
+        if suffixes.is_empty() {
+            return Ok(base);
+        }
+        Ok(Expr {
+            kind: ExprKind::Access(Box::new(Access { base, suffixes })),
+            span: self.since(start),
+        })
+    }
+
+    #[inline(always)]
+    fn prefix(&mut self) -> Result<Expr, Fail> {
+        let index = self.next;
+        let span = self.token_span(index);
+        let kind = match self.peek() {
+            Some(Tok::Integer) => match self.text_of(index).parse::<i64>() {
+                Ok(v) => ExprKind::Long(v),
+                // commons-el builds the Long when it parses (IntegerLiteral), so an
+                // out-of-range literal fails the whole text, evaluated or not.
+                Err(_) => return Err(Fail::Diagnostic(Box::new(Diagnostic::error(
+                    EL_SYNTAX,
+                    span,
+                    format!("integer literal {} does not fit in a 64-bit long", self.text_of(index)),
+                )
+                .with_help("the largest integer is 9223372036854775807; write a floating-point literal (e.g. `1e20`) for bigger numbers")))),
+            },
             // Rust and Java both round decimal literals correctly, so they agree.
-            kind: ExprKind::Double(pair.as_str().parse::<f64>().expect("grammar admits only valid floats")),
-            span,
-        }),
-        Rule::string_literal => Ok(Expr {
-            kind: ExprKind::Str(unescape(pair.as_str())),
-            span,
-        }),
-        Rule::true_literal => Ok(Expr {
-            kind: ExprKind::Bool(true),
-            span,
-        }),
-        Rule::false_literal => Ok(Expr {
-            kind: ExprKind::Bool(false),
-            span,
-        }),
-        Rule::null_literal => Ok(Expr {
-            kind: ExprKind::Null,
-            span,
-        }),
-        r => unreachable!("unexpected rule {r:?} in expression"),
+            Some(Tok::Float) => ExprKind::Double(
+                self.text_of(index)
+                    .parse::<f64>()
+                    .expect("the lexer admits only valid floats"),
+            ),
+            Some(Tok::Str) => ExprKind::Str(unescape(self.text_of(index)).into()),
+            Some(Tok::True) => ExprKind::Bool(true),
+            Some(Tok::False) => ExprKind::Bool(false),
+            Some(Tok::Null) => ExprKind::Null,
+            Some(Tok::LParen) => {
+                self.next += 1;
+                return self.nested(|p| {
+                    let inner = p.expression()?;
+                    p.expect(Tok::RParen)?;
+                    Ok(inner)
+                });
+            }
+            // A name followed by `(`, or `ns:name(`, is a function call (the
+            // LOOKAHEAD of commons-el's FunctionInvocation); `a ? b:c` is not.
+            Some(Tok::Ident) => match (self.peek_at(1), self.peek_at(2), self.peek_at(3)) {
+                (Some(Tok::LParen), ..) => return self.call(false),
+                (Some(Tok::Colon), Some(Tok::Ident), Some(Tok::LParen)) => return self.call(true),
+                _ => ExprKind::Var(self.text_of(index).into()),
+            },
+            _ => return Err(self.unexpected()),
+        };
+        self.next += 1;
+        Ok(Expr { kind, span })
+    }
+
+    /// FunctionInvocation := (ns ":")? name "(" (Expression ("," Expression)*)? ")"
+    fn call(&mut self, namespaced: bool) -> Result<Expr, Fail> {
+        let start = self.start();
+        let namespace = namespaced.then(|| {
+            self.next += 2;
+            self.text_of(self.next - 2).to_string()
+        });
+        let name = self.text_of(self.next).to_string();
+        let name_span = Span::new(start, self.base + self.tokens[self.next].end);
+        self.next += 2;
+        let args = self.nested(|p| {
+            let mut args = Vec::new();
+            if p.peek() == Some(Tok::RParen) {
+                p.next += 1;
+                return Ok(args);
+            }
+            loop {
+                args.push(p.expression()?);
+                match p.peek() {
+                    Some(Tok::Comma) => p.next += 1,
+                    Some(Tok::RParen) => {
+                        p.next += 1;
+                        return Ok(args);
+                    }
+                    _ => return Err(p.unexpected()),
+                }
+            }
+        })?;
+        Ok(Expr {
+            kind: ExprKind::Call(Box::new(Call {
+                namespace,
+                name,
+                name_span,
+                args,
+            })),
+            span: self.since(start),
+        })
     }
 }
 
-fn binary_op(token: &str) -> BinaryOp {
-    match token {
-        "||" | "or" => BinaryOp::Or,
-        "&&" | "and" => BinaryOp::And,
-        "==" | "eq" => BinaryOp::Eq,
-        "!=" | "ne" => BinaryOp::Ne,
-        "<" | "lt" => BinaryOp::Lt,
-        ">" | "gt" => BinaryOp::Gt,
-        "<=" | "le" => BinaryOp::Le,
-        ">=" | "ge" => BinaryOp::Ge,
-        "+" => BinaryOp::Add,
-        "-" => BinaryOp::Sub,
-        "*" => BinaryOp::Mul,
-        "/" | "div" => BinaryOp::Div,
-        "%" | "mod" => BinaryOp::Mod,
-        t => unreachable!("unknown operator {t}"),
-    }
+/// The binary operator `tok` stands for, with its precedence level (0: `||`, the
+/// lowest; 5: `*` `/` `%`, the highest).
+fn binary_op(tok: Tok) -> Option<(u8, BinaryOp)> {
+    Some(match tok {
+        Tok::Or => (0, BinaryOp::Or),
+        Tok::And => (1, BinaryOp::And),
+        Tok::Eq => (2, BinaryOp::Eq),
+        Tok::Ne => (2, BinaryOp::Ne),
+        Tok::Lt => (3, BinaryOp::Lt),
+        Tok::Gt => (3, BinaryOp::Gt),
+        Tok::Le => (3, BinaryOp::Le),
+        Tok::Ge => (3, BinaryOp::Ge),
+        Tok::Plus => (4, BinaryOp::Add),
+        Tok::Minus => (4, BinaryOp::Sub),
+        Tok::Star => (5, BinaryOp::Mul),
+        Tok::Slash => (5, BinaryOp::Div),
+        Tok::Percent => (5, BinaryOp::Mod),
+        _ => return None,
+    })
 }
 
 /// Strips the quotes and resolves `\\`, `\'`, `\"` (the only escapes, per
-/// commons-el StringLiteral; the grammar has already rejected any other).
+/// commons-el StringLiteral; the lexer has already rejected any other).
 fn unescape(token: &str) -> String {
     let body = &token[1..token.len() - 1];
     if !body.contains('\\') {
@@ -302,60 +464,37 @@ fn unescape(token: &str) -> String {
     out
 }
 
-/// Rejects nesting deeper than [`MAX_NESTING`] before the recursive parser sees it;
-/// returns the deepest nesting found.
-fn check_nesting(text: &str, base: usize) -> Result<usize, Diagnostic> {
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    let mut deepest = 0;
-    while i < bytes.len() {
-        if !(bytes[i] == b'$' && bytes.get(i + 1) == Some(&b'{')) {
-            i += 1;
-            continue;
-        }
-        // Inside a block: each open bracket is a level, and so is each `?`
-        // within the current bracket level (the else branch nests).
-        let mut levels: Vec<usize> = vec![0];
-        let mut depth = 0usize;
-        i += 2;
-        deepest = deepest.max(1);
-        while i < bytes.len() {
-            match bytes[i] {
-                q @ (b'\'' | b'"') => {
-                    i += 1;
-                    while i < bytes.len() && bytes[i] != q {
-                        i += if bytes[i] == b'\\' { 2 } else { 1 };
-                    }
-                }
-                b'(' | b'[' => {
-                    levels.push(0);
-                    depth += 1;
-                }
-                b'?' => {
-                    *levels.last_mut().expect("levels never empty") += 1;
-                    depth += 1;
-                }
-                b')' | b']' if levels.len() > 1 => {
-                    depth -= 1 + levels.pop().expect("checked len");
-                }
-                b'}' => break,
-                _ => {}
-            }
-            deepest = deepest.max(depth);
-            if depth > MAX_NESTING {
-                return Err(Diagnostic::error(
-                    EL_LIMIT,
-                    Span::new(base + i, base + i + 1),
-                    format!("expression nested more than {MAX_NESTING} levels deep"),
-                )
-                .with_help(
-                    "split the expression, or define intermediate values as job properties",
-                ));
-            }
-            i += 1;
-        }
+/// The diagnostic for a text the fast path rejected at byte `at`: the reference
+/// grammar says what it expected there.
+fn syntax_diagnostic(text: &str, base: usize, at: usize) -> Diagnostic {
+    // pest recurses through many frames per nesting level (hundreds of KB per level
+    // in a debug build); the fast path has bounded the nesting before `at`, so this
+    // much stack is enough on any thread.
+    let per_level = if cfg!(debug_assertions) {
+        512 * 1024
+    } else {
+        64 * 1024
+    };
+    let needed = (MAX_NESTING + 2) * per_level;
+    match stacker::maybe_grow(needed, needed + (1 << 20), || {
+        ElGrammar::parse(Rule::template, text).map(|_| ())
+    }) {
+        Err(e) => syntax_error(text, base, e),
+        Ok(()) => Diagnostic::error(
+            EL_SYNTAX,
+            Span::new(base + at, base + at),
+            format!(
+                "coordc's parser stopped here, but its reference grammar accepts this text: {}",
+                "this is a coordc bug, please report it with this text"
+            ),
+        ),
     }
-    Ok(deepest)
+}
+
+/// Whether the reference grammar (`grammar/el.pest`) accepts `text`; for the tests
+/// that keep the fast path in step with it.
+pub fn reference_grammar_accepts(text: &str) -> bool {
+    ElGrammar::parse(Rule::template, text).is_ok()
 }
 
 fn syntax_error(text: &str, base: usize, err: pest::error::Error<Rule>) -> Diagnostic {
