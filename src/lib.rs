@@ -8,3 +8,4 @@ pub mod cli;
 pub mod diag;
 pub mod el;
 pub mod span;
+pub mod time;

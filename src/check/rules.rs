@@ -18,6 +18,12 @@ pub const EL_UNKNOWN_VARIABLE: &str = "EL005";
 pub const EL_EVAL: &str = "EL006";
 pub const EL_NEEDS_CONTEXT: &str = "EL007";
 pub const EL_LIMIT: &str = "EL008";
+pub const TIME_DATETIME: &str = "TM001";
+pub const TIME_ZONE: &str = "TM002";
+pub const CRON_SYNTAX: &str = "CR001";
+pub const CRON_RANGE: &str = "CR002";
+pub const CRON_NEVER_FIRES: &str = "CR003";
+pub const CRON_NO_ACTIONS: &str = "CR004";
 
 pub static RULES: &[Rule] = &[
     Rule {
@@ -67,6 +73,42 @@ pub static RULES: &[Rule] = &[
         name: "el-limit",
         severity: Severity::Error,
         summary: "A text value longer, or an expression nested deeper, than coordc reads.",
+    },
+    Rule {
+        code: TIME_DATETIME,
+        name: "datetime",
+        severity: Severity::Error,
+        summary: "A datetime Oozie does not parse: not `YYYY-MM-DDTHH:mmZ`, seconds, or a day that does not exist.",
+    },
+    Rule {
+        code: TIME_ZONE,
+        name: "unknown-time-zone",
+        severity: Severity::Error,
+        summary: "A time zone ID Oozie does not accept (IDs match exactly and case-sensitively).",
+    },
+    Rule {
+        code: CRON_SYNTAX,
+        name: "cron-syntax",
+        severity: Severity::Error,
+        summary: "A cron frequency that is not five fields of Quartz cron syntax.",
+    },
+    Rule {
+        code: CRON_RANGE,
+        name: "cron-range",
+        severity: Severity::Error,
+        summary: "A cron value out of its field's range, or an option Quartz rejects in that field.",
+    },
+    Rule {
+        code: CRON_NEVER_FIRES,
+        name: "cron-never-fires",
+        severity: Severity::Error,
+        summary: "A cron frequency that parses but can never fire (`0 10 30 2 *`).",
+    },
+    Rule {
+        code: CRON_NO_ACTIONS,
+        name: "cron-no-actions",
+        severity: Severity::Error,
+        summary: "A cron frequency that fires nowhere in the coordinator's [start, end).",
     },
 ];
 

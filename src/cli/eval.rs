@@ -1,11 +1,11 @@
 //! `coordc eval`: render one text value, or a batch of JSON lines.
 
 use super::render::{human, line_column};
-use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, Format};
 use crate::check::el::{ElCheckContext, check_template};
 use crate::diag::Diagnostic;
 use crate::el::{Env, Library, ValueType, parse_template, render_into};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::io::{BufRead, BufWriter, Write};
@@ -34,12 +34,6 @@ pub struct EvalArgs {
     /// The text value, e.g. 'hdfs://nn/${market}/${7/2}'.
     #[arg(required_unless_present_any = ["batch", "text_file"])]
     text: Option<String>,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum Format {
-    Text,
-    Json,
 }
 
 fn parse_var(s: &str) -> Result<(String, String), String> {

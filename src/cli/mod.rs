@@ -1,10 +1,12 @@
 //! The command line. Only this layer knows about arguments, files, terminals and
 //! output formats; the library below returns data.
 
+mod cron;
 mod eval;
 pub mod render;
+mod timezones;
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
 
 #[derive(Parser)]
 #[command(
@@ -21,6 +23,17 @@ struct Cli {
 enum Command {
     /// Render a text value as Oozie would render it in an application.
     Eval(eval::EvalArgs),
+    /// List the nominal times a coordinator with a cron frequency materializes.
+    Cron(cron::CronArgs),
+    /// List every time zone ID Oozie accepts, with its offset and DST use.
+    Timezones(timezones::TimezonesArgs),
+}
+
+/// Output for people, or one JSON document for programs.
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Text,
+    Json,
 }
 
 /// Exit codes: 0 success, 1 the input has errors, 2 usage or I/O error.
@@ -39,5 +52,7 @@ pub fn main() -> i32 {
     };
     match cli.command {
         Command::Eval(args) => eval::run(args),
+        Command::Cron(args) => cron::run(args),
+        Command::Timezones(args) => timezones::run(args),
     }
 }

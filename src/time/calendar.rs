@@ -1,0 +1,138 @@
+//! `java.util.GregorianCalendar` arithmetic in a zone, the primitive all of Oozie's
+//! date arithmetic is built on (research/oozie-semantics.md §1). chrono's defaults
+//! differ in DST gaps and overlaps, so Java's rules are emulated here:
+//! - `add(MINUTE|HOUR, n)` is absolute;
+//! - `add(DATE|WEEK_OF_YEAR, n)` shifts the wall-clock date, converts with the
+//!   source offset, then corrects once by the offset change unless that changes
+//!   the date (GregorianCalendar.add): a wall time inside a spring-forward gap lands
+//!   one hour *earlier*;
+//! - `add(MONTH|YEAR, n)` and `set(...)` recompute from fields (computeTime): a wall
+//!   time in a gap is read with the offset before the gap, one in an overlap as
+//!   the later (standard-time) occurrence.
+
+use super::zone::Zone;
+use chrono::{DateTime, Datelike, Duration, Months, NaiveDate, NaiveDateTime, Utc};
+
+pub fn days_in_month(date: NaiveDate) -> u32 {
+    let first = date.with_day(1).expect("day 1 exists");
+    let next = first
+        .checked_add_months(Months::new(1))
+        .unwrap_or(NaiveDate::MAX);
+    (next - first).num_days() as u32
+}
+
+/// `Calendar.add(MINUTE, n)`: absolute. `None` when out of range.
+pub fn add_minutes(t: DateTime<Utc>, n: i64) -> Option<DateTime<Utc>> {
+    t.checked_add_signed(Duration::try_minutes(n)?)
+}
+
+/// `Calendar.add(DATE, n)` in `zone`.
+pub fn add_days(zone: &Zone, t: DateTime<Utc>, n: i64) -> Option<DateTime<Utc>> {
+    let source_offset = zone.offset_seconds(t) as i64;
+    let local = zone.local(t).checked_add_signed(Duration::try_days(n)?)?;
+    let first = (local - Duration::seconds(source_offset)).and_utc();
+    let change = source_offset - zone.offset_seconds(first) as i64;
+    if change == 0 {
+        return Some(first);
+    }
+    let corrected = first + Duration::seconds(change);
+    // The correction must not move the date (GregorianCalendar.add checks the
+    // fixed date again and undoes it if it did).
+    if zone.local(corrected).date() == local.date() {
+        Some(corrected)
+    } else {
+        Some(first)
+    }
+}
+
+/// `Calendar.add(MONTH, n)` in `zone`: the day is clamped to the new month's length.
+pub fn add_months(zone: &Zone, t: DateTime<Utc>, n: i64) -> Option<DateTime<Utc>> {
+    let local = zone.local(t);
+    let shifted = if n >= 0 {
+        local.checked_add_months(Months::new(u32::try_from(n).ok()?))?
+    } else {
+        local.checked_sub_months(Months::new(u32::try_from(-n).ok()?))?
+    };
+    Some(from_fields(zone, shifted))
+}
+
+/// The instant of wall time `local` in `zone`, as `GregorianCalendar.computeTime`
+/// reads it.
+pub fn from_fields(zone: &Zone, local: NaiveDateTime) -> DateTime<Utc> {
+    // Try the offsets in force a day before and a day after: a wall time is
+    // valid under an offset when converting back gives the same wall time.
+    let as_utc = local.and_utc();
+    let before = zone.offset_seconds(as_utc - Duration::days(1)) as i64;
+    let after = zone.offset_seconds(as_utc + Duration::days(1)) as i64;
+    let with = |offset: i64| (local - Duration::seconds(offset)).and_utc();
+    let valid = |offset: i64| zone.offset_seconds(with(offset)) as i64 == offset;
+    match (valid(before), valid(after)) {
+        // Unique, or an overlap: the later instant is the one with the smaller offset.
+        (true, true) => with(before.min(after)),
+        (true, false) => with(before),
+        (false, true) => with(after),
+        // A gap: read with the offset before it, which lands after the gap.
+        (false, false) => with(before),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::time::datetime::format_utc;
+
+    fn at(s: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
+    }
+
+    fn la() -> Zone {
+        Zone::parse("America/Los_Angeles").unwrap()
+    }
+
+    #[test]
+    fn days_in_months() {
+        let d = |y, m| days_in_month(NaiveDate::from_ymd_opt(y, m, 1).unwrap());
+        assert_eq!(
+            (d(2009, 2), d(2012, 2), d(1900, 2), d(2000, 2), d(2009, 4)),
+            (28, 29, 28, 29, 30)
+        );
+    }
+
+    #[test]
+    fn daily_steps_keep_wall_clock_across_dst() {
+        // 00:00 PST → 00:00 PDT across 2009-03-08.
+        let t = add_days(&la(), at("2009-03-08T08:00:00Z"), 1).unwrap();
+        assert_eq!(format_utc(t), "2009-03-09T07:00Z");
+        // A wall time in the gap lands one hour earlier: TestCoordELFunctions.java:475.
+        let t = add_days(&la(), at("2009-03-07T10:00:00Z"), 1).unwrap();
+        assert_eq!(format_utc(t), "2009-03-08T09:00Z");
+        // Overlap: keeps the source's offset (01:30 PDT).
+        let t = add_days(&la(), at("2009-10-31T08:30:00Z"), 1).unwrap();
+        assert_eq!(format_utc(t), "2009-11-01T08:30Z");
+        // London 01:30 in the gap → 00:30Z.
+        let london = Zone::parse("Europe/London").unwrap();
+        let t = add_days(&london, at("2009-03-28T01:30:00Z"), 1).unwrap();
+        assert_eq!(format_utc(t), "2009-03-29T00:30Z");
+    }
+
+    #[test]
+    fn field_arithmetic_reads_gaps_and_overlaps_as_java() {
+        let local = |s: &str| NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M").unwrap();
+        // Gap 02:30 → 03:30 PDT; overlap 01:30 → the PST occurrence.
+        assert_eq!(
+            format_utc(from_fields(&la(), local("2009-03-08 02:30"))),
+            "2009-03-08T10:30Z"
+        );
+        assert_eq!(
+            format_utc(from_fields(&la(), local("2009-11-01 01:30"))),
+            "2009-11-01T09:30Z"
+        );
+        assert_eq!(
+            format_utc(from_fields(&la(), local("2009-07-01 12:00"))),
+            "2009-07-01T19:00Z"
+        );
+        // Month steps clamp the day.
+        let t = add_months(&Zone::utc(), at("2009-01-31T00:00:00Z"), 1).unwrap();
+        assert_eq!(format_utc(t), "2009-02-28T00:00Z");
+    }
+}

@@ -1,0 +1,817 @@
+//! Oozie's 5-field cron frequency (spec 002 §4.4.3), evaluated as Oozie evaluates
+//! it: `CoordCommandUtils.getNextValidActionTimeForCronFrequency` (CCU:800-865)
+//! prefixes a seconds field `0` and hands the text to Quartz 2.3.2's
+//! `CronExpression` in the Oozie *processing* time zone, never the app's. Quartz
+//! cannot take both day fields: when neither is `?`, a `*` one becomes `?`, and if
+//! both are concrete Oozie builds one expression per day field and takes the
+//! earlier time (OR). Materialization (CMT:503-514, 580-591) starts from
+//! `start − 1 minute` so `start` itself can fire, stops before `end`, and since
+//! Oozie 5.1 (OOZIE-2494) shifts a nominal time by the job zone's DST difference
+//! between the job start and that time when consecutive fire times are ≥ 24 h apart.
+//!
+//! Field semantics are Quartz's: day-of-week 1=SUN … 7=SAT, names
+//! case-insensitive, `L`, `L-n`, `W`, `LW`, `nL`, `n#k`, ranges that wrap
+//! (`22-2`, `NOV-FEB`), steps.
+
+use super::datetime::ProcessingZone;
+use super::zone::Zone;
+use crate::check::rules::{CRON_NEVER_FIRES, CRON_NO_ACTIONS, CRON_RANGE, CRON_SYNTAX};
+use crate::diag::Diagnostic;
+use crate::span::Span;
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, Timelike, Utc};
+use logos::Logos;
+
+/// Quartz gives up after this year (`getTimeAfter`: "prevent endless loop").
+const LAST_YEAR: i32 = 2999;
+
+/// A problem with a cron text: which rule, what, and where (bytes of the text).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CronError {
+    pub kind: CronErrorKind,
+    pub message: String,
+    pub start: usize,
+    pub end: usize,
+    pub help: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CronErrorKind {
+    /// Not cron syntax Quartz parses, in the shape Oozie passes it.
+    Syntax,
+    /// A value outside its field's range, or an option Quartz rejects there.
+    Range,
+    /// Parses, but can never fire (`0 10 30 2 *`).
+    NeverFires,
+    /// Fires, but not in the job's [start, end).
+    NoActionInWindow,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Field {
+    Minute,
+    Hour,
+    DayOfMonth,
+    Month,
+    DayOfWeek,
+}
+
+impl Field {
+    const ALL: [Field; 5] = [
+        Field::Minute,
+        Field::Hour,
+        Field::DayOfMonth,
+        Field::Month,
+        Field::DayOfWeek,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Field::Minute => "minute",
+            Field::Hour => "hour",
+            Field::DayOfMonth => "day-of-month",
+            Field::Month => "month",
+            Field::DayOfWeek => "day-of-week",
+        }
+    }
+
+    /// The values a field takes, as Quartz numbers them.
+    fn range(self) -> (u32, u32) {
+        match self {
+            Field::Minute => (0, 59),
+            Field::Hour => (0, 23),
+            Field::DayOfMonth => (1, 31),
+            Field::Month => (1, 12),
+            Field::DayOfWeek => (1, 7),
+        }
+    }
+
+    /// Quartz's step limits (`checkIncrementRange`).
+    fn max_step(self) -> u32 {
+        match self {
+            Field::Minute => 59,
+            Field::Hour => 23,
+            Field::DayOfMonth => 31,
+            Field::Month => 12,
+            Field::DayOfWeek => 7,
+        }
+    }
+}
+
+#[derive(Logos, Debug, Clone, Copy, PartialEq, Eq)]
+enum Tok {
+    #[regex("[0-9]+")]
+    Number,
+    #[regex("[A-Za-z]+")]
+    Word,
+    #[token("*")]
+    Star,
+    #[token("?")]
+    Question,
+    #[token("/")]
+    Slash,
+    #[token("-")]
+    Dash,
+    #[token(",")]
+    Comma,
+    #[token("#")]
+    Hash,
+}
+
+/// The days a day-of-month field selects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum MonthDays {
+    /// `?`: the day-of-week field decides.
+    Unspecified,
+    /// Bit d for day d (1..=31).
+    Set(u32),
+    /// `L`, `L-n`, `LW`, `L-nW`.
+    Last { offset: u32, weekday: bool },
+    /// `nW`: the weekday nearest to day n, within the month.
+    NearestWeekday(u32),
+}
+
+/// The days a day-of-week field selects (1=SUN … 7=SAT).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum WeekDays {
+    Unspecified,
+    /// Bit d for weekday d.
+    Set(u8),
+    /// `nL`: the last weekday n of the month.
+    Last(u32),
+    /// `n#k`: the k-th weekday n of the month.
+    Nth(u32, u32),
+}
+
+/// One Quartz expression (seconds fixed at 0, every year).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Quartz {
+    minutes: u64,
+    hours: u32,
+    months: u16,
+    month_days: MonthDays,
+    week_days: WeekDays,
+}
+
+/// A cron frequency as Oozie evaluates it: one Quartz expression, or two whose
+/// earlier time wins.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cron {
+    text: String,
+    /// Byte ranges of the five fields in the text as given.
+    field_spans: [(usize, usize); 5],
+    schedules: Vec<Quartz>,
+}
+
+/// A parsed field: its items and whether it was exactly `*` or `?`.
+struct ParsedField {
+    bits: u64,
+    star: bool,
+    question: bool,
+    month_days: Option<MonthDays>,
+    week_days: Option<WeekDays>,
+}
+
+impl Cron {
+    /// Parses a cron frequency as Oozie's `ParamChecker.checkFrequency` and Quartz
+    /// accept it. The text is trimmed first, as Oozie trims attribute values.
+    pub fn parse(text: &str) -> Result<Cron, CronError> {
+        let lead = text.len() - text.trim_start().len();
+        let trimmed = text.trim();
+        if !trimmed.is_empty() && trimmed.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(CronError {
+                kind: CronErrorKind::Syntax,
+                message: format!("`{trimmed}` is a frequency in minutes, not a cron expression"),
+                start: lead,
+                end: lead + trimmed.len(),
+                help: Some("write a cron expression such as `0 * * * *` (minute hour day-of-month month day-of-week)".to_string()),
+            });
+        }
+        // Oozie splits on single spaces and needs exactly five fields.
+        let mut fields = Vec::new();
+        let mut offset = lead;
+        for piece in trimmed.split(' ') {
+            fields.push((offset, piece));
+            offset += piece.len() + 1;
+        }
+        if fields.len() != 5 || fields.iter().any(|(_, f)| f.is_empty()) {
+            let hint = if trimmed.starts_with('@') {
+                "Oozie has no `@daily`-style macros: write the five fields, e.g. `0 0 * * *`"
+            } else if fields.len() == 6 {
+                "Oozie's cron has no seconds or year field: write minute hour day-of-month month day-of-week"
+            } else {
+                "write five fields separated by single spaces: minute hour day-of-month month day-of-week"
+            };
+            return Err(CronError {
+                kind: CronErrorKind::Syntax,
+                message: format!(
+                    "a cron frequency has exactly 5 fields separated by single spaces; this has {}",
+                    fields.iter().filter(|(_, f)| !f.is_empty()).count()
+                ),
+                start: lead,
+                end: lead + trimmed.len().max(1),
+                help: Some(hint.to_string()),
+            });
+        }
+        let mut parsed = Vec::with_capacity(5);
+        for (&(at, piece), field) in fields.iter().zip(Field::ALL) {
+            parsed.push(parse_field(piece, at, field)?);
+        }
+        let (dom, dow) = (&parsed[2], &parsed[4]);
+        if dom.question && dow.question {
+            return Err(CronError {
+                kind: CronErrorKind::Range,
+                message: "`?` can be given for day-of-month or day-of-week, not both".to_string(),
+                start: fields[4].0,
+                end: fields[4].0 + 1,
+                help: Some("use `*` in one of them".to_string()),
+            });
+        }
+        let base = Quartz {
+            minutes: parsed[0].bits,
+            hours: parsed[1].bits as u32,
+            months: parsed[3].bits as u16,
+            month_days: MonthDays::Unspecified,
+            week_days: WeekDays::Unspecified,
+        };
+        let month_days = dom.month_days.expect("day-of-month field");
+        let week_days = dow.week_days.expect("day-of-week field");
+        let only_month_days = Quartz {
+            month_days,
+            ..base.clone()
+        };
+        let only_week_days = Quartz { week_days, ..base };
+        let schedules = if dow.question || dow.star && !dom.question {
+            // `* ?`-like, or `d *`: the day-of-month field decides (CCU:812-820).
+            vec![only_month_days]
+        } else if dom.question || dom.star {
+            vec![only_week_days]
+        } else {
+            vec![only_month_days, only_week_days]
+        };
+        let mut field_spans = [(0, 0); 5];
+        for (span, (at, piece)) in field_spans.iter_mut().zip(&fields) {
+            *span = (*at, at + piece.len());
+        }
+        Ok(Cron {
+            text: trimmed.to_string(),
+            field_spans,
+            schedules,
+        })
+    }
+
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The diagnostic for a failed [`materialize`], pointing at the day fields
+    /// (where a schedule that never fires almost always goes wrong) or at the
+    /// whole text. `base` is the text's offset in its file.
+    pub fn materialize_diagnostic(&self, kind: CronErrorKind, base: usize) -> Diagnostic {
+        let span = |(s, e): (usize, usize)| Span::new(base + s, base + e);
+        let whole = Span::new(base + self.field_spans[0].0, base + self.field_spans[4].1);
+        match kind {
+            CronErrorKind::NeverFires => Diagnostic::error(
+                CRON_NEVER_FIRES,
+                span(self.field_spans[2]),
+                format!("the cron frequency `{}` never fires", self.text),
+            )
+            .with_label(span(self.field_spans[3]), "in these months")
+            .with_label(span(self.field_spans[4]), "on these days of the week")
+            .with_help("Oozie rejects it at submission (\"Invalid coordinator cron frequency\"); when both day fields are given, each must fire on its own"),
+            _ => Diagnostic::error(
+                CRON_NO_ACTIONS,
+                whole,
+                format!("the cron frequency `{}` fires nowhere between start and end", self.text),
+            )
+            .with_help("Oozie rejects the job at submission (\"materializes no actions between start and end time\"); start is included, end is not"),
+        }
+    }
+
+    /// The first fire time strictly after `t`, in processing zone `pz`; `None` if
+    /// there is none before Quartz's year 2999. For an OR of two expressions,
+    /// `None` also when either has none: Oozie compares the two and fails
+    /// (NullPointerException), so such a frequency never materializes.
+    pub fn next_after(&self, t: DateTime<Utc>, pz: ProcessingZone) -> Option<DateTime<Utc>> {
+        let offset = Duration::minutes(pz.offset_minutes as i64);
+        let local = t.naive_utc() + offset;
+        let mut best: Option<NaiveDateTime> = None;
+        for schedule in &self.schedules {
+            let next = schedule.next_after(local)?;
+            best = Some(best.map_or(next, |b| b.min(next)));
+        }
+        best.map(|n| (n - offset).and_utc())
+    }
+}
+
+impl Quartz {
+    fn next_after(&self, after: NaiveDateTime) -> Option<NaiveDateTime> {
+        // Fire times are whole minutes: start at the next minute.
+        let first = after.with_second(0)?.with_nanosecond(0)? + Duration::minutes(1);
+        let mut date = first.date();
+        let mut from_minute = first.hour() * 60 + first.minute();
+        while date.year() <= LAST_YEAR {
+            if self.months & (1 << date.month()) == 0 {
+                date = first_of_next_month(date)?;
+                from_minute = 0;
+                continue;
+            }
+            if let Some(m) = self
+                .day_matches(date)
+                .then(|| self.first_time_from(from_minute))
+                .flatten()
+            {
+                return date.and_hms_opt(m / 60, m % 60, 0);
+            }
+            date = date.succ_opt()?;
+            from_minute = 0;
+        }
+        None
+    }
+
+    /// The first minute of the day (h × 60 + m) at or after `from` that fires.
+    fn first_time_from(&self, from: u32) -> Option<u32> {
+        (from / 60..24)
+            .filter(|h| self.hours & (1 << h) != 0)
+            .find_map(|h| {
+                let low = if h == from / 60 { from % 60 } else { 0 };
+                let mask = self.minutes & !((1u64 << low) - 1);
+                (mask != 0).then(|| h * 60 + mask.trailing_zeros())
+            })
+    }
+
+    fn day_matches(&self, date: NaiveDate) -> bool {
+        let day = date.day();
+        let last = super::calendar::days_in_month(date);
+        let weekday = date.weekday().number_from_sunday();
+        match self.month_days {
+            MonthDays::Unspecified => {}
+            MonthDays::Set(bits) => return bits & (1 << day) != 0,
+            MonthDays::Last {
+                offset,
+                weekday: false,
+            } => return last.checked_sub(offset) == Some(day),
+            MonthDays::Last {
+                offset,
+                weekday: true,
+            } => {
+                return last
+                    .checked_sub(offset)
+                    .filter(|d| *d >= 1)
+                    .is_some_and(|target| nearest_weekday(date, target, last) == day);
+            }
+            MonthDays::NearestWeekday(target) => return nearest_weekday(date, target, last) == day,
+        }
+        match self.week_days {
+            WeekDays::Unspecified => false,
+            WeekDays::Set(bits) => bits & (1 << weekday) != 0,
+            WeekDays::Last(d) => weekday == d && day + 7 > last,
+            WeekDays::Nth(d, n) => weekday == d && (day - 1) / 7 + 1 == n,
+        }
+    }
+}
+
+/// Quartz's `W` rule: Saturday moves to Friday (or to Monday the 3rd when it is
+/// the 1st), Sunday to Monday (or to Friday when it is the last day). Quartz
+/// finds the weekday with a lenient calendar, so a day past the month's end
+/// (`31W` in November) takes the weekday of the date it rolls over to.
+fn nearest_weekday(in_month: NaiveDate, target: u32, last: u32) -> u32 {
+    let first = in_month.with_day(1).expect("day 1 exists");
+    let Some(date) = first.checked_add_days(chrono::Days::new(u64::from(target - 1))) else {
+        return 0;
+    };
+    match date.weekday().number_from_sunday() {
+        7 if target == 1 => target + 2,
+        7 => target - 1,
+        1 if target == last => target - 2,
+        1 => target + 1,
+        _ => target,
+    }
+}
+
+fn first_of_next_month(date: NaiveDate) -> Option<NaiveDate> {
+    let (y, m) = if date.month() == 12 {
+        (date.year() + 1, 1)
+    } else {
+        (date.year(), date.month() + 1)
+    };
+    NaiveDate::from_ymd_opt(y, m, 1)
+}
+
+const MONTH_NAMES: [&str; 12] = [
+    "JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC",
+];
+const DAY_NAMES: [&str; 7] = ["SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"];
+
+/// One field's text (`at` is its byte offset in the cron text).
+fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronError> {
+    let err = |kind, message: String, start: usize, end: usize, help: Option<&str>| CronError {
+        kind,
+        message: format!("{} field: {message}", field.name()),
+        start: at + start,
+        end: at + end.max(start + 1),
+        help: help.map(str::to_string),
+    };
+    let mut tokens = Vec::new();
+    let mut lexer = Tok::lexer(text);
+    while let Some(tok) = lexer.next() {
+        let span = lexer.span();
+        match tok {
+            Ok(t) => tokens.push((t, span.start, span.end)),
+            Err(()) => {
+                return Err(err(
+                    CronErrorKind::Syntax,
+                    format!("unexpected character `{}`", &text[span.clone()]),
+                    span.start,
+                    span.end,
+                    Some(
+                        "fields are separated by single spaces and use digits, names, `* ? / - , # L W`",
+                    ),
+                ));
+            }
+        }
+    }
+    let is_days = matches!(field, Field::DayOfMonth | Field::DayOfWeek);
+    let star = text == "*";
+    let question = text == "?";
+    if question {
+        if !is_days {
+            return Err(err(
+                CronErrorKind::Range,
+                "`?` is only allowed in day-of-month or day-of-week".to_string(),
+                0,
+                1,
+                Some("use `*`"),
+            ));
+        }
+        return Ok(ParsedField {
+            bits: 0,
+            star,
+            question,
+            month_days: Some(MonthDays::Unspecified),
+            week_days: Some(WeekDays::Unspecified),
+        });
+    }
+    // Quartz splits with a StringTokenizer, which skips empty items (`,1` is `1`).
+    let items: Vec<&[(Tok, usize, usize)]> = tokens
+        .split(|t| t.0 == Tok::Comma)
+        .filter(|item| !item.is_empty())
+        .collect();
+    if items.is_empty() {
+        return Err(err(
+            CronErrorKind::Syntax,
+            "no values".to_string(),
+            0,
+            text.len(),
+            Some("give a value, a range, a list, or `*`"),
+        ));
+    }
+    let (low, high) = field.range();
+    let mut bits = 0u64;
+    let mut special_month_days = None;
+    let mut special_week_days = None;
+    for item in &items {
+        let (item_start, item_end) = (item[0].1, item[item.len() - 1].2);
+        let word = |i: usize| text[item[i].1..item[i].2].to_ascii_uppercase();
+        let number = |i: usize| -> Result<u32, CronError> {
+            text[item[i].1..item[i].2].parse::<u32>().map_err(|_| {
+                err(
+                    CronErrorKind::Range,
+                    format!("`{}` is too large", &text[item[i].1..item[i].2]),
+                    item[i].1,
+                    item[i].2,
+                    None,
+                )
+            })
+        };
+        // A value: a number or, in the month and day-of-week fields, a name.
+        let value = |i: usize| -> Result<u32, CronError> {
+            let (tok, s, e) = item[i];
+            let v = match tok {
+                Tok::Number => number(i)?,
+                Tok::Word => {
+                    let names: &[&str] = match field {
+                        Field::Month => &MONTH_NAMES,
+                        Field::DayOfWeek => &DAY_NAMES,
+                        _ => &[],
+                    };
+                    // Quartz reads three letters and ignores the rest (`MONDAY`).
+                    let w = word(i);
+                    match names.iter().position(|n| w.len() >= 3 && *n == &w[..3]) {
+                        Some(p) => p as u32 + 1,
+                        None => {
+                            return Err(err(
+                                CronErrorKind::Syntax,
+                                format!("`{}` is not a {} value", &text[s..e], field.name()),
+                                s,
+                                e,
+                                Some(match field {
+                                    Field::Month => "months are 1-12 or JAN-DEC",
+                                    Field::DayOfWeek => {
+                                        "days of the week are 1-7 (1 = Sunday) or SUN-SAT"
+                                    }
+                                    _ => "use numbers in this field",
+                                }),
+                            ));
+                        }
+                    }
+                }
+                _ => return Err(unexpected(&err, text, s, e)),
+            };
+            if v < low || v > high {
+                let help = if field == Field::DayOfWeek && v == 0 {
+                    Some("Quartz numbers days of the week 1 = Sunday … 7 = Saturday; Sunday is 1")
+                } else {
+                    None
+                };
+                return Err(err(
+                    CronErrorKind::Range,
+                    format!("{v} is out of range ({low}-{high})"),
+                    s,
+                    e,
+                    help,
+                ));
+            }
+            Ok(v)
+        };
+        let step = |i: usize| -> Result<u32, CronError> {
+            if item.get(i).map(|t| t.0) != Some(Tok::Number) {
+                let at_end = item.get(i).map_or((item_end, item_end + 1), |t| (t.1, t.2));
+                return Err(err(
+                    CronErrorKind::Syntax,
+                    "`/` must be followed by a number".to_string(),
+                    at_end.0,
+                    at_end.1,
+                    None,
+                ));
+            }
+            let s = number(i)?;
+            if s > field.max_step() {
+                return Err(err(
+                    CronErrorKind::Range,
+                    format!("step {s} is larger than {}", field.max_step()),
+                    item[i].1,
+                    item[i].2,
+                    None,
+                ));
+            }
+            Ok(s)
+        };
+        let kinds: Vec<Tok> = item.iter().map(|t| t.0).collect();
+        let special_alone = |what: &str| {
+            err(
+                CronErrorKind::Range,
+                format!("`{what}` cannot be combined with other values in a list"),
+                item_start,
+                item_end,
+                None,
+            )
+        };
+        // Letters that are options rather than names: L, W, LW, and a name or
+        // number followed by L.
+        match (field, kinds.as_slice()) {
+            (_, [Tok::Star]) => bits |= range_bits(low, high, 1, field),
+            (_, [Tok::Star, Tok::Slash, ..]) | (_, [Tok::Slash, ..]) => {
+                let at_step = if kinds[0] == Tok::Star { 2 } else { 1 };
+                if item.len() != at_step + 1 {
+                    return Err(unexpected(&err, text, item[at_step].1, item_end));
+                }
+                // `*/0` means every value in Quartz.
+                let s = step(at_step)?.max(1);
+                bits |= range_bits(low, high, s, field);
+            }
+            (Field::DayOfMonth, [Tok::Word]) if matches!(word(0).as_str(), "L" | "LW") => {
+                if items.len() > 1 {
+                    return Err(special_alone("L"));
+                }
+                special_month_days = Some(MonthDays::Last {
+                    offset: 0,
+                    weekday: word(0) == "LW",
+                });
+            }
+            (Field::DayOfMonth, [Tok::Word, Tok::Dash, Tok::Number])
+            | (Field::DayOfMonth, [Tok::Word, Tok::Dash, Tok::Number, Tok::Word])
+                if word(0) == "L" && (item.len() == 3 || word(3) == "W") =>
+            {
+                if items.len() > 1 {
+                    return Err(special_alone("L"));
+                }
+                let offset = number(2)?;
+                if offset > 30 {
+                    return Err(err(
+                        CronErrorKind::Range,
+                        format!("offset from the last day is {offset}; Quartz allows at most 30"),
+                        item[2].1,
+                        item[2].2,
+                        None,
+                    ));
+                }
+                special_month_days = Some(MonthDays::Last {
+                    offset,
+                    weekday: item.len() == 4,
+                });
+            }
+            // Quartz ignores anything after `nW` (`1W-5` is `1W`).
+            (Field::DayOfMonth, [Tok::Number, Tok::Word, ..]) if word(1).starts_with('W') => {
+                if items.len() > 1 {
+                    return Err(special_alone("W"));
+                }
+                special_month_days = Some(MonthDays::NearestWeekday(value(0)?));
+            }
+            (Field::DayOfWeek, [Tok::Word]) if word(0) == "L" => {
+                // `L` alone in day-of-week is Saturday (Quartz adds 7).
+                bits |= 1 << 7;
+            }
+            (Field::DayOfWeek, [Tok::Number, Tok::Word, ..]) if word(1).starts_with('L') => {
+                if items.len() > 1 {
+                    return Err(special_alone("L"));
+                }
+                special_week_days = Some(WeekDays::Last(value(0)?));
+            }
+            (Field::DayOfWeek, [Tok::Word])
+                if word(0).len() == 4
+                    && word(0).ends_with('L')
+                    && DAY_NAMES.contains(&&word(0)[..3]) =>
+            {
+                if items.len() > 1 {
+                    return Err(special_alone("L"));
+                }
+                let day = DAY_NAMES
+                    .iter()
+                    .position(|d| *d == &word(0)[..3])
+                    .expect("checked") as u32
+                    + 1;
+                special_week_days = Some(WeekDays::Last(day));
+            }
+            (Field::DayOfWeek, [_, Tok::Hash, ..]) => {
+                if items.len() > 1 {
+                    return Err(special_alone("#"));
+                }
+                let day = value(0)?;
+                let nth = match (item.get(2), item.len()) {
+                    (Some((Tok::Number, ..)), 3) => number(2)?,
+                    _ => 0,
+                };
+                if !(1..=5).contains(&nth) {
+                    let (s, e) = item.get(2).map_or((item[1].1, item[1].2), |t| (t.1, t.2));
+                    return Err(err(
+                        CronErrorKind::Range,
+                        "`#` must be followed by a number from 1 to 5".to_string(),
+                        s,
+                        e,
+                        None,
+                    ));
+                }
+                special_week_days = Some(WeekDays::Nth(day, nth));
+            }
+            (_, [_]) => bits |= 1 << value(0)?,
+            (_, [_, Tok::Slash, ..]) => {
+                if item.len() != 3 {
+                    return Err(unexpected(&err, text, item[2].1, item_end));
+                }
+                let start = value(0)?;
+                bits |= range_bits(start, high, step(2)?.max(1), field);
+            }
+            (_, [_, Tok::Dash, _, rest @ ..]) => {
+                let (a, b) = (value(0)?, value(2)?);
+                let s = match rest {
+                    [] => 1,
+                    [Tok::Slash, ..] if item.len() == 5 => step(4)?.max(1),
+                    _ => return Err(unexpected(&err, text, item[3].1, item_end)),
+                };
+                bits |= range_bits(a, b, s, field);
+            }
+            _ => return Err(unexpected(&err, text, item_start, item_end)),
+        }
+    }
+    let month_days = match (field, special_month_days) {
+        (Field::DayOfMonth, Some(special)) => Some(special),
+        (Field::DayOfMonth, None) => Some(MonthDays::Set(bits as u32)),
+        _ => None,
+    };
+    let week_days = match (field, special_week_days) {
+        (Field::DayOfWeek, Some(special)) => Some(special),
+        (Field::DayOfWeek, None) => Some(WeekDays::Set(bits as u8)),
+        _ => None,
+    };
+    Ok(ParsedField {
+        bits,
+        star,
+        question,
+        month_days,
+        week_days,
+    })
+}
+
+fn unexpected(
+    err: &impl Fn(CronErrorKind, String, usize, usize, Option<&str>) -> CronError,
+    text: &str,
+    start: usize,
+    end: usize,
+) -> CronError {
+    err(
+        CronErrorKind::Syntax,
+        format!("`{}` is not valid cron syntax here", &text[start..end]),
+        start,
+        end,
+        Some(
+            "an item is `*`, `*/n`, `a`, `a-b`, `a-b/n`, `a/n`, or for days `L`, `L-n`, `nW`, `LW`, `nL`, `n#k`",
+        ),
+    )
+}
+
+/// Bits for `start`, `start + step`, … up to `end`; a range whose end is below
+/// its start wraps around the field (`22-2`, `NOV-FEB`), as Quartz's addToSet.
+fn range_bits(start: u32, end: u32, step: u32, field: Field) -> u64 {
+    let (low, high) = field.range();
+    let size = high - low + 1;
+    let stop = if end < start { end + size } else { end };
+    let mut bits = 0u64;
+    let mut v = start;
+    while v <= stop {
+        let wrapped = if v > high { v - size } else { v };
+        bits |= 1 << wrapped;
+        v += step;
+    }
+    bits
+}
+
+impl CronError {
+    /// As a diagnostic; `base` is the cron text's offset in its file.
+    pub fn to_diagnostic(&self, base: usize) -> Diagnostic {
+        let code = match self.kind {
+            CronErrorKind::Syntax => CRON_SYNTAX,
+            CronErrorKind::Range => CRON_RANGE,
+            CronErrorKind::NeverFires => CRON_NEVER_FIRES,
+            CronErrorKind::NoActionInWindow => CRON_NO_ACTIONS,
+        };
+        let d = Diagnostic::error(
+            code,
+            Span::new(base + self.start, base + self.end),
+            self.message.clone(),
+        );
+        match &self.help {
+            Some(h) => d.with_help(h.clone()),
+            None => d,
+        }
+    }
+}
+
+/// One materialized action time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FireTime {
+    /// The nominal time Oozie gives the action.
+    pub nominal: DateTime<Utc>,
+    /// The cron time before the OOZIE-2494 DST shift (equal when unshifted).
+    pub cron: DateTime<Utc>,
+}
+
+/// The nominal times a coordinator with this cron frequency, job zone and
+/// [start, end) materializes, at most `limit` of them (CMT:503-514, 580-591).
+/// Fails as Oozie's submission does (CSX:353-368) when the cron never fires or
+/// fires nowhere in the window.
+pub fn materialize(
+    cron: &Cron,
+    zone: &Zone,
+    pz: ProcessingZone,
+    start: DateTime<Utc>,
+    end: DateTime<Utc>,
+    limit: usize,
+) -> Result<Vec<FireTime>, CronErrorKind> {
+    let mut effective = start - Duration::minutes(1);
+    match cron.next_after(effective, pz) {
+        None => return Err(CronErrorKind::NeverFires),
+        Some(first) if first >= end => return Err(CronErrorKind::NoActionInWindow),
+        Some(_) => {}
+    }
+    let mut times = Vec::new();
+    while times.len() < limit {
+        let Some(next) = cron.next_after(effective, pz) else {
+            break;
+        };
+        if next >= end {
+            break;
+        }
+        let nominal = if next - effective >= Duration::days(1) {
+            next + Duration::seconds(dst_shift(zone, start, next) as i64)
+        } else {
+            next
+        };
+        times.push(FireTime {
+            nominal,
+            cron: next,
+        });
+        effective = next;
+    }
+    Ok(times)
+}
+
+/// `DaylightOffsetCalculator.getDSTOffset(zone, begin, end)`: the DST saving
+/// gained or lost between `begin` and `end`, in seconds.
+fn dst_shift(zone: &Zone, begin: DateTime<Utc>, end: DateTime<Utc>) -> i32 {
+    let (dst_begin, dst_end) = (zone.dst_seconds(begin), zone.dst_seconds(end));
+    match (dst_begin != 0, dst_end != 0) {
+        (true, false) => dst_begin,
+        (false, true) => -dst_end,
+        _ => 0,
+    }
+}

@@ -1,0 +1,255 @@
+//! Oozie datetimes (spec §4.1): `YYYY-MM-DDTHH:mmZ`, parsed as Oozie parses them,
+//! with `SimpleDateFormat("yyyy-MM-dd'T'HH:mm'Z'")`, non-lenient, in the
+//! processing time zone (DU:46, 99-105, 188-200): the text is trimmed, each number
+//! may have any count of digits (`2009-1-1T7:00Z` parses), nothing may follow, and
+//! fields must be in range (no Feb 30, no minute 60, no seconds).
+
+use super::zone::Zone;
+use crate::check::rules::TIME_DATETIME;
+use crate::diag::Diagnostic;
+use crate::span::Span;
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
+
+/// Oozie's processing time zone (`oozie.processing.timezone`): `UTC`, or a fixed
+/// `GMT±HH:MM` offset, which changes the datetime suffix from `Z` to `±HHMM`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ProcessingZone {
+    /// East of UTC, in minutes.
+    pub offset_minutes: i32,
+}
+
+impl ProcessingZone {
+    pub const UTC: ProcessingZone = ProcessingZone { offset_minutes: 0 };
+
+    /// `UTC`, or a `GMT±HH:MM` / `GMT±HHMM` ID (DU:68-76 accept only these).
+    pub fn parse(id: &str) -> Option<ProcessingZone> {
+        if id == "UTC" || id == "GMT" {
+            return Some(ProcessingZone::UTC);
+        }
+        if !id.starts_with("GMT") {
+            return None;
+        }
+        let zone = Zone::parse(id).ok()?;
+        let epoch = DateTime::<Utc>::UNIX_EPOCH;
+        Some(ProcessingZone {
+            offset_minutes: zone.offset_seconds(epoch) / 60,
+        })
+    }
+
+    /// The literal that ends every datetime: `Z`, or `+0530` style.
+    pub fn suffix(self) -> String {
+        if self.offset_minutes == 0 {
+            return "Z".to_string();
+        }
+        let sign = if self.offset_minutes < 0 { '-' } else { '+' };
+        let m = self.offset_minutes.abs();
+        format!("{sign}{:02}{:02}", m / 60, m % 60)
+    }
+
+    /// The accepted form, for messages.
+    pub fn mask(self) -> String {
+        format!("YYYY-MM-DDTHH:mm{}", self.suffix())
+    }
+}
+
+/// A datetime Oozie parses, or the spec's `24:00` (which Oozie rejects).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OozieTime {
+    pub instant: DateTime<Utc>,
+    /// Written as `T24:00` of the previous day (spec §4.1.1); Oozie servers since
+    /// 3.3 (OOZIE-649) reject it. `instant` is 00:00 of the next day.
+    pub hour_24: bool,
+}
+
+/// Why a datetime does not parse: what is wrong, and the byte range of the text
+/// (relative to its start) that is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DatetimeError {
+    pub message: String,
+    pub start: usize,
+    pub end: usize,
+}
+
+impl DatetimeError {
+    /// As a diagnostic; `base` is the text's offset in its file.
+    pub fn to_diagnostic(&self, base: usize, pz: ProcessingZone) -> Diagnostic {
+        Diagnostic::error(
+            TIME_DATETIME,
+            Span::new(base + self.start, base + self.end),
+            format!("invalid datetime: {}", self.message),
+        )
+        .with_help(format!(
+            "Oozie accepts exactly {} (e.g. 2009-01-01T08:00{}), in the processing time zone",
+            pz.mask(),
+            pz.suffix()
+        ))
+    }
+}
+
+/// Parses `text` as Oozie parses a datetime in processing zone `pz`.
+pub fn parse_datetime(text: &str, pz: ProcessingZone) -> Result<OozieTime, DatetimeError> {
+    let lead = text.len() - text.trim_start().len();
+    let s = text.trim();
+    let bytes = s.as_bytes();
+    let mut pos = 0;
+    let err = |message: String, start: usize, end: usize| DatetimeError {
+        message,
+        start: lead + start,
+        end: lead + end.max(start + 1).min(s.len().max(start + 1)),
+    };
+    let number = |pos: &mut usize, what: &str| -> Result<(i64, usize), DatetimeError> {
+        let start = *pos;
+        while *pos < bytes.len() && bytes[*pos].is_ascii_digit() && *pos - start < 9 {
+            *pos += 1;
+        }
+        if *pos == start {
+            return Err(err(format!("expected the {what} here"), start, start + 1));
+        }
+        Ok((s[start..*pos].parse().expect("digits"), start))
+    };
+    let literal = |pos: &mut usize, lit: &str, what: &str| -> Result<(), DatetimeError> {
+        if s[*pos..].starts_with(lit) {
+            *pos += lit.len();
+            Ok(())
+        } else {
+            Err(err(format!("expected {what} here"), *pos, *pos + 1))
+        }
+    };
+    let (year, year_at) = number(&mut pos, "year")?;
+    literal(&mut pos, "-", "`-`")?;
+    let (month, month_at) = number(&mut pos, "month")?;
+    literal(&mut pos, "-", "`-`")?;
+    let (day, day_at) = number(&mut pos, "day")?;
+    literal(&mut pos, "T", "`T`")?;
+    let (hour, hour_at) = number(&mut pos, "hour")?;
+    literal(&mut pos, ":", "`:`")?;
+    let (minute, minute_at) = number(&mut pos, "minute")?;
+    if s[pos..].starts_with(':') {
+        return Err(err(
+            "seconds are not allowed: Oozie parses datetimes to the minute".to_string(),
+            pos,
+            s.len(),
+        ));
+    }
+    let suffix = pz.suffix();
+    literal(&mut pos, &suffix, &format!("`{suffix}`"))?;
+    if pos < s.len() {
+        return Err(err(
+            "unexpected text after the datetime".to_string(),
+            pos,
+            s.len(),
+        ));
+    }
+    if !(1..=12).contains(&month) {
+        return Err(err(
+            format!("month {month} does not exist"),
+            month_at,
+            day_at - 1,
+        ));
+    }
+    let Some(date) = NaiveDate::from_ymd_opt(year as i32, month as u32, 1) else {
+        return Err(err(
+            format!("year {year} is out of range"),
+            year_at,
+            month_at - 1,
+        ));
+    };
+    let days_in_month = super::calendar::days_in_month(date);
+    if day < 1 || day > days_in_month as i64 {
+        return Err(err(
+            format!("day {day} does not exist in {}", date.format("%B %Y")),
+            day_at,
+            hour_at - 1,
+        ));
+    }
+    let hour_24 = hour == 24 && minute == 0;
+    if hour > 23 && !hour_24 {
+        return Err(err(
+            format!("hour {hour} does not exist"),
+            hour_at,
+            minute_at - 1,
+        ));
+    }
+    if minute > 59 {
+        return Err(err(
+            format!("minute {minute} does not exist"),
+            minute_at,
+            pos - suffix.len(),
+        ));
+    }
+    let local = date
+        .with_day(day as u32)
+        .and_then(|d| d.and_hms_opt(hour.min(23) as u32, minute as u32, 0))
+        .expect("fields checked");
+    let local = if hour_24 {
+        local + chrono::Duration::hours(1)
+    } else {
+        local
+    };
+    let instant = (local - chrono::Duration::minutes(pz.offset_minutes as i64)).and_utc();
+    Ok(OozieTime { instant, hour_24 })
+}
+
+/// `YYYY-MM-DDTHH:mmZ`, the form of every datetime coordc prints.
+pub fn format_utc(t: DateTime<Utc>) -> String {
+    t.format("%Y-%m-%dT%H:%MZ").to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(s: &str) -> Result<String, String> {
+        parse_datetime(s, ProcessingZone::UTC)
+            .map(|t| format_utc(t.instant))
+            .map_err(|e| e.message)
+    }
+
+    #[test]
+    fn oozie_accepts() {
+        assert_eq!(parse("2009-01-01T08:00Z").unwrap(), "2009-01-01T08:00Z");
+        // SimpleDateFormat takes any count of digits (TestCoordELFunctions.java:555).
+        assert_eq!(parse("2009-1-1T7:00Z").unwrap(), "2009-01-01T07:00Z");
+        assert_eq!(parse("  2009-01-01T08:00Z ").unwrap(), "2009-01-01T08:00Z");
+        assert_eq!(parse("2012-02-29T00:00Z").unwrap(), "2012-02-29T00:00Z");
+    }
+
+    #[test]
+    fn oozie_rejects() {
+        // research/oozie-semantics.md §1.
+        assert!(
+            parse("2009-01-01T00:15:00Z")
+                .unwrap_err()
+                .contains("seconds")
+        );
+        assert!(parse("2009-01-01T00:15").is_err());
+        assert!(parse("2013-02-30T00:00Z").unwrap_err().contains("day 30"));
+        assert!(parse("2013-01-01T00:60Z").is_err());
+        assert!(parse("2013-13-01T00:00Z").is_err());
+        assert!(parse("2013-01-01T00:00Zx").is_err());
+        assert!(parse("2013-01-01 00:00Z").is_err());
+    }
+
+    #[test]
+    fn hour_24_is_next_midnight_and_flagged() {
+        // Spec §4.1.1: 2009-01-01T24:00Z is 2009-01-02T00:00Z.
+        let t = parse_datetime("2009-01-01T24:00Z", ProcessingZone::UTC).unwrap();
+        assert!(t.hour_24);
+        assert_eq!(format_utc(t.instant), "2009-01-02T00:00Z");
+    }
+
+    #[test]
+    fn processing_zone_offsets() {
+        // Spec §4.1: 2009-01-01T09:00+0530 is 03:30 UTC.
+        let pz = ProcessingZone::parse("GMT+0530").unwrap();
+        assert_eq!(pz.suffix(), "+0530");
+        let t = parse_datetime("2009-01-01T09:00+0530", pz).unwrap();
+        assert_eq!(format_utc(t.instant), "2009-01-01T03:30Z");
+        assert!(parse_datetime("2009-01-01T09:00Z", pz).is_err());
+        assert_eq!(
+            ProcessingZone::parse("GMT-08:00").unwrap().suffix(),
+            "-0800"
+        );
+        assert!(ProcessingZone::parse("America/Los_Angeles").is_none());
+    }
+}

@@ -1,0 +1,6 @@
+//! Time as Oozie computes it: datetimes, zones, Java calendar arithmetic, cron.
+
+pub mod calendar;
+pub mod cron;
+pub mod datetime;
+pub mod zone;

@@ -1,0 +1,291 @@
+//! Time zones as Oozie accepts them (`DateUtils.getTimeZone`, DU:124-155): an ID is
+//! valid iff Java's `TimeZone.getTimeZone(id).getID()` gives it back unchanged, after
+//! Oozie rewrites `GMT±HHMM` to `GMT±HH:MM`. So IANA names match exactly and
+//! case-sensitively, `GMT±HH:MM` custom IDs work, and Java's legacy three-letter IDs
+//! (`PST`, `IST`, ...) are accepted with the rules Java maps them to.
+
+use crate::check::rules::TIME_ZONE;
+use crate::diag::Diagnostic;
+use crate::span::Span;
+use chrono::{DateTime, Datelike, FixedOffset, NaiveDateTime, Offset, TimeZone, Utc};
+use chrono_tz::{OffsetComponents, Tz};
+
+/// A time zone Oozie accepts, under the ID the application wrote.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Zone {
+    id: String,
+    rules: Rules,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Rules {
+    Fixed(FixedOffset),
+    Tz(Tz),
+}
+
+/// Java's three-letter IDs that are not tzdb names, and the zone each follows
+/// (the JDK's `ZoneInfoFile` old mappings; `EST`, `MST` and `HST` are fixed
+/// offsets in the JDK, as they are in tzdb, so chrono-tz already has them).
+pub const JAVA_SHORT_IDS: &[(&str, &str)] = &[
+    ("ACT", "Australia/Darwin"),
+    ("AET", "Australia/Sydney"),
+    ("AGT", "America/Argentina/Buenos_Aires"),
+    ("ART", "Africa/Cairo"),
+    ("AST", "America/Anchorage"),
+    ("BET", "America/Sao_Paulo"),
+    ("BST", "Asia/Dhaka"),
+    ("CAT", "Africa/Harare"),
+    ("CNT", "America/St_Johns"),
+    ("CST", "America/Chicago"),
+    ("CTT", "Asia/Shanghai"),
+    ("EAT", "Africa/Addis_Ababa"),
+    ("ECT", "Europe/Paris"),
+    ("IET", "America/Indiana/Indianapolis"),
+    ("IST", "Asia/Kolkata"),
+    ("JST", "Asia/Tokyo"),
+    ("MIT", "Pacific/Apia"),
+    ("NET", "Asia/Yerevan"),
+    ("NST", "Pacific/Auckland"),
+    ("PLT", "Asia/Karachi"),
+    ("PNT", "America/Phoenix"),
+    ("PRT", "America/Puerto_Rico"),
+    ("PST", "America/Los_Angeles"),
+    ("SST", "Pacific/Guadalcanal"),
+    ("VST", "Asia/Ho_Chi_Minh"),
+];
+
+/// Why an ID is not a zone Oozie accepts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UnknownZone {
+    /// The accepted ID the text most likely meant.
+    pub suggestion: Option<String>,
+}
+
+impl UnknownZone {
+    /// As a diagnostic for `id`, written at `span`.
+    pub fn to_diagnostic(&self, id: &str, span: Span) -> Diagnostic {
+        let d = Diagnostic::error(TIME_ZONE, span, format!("unknown time zone `{id}`"));
+        match &self.suggestion {
+            Some(s) => d.with_help(format!("did you mean `{s}`? (zone IDs are case-sensitive)")),
+            None => d.with_help(
+                "use an IANA name such as `America/Los_Angeles`, `UTC`, or `GMT+05:30`; `coordc timezones` lists them all",
+            ),
+        }
+    }
+}
+
+impl Zone {
+    pub fn utc() -> Zone {
+        Zone {
+            id: "UTC".to_string(),
+            rules: Rules::Tz(Tz::UTC),
+        }
+    }
+
+    /// Resolves an ID as Oozie does; `GMT+0530` is accepted and kept as written.
+    pub fn parse(id: &str) -> Result<Zone, UnknownZone> {
+        if let Some(offset) = custom_gmt_offset(id) {
+            return Ok(Zone {
+                id: id.to_string(),
+                rules: Rules::Fixed(offset),
+            });
+        }
+        let tz_name = JAVA_SHORT_IDS
+            .iter()
+            .find(|(short, _)| *short == id)
+            .map_or(id, |(_, name)| name);
+        match tz_name.parse::<Tz>() {
+            // chrono-tz also parses names case-insensitively; Java does not.
+            Ok(tz) if tz.name() == tz_name => Ok(Zone {
+                id: id.to_string(),
+                rules: Rules::Tz(tz),
+            }),
+            _ => Err(UnknownZone {
+                suggestion: suggest(id),
+            }),
+        }
+    }
+
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// A legacy three-letter ID: Oozie accepts it with a warning, since most
+    /// users expect it to be a fixed offset, and many of them observe DST.
+    pub fn is_legacy_short_id(&self) -> bool {
+        JAVA_SHORT_IDS.iter().any(|(short, _)| *short == self.id)
+            || matches!(self.id.as_str(), "EST" | "MST" | "HST")
+    }
+
+    /// The total UTC offset at `t`, in seconds.
+    pub fn offset_seconds(&self, t: DateTime<Utc>) -> i32 {
+        match self.rules {
+            Rules::Fixed(f) => f.local_minus_utc(),
+            Rules::Tz(tz) => tz
+                .offset_from_utc_datetime(&t.naive_utc())
+                .fix()
+                .local_minus_utc(),
+        }
+    }
+
+    /// The daylight-saving part of the offset at `t`, in seconds (Java's
+    /// `Calendar.DST_OFFSET`); 0 when `t` is in standard time.
+    pub fn dst_seconds(&self, t: DateTime<Utc>) -> i32 {
+        match self.rules {
+            Rules::Fixed(_) => 0,
+            Rules::Tz(tz) => {
+                let dst = tz.offset_from_utc_datetime(&t.naive_utc()).dst_offset();
+                dst.num_seconds() as i32
+            }
+        }
+    }
+
+    /// The standard (non-DST) offset at `t`, in seconds (Java's `ZONE_OFFSET`).
+    pub fn standard_offset_seconds(&self, t: DateTime<Utc>) -> i32 {
+        self.offset_seconds(t) - self.dst_seconds(t)
+    }
+
+    /// Wall-clock time at `t`.
+    pub fn local(&self, t: DateTime<Utc>) -> NaiveDateTime {
+        t.naive_utc() + chrono::Duration::seconds(self.offset_seconds(t) as i64)
+    }
+
+    /// Whether the zone has daylight saving time in the year of `t` (Java's
+    /// `useDaylightTime`, which looks at the current rules).
+    pub fn observes_dst(&self, t: DateTime<Utc>) -> bool {
+        let Rules::Tz(_) = self.rules else {
+            return false;
+        };
+        let year = self.local(t).year();
+        (1..=12).any(|month| {
+            let probe = chrono::NaiveDate::from_ymd_opt(year, month, 15)
+                .and_then(|d| d.and_hms_opt(12, 0, 0))
+                .map(|n| n.and_utc());
+            probe.is_some_and(|p| self.dst_seconds(p) != 0)
+        })
+    }
+}
+
+/// `GMT±HH:MM` as Java accepts it in a custom ID (hours 0-23, minutes 0-59, two
+/// digits each), or `GMT±HHMM`, which Oozie rewrites to that form first.
+fn custom_gmt_offset(id: &str) -> Option<FixedOffset> {
+    let rest = id.strip_prefix("GMT")?;
+    let sign = match rest.as_bytes().first()? {
+        b'+' => 1,
+        b'-' => -1,
+        _ => return None,
+    };
+    let digits = &rest[1..];
+    let (hh, mm) = match digits.len() {
+        5 if digits.as_bytes()[2] == b':' => (&digits[..2], &digits[3..]),
+        4 => (&digits[..2], &digits[2..]),
+        _ => return None,
+    };
+    if !(hh.bytes().chain(mm.bytes()).all(|b| b.is_ascii_digit())) {
+        return None;
+    }
+    let (h, m): (i32, i32) = (hh.parse().ok()?, mm.parse().ok()?);
+    if h > 23 || m > 59 {
+        return None;
+    }
+    FixedOffset::east_opt(sign * (h * 3600 + m * 60))
+}
+
+/// Every ID `Zone::parse` accepts apart from custom `GMT±HH:MM` ones, sorted.
+pub fn all_ids() -> Vec<&'static str> {
+    let mut ids: Vec<&'static str> = chrono_tz::TZ_VARIANTS
+        .iter()
+        .map(|tz| tz.name())
+        .chain(JAVA_SHORT_IDS.iter().map(|(short, _)| *short))
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids
+}
+
+fn suggest(id: &str) -> Option<String> {
+    if let Some(exact) = all_ids().into_iter().find(|c| c.eq_ignore_ascii_case(id)) {
+        return Some(exact.to_string());
+    }
+    let spaced = id.replace(' ', "_");
+    all_ids()
+        .into_iter()
+        .map(|c| (strsim::jaro_winkler(&spaced, c), c))
+        .filter(|(score, _)| *score >= 0.9)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(s: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
+    }
+
+    #[test]
+    fn accepts_what_oozie_accepts() {
+        // research/oozie-semantics.md §1, DU:124-155.
+        for id in [
+            "America/Los_Angeles",
+            "Asia/Kolkata",
+            "GMT+05:30",
+            "GMT+0530",
+            "UTC",
+            "GMT",
+            "PST",
+            "IST",
+            "EST",
+        ] {
+            assert!(Zone::parse(id).is_ok(), "{id}");
+        }
+        for id in [
+            "GMT+5:30",
+            "america/los_angeles",
+            "Americas/Los_Angeles",
+            "US/Los Angeles",
+            "GMT+24:00",
+            "Foo/Bar",
+            "utc",
+        ] {
+            assert!(Zone::parse(id).is_err(), "{id}");
+        }
+    }
+
+    #[test]
+    fn did_you_mean() {
+        let s = |id| Zone::parse(id).unwrap_err().suggestion;
+        assert_eq!(
+            s("Americas/Los_Angeles").as_deref(),
+            Some("America/Los_Angeles")
+        );
+        assert_eq!(
+            s("america/los_angeles").as_deref(),
+            Some("America/Los_Angeles")
+        );
+        assert_eq!(s("utc").as_deref(), Some("UTC"));
+        assert_eq!(s("Nowhere/Special"), None);
+    }
+
+    #[test]
+    fn offsets_follow_java() {
+        let la = Zone::parse("America/Los_Angeles").unwrap();
+        assert_eq!(la.offset_seconds(at("2009-01-01T00:00:00Z")), -8 * 3600);
+        assert_eq!(la.offset_seconds(at("2009-07-01T00:00:00Z")), -7 * 3600);
+        assert_eq!(la.dst_seconds(at("2009-07-01T00:00:00Z")), 3600);
+        let pst = Zone::parse("PST").unwrap();
+        assert!(pst.is_legacy_short_id());
+        assert_eq!(pst.dst_seconds(at("2009-07-01T00:00:00Z")), 3600);
+        let est = Zone::parse("EST").unwrap();
+        assert_eq!(est.dst_seconds(at("2009-07-01T00:00:00Z")), 0);
+        let ist = Zone::parse("GMT+0530").unwrap();
+        assert_eq!(ist.offset_seconds(at("2009-07-01T00:00:00Z")), 19800);
+        assert!(la.observes_dst(at("2009-07-01T00:00:00Z")));
+        assert!(
+            !Zone::parse("Asia/Kolkata")
+                .unwrap()
+                .observes_dst(at("2009-07-01T00:00:00Z"))
+        );
+    }
+}

@@ -1,0 +1,69 @@
+//! Every case of tests/data/cron_cases.jsonl, computed by the real Quartz 2.3.2
+//! driven exactly as Oozie 5.1+ drives it (../shared/oracles/cron), through
+//! `coordc cron`: the same nominal times, or a failure where Oozie fails.
+
+mod common;
+
+use common::{coordc, stderr, stdout};
+use serde_json::Value;
+
+#[test]
+fn quartz_oracle_cases() {
+    let data = include_str!("data/cron_cases.jsonl");
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for line in data.lines() {
+        let case: Value = serde_json::from_str(line).unwrap();
+        let s = |k: &str| case[k].as_str().unwrap().to_string();
+        let mut args = vec![
+            "cron".to_string(),
+            s("cron"),
+            "--from".into(),
+            s("start"),
+            "--to".into(),
+            s("end"),
+            "--timezone".into(),
+            s("timezone"),
+            "--format".into(),
+            "json".into(),
+        ];
+        if let Some(max) = case["max"].as_u64() {
+            args.extend(["--count".to_string(), max.to_string()]);
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = coordc(&args);
+        let id = s("id");
+        if case["expect_error"] == true {
+            if out.status.code() != Some(1) || !stderr(&out).contains("error[") {
+                failures.push(format!(
+                    "{id} {:?}: expected an error, got {}",
+                    s("cron"),
+                    stdout(&out)
+                ));
+            }
+        } else if out.status.code() != Some(0) {
+            failures.push(format!("{id} {:?}: failed: {}", s("cron"), stderr(&out)));
+        } else {
+            let got: Value = serde_json::from_str(&stdout(&out)).unwrap();
+            if got["times"] != case["expect"] {
+                failures.push(format!(
+                    "{id} {:?} {} {}..{}: expected {}, got {}",
+                    s("cron"),
+                    s("timezone"),
+                    s("start"),
+                    s("end"),
+                    case["expect"],
+                    got["times"]
+                ));
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked >= 470, "{checked} cases");
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} cases differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
