@@ -672,6 +672,17 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
                 bits |= range_bits(start, high, step(2)?.max(1), field);
             }
             (_, [_, Tok::Dash, _, rest @ ..]) => {
+                // Quartz reads a name range (`MON-FRI`) and a number range
+                // (`2-6`) with different code; a mixed one (`3-TUE`) is an error.
+                if item[0].0 != item[2].0 {
+                    return Err(err(
+                        CronErrorKind::Syntax,
+                        "a range is two numbers or two names, not one of each".to_string(),
+                        item_start,
+                        item[2].2,
+                        None,
+                    ));
+                }
                 let (a, b) = (value(0)?, value(2)?);
                 let s = match rest {
                     [] => 1,
