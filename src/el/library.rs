@@ -7,6 +7,7 @@
 //! `FsELFunctions.java`, `HadoopELFunctions.java`, `ELConstantsFunctions.java`;
 //! the places per group are summarised in `shared/research/oozie-semantics.md` §2.
 
+use super::time_functions;
 use super::value::Value;
 
 /// A Java parameter or return type of an EL function.
@@ -89,8 +90,6 @@ pub enum Need {
     Action,
     /// An HCatalog dataset of a materialized action.
     HCatalog,
-    /// Datetime arithmetic and formatting (`time/`, not yet implemented).
-    Time,
     /// A running workflow job.
     RunningWorkflow,
     /// Access to HDFS or the Hadoop cluster.
@@ -106,7 +105,6 @@ impl Need {
             Need::DatasetInstance => "a dataset and a coordinator action's nominal time",
             Need::Action => "a materialized coordinator action",
             Need::HCatalog => "an HCatalog dataset of a materialized coordinator action",
-            Need::Time => "coordc's datetime engine, which is not implemented yet",
             Need::RunningWorkflow => "a running workflow job",
             Need::Cluster => "access to HDFS or the Hadoop cluster",
             Need::Clock => "the Oozie server's current time",
@@ -220,7 +218,6 @@ const C: Option<&str> = Some("coord");
 const W: Option<&str> = Some("wf");
 const FS: Option<&str> = Some("fs");
 const H: Option<&str> = Some("hadoop");
-const N: Imp = Imp::Needs(Need::Time);
 
 /// Every function coordc knows.
 pub static FUNCTIONS: &[FunctionDef] = &[
@@ -477,7 +474,7 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         [String, Int, String],
         String,
         DATE_OFFSET,
-        N,
+        Imp::Pure(time_functions::date_offset),
         "A datetime shifted by n DAY/MONTH/YEAR/HOUR/MINUTE units, in UTC."
     ),
     f!(
@@ -486,7 +483,7 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         [String, String],
         String,
         DATE_OFFSET,
-        N,
+        Imp::Pure(time_functions::date_tz_offset),
         "A datetime shown as wall time in another time zone."
     ),
     f!(
@@ -495,7 +492,7 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         [String, String],
         String,
         FORMAT,
-        N,
+        Imp::Pure(time_functions::format_time),
         "A datetime formatted with a Java SimpleDateFormat pattern."
     ),
     f!(
@@ -504,7 +501,7 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         [String, Boolean],
         String,
         FORMAT,
-        N,
+        Imp::Pure(time_functions::epoch_time),
         "A datetime as seconds (or milliseconds) since 1970-01-01T00:00Z."
     ),
     // HCatalog (spec §6.8).

@@ -7,6 +7,7 @@ pub mod java_double;
 pub mod lex;
 pub mod library;
 pub mod parse;
+mod time_functions;
 pub mod value;
 
 pub use ast::{Expr, ExprKind, Template};

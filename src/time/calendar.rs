@@ -13,6 +13,45 @@
 use super::zone::Zone;
 use chrono::{DateTime, Datelike, Duration, Months, NaiveDate, NaiveDateTime, Utc};
 
+/// The units of `Calendar.add` that Oozie's `TimeUnit` names (`dateOffset`,
+/// `offset`, frequencies).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CalendarUnit {
+    Minute,
+    Hour,
+    Day,
+    Week,
+    Month,
+    Year,
+}
+
+impl CalendarUnit {
+    /// `TimeUnit.valueOf(name)` for the units with a calendar field.
+    pub fn parse(name: &str) -> Option<CalendarUnit> {
+        Some(match name {
+            "MINUTE" => CalendarUnit::Minute,
+            "HOUR" => CalendarUnit::Hour,
+            "DAY" => CalendarUnit::Day,
+            "WEEK" => CalendarUnit::Week,
+            "MONTH" => CalendarUnit::Month,
+            "YEAR" => CalendarUnit::Year,
+            _ => return None,
+        })
+    }
+}
+
+/// `Calendar.add(unit, n)` in `zone`; `None` when the result is out of range.
+pub fn add(zone: &Zone, t: DateTime<Utc>, unit: CalendarUnit, n: i64) -> Option<DateTime<Utc>> {
+    match unit {
+        CalendarUnit::Minute => add_minutes(t, n),
+        CalendarUnit::Hour => add_minutes(t, n.checked_mul(60)?),
+        CalendarUnit::Day => add_days(zone, t, n),
+        CalendarUnit::Week => add_days(zone, t, n.checked_mul(7)?),
+        CalendarUnit::Month => add_months(zone, t, n),
+        CalendarUnit::Year => add_months(zone, t, n.checked_mul(12)?),
+    }
+}
+
 pub fn days_in_month(date: NaiveDate) -> u32 {
     let first = date.with_day(1).expect("day 1 exists");
     let next = first

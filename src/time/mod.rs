@@ -3,4 +3,5 @@
 pub mod calendar;
 pub mod cron;
 pub mod datetime;
+pub mod format;
 pub mod zone;

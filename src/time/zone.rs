@@ -54,6 +54,11 @@ pub const JAVA_SHORT_IDS: &[(&str, &str)] = &[
     ("VST", "Asia/Ho_Chi_Minh"),
 ];
 
+/// tzdb names Java does not give back unchanged: `GMT+0`/`GMT-0` are read as
+/// custom IDs (`GMT+00:00`), and the JDK has no `ROC` (checked with the JDK
+/// itself: tests/calendar_oracle.rs).
+const NOT_JAVA_IDS: &[&str] = &["GMT+0", "GMT-0", "ROC"];
+
 /// Why an ID is not a zone Oozie accepts.
 #[derive(Debug, Clone, PartialEq)]
 pub struct UnknownZone {
@@ -96,7 +101,7 @@ impl Zone {
             .map_or(id, |(_, name)| name);
         match tz_name.parse::<Tz>() {
             // chrono-tz also parses names case-insensitively; Java does not.
-            Ok(tz) if tz.name() == tz_name => Ok(Zone {
+            Ok(tz) if tz.name() == tz_name && !NOT_JAVA_IDS.contains(&id) => Ok(Zone {
                 id: id.to_string(),
                 rules: Rules::Tz(tz),
             }),
@@ -197,6 +202,7 @@ pub fn all_ids() -> Vec<&'static str> {
         .iter()
         .map(|tz| tz.name())
         .chain(JAVA_SHORT_IDS.iter().map(|(short, _)| *short))
+        .filter(|id| !NOT_JAVA_IDS.contains(id))
         .collect();
     ids.sort_unstable();
     ids.dedup();

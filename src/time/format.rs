@@ -1,0 +1,298 @@
+//! Java's `SimpleDateFormat` pattern language (Locale en_US), which
+//! `coord:formatTime` formats with (DU:107-111, 223-225). A pattern is compiled
+//! into fields and literals, as Java's `SimpleDateFormat.compile` does: ASCII
+//! letters are fields (an unknown one is an error), `'...'` quotes text, `''` is a
+//! quote, anything else is literal. Weeks follow en_US: weeks start on Sunday and
+//! week 1 is the one containing January 1st.
+
+use chrono::{Datelike, NaiveDate, NaiveDateTime, Timelike};
+
+/// One compiled piece of a pattern.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Piece {
+    Literal(String),
+    /// A pattern letter repeated `count` times.
+    Field(char, usize),
+}
+
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+const DAYS: [&str; 7] = [
+    "Sunday",
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+];
+
+/// The letters `SimpleDateFormat` knows (its `patternChars`).
+const PATTERN_LETTERS: &str = "GyMdkHmsSEDFwWahKzZYuXL";
+
+fn compile(pattern: &str) -> Result<Vec<Piece>, String> {
+    let mut pieces = Vec::new();
+    let mut chars = pattern.chars().peekable();
+    let mut literal = String::new();
+    while let Some(c) = chars.next() {
+        if c == '\'' {
+            if chars.peek() == Some(&'\'') {
+                chars.next();
+                literal.push('\'');
+                continue;
+            }
+            // Quoted text up to the closing quote; `''` inside is a quote.
+            loop {
+                match chars.next() {
+                    None => return Err(format!("Unterminated quote in pattern \"{pattern}\"")),
+                    Some('\'') if chars.peek() == Some(&'\'') => {
+                        chars.next();
+                        literal.push('\'');
+                    }
+                    Some('\'') => break,
+                    Some(q) => literal.push(q),
+                }
+            }
+        } else if c.is_ascii_alphabetic() {
+            if !PATTERN_LETTERS.contains(c) {
+                return Err(format!("Illegal pattern character '{c}'"));
+            }
+            let mut count = 1;
+            while chars.peek() == Some(&c) {
+                chars.next();
+                count += 1;
+            }
+            if c == 'X' && count > 3 {
+                return Err(format!("invalid ISO 8601 format: length={count}"));
+            }
+            if !literal.is_empty() {
+                pieces.push(Piece::Literal(std::mem::take(&mut literal)));
+            }
+            pieces.push(Piece::Field(c, count));
+        } else {
+            literal.push(c);
+        }
+    }
+    if !literal.is_empty() {
+        pieces.push(Piece::Literal(literal));
+    }
+    Ok(pieces)
+}
+
+/// The zone a time is formatted in: a fixed offset east of UTC, in minutes, as
+/// Oozie's processing time zone is.
+#[derive(Debug, Clone, Copy)]
+pub struct FixedZone {
+    pub offset_minutes: i32,
+}
+
+/// Formats `local` (wall time in `zone`) with `pattern` as `SimpleDateFormat`.
+pub fn format(local: NaiveDateTime, zone: FixedZone, pattern: &str) -> Result<String, String> {
+    let mut out = String::new();
+    for piece in compile(pattern)? {
+        match piece {
+            Piece::Literal(text) => out.push_str(&text),
+            Piece::Field(letter, count) => field(&mut out, local, zone, letter, count),
+        }
+    }
+    Ok(out)
+}
+
+fn pad(out: &mut String, value: i64, width: usize) {
+    if value < 0 {
+        out.push('-');
+    }
+    let digits = value.unsigned_abs().to_string();
+    for _ in digits.len()..width {
+        out.push('0');
+    }
+    out.push_str(&digits);
+}
+
+fn text(out: &mut String, full: &str, count: usize) {
+    if count >= 4 {
+        out.push_str(full);
+    } else {
+        out.push_str(&full[..3]);
+    }
+}
+
+fn field(out: &mut String, t: NaiveDateTime, zone: FixedZone, letter: char, count: usize) {
+    let date = t.date();
+    match letter {
+        'G' => out.push_str(if date.year() > 0 { "AD" } else { "BC" }),
+        'y' | 'Y' => {
+            let year = if letter == 'y' {
+                date.year()
+            } else {
+                week_of_year(date).0
+            };
+            // Java prints the year of era, and `yy` as its last two digits.
+            let year = if year > 0 { year } else { 1 - year } as i64;
+            if count == 2 {
+                pad(out, year % 100, 2);
+            } else {
+                pad(out, year, count);
+            }
+        }
+        'M' | 'L' => match count {
+            1 | 2 => pad(out, date.month() as i64, count),
+            _ => text(out, MONTHS[date.month0() as usize], count),
+        },
+        'd' => pad(out, date.day() as i64, count),
+        'D' => pad(out, date.ordinal() as i64, count),
+        'F' => pad(out, ((date.day() - 1) / 7 + 1) as i64, count),
+        'E' => text(
+            out,
+            DAYS[date.weekday().num_days_from_sunday() as usize],
+            count,
+        ),
+        'u' => pad(out, date.weekday().number_from_monday() as i64, count),
+        'w' => pad(out, week_of_year(date).1 as i64, count),
+        'W' => pad(out, week_of_month(date) as i64, count),
+        'a' => out.push_str(if t.hour() < 12 { "AM" } else { "PM" }),
+        'H' => pad(out, t.hour() as i64, count),
+        'k' => pad(out, if t.hour() == 0 { 24 } else { t.hour() } as i64, count),
+        'K' => pad(out, (t.hour() % 12) as i64, count),
+        'h' => pad(
+            out,
+            if t.hour() % 12 == 0 {
+                12
+            } else {
+                t.hour() % 12
+            } as i64,
+            count,
+        ),
+        'm' => pad(out, t.minute() as i64, count),
+        's' => pad(out, t.second() as i64, count),
+        'S' => pad(out, (t.nanosecond() / 1_000_000) as i64, count),
+        'z' => zone_name(out, zone, count),
+        'Z' => offset(out, zone.offset_minutes, false, true),
+        'X' => {
+            if zone.offset_minutes == 0 {
+                out.push('Z');
+            } else if count == 1 {
+                let m = zone.offset_minutes;
+                out.push(if m < 0 { '-' } else { '+' });
+                pad(out, (m.abs() / 60) as i64, 2);
+            } else {
+                offset(out, zone.offset_minutes, count >= 3, true);
+            }
+        }
+        _ => unreachable!("compile admits only pattern letters"),
+    }
+}
+
+fn offset(out: &mut String, minutes: i32, colon: bool, with_minutes: bool) {
+    out.push(if minutes < 0 { '-' } else { '+' });
+    pad(out, (minutes.abs() / 60) as i64, 2);
+    if with_minutes {
+        if colon {
+            out.push(':');
+        }
+        pad(out, (minutes.abs() % 60) as i64, 2);
+    }
+}
+
+/// `z`: the zone's short name, `zzzz` its long name; a custom offset zone is
+/// named `GMT+05:30` either way.
+fn zone_name(out: &mut String, zone: FixedZone, count: usize) {
+    if zone.offset_minutes == 0 {
+        out.push_str(if count >= 4 {
+            "Coordinated Universal Time"
+        } else {
+            "UTC"
+        });
+    } else {
+        out.push_str("GMT");
+        offset(out, zone.offset_minutes, true, true);
+    }
+}
+
+/// (week year, week of year) with weeks starting on Sunday and week 1 being the
+/// week that contains January 1st (en_US: minimal days in first week 1).
+fn week_of_year(date: NaiveDate) -> (i32, u32) {
+    let week_start =
+        |d: NaiveDate| d - chrono::Days::new(d.weekday().num_days_from_sunday() as u64);
+    let this_start = week_start(date);
+    // The week belongs to next year if it contains next January 1st.
+    let next_jan1 = NaiveDate::from_ymd_opt(date.year() + 1, 1, 1);
+    if let Some(j) = next_jan1 {
+        if week_start(j) == this_start {
+            return (date.year() + 1, 1);
+        }
+    }
+    let first_start = week_start(NaiveDate::from_ymd_opt(date.year(), 1, 1).expect("Jan 1"));
+    (
+        date.year(),
+        ((this_start - first_start).num_days() / 7 + 1) as u32,
+    )
+}
+
+/// Week of month: week 1 contains the 1st (weeks start on Sunday).
+fn week_of_month(date: NaiveDate) -> u32 {
+    let first = date.with_day(1).expect("day 1");
+    let offset = first.weekday().num_days_from_sunday();
+    (date.day() + offset - 1) / 7 + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fmt(t: &str, pattern: &str) -> String {
+        let local = NaiveDateTime::parse_from_str(t, "%Y-%m-%d %H:%M").unwrap();
+        format(local, FixedZone { offset_minutes: 0 }, pattern).unwrap()
+    }
+
+    #[test]
+    fn spec_examples() {
+        // Spec 002 §6.9.3: formatTime('2009-01-01T00:00Z', 'yyyyMMdd') → 20090101 etc.
+        assert_eq!(fmt("2009-01-01 00:00", "yyyyMMdd"), "20090101");
+        assert_eq!(fmt("2009-01-01 00:00", "yyyy-MM-dd EEE"), "2009-01-01 Thu");
+        assert_eq!(
+            fmt("2009-07-04 15:05", "yy/M/d h:mm a EEEE MMMM"),
+            "09/7/4 3:05 PM Saturday July"
+        );
+        assert_eq!(
+            fmt("2009-01-01 00:00", "'at' HH 'o''clock' ''"),
+            "at 00 o'clock '"
+        );
+        assert_eq!(
+            fmt("2009-01-01 00:00", "z zzzz Z X XXX"),
+            "UTC Coordinated Universal Time +0000 Z Z"
+        );
+    }
+
+    #[test]
+    fn weeks_follow_en_us() {
+        // 2008-12-28 (Sunday) starts the week that holds 2009-01-01: week 1 of 2009.
+        assert_eq!(fmt("2008-12-28 00:00", "YYYY w"), "2009 1");
+        assert_eq!(fmt("2009-01-04 00:00", "w W F D"), "2 2 1 4");
+        assert_eq!(fmt("2009-12-31 00:00", "w D u"), "1 365 4");
+    }
+
+    #[test]
+    fn bad_patterns_are_errors() {
+        let local = NaiveDateTime::parse_from_str("2009-01-01 00:00", "%Y-%m-%d %H:%M").unwrap();
+        let zone = FixedZone { offset_minutes: 0 };
+        assert!(format(local, zone, "yyyy-q").unwrap_err().contains("'q'"));
+        assert!(
+            format(local, zone, "'open")
+                .unwrap_err()
+                .contains("Unterminated")
+        );
+    }
+}
