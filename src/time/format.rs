@@ -168,7 +168,7 @@ fn field(out: &mut String, t: NaiveDateTime, zone: FixedZone, letter: char, coun
         'K' => pad(out, (t.hour() % 12) as i64, count),
         'h' => pad(
             out,
-            if t.hour() % 12 == 0 {
+            if t.hour().is_multiple_of(12) {
                 12
             } else {
                 t.hour() % 12
@@ -229,10 +229,8 @@ fn week_of_year(date: NaiveDate) -> (i32, u32) {
     let this_start = week_start(date);
     // The week belongs to next year if it contains next January 1st.
     let next_jan1 = NaiveDate::from_ymd_opt(date.year() + 1, 1, 1);
-    if let Some(j) = next_jan1 {
-        if week_start(j) == this_start {
-            return (date.year() + 1, 1);
-        }
+    if next_jan1.is_some_and(|j| week_start(j) == this_start) {
+        return (date.year() + 1, 1);
     }
     let first_start = week_start(NaiveDate::from_ymd_opt(date.year(), 1, 1).expect("Jan 1"));
     (
