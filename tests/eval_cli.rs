@@ -211,3 +211,63 @@ fn hostile_input_is_bounded() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn datetime_functions_evaluate() {
+    // Spec 002 §6.9; research/oozie-semantics.md §5 (dateTzOffset prints local time with a literal Z).
+    let cases = [
+        (
+            "${coord:formatTime('2009-01-01T00:00Z', 'yyyy-MM-dd EEE')}",
+            "2009-01-01 Thu",
+        ),
+        (
+            "${coord:formatTime('2009-01-01T00:00Z', 'yyyyMMdd')}",
+            "20090101",
+        ),
+        (
+            "${coord:dateOffset('2009-01-01T00:00Z', 2, 'DAY')}",
+            "2009-01-03T00:00Z",
+        ),
+        (
+            "${coord:dateOffset('2009-01-31T00:00Z', 1, 'MONTH')}",
+            "2009-02-28T00:00Z",
+        ),
+        (
+            "${coord:dateOffset('2009-01-01T00:00Z', -1, 'HOUR')}",
+            "2008-12-31T23:00Z",
+        ),
+        (
+            "${coord:dateTzOffset('2012-06-13T00:00Z', 'America/Los_Angeles')}",
+            "2012-06-12T17:00Z",
+        ),
+        (
+            "${coord:dateTzOffset('2009-01-02T00:00Z', 'America/Los_Angeles')}",
+            "2009-01-01T16:00Z",
+        ),
+        (
+            "${coord:epochTime('2009-01-01T00:00Z', false)}",
+            "1230768000",
+        ),
+        (
+            "${coord:epochTime('2009-01-01T00:00Z', true)}",
+            "1230768000000",
+        ),
+    ];
+    for (expr, expected) in cases {
+        assert_eq!(eval_ok(&["eval", expr]), expected, "{expr}");
+    }
+    for bad in [
+        "${coord:formatTime('2009-01-01T00:00:00Z', 'yyyy')}",
+        "${coord:formatTime('2009-01-01T00:00Z', 'yyyy-q')}",
+        "${coord:dateOffset('2009-01-01T00:00Z', 1, 'FORTNIGHT')}",
+        "${coord:dateTzOffset('2009-01-01T00:00Z', 'Americas/Los_Angeles')}",
+    ] {
+        let out = coordc(&["eval", bad]);
+        assert_eq!(out.status.code(), Some(1), "{bad}");
+        assert!(
+            stderr(&out).contains("error[EL006]"),
+            "{bad}: {}",
+            stderr(&out)
+        );
+    }
+}

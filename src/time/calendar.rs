@@ -53,11 +53,12 @@ pub fn add(zone: &Zone, t: DateTime<Utc>, unit: CalendarUnit, n: i64) -> Option<
 }
 
 pub fn days_in_month(date: NaiveDate) -> u32 {
-    let first = date.with_day(1).expect("day 1 exists");
-    let next = first
-        .checked_add_months(Months::new(1))
-        .unwrap_or(NaiveDate::MAX);
-    (next - first).num_days() as u32
+    match date.month() {
+        2 if date.leap_year() => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
 }
 
 /// `Calendar.add(MINUTE, n)`: absolute. `None` when out of range.

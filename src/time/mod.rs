@@ -4,4 +4,5 @@ pub mod calendar;
 pub mod cron;
 pub mod datetime;
 pub mod format;
+pub mod frequency;
 pub mod zone;

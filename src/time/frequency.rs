@@ -1,0 +1,213 @@
+//! Frequencies as typed values (spec §4.4), never flattened to minutes when the
+//! unit is days, weeks or months, and the nominal times they give.
+//!
+//! In Oozie a frequency function returns a count in its unit (CEF:81-181):
+//! `coord:hours(n)` is n·60 MINUTE, `coord:days(n)` n DAY, `coord:months(n)` n MONTH,
+//! `coord:endOfDays/endOfWeeks/endOfMonths(n)` the same units with an end-of flag.
+//! Action k's nominal time is `moveToEnd(start) + k·freq`, one `Calendar.add` from
+//! the (moved) start in the job zone, so there is no drift (CMT:426-546).
+
+use super::calendar::{CalendarUnit, add, from_fields};
+use super::zone::Zone;
+use chrono::{DateTime, Datelike, NaiveTime, Utc};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FrequencyUnit {
+    Minute,
+    Day,
+    Week,
+    Month,
+}
+
+impl FrequencyUnit {
+    fn calendar_unit(self) -> CalendarUnit {
+        match self {
+            FrequencyUnit::Minute => CalendarUnit::Minute,
+            FrequencyUnit::Day => CalendarUnit::Day,
+            FrequencyUnit::Week => CalendarUnit::Week,
+            FrequencyUnit::Month => CalendarUnit::Month,
+        }
+    }
+}
+
+/// `count` units; `end_of` for the `coord:endOf*` functions, whose first
+/// occurrence is moved to the next unit boundary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Frequency {
+    pub count: i64,
+    pub unit: FrequencyUnit,
+    pub end_of: bool,
+}
+
+/// `DateUtils.moveToEnd` (DU:308-332) in `zone`: always advances, even from a
+/// boundary. END_OF_DAY: next day 00:00; END_OF_MONTH: the 1st of next month
+/// 00:00; END_OF_WEEK: next week's first day (Sunday, en_US) 00:00. The `add` is
+/// immediate, the `set`s are resolved together as fields (computeTime).
+pub fn move_to_end(zone: &Zone, t: DateTime<Utc>, unit: FrequencyUnit) -> Option<DateTime<Utc>> {
+    let calendar_unit = match unit {
+        FrequencyUnit::Minute => return Some(t),
+        other => other.calendar_unit(),
+    };
+    let local = zone.local(add(zone, t, calendar_unit, 1)?);
+    let date = match unit {
+        FrequencyUnit::Month => local.date().with_day(1)?,
+        FrequencyUnit::Week => {
+            local.date() - chrono::Days::new(local.date().weekday().num_days_from_sunday().into())
+        }
+        _ => local.date(),
+    };
+    Some(from_fields(zone, date.and_time(NaiveTime::MIN)))
+}
+
+/// The nominal times of actions from `start` (inclusive) to `end` (exclusive),
+/// at most `limit` of them.
+pub fn nominal_times(
+    frequency: Frequency,
+    zone: &Zone,
+    start: DateTime<Utc>,
+    end: DateTime<Utc>,
+    limit: usize,
+) -> Vec<DateTime<Utc>> {
+    let origin = if frequency.end_of {
+        move_to_end(zone, start, frequency.unit)
+    } else {
+        Some(start)
+    };
+    let Some(origin) = origin else {
+        return Vec::new();
+    };
+    let unit = frequency.unit.calendar_unit();
+    (0..)
+        .map_while(|k: i64| add(zone, origin, unit, k.checked_mul(frequency.count)?))
+        .take_while(|t| *t < end)
+        .take(limit)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::time::datetime::format_utc;
+
+    fn at(s: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
+    }
+
+    fn times(f: Frequency, zone: &str, start: &str, end: &str) -> Vec<String> {
+        let zone = Zone::parse(zone).unwrap();
+        nominal_times(f, &zone, at(start), at(end), 100)
+            .into_iter()
+            .map(format_utc)
+            .collect()
+    }
+
+    const fn freq(count: i64, unit: FrequencyUnit, end_of: bool) -> Frequency {
+        Frequency {
+            count,
+            unit,
+            end_of,
+        }
+    }
+
+    #[test]
+    fn daily_keeps_wall_clock_across_dst() {
+        // Spec §4.4.1.1: a daily LA job at 00:00 local is 08:00Z in winter, 07:00Z in summer.
+        let got = times(
+            freq(1, FrequencyUnit::Day, false),
+            "America/Los_Angeles",
+            "2009-03-07T08:00:00Z",
+            "2009-03-10T07:00:00Z",
+        );
+        assert_eq!(
+            got,
+            [
+                "2009-03-07T08:00Z",
+                "2009-03-08T08:00Z",
+                "2009-03-09T07:00Z"
+            ]
+        );
+        // An hourly (minute-unit) job is absolute: 24 actions a day, DST or not.
+        let got = times(
+            freq(60, FrequencyUnit::Minute, false),
+            "America/Los_Angeles",
+            "2009-03-08T00:00:00Z",
+            "2009-03-09T00:00:00Z",
+        );
+        assert_eq!(got.len(), 24);
+    }
+
+    #[test]
+    fn end_of_always_advances() {
+        // research/oozie-semantics.md §3, spec §4.4.2.2.
+        let got = times(
+            freq(1, FrequencyUnit::Day, true),
+            "UTC",
+            "2009-01-01T00:00:00Z",
+            "2009-01-03T00:00:00Z",
+        );
+        assert_eq!(got, ["2009-01-02T00:00Z"]);
+        let got = times(
+            freq(1, FrequencyUnit::Month, true),
+            "UTC",
+            "2009-01-01T00:00:00Z",
+            "2009-04-01T00:00:00Z",
+        );
+        assert_eq!(got, ["2009-02-01T00:00Z", "2009-03-01T00:00Z"]);
+        // endOfDays in LA: the next local midnight.
+        let got = times(
+            freq(1, FrequencyUnit::Day, true),
+            "America/Los_Angeles",
+            "2009-01-01T10:00:00Z",
+            "2009-01-03T00:00:00Z",
+        );
+        assert_eq!(got, ["2009-01-02T08:00Z"]);
+        // endOfWeeks: the next Sunday 00:00 (2009-01-01 is a Thursday).
+        let got = times(
+            freq(1, FrequencyUnit::Week, true),
+            "UTC",
+            "2009-01-01T00:00:00Z",
+            "2009-01-20T00:00:00Z",
+        );
+        assert_eq!(
+            got,
+            [
+                "2009-01-04T00:00Z",
+                "2009-01-11T00:00Z",
+                "2009-01-18T00:00Z"
+            ]
+        );
+    }
+
+    #[test]
+    fn monthly_steps_are_single_adds_from_start() {
+        // No drift: Jan 31 + 1 month is Feb 28, + 2 months is Mar 31.
+        let got = times(
+            freq(1, FrequencyUnit::Month, false),
+            "UTC",
+            "2009-01-31T00:00:00Z",
+            "2009-04-01T00:00:00Z",
+        );
+        assert_eq!(
+            got,
+            [
+                "2009-01-31T00:00Z",
+                "2009-02-28T00:00Z",
+                "2009-03-31T00:00Z"
+            ]
+        );
+    }
+
+    #[test]
+    fn absurd_values_end_without_panic() {
+        let zone = Zone::utc();
+        let huge = freq(i64::from(i32::MAX), FrequencyUnit::Day, false);
+        let got = nominal_times(
+            huge,
+            &zone,
+            at("2009-01-01T00:00:00Z"),
+            DateTime::<Utc>::MAX_UTC,
+            10,
+        );
+        assert!(!got.is_empty() && got.len() <= 10);
+    }
+}
