@@ -271,3 +271,56 @@ fn datetime_functions_evaluate() {
         );
     }
 }
+
+#[test]
+fn spec_6_9_worked_examples() {
+    // Spec 002 §6.9.1-§6.9.4, each example as written. §6.9.2's app example
+    // starts at 2009-01-01T24:00Z (= 2009-01-02T00:00Z, which Oozie itself rejects)
+    // and claims 15:00Z; the JDK gives 16:00Z (PST is UTC-8): the spec is wrong.
+    let cases = [
+        (
+            "${coord:dateOffset('2009-01-01T00:00Z', 2, 'MONTH')}",
+            "2009-03-01T00:00Z",
+        ),
+        (
+            "${coord:dateOffset('2009-01-01T00:00Z', 1, 'YEAR')}",
+            "2010-01-01T00:00Z",
+        ),
+        (
+            "${coord:dateOffset('2009-01-01T23:00Z', 1, 'DAY')}",
+            "2009-01-02T23:00Z",
+        ),
+        (
+            "${coord:dateOffset('2009-01-01T23:00Z', -1, 'DAY')}",
+            "2008-12-31T23:00Z",
+        ),
+        (
+            "${coord:dateTzOffset('2012-06-13T00:00Z', 'America/Los_Angeles')}",
+            "2012-06-12T17:00Z",
+        ),
+        (
+            "${coord:dateTzOffset('2012-12-13T00:00Z', 'America/Los_Angeles')}",
+            "2012-12-12T16:00Z",
+        ),
+        (
+            "${coord:dateTzOffset('2012-12-13T00:00Z', 'PST')}",
+            "2012-12-12T16:00Z",
+        ),
+        (
+            "${coord:dateTzOffset('2009-01-02T00:00Z', 'America/Los_Angeles')}",
+            "2009-01-01T16:00Z",
+        ),
+        ("${coord:formatTime('2009-01-01T00:00Z', 'yyyy')}", "2009"),
+        (
+            "${coord:epochTime('2009-01-01T00:00Z', 'false')}",
+            "1230768000",
+        ),
+        (
+            "${coord:epochTime('2009-01-01T00:00Z', 'true')}",
+            "1230768000000",
+        ),
+    ];
+    for (expr, expected) in cases {
+        assert_eq!(eval_ok(&["eval", expr]), expected, "{expr}");
+    }
+}
