@@ -277,7 +277,7 @@ impl Cron {
             )
             .with_label(span(self.field_spans[3]), "in these months")
             .with_label(span(self.field_spans[4]), "on these days of the week")
-            .with_help("Oozie rejects it at submission (\"Invalid coordinator cron frequency\"); when both day fields are given, each must fire on its own"),
+            .with_help("Oozie rejects it at submission (\"Invalid coordinator cron frequency\"); when both day fields are given, each must fire on its own; Quartz also finds nothing after the year 2999"),
             _ => Diagnostic::error(
                 CRON_NO_ACTIONS,
                 whole,
