@@ -7,7 +7,7 @@ use crate::diag::Diagnostic;
 use crate::span::Span;
 use crate::time::cron::{Cron, materialize};
 use crate::time::datetime::{ProcessingZone, format_utc, parse_datetime};
-use crate::time::zone::Zone;
+use crate::time::zone::{Zone, format_offset};
 use chrono::{DateTime, Timelike, Utc};
 use clap::Args;
 use std::io::Write;
@@ -116,8 +116,7 @@ pub fn run(args: CronArgs) -> i32 {
         }
         Format::Text => times.iter().try_for_each(|t| {
             let local = zone.local(t.nominal).format("%Y-%m-%d %H:%M");
-            let offset = zone.offset_seconds(t.nominal) / 60;
-            let sign = if offset < 0 { '-' } else { '+' };
+            let offset = format_offset(zone.offset_seconds(t.nominal));
             let shift = if t.nominal != t.cron {
                 format!("  (cron time {}, shifted for DST)", format_utc(t.cron))
             } else {
@@ -125,11 +124,9 @@ pub fn run(args: CronArgs) -> i32 {
             };
             writeln!(
                 out,
-                "{}  {local} {} (UTC{sign}{:02}:{:02}){shift}",
+                "{}  {local} {} (UTC{offset}){shift}",
                 format_utc(t.nominal),
-                zone.id(),
-                offset.abs() / 60,
-                offset.abs() % 60
+                zone.id()
             )
         }),
     };

@@ -3,7 +3,7 @@
 
 use super::{EXIT_OK, EXIT_USAGE, Format};
 use crate::time::datetime::{ProcessingZone, parse_datetime};
-use crate::time::zone::{Zone, all_ids};
+use crate::time::zone::{Zone, all_ids, format_offset};
 use chrono::Utc;
 use clap::Args;
 use std::io::Write;
@@ -40,7 +40,7 @@ pub fn run(args: TimezonesArgs) -> i32 {
                 .map(|z| {
                     serde_json::json!({
                         "id": z.id(),
-                        "offset": offset_text(z.offset_seconds(at)),
+                        "offset": format_offset(z.offset_seconds(at)),
                         "dst": z.observes_dst(at),
                         "legacy": z.is_legacy_short_id(),
                     })
@@ -60,17 +60,11 @@ pub fn run(args: TimezonesArgs) -> i32 {
                 out,
                 "{:<34} UTC{}  {}",
                 z.id(),
-                offset_text(z.offset_seconds(at)),
+                format_offset(z.offset_seconds(at)),
                 notes.join(", ")
             )
         }),
     };
     let _ = written.and_then(|_| out.flush());
     EXIT_OK
-}
-
-fn offset_text(seconds: i32) -> String {
-    let sign = if seconds < 0 { '-' } else { '+' };
-    let m = seconds.abs() / 60;
-    format!("{sign}{:02}:{:02}", m / 60, m % 60)
 }

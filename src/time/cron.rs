@@ -84,17 +84,6 @@ impl Field {
             Field::DayOfWeek => (1, 7),
         }
     }
-
-    /// Quartz's step limits (`checkIncrementRange`).
-    fn max_step(self) -> u32 {
-        match self {
-            Field::Minute => 59,
-            Field::Hour => 23,
-            Field::DayOfMonth => 31,
-            Field::Month => 12,
-            Field::DayOfWeek => 7,
-        }
-    }
 }
 
 #[derive(Logos, Debug, Clone, Copy, PartialEq, Eq)]
@@ -544,11 +533,12 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
                     None,
                 ));
             }
+            // Quartz's `checkIncrementRange`: a step is at most the field's largest value.
             let s = number(i)?;
-            if s > field.max_step() {
+            if s > high {
                 return Err(err(
                     CronErrorKind::Range,
-                    format!("step {s} is larger than {}", field.max_step()),
+                    format!("step {s} is larger than {high}"),
                     item[i].1,
                     item[i].2,
                     None,

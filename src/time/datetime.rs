@@ -95,7 +95,7 @@ pub fn parse_datetime(text: &str, pz: ProcessingZone) -> Result<OozieTime, Datet
     let err = |message: String, start: usize, end: usize| DatetimeError {
         message,
         start: lead + start,
-        end: lead + end.max(start + 1).min(s.len().max(start + 1)),
+        end: lead + end.clamp(start + 1, s.len().max(start + 1)),
     };
     let number = |pos: &mut usize, what: &str| -> Result<(i64, usize), DatetimeError> {
         let start = *pos;

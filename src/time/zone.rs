@@ -196,6 +196,13 @@ fn custom_gmt_offset(id: &str) -> Option<FixedOffset> {
     FixedOffset::east_opt(sign * (h * 3600 + m * 60))
 }
 
+/// A UTC offset as `+HH:MM` / `-HH:MM`.
+pub fn format_offset(seconds: i32) -> String {
+    let sign = if seconds < 0 { '-' } else { '+' };
+    let minutes = seconds.abs() / 60;
+    format!("{sign}{:02}:{:02}", minutes / 60, minutes % 60)
+}
+
 /// Every ID `Zone::parse` accepts apart from custom `GMT±HH:MM` ones, sorted.
 pub fn all_ids() -> Vec<&'static str> {
     let mut ids: Vec<&'static str> = chrono_tz::TZ_VARIANTS
@@ -210,12 +217,12 @@ pub fn all_ids() -> Vec<&'static str> {
 }
 
 fn suggest(id: &str) -> Option<String> {
-    if let Some(exact) = all_ids().into_iter().find(|c| c.eq_ignore_ascii_case(id)) {
+    let ids = all_ids();
+    if let Some(exact) = ids.iter().find(|c| c.eq_ignore_ascii_case(id)) {
         return Some(exact.to_string());
     }
     let spaced = id.replace(' ', "_");
-    all_ids()
-        .into_iter()
+    ids.into_iter()
         .map(|c| (strsim::jaro_winkler(&spaced, c), c))
         .filter(|(score, _)| *score >= 0.9)
         .max_by(|a, b| a.0.total_cmp(&b.0))
