@@ -116,7 +116,7 @@ pub fn run(args: CronArgs) -> i32 {
         }
         Format::Text => times.iter().try_for_each(|t| {
             let local = zone.local(t.nominal).format("%Y-%m-%d %H:%M");
-            let offset = format_offset(zone.offset_seconds(t.nominal));
+            let offset = format_offset(zone.offset_seconds(t.nominal), true);
             let shift = if t.nominal != t.cron {
                 format!("  (cron time {}, shifted for DST)", format_utc(t.cron))
             } else {

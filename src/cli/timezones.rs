@@ -40,7 +40,7 @@ pub fn run(args: TimezonesArgs) -> i32 {
                 .map(|z| {
                     serde_json::json!({
                         "id": z.id(),
-                        "offset": format_offset(z.offset_seconds(at)),
+                        "offset": format_offset(z.offset_seconds(at), true),
                         "dst": z.observes_dst(at),
                         "legacy": z.is_legacy_short_id(),
                     })
@@ -60,7 +60,7 @@ pub fn run(args: TimezonesArgs) -> i32 {
                 out,
                 "{:<34} UTC{}  {}",
                 z.id(),
-                format_offset(z.offset_seconds(at)),
+                format_offset(z.offset_seconds(at), true),
                 notes.join(", ")
             )
         }),

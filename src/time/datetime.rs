@@ -4,7 +4,7 @@
 //! may have any count of digits (`2009-1-1T7:00Z` parses), nothing may follow, and
 //! fields must be in range (no Feb 30, no minute 60, no seconds).
 
-use super::zone::Zone;
+use super::zone::{Zone, format_offset};
 use crate::check::rules::TIME_DATETIME;
 use crate::diag::Diagnostic;
 use crate::span::Span;
@@ -41,9 +41,7 @@ impl ProcessingZone {
         if self.offset_minutes == 0 {
             return "Z".to_string();
         }
-        let sign = if self.offset_minutes < 0 { '-' } else { '+' };
-        let m = self.offset_minutes.abs();
-        format!("{sign}{:02}{:02}", m / 60, m % 60)
+        format_offset(self.offset_minutes * 60, false)
     }
 
     /// The accepted form, for messages.

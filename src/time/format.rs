@@ -5,6 +5,7 @@
 //! quote, anything else is literal. Weeks follow en_US: weeks start on Sunday and
 //! week 1 is the one containing January 1st.
 
+use super::zone::format_offset;
 use chrono::{Datelike, NaiveDate, NaiveDateTime, Timelike};
 
 /// One compiled piece of a pattern.
@@ -179,30 +180,14 @@ fn field(out: &mut String, t: NaiveDateTime, zone: FixedZone, letter: char, coun
         's' => pad(out, t.second() as i64, count),
         'S' => pad(out, (t.nanosecond() / 1_000_000) as i64, count),
         'z' => zone_name(out, zone, count),
-        'Z' => offset(out, zone.offset_minutes, false, true),
+        'Z' => out.push_str(&format_offset(zone.offset_minutes * 60, false)),
+        'X' if zone.offset_minutes == 0 => out.push('Z'),
+        // `X` is the sign and hours only, `XX` adds minutes, `XXX` a colon too.
         'X' => {
-            if zone.offset_minutes == 0 {
-                out.push('Z');
-            } else if count == 1 {
-                let m = zone.offset_minutes;
-                out.push(if m < 0 { '-' } else { '+' });
-                pad(out, (m.abs() / 60) as i64, 2);
-            } else {
-                offset(out, zone.offset_minutes, count >= 3, true);
-            }
+            let offset = format_offset(zone.offset_minutes * 60, count >= 3);
+            out.push_str(if count == 1 { &offset[..3] } else { &offset });
         }
         _ => unreachable!("compile admits only pattern letters"),
-    }
-}
-
-fn offset(out: &mut String, minutes: i32, colon: bool, with_minutes: bool) {
-    out.push(if minutes < 0 { '-' } else { '+' });
-    pad(out, (minutes.abs() / 60) as i64, 2);
-    if with_minutes {
-        if colon {
-            out.push(':');
-        }
-        pad(out, (minutes.abs() % 60) as i64, 2);
     }
 }
 
@@ -217,7 +202,7 @@ fn zone_name(out: &mut String, zone: FixedZone, count: usize) {
         });
     } else {
         out.push_str("GMT");
-        offset(out, zone.offset_minutes, true, true);
+        out.push_str(&format_offset(zone.offset_minutes * 60, true));
     }
 }
 
@@ -272,6 +257,20 @@ mod tests {
             fmt("2009-01-01 00:00", "z zzzz Z X XXX"),
             "UTC Coordinated Universal Time +0000 Z Z"
         );
+    }
+
+    #[test]
+    fn offsets_of_a_gmt_processing_zone() {
+        let local = NaiveDateTime::parse_from_str("2009-01-01 09:00", "%Y-%m-%d %H:%M").unwrap();
+        let zone = FixedZone {
+            offset_minutes: 330,
+        };
+        let got = format(local, zone, "Z X XX XXX z").unwrap();
+        assert_eq!(got, "+0530 +05 +0530 +05:30 GMT+05:30");
+        let west = FixedZone {
+            offset_minutes: -480,
+        };
+        assert_eq!(format(local, west, "Z XXX").unwrap(), "-0800 -08:00");
     }
 
     #[test]

@@ -196,11 +196,12 @@ fn custom_gmt_offset(id: &str) -> Option<FixedOffset> {
     FixedOffset::east_opt(sign * (h * 3600 + m * 60))
 }
 
-/// A UTC offset as `+HH:MM` / `-HH:MM`.
-pub fn format_offset(seconds: i32) -> String {
+/// A UTC offset as `+HH:MM` (`colon`) or `+HHMM`.
+pub fn format_offset(seconds: i32, colon: bool) -> String {
     let sign = if seconds < 0 { '-' } else { '+' };
     let minutes = seconds.abs() / 60;
-    format!("{sign}{:02}:{:02}", minutes / 60, minutes % 60)
+    let colon = if colon { ":" } else { "" };
+    format!("{sign}{:02}{colon}{:02}", minutes / 60, minutes % 60)
 }
 
 /// Every ID `Zone::parse` accepts apart from custom `GMT±HH:MM` ones, sorted.
