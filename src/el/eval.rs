@@ -148,13 +148,14 @@ fn eval<'a>(expr: &'a Expr, env: &Env<'a>) -> Evaluated<'a> {
             ))
         }
         ExprKind::Call(call) => {
-            let qualified = call.qualified_name();
+            // The qualified name is only for messages: not built on success.
+            let qualified = || call.qualified_name();
             let Some(def) = library::function(env.library, call.namespace.as_deref(), &call.name)
             else {
                 return Err(Box::new(Diagnostic::error(
                     EL_UNKNOWN_FUNCTION,
                     call.name_span,
-                    format!("No function is mapped to the name \"{qualified}\""),
+                    format!("No function is mapped to the name \"{}\"", qualified()),
                 )));
             };
             if def.params.len() != call.args.len() {
@@ -163,7 +164,8 @@ fn eval<'a>(expr: &'a Expr, env: &Env<'a>) -> Evaluated<'a> {
                         EL_ARITY,
                         expr.span,
                         format!(
-                            "The function \"{qualified}\" requires {} arguments but was passed {}",
+                            "The function \"{}\" requires {} arguments but was passed {}",
+                            qualified(),
                             def.params.len(),
                             call.args.len()
                         ),
@@ -184,7 +186,8 @@ fn eval<'a>(expr: &'a Expr, env: &Env<'a>) -> Evaluated<'a> {
                     EL_NEEDS_CONTEXT,
                     expr.span,
                     format!(
-                        "{qualified}() needs {}; it cannot be evaluated on its own",
+                        "{}() needs {}; it cannot be evaluated on its own",
+                        qualified(),
                         need.describe()
                     ),
                 ))),

@@ -779,19 +779,13 @@ pub fn materialize(
     limit: usize,
 ) -> Result<Vec<FireTime>, CronErrorKind> {
     let mut effective = start - Duration::minutes(1);
-    match cron.next_after(effective, pz) {
+    let mut upcoming = match cron.next_after(effective, pz) {
         None => return Err(CronErrorKind::NeverFires),
         Some(first) if first >= end => return Err(CronErrorKind::NoActionInWindow),
-        Some(_) => {}
-    }
+        first => first,
+    };
     let mut times = Vec::new();
-    while times.len() < limit {
-        let Some(next) = cron.next_after(effective, pz) else {
-            break;
-        };
-        if next >= end {
-            break;
-        }
+    while let Some(next) = upcoming.filter(|n| *n < end && times.len() < limit) {
         let nominal = if next - effective >= Duration::days(1) {
             next + Duration::seconds(dst_shift(zone, start, next) as i64)
         } else {
@@ -802,6 +796,7 @@ pub fn materialize(
             cron: next,
         });
         effective = next;
+        upcoming = cron.next_after(effective, pz);
     }
     Ok(times)
 }
