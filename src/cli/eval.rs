@@ -4,10 +4,9 @@ use super::render::{human, line_column};
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, Format};
 use crate::check::el::{ElCheckContext, check_template};
 use crate::diag::Diagnostic;
-use crate::el::{Env, Library, ValueType, parse_template, render_into};
+use crate::el::{Env, Library, ValueType, VarMap, parse_template, render_into};
 use clap::Args;
 use serde::Deserialize;
-use std::collections::HashMap;
 use std::io::{BufRead, BufWriter, Write};
 
 #[derive(Args)]
@@ -63,8 +62,7 @@ pub fn run(args: EvalArgs) -> i32 {
         (None, None) => unreachable!("clap requires TEXT, --text-file or --batch"),
     };
     let text = text.as_str();
-    let mut vars: HashMap<String, Option<String>> =
-        args.vars.into_iter().map(|(k, v)| (k, Some(v))).collect();
+    let mut vars: VarMap = args.vars.into_iter().map(|(k, v)| (k, Some(v))).collect();
     vars.extend(args.null_vars.into_iter().map(|k| (k, None)));
     match evaluate(text, &vars, args.context) {
         Ok((value, ty)) => {
@@ -87,7 +85,7 @@ pub fn run(args: EvalArgs) -> i32 {
 /// (a misspelt function, a wrong argument count) gets their diagnostic.
 pub fn evaluate(
     text: &str,
-    vars: &HashMap<String, Option<String>>,
+    vars: &VarMap,
     library: Library,
 ) -> Result<(String, ValueType), Diagnostic> {
     let template = parse_template(text, 0)?;
@@ -124,7 +122,7 @@ struct BatchCase {
     id: serde_json::Value,
     expr: String,
     #[serde(default)]
-    vars: HashMap<String, Option<String>>,
+    vars: VarMap,
     /// `"wf"`, as in the oracle files, selects the workflow library.
     #[serde(default)]
     functions: Option<String>,

@@ -48,7 +48,10 @@ pub struct Expr {
     pub span: Span,
 }
 
+// A word-sized tag keeps every payload word-aligned: with a byte tag, moving an
+// `Expr` through `Result`s copied odd byte ranges and stalled store forwarding.
 #[derive(Debug, Clone, PartialEq)]
+#[repr(u64)]
 pub enum ExprKind {
     Null,
     Bool(bool),
@@ -145,6 +148,18 @@ pub enum BinaryOp {
 }
 
 impl BinaryOp {
+    /// Precedence (JSP.2.3): `||` binds loosest (0), `* / %` tightest (5).
+    pub fn level(self) -> u8 {
+        match self {
+            BinaryOp::Or => 0,
+            BinaryOp::And => 1,
+            BinaryOp::Eq | BinaryOp::Ne => 2,
+            BinaryOp::Lt | BinaryOp::Gt | BinaryOp::Le | BinaryOp::Ge => 3,
+            BinaryOp::Add | BinaryOp::Sub => 4,
+            BinaryOp::Mul | BinaryOp::Div | BinaryOp::Mod => 5,
+        }
+    }
+
     pub fn symbol(self) -> &'static str {
         match self {
             BinaryOp::Or => "||",

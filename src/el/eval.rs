@@ -2,7 +2,7 @@
 //! an undefined variable is an error naming it, functions are resolved (and their
 //! arity checked) only when a call is evaluated, `&&`/`||`/`?:` short-circuit.
 
-use super::ast::{BinaryOp, Expr, ExprKind, Part, Suffix, Template, UnaryOp};
+use super::ast::{Access, BinaryOp, Call, Expr, ExprKind, Part, Suffix, Template, UnaryOp};
 use super::library::{self, ConstValue, Imp, Library, Ty};
 use super::value::{
     ArithOp, RelOp, Value, ValueType, arithmetic, equals, is_empty, negate, relational,
@@ -14,6 +14,7 @@ use crate::diag::Diagnostic;
 use crate::span::Span;
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::hash::BuildHasher;
 
 /// Where variables come from: job properties (strings) or null.
 pub trait Variables {
@@ -21,7 +22,11 @@ pub trait Variables {
     fn lookup(&self, name: &str) -> Option<Option<&str>>;
 }
 
-impl Variables for HashMap<String, Option<String>> {
+/// Job properties by name. Fx hashing: a variable is looked up at every use, and
+/// the names are short and not attacker-chosen.
+pub type VarMap = HashMap<String, Option<String>, rustc_hash::FxBuildHasher>;
+
+impl<S: BuildHasher> Variables for HashMap<String, Option<String>, S> {
     fn lookup(&self, name: &str) -> Option<Option<&str>> {
         self.get(name).map(|v| v.as_deref())
     }
@@ -31,6 +36,32 @@ impl Variables for HashMap<String, Option<String>> {
 pub struct Env<'a> {
     pub vars: &'a dyn Variables,
     pub library: Library,
+}
+
+/// No variables at all: what constant folding evaluates with.
+struct NoVariables;
+
+impl Variables for NoVariables {
+    fn lookup(&self, _: &str) -> Option<Option<&str>> {
+        None
+    }
+}
+
+impl Env<'static> {
+    /// The environment of an expression made only of literals and operators,
+    /// which reads neither variables nor functions.
+    pub(super) fn constant() -> Env<'static> {
+        Env {
+            vars: &NoVariables,
+            library: Library::Coordinator,
+        }
+    }
+}
+
+/// The value of an operation whose operands are all literals; `None` when it
+/// fails (the failure is then reported where the expression is evaluated).
+pub(super) fn eval_constant(expr: &Expr) -> Option<Value<'_>> {
+    eval(expr, &Env::constant()).ok()
 }
 
 /// The job property Oozie reads for `coord:user()` / `wf:user()`.
@@ -67,6 +98,8 @@ pub fn render(template: &Template, env: &Env) -> Result<(String, ValueType), Dia
 /// Errors are boxed so the results passed up the tree stay two words wide.
 type Evaluated<'a> = Result<Value<'a>, Box<Diagnostic>>;
 
+#[cold]
+#[inline(never)]
 fn fail(span: Span, message: String) -> Box<Diagnostic> {
     Box::new(Diagnostic::error(EL_EVAL, span, message))
 }
@@ -119,80 +152,86 @@ fn eval<'a>(expr: &'a Expr, env: &Env<'a>) -> Evaluated<'a> {
                 .map_err(|m| fail(c.cond.span, m))?;
             eval(if cond { &c.then } else { &c.otherwise }, env)
         }
-        ExprKind::Access(access) => {
-            let v = eval(&access.base, env)?;
-            // A null base stays null without evaluating the index (ComplexValue).
-            // Any other base fails at its first suffix: Oozie's variables and
-            // coordc's function results are strings, numbers and booleans, none of
-            // which has properties. (commons-el would reach Java bean getters such
-            // as `'abc'.bytes`; no app does.)
-            let (Some(suffix), false) = (access.suffixes.first(), matches!(v, Value::Null)) else {
-                return Ok(v);
-            };
-            let (key, span, operator) = match suffix {
-                Suffix::Property { name, span } => (Cow::Borrowed(name.as_str()), *span, "."),
-                Suffix::Index { index, span } => {
-                    let key = eval(index, env)?;
-                    if matches!(key, Value::Null) {
-                        return Ok(Value::Null);
-                    }
-                    (Cow::Owned(key.to_text().into_owned()), *span, "[]")
-                }
-            };
-            Err(fail(
-                span,
+        ExprKind::Access(access) => eval_access(access, env),
+        ExprKind::Call(call) => eval_call(expr, call, env),
+    }
+}
+
+// Accesses and calls are kept out of `eval`'s stack frame, which every node pays for.
+#[inline(never)]
+fn eval_access<'a>(access: &'a Access, env: &Env<'a>) -> Evaluated<'a> {
+    let v = eval(&access.base, env)?;
+    // A null base stays null without evaluating the index (ComplexValue).
+    // Any other base fails at its first suffix: Oozie's variables and
+    // coordc's function results are strings, numbers and booleans, none of
+    // which has properties. (commons-el would reach Java bean getters such
+    // as `'abc'.bytes`; no app does.)
+    let (Some(suffix), false) = (access.suffixes.first(), matches!(v, Value::Null)) else {
+        return Ok(v);
+    };
+    let (key, span, operator) = match suffix {
+        Suffix::Property { name, span } => (Cow::Borrowed(name.as_str()), *span, "."),
+        Suffix::Index { index, span } => {
+            let key = eval(index, env)?;
+            if matches!(key, Value::Null) {
+                return Ok(Value::Null);
+            }
+            (Cow::Owned(key.to_text().into_owned()), *span, "[]")
+        }
+    };
+    Err(fail(
+        span,
+        format!(
+            "Unable to find a value for \"{key}\" in object of class \"{}\" using operator \"{operator}\"",
+            v.java_class()
+        ),
+    ))
+}
+
+#[inline(never)]
+fn eval_call<'a>(expr: &'a Expr, call: &'a Call, env: &Env<'a>) -> Evaluated<'a> {
+    // The qualified name is only for messages: not built on success.
+    let qualified = || call.qualified_name();
+    let Some(def) = library::function(env.library, call.namespace.as_deref(), &call.name) else {
+        return Err(Box::new(Diagnostic::error(
+            EL_UNKNOWN_FUNCTION,
+            call.name_span,
+            format!("No function is mapped to the name \"{}\"", qualified()),
+        )));
+    };
+    if def.params.len() != call.args.len() {
+        return Err(Box::new(
+            Diagnostic::error(
+                EL_ARITY,
+                expr.span,
                 format!(
-                    "Unable to find a value for \"{key}\" in object of class \"{}\" using operator \"{operator}\"",
-                    v.java_class()
+                    "The function \"{}\" requires {} arguments but was passed {}",
+                    qualified(),
+                    def.params.len(),
+                    call.args.len()
                 ),
-            ))
-        }
-        ExprKind::Call(call) => {
-            // The qualified name is only for messages: not built on success.
-            let qualified = || call.qualified_name();
-            let Some(def) = library::function(env.library, call.namespace.as_deref(), &call.name)
-            else {
-                return Err(Box::new(Diagnostic::error(
-                    EL_UNKNOWN_FUNCTION,
-                    call.name_span,
-                    format!("No function is mapped to the name \"{}\"", qualified()),
-                )));
-            };
-            if def.params.len() != call.args.len() {
-                return Err(Box::new(
-                    Diagnostic::error(
-                        EL_ARITY,
-                        expr.span,
-                        format!(
-                            "The function \"{}\" requires {} arguments but was passed {}",
-                            qualified(),
-                            def.params.len(),
-                            call.args.len()
-                        ),
-                    )
-                    .with_help(format!("the signature is `{}`", def.signature())),
-                ));
-            }
-            let mut args = Vec::with_capacity(call.args.len());
-            for (arg, ty) in call.args.iter().zip(def.params) {
-                let v = eval(arg, env)?;
-                args.push(coerce_arg(v, *ty).map_err(|m| fail(arg.span, m))?);
-            }
-            match def.imp {
-                Imp::Pure(f) => f(&args).map_err(|m| fail(expr.span, m)),
-                Imp::JobProperty => Ok(job_property(env, &args[0].to_text())),
-                Imp::JobUser => Ok(job_property(env, USER_NAME)),
-                Imp::Needs(need) => Err(Box::new(Diagnostic::error(
-                    EL_NEEDS_CONTEXT,
-                    expr.span,
-                    format!(
-                        "{}() needs {}; it cannot be evaluated on its own",
-                        qualified(),
-                        need.describe()
-                    ),
-                ))),
-            }
-        }
+            )
+            .with_help(format!("the signature is `{}`", def.signature())),
+        ));
+    }
+    let mut args = Vec::with_capacity(call.args.len());
+    for (arg, ty) in call.args.iter().zip(def.params) {
+        let v = eval(arg, env)?;
+        args.push(coerce_arg(v, *ty).map_err(|m| fail(arg.span, m))?);
+    }
+    match def.imp {
+        Imp::Pure(f) => f(&args).map_err(|m| fail(expr.span, m)),
+        Imp::JobProperty => Ok(job_property(env, &args[0].to_text())),
+        Imp::JobUser => Ok(job_property(env, USER_NAME)),
+        Imp::Needs(need) => Err(Box::new(Diagnostic::error(
+            EL_NEEDS_CONTEXT,
+            expr.span,
+            format!(
+                "{}() needs {}; it cannot be evaluated on its own",
+                qualified(),
+                need.describe()
+            ),
+        ))),
     }
 }
 

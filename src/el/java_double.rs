@@ -72,12 +72,12 @@ pub fn write_java(d: f64, out: &mut String) {
     if negative {
         out.push('-');
     }
-    format_java(&digits, dec_exponent, out);
+    format_java(digits.as_slice(), dec_exponent, out);
 }
 
 /// FloatingDecimal.BinaryToASCIIBuffer.dtoa: decimal digits and the decimal exponent
 /// (value = 0.d1d2... × 10^exponent).
-fn dtoa(bin_exp: i32, fract_bits: u64, n_significant_bits: i32) -> (Vec<u8>, i32) {
+fn dtoa(bin_exp: i32, fract_bits: u64, n_significant_bits: i32) -> (Digits, i32) {
     let tail_zeros = fract_bits.trailing_zeros() as i32;
     let n_fract_bits = EXP_SHIFT + 1 - tail_zeros;
     let n_tiny_bits = (n_fract_bits - bin_exp - 1).max(0);
@@ -133,18 +133,35 @@ fn dtoa(bin_exp: i32, fract_bits: u64, n_significant_bits: i32) -> (Vec<u8>, i32
             (s5 + 1) * 3
         };
 
-    let mut digits = Vec::with_capacity(20);
+    let mut digits = Digits::default();
     let (low, high, low_digit_difference);
     // FloatingDecimal runs the same loop in int or long arithmetic when the
     // numbers fit; only the type differs (and with it where values wrap).
+    // `(b / s, b % s)`: by subtraction when the quotient is a digit (a hardware
+    // division costs more than the nine subtractions at most).
+    macro_rules! digit_quo_rem {
+        ($t:ty, $b:expr, $s:expr, $tens:expr) => {{
+            let (b, s, tens): ($t, $t, $t) = ($b, $s, $tens);
+            if b >= 0 && s > 0 && b < tens {
+                let (mut q, mut r) = (0, b);
+                while r >= s {
+                    r -= s;
+                    q += 1;
+                }
+                (q, r)
+            } else {
+                (b / s, b % s)
+            }
+        }};
+    }
     macro_rules! small_int_digits {
         ($t:ty) => {{
             let mut b: $t = (fract as $t).wrapping_mul((5 as $t).wrapping_pow(b5 as u32)) << b2;
             let s: $t = (5 as $t).wrapping_pow(s5 as u32) << s2;
             let mut m: $t = (5 as $t).wrapping_pow(m5 as u32) << m2;
             let tens = s.wrapping_mul(10);
-            let mut q = b / s;
-            b = (10 as $t).wrapping_mul(b % s);
+            let (mut q, mut r) = digit_quo_rem!($t, b, s, tens);
+            b = (10 as $t).wrapping_mul(r);
             m = m.wrapping_mul(10);
             let mut lo = b < m;
             let mut hi = b.wrapping_add(m) > tens;
@@ -158,8 +175,8 @@ fn dtoa(bin_exp: i32, fract_bits: u64, n_significant_bits: i32) -> (Vec<u8>, i32
                 lo = false;
             }
             while !lo && !hi {
-                q = b / s;
-                b = (10 as $t).wrapping_mul(b % s);
+                (q, r) = digit_quo_rem!($t, b, s, tens);
+                b = (10 as $t).wrapping_mul(r);
                 m = m.wrapping_mul(10);
                 if m > 0 {
                     lo = b < m;
@@ -182,48 +199,24 @@ fn dtoa(bin_exp: i32, fract_bits: u64, n_significant_bits: i32) -> (Vec<u8>, i32
             small_int_digits!(i64)
         };
     } else {
-        // Big-integer path. FloatingDecimal normalises S by a shift before dividing,
-        // which scales B, M and 10·S alike and so changes no comparison.
-        let pow52 = |p5: i32, p2: i32| BigUint::from(5u32).pow(p5 as u32) << (p2 as usize);
-        let s = pow52(s5, s2);
-        let mut b = (BigUint::from(fract) * BigUint::from(5u32).pow(b5 as u32)) << (b2 as usize);
-        let mut m = pow52(m5 + 1, m2 + 1);
-        let ten_s = pow52(s5 + 1, s2 + 1);
-        let ten = BigUint::from(10u32);
-        let quo_rem = |b: &mut BigUint| -> u8 {
-            let q = &*b / &s;
-            *b = (&*b % &s) * &ten;
-            q.to_u32_digits().first().copied().unwrap_or(0) as u8
+        // Exact path, in 128 bits when the numbers fit with room for M's growth
+        // (M < B < 10·S inside the loop, so M stays below 100·S), else in a big
+        // integer. FloatingDecimal normalises S by a shift before dividing, which
+        // scales B, M and 10·S alike and so changes no comparison.
+        let fit = b_bits < 124 && ten_s_bits < 124;
+        let powers = Powers {
+            fract,
+            b5,
+            b2,
+            s5,
+            s2,
+            m5,
+            m2,
         };
-        let mut q = quo_rem(&mut b);
-        let mut lo = b < m;
-        let mut hi = &b + &m >= ten_s;
-        if q == 0 && !hi {
-            dec_exp -= 1;
+        (low, high, low_digit_difference) = if fit {
+            exact_digits::<u128>(&powers, &mut digits, &mut dec_exp)
         } else {
-            digits.push(b'0' + q);
-        }
-        if dec_exp < -3 || dec_exp >= 8 {
-            hi = false;
-            lo = false;
-        }
-        while !lo && !hi {
-            q = quo_rem(&mut b);
-            m *= &ten;
-            lo = b < m;
-            hi = &b + &m >= ten_s;
-            digits.push(b'0' + q);
-        }
-        low = lo;
-        high = hi;
-        low_digit_difference = if hi && lo {
-            match (&b << 1usize).cmp(&ten_s) {
-                std::cmp::Ordering::Less => -1,
-                std::cmp::Ordering::Equal => 0,
-                std::cmp::Ordering::Greater => 1,
-            }
-        } else {
-            0
+            exact_digits::<Big>(&powers, &mut digits, &mut dec_exp)
         };
     }
     let mut dec_exponent = dec_exp + 1;
@@ -231,15 +224,309 @@ fn dtoa(bin_exp: i32, fract_bits: u64, n_significant_bits: i32) -> (Vec<u8>, i32
     if high {
         let round_up = if low {
             low_digit_difference > 0
-                || (low_digit_difference == 0 && digits.last().is_some_and(|d| (d & 1) != 0))
+                || (low_digit_difference == 0
+                    && digits.as_slice().last().is_some_and(|d| (d & 1) != 0))
         } else {
             true
         };
         if round_up {
-            roundup(&mut digits, &mut dec_exponent);
+            roundup(digits.as_mut_slice(), &mut dec_exponent);
         }
     }
     (digits, dec_exponent)
+}
+
+/// B = fract·5^b5·2^b2, S = 5^s5·2^s2 and M = 5^m5·2^m2 of FloatingDecimal's
+/// digit loop.
+struct Powers {
+    fract: u64,
+    b5: i32,
+    b2: i32,
+    s5: i32,
+    s2: i32,
+    m5: i32,
+    m2: i32,
+}
+
+/// The unsigned integers FloatingDecimal's exact (FDBigInteger) loop runs in.
+trait Exact: Ord + Sized {
+    /// `factor·5^p5·2^p2`.
+    fn power(factor: u64, p5: i32, p2: i32) -> Self;
+    /// The next decimal digit: `q = self / s`, then `self = (self % s) * 10`.
+    fn quo_rem_times_ten(&mut self, s: &Self) -> u8;
+    fn times_ten(&mut self);
+    /// Whether `self + other >= limit`.
+    fn plus_at_least(&self, other: &Self, limit: &Self) -> bool;
+    /// `2·self` against `limit`.
+    fn twice_cmp(&self, limit: &Self) -> std::cmp::Ordering;
+}
+
+/// FloatingDecimal's digit loop in exact arithmetic: pushes the digits and
+/// returns (low, high, low digit difference) for the final rounding.
+fn exact_digits<N: Exact>(p: &Powers, digits: &mut Digits, dec_exp: &mut i32) -> (bool, bool, i64) {
+    let s = N::power(1, p.s5, p.s2);
+    let mut b = N::power(p.fract, p.b5, p.b2);
+    let mut m = N::power(1, p.m5 + 1, p.m2 + 1);
+    let ten_s = N::power(1, p.s5 + 1, p.s2 + 1);
+    let q = b.quo_rem_times_ten(&s);
+    let mut lo = b < m;
+    let mut hi = b.plus_at_least(&m, &ten_s);
+    if q == 0 && !hi {
+        *dec_exp -= 1;
+    } else {
+        digits.push(b'0' + q);
+    }
+    if *dec_exp < -3 || *dec_exp >= 8 {
+        hi = false;
+        lo = false;
+    }
+    while !lo && !hi {
+        let q = b.quo_rem_times_ten(&s);
+        m.times_ten();
+        lo = b < m;
+        hi = b.plus_at_least(&m, &ten_s);
+        digits.push(b'0' + q);
+    }
+    let difference = if hi && lo {
+        b.twice_cmp(&ten_s) as i64
+    } else {
+        0
+    };
+    (lo, hi, difference)
+}
+
+impl Exact for u128 {
+    fn power(factor: u64, p5: i32, p2: i32) -> u128 {
+        (factor as u128 * 5u128.pow(p5 as u32)) << p2
+    }
+
+    fn quo_rem_times_ten(&mut self, s: &u128) -> u8 {
+        // The quotient is a digit: nine subtractions at most beat a 128-bit division.
+        let mut q = 0;
+        while *self >= *s {
+            *self -= *s;
+            q += 1;
+        }
+        *self *= 10;
+        q
+    }
+
+    fn times_ten(&mut self) {
+        *self *= 10;
+    }
+
+    fn plus_at_least(&self, other: &u128, limit: &u128) -> bool {
+        self + other >= *limit
+    }
+
+    fn twice_cmp(&self, limit: &u128) -> std::cmp::Ordering {
+        (self << 1).cmp(limit)
+    }
+}
+
+impl Exact for Big {
+    fn power(factor: u64, p5: i32, p2: i32) -> Big {
+        let mut v = Big::from_u64(factor);
+        v.mul_pow5(p5 as u32);
+        v.shl(p2 as u32);
+        v
+    }
+
+    fn quo_rem_times_ten(&mut self, s: &Big) -> u8 {
+        Big::quo_rem_times_ten(self, s)
+    }
+
+    fn times_ten(&mut self) {
+        self.mul_small(10);
+    }
+
+    fn plus_at_least(&self, other: &Big, limit: &Big) -> bool {
+        Big::plus_at_least(self, other, limit)
+    }
+
+    fn twice_cmp(&self, limit: &Big) -> std::cmp::Ordering {
+        let mut twice = *self;
+        twice.shl(1);
+        twice.cmp(limit)
+    }
+}
+
+/// The decimal digits of one double: at most 20 (a `u64`), kept on the stack.
+#[derive(Default)]
+struct Digits {
+    buf: [u8; 20],
+    len: usize,
+}
+
+impl Digits {
+    fn push(&mut self, digit: u8) {
+        self.buf[self.len] = digit;
+        self.len += 1;
+    }
+
+    fn as_slice(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [u8] {
+        &mut self.buf[..self.len]
+    }
+}
+
+/// A fixed-size unsigned big integer for the digit loop: FloatingDecimal's
+/// numbers stay below 2^1280 for every double (checked for every binary exponent
+/// by `every_exponent_prints_and_round_trips`), so no allocation is needed.
+#[derive(Clone, Copy)]
+struct Big {
+    /// Little-endian 32-bit limbs; those at `len` and above are zero.
+    limbs: [u32; BIG_LIMBS],
+    len: usize,
+}
+
+const BIG_LIMBS: usize = 40;
+
+impl Big {
+    fn from_u64(v: u64) -> Big {
+        let mut big = Big {
+            limbs: [0; BIG_LIMBS],
+            len: 2,
+        };
+        big.limbs[0] = v as u32;
+        big.limbs[1] = (v >> 32) as u32;
+        big.trim();
+        big
+    }
+
+    fn trim(&mut self) {
+        while self.len > 0 && self.limbs[self.len - 1] == 0 {
+            self.len -= 1;
+        }
+    }
+
+    fn mul_small(&mut self, factor: u32) {
+        let mut carry = 0u64;
+        for limb in &mut self.limbs[..self.len] {
+            let product = *limb as u64 * factor as u64 + carry;
+            *limb = product as u32;
+            carry = product >> 32;
+        }
+        if carry != 0 {
+            self.limbs[self.len] = carry as u32;
+            self.len += 1;
+        }
+    }
+
+    fn mul_pow5(&mut self, mut k: u32) {
+        // 5^13 is the largest power of five below 2^32.
+        while k >= 13 {
+            self.mul_small(1_220_703_125);
+            k -= 13;
+        }
+        self.mul_small(5u32.pow(k));
+    }
+
+    fn shl(&mut self, bits: u32) {
+        if self.len == 0 {
+            return;
+        }
+        let (words, bits) = ((bits / 32) as usize, bits % 32);
+        let old_len = self.len;
+        self.len += words + 1;
+        for i in (0..old_len).rev() {
+            let limb = self.limbs[i] as u64;
+            let shifted = limb << bits;
+            self.limbs[i + words + 1] |= (shifted >> 32) as u32;
+            self.limbs[i + words] = shifted as u32;
+        }
+        self.limbs[..words].fill(0);
+        self.trim();
+    }
+
+    /// Whether `self + other >= limit`, without materialising the sum: the sign
+    /// and zeroness of `limit - self - other`, computed limb by limb.
+    fn plus_at_least(&self, other: &Big, limit: &Big) -> bool {
+        let n = self.len.max(other.len).max(limit.len);
+        let (mut borrow, mut all_zero) = (0i64, true);
+        for i in 0..n {
+            let d = limit.limbs[i] as i64 - self.limbs[i] as i64 - other.limbs[i] as i64 - borrow;
+            all_zero &= d & 0xffff_ffff == 0;
+            // d >= -2^33, so the arithmetic shift gives the borrow of this limb.
+            borrow = -(d >> 32);
+        }
+        borrow > 0 || all_zero
+    }
+
+    /// `self -= other`, for `self >= other`.
+    fn minus_assign(&mut self, other: &Big) {
+        let mut borrow = 0i64;
+        for i in 0..self.len {
+            let d = self.limbs[i] as i64 - other.limbs[i] as i64 - borrow;
+            self.limbs[i] = d as u32;
+            borrow = (d < 0) as i64;
+        }
+        self.trim();
+    }
+
+    /// `self -= s * factor`, for `self >= s * factor`.
+    fn minus_multiple(&mut self, s: &Big, factor: u32) {
+        let mut borrow = 0u64;
+        for i in 0..self.len {
+            let product = s.limbs[i] as u64 * factor as u64 + borrow;
+            let (limb, under) = self.limbs[i].overflowing_sub(product as u32);
+            self.limbs[i] = limb;
+            borrow = (product >> 32) + under as u64;
+        }
+        self.trim();
+    }
+
+    /// Limbs `k-1` and `k-2` as one number.
+    fn top64(&self, k: usize) -> u64 {
+        let limb = |i: Option<usize>| i.map_or(0, |i| self.limbs[i] as u64);
+        limb(k.checked_sub(1)) << 32 | limb(k.checked_sub(2))
+    }
+
+    /// The next decimal digit: `q = self / s`, then `self = (self % s) * 10`.
+    fn quo_rem_times_ten(&mut self, s: &Big) -> u8 {
+        // The top 64 bits of both give a quotient that is never too large (the
+        // divisor is rounded up); the rest is found by subtraction.
+        let k = self.len.max(s.len);
+        let estimate = (self.top64(k) / (s.top64(k) + 1)) as u32;
+        if estimate > 0 {
+            self.minus_multiple(s, estimate);
+        }
+        let mut q = estimate as u8;
+        while *self >= *s {
+            self.minus_assign(s);
+            q += 1;
+        }
+        self.mul_small(10);
+        q
+    }
+}
+
+impl PartialEq for Big {
+    fn eq(&self, other: &Big) -> bool {
+        self.cmp(other) == std::cmp::Ordering::Equal
+    }
+}
+
+impl PartialOrd for Big {
+    fn partial_cmp(&self, other: &Big) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Eq for Big {}
+
+impl Ord for Big {
+    fn cmp(&self, other: &Big) -> std::cmp::Ordering {
+        self.len.cmp(&other.len).then_with(|| {
+            self.limbs[..self.len]
+                .iter()
+                .rev()
+                .cmp(other.limbs[..other.len].iter().rev())
+        })
+    }
 }
 
 /// floor(log10(2^p)) for 1 < p < 64, else 0 (FloatingDecimal.insignificantDigitsForPow2).
@@ -257,7 +544,7 @@ fn insignificant_digits_for_pow2(p2: i32) -> i32 {
     }
 }
 
-fn develop_long_digits(mut value: u64, insignificant: i32) -> (Vec<u8>, i32) {
+fn develop_long_digits(mut value: u64, insignificant: i32) -> (Digits, i32) {
     let mut dec_exponent = 0;
     if insignificant != 0 {
         let pow10 = 10u64.pow(insignificant as u32);
@@ -273,9 +560,17 @@ fn develop_long_digits(mut value: u64, insignificant: i32) -> (Vec<u8>, i32) {
         value /= 10;
         dec_exponent += 1;
     }
-    let text = value.to_string().into_bytes();
-    dec_exponent += text.len() as i32;
-    (text, dec_exponent)
+    let mut digits = Digits::default();
+    let mut pow10 = 1;
+    while pow10 <= value / 10 {
+        pow10 *= 10;
+    }
+    while pow10 > 0 {
+        digits.push(b'0' + (value / pow10 % 10) as u8);
+        pow10 /= 10;
+    }
+    dec_exponent += digits.len as i32;
+    (digits, dec_exponent)
 }
 
 /// floor(log10(d)) estimated from the binary exponent (FloatingDecimal.estimateDecExp).
@@ -461,7 +756,7 @@ fn big_to_f64_scaled(value: &BigUint, exp2: i64) -> f64 {
 mod tests {
     use super::*;
 
-    /// Values whose Java form the real JDK 17 printed (see tests/data/java_double_cases.txt
+    /// Values whose Java form the real JDK 17 printed (see tests/data/java_double_cases.jsonl
     /// for the bulk differential cases).
     #[test]
     fn prints_like_java() {
@@ -487,6 +782,29 @@ mod tests {
         ];
         for (v, want) in cases {
             assert_eq!(to_java_string(v), want, "Double.toString({v:e})");
+        }
+    }
+
+    /// Every binary exponent, subnormals included, fits the fixed-size integers
+    /// of the digit loop, and what is printed reads back as the same double.
+    #[test]
+    fn every_exponent_prints_and_round_trips() {
+        let mantissas = [
+            0,
+            1,
+            0x8_0000_0000_0000,
+            0xf_ffff_ffff_ffff,
+            0x5_5555_5555_5555,
+        ];
+        for biased_exp in 0..0x7ffu64 {
+            for m in mantissas {
+                let d = f64::from_bits(biased_exp << 52 | m);
+                if d == 0.0 {
+                    continue;
+                }
+                let text = to_java_string(d);
+                assert_eq!(parse_java_double(&text), Some(d), "{text}");
+            }
         }
     }
 

@@ -3,6 +3,7 @@
 
 pub mod ast;
 pub mod eval;
+pub mod fold;
 pub mod java_double;
 pub mod lex;
 pub mod library;
@@ -11,7 +12,8 @@ mod time_functions;
 pub mod value;
 
 pub use ast::{Expr, ExprKind, Template};
-pub use eval::{Env, Variables, render, render_into};
+pub use eval::{Env, VarMap, Variables, render, render_into};
+pub use fold::Compiled;
 pub use library::Library;
 pub use parse::parse_template;
 pub use value::{Value, ValueType};

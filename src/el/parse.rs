@@ -70,7 +70,7 @@ pub fn parse_template(text: &str, base: usize) -> Result<Template, Diagnostic> {
             Fail::Diagnostic(d) => *d,
             Fail::Syntax(at) => syntax_diagnostic(text, base, at),
         })?;
-        pos = tokens[parser.next - 1].end;
+        pos = tokens[parser.next - 1].range().end;
         parts.push(Part::Block {
             expr,
             span: Span::new(base + open, base + pos),
@@ -105,8 +105,15 @@ fn text_part(text: &str, base: usize, start: usize, end: usize) -> Part {
 struct Token {
     /// `None`: a character no token starts with, or the end of the text.
     tok: Option<Tok>,
-    start: usize,
-    end: usize,
+    // u32 (texts are at most MAX_TEXT_LEN long): a token is 12 bytes, not 24.
+    start: u32,
+    end: u32,
+}
+
+impl Token {
+    fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
 }
 
 /// Lexes one block, from after its `${` up to and including its `}` (which appears
@@ -119,8 +126,8 @@ fn lex_block(text: &str, from: usize, tokens: &mut Vec<Token>) {
         let tok = next.ok();
         tokens.push(Token {
             tok,
-            start: from + span.start,
-            end: from + span.end,
+            start: (from + span.start) as u32,
+            end: (from + span.end) as u32,
         });
         if tok.is_none() || tok == Some(Tok::BlockEnd) {
             return;
@@ -128,8 +135,8 @@ fn lex_block(text: &str, from: usize, tokens: &mut Vec<Token>) {
     }
     tokens.push(Token {
         tok: None,
-        start: text.len(),
-        end: text.len(),
+        start: text.len() as u32,
+        end: text.len() as u32,
     });
 }
 
@@ -160,17 +167,18 @@ impl Parser<'_> {
 
     fn token_span(&self, index: usize) -> Span {
         let t = self.tokens[index];
-        Span::new(self.base + t.start, self.base + t.end)
+        let range = t.range();
+        Span::new(self.base + range.start, self.base + range.end)
     }
 
     /// Start of the next token, where the rule about to be parsed begins.
     fn start(&self) -> usize {
-        self.base + self.tokens[self.next].start
+        self.base + self.tokens[self.next].range().start
     }
 
     /// The span from `start` to the end of the last token taken.
     fn since(&self, start: usize) -> Span {
-        Span::new(start, self.base + self.tokens[self.next - 1].end)
+        Span::new(start, self.base + self.tokens[self.next - 1].range().end)
     }
 
     fn expect(&mut self, tok: Tok) -> Result<(), Fail> {
@@ -182,12 +190,12 @@ impl Parser<'_> {
     }
 
     fn unexpected(&self) -> Fail {
-        Fail::Syntax(self.tokens[self.next].start)
+        Fail::Syntax(self.tokens[self.next].range().start)
     }
 
     fn text_of(&self, index: usize) -> &str {
         let t = self.tokens[index];
-        &self.text[t.start..t.end]
+        &self.text[t.range()]
     }
 
     /// `expression "}"`.
@@ -247,18 +255,19 @@ impl Parser<'_> {
     fn binary(&mut self, level: u8) -> Result<Expr, Fail> {
         let start = self.start();
         let mut left = self.unary()?;
-        while let Some((op_level, _)) = self.peek().and_then(binary_op) {
-            if op_level < level {
-                break;
-            }
+        let mut next_op = self.peek().and_then(binary_op);
+        while let Some(first_op) = next_op
+            && first_op.level() >= level
+        {
+            let op_level = first_op.level();
             let mut rest = Vec::new();
-            while let Some((l, op)) = self.peek().and_then(binary_op) {
-                if l != op_level {
-                    break;
-                }
+            while let Some(op) = next_op
+                && op.level() == op_level
+            {
                 let op_span = self.token_span(self.next);
                 self.next += 1;
                 rest.push((op, op_span, self.binary(op_level + 1)?));
+                next_op = self.peek().and_then(binary_op);
             }
             // What stopped the list is an operator of a lower level, or none.
             left = Expr {
@@ -390,7 +399,7 @@ impl Parser<'_> {
             self.text_of(self.next - 2).to_string()
         });
         let name = self.text_of(self.next).to_string();
-        let name_span = Span::new(start, self.base + self.tokens[self.next].end);
+        let name_span = Span::new(start, self.base + self.tokens[self.next].range().end);
         self.next += 2;
         let args = self.nested(|p| {
             let mut args = Vec::new();
@@ -424,21 +433,21 @@ impl Parser<'_> {
 
 /// The binary operator `tok` stands for, with its precedence level (0: `||`, the
 /// lowest; 5: `*` `/` `%`, the highest).
-fn binary_op(tok: Tok) -> Option<(u8, BinaryOp)> {
+fn binary_op(tok: Tok) -> Option<BinaryOp> {
     Some(match tok {
-        Tok::Or => (0, BinaryOp::Or),
-        Tok::And => (1, BinaryOp::And),
-        Tok::Eq => (2, BinaryOp::Eq),
-        Tok::Ne => (2, BinaryOp::Ne),
-        Tok::Lt => (3, BinaryOp::Lt),
-        Tok::Gt => (3, BinaryOp::Gt),
-        Tok::Le => (3, BinaryOp::Le),
-        Tok::Ge => (3, BinaryOp::Ge),
-        Tok::Plus => (4, BinaryOp::Add),
-        Tok::Minus => (4, BinaryOp::Sub),
-        Tok::Star => (5, BinaryOp::Mul),
-        Tok::Slash => (5, BinaryOp::Div),
-        Tok::Percent => (5, BinaryOp::Mod),
+        Tok::Or => BinaryOp::Or,
+        Tok::And => BinaryOp::And,
+        Tok::Eq => BinaryOp::Eq,
+        Tok::Ne => BinaryOp::Ne,
+        Tok::Lt => BinaryOp::Lt,
+        Tok::Gt => BinaryOp::Gt,
+        Tok::Le => BinaryOp::Le,
+        Tok::Ge => BinaryOp::Ge,
+        Tok::Plus => BinaryOp::Add,
+        Tok::Minus => BinaryOp::Sub,
+        Tok::Star => BinaryOp::Mul,
+        Tok::Slash => BinaryOp::Div,
+        Tok::Percent => BinaryOp::Mod,
         _ => return None,
     })
 }

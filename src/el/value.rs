@@ -65,10 +65,7 @@ impl<'a> Value<'a> {
         match self {
             Value::Null => {}
             Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-            Value::Long(l) => {
-                use std::fmt::Write;
-                let _ = write!(out, "{l}");
-            }
+            Value::Long(l) => out.push_str(itoa::Buffer::new().format(*l)),
             Value::Double(d) => write_java(*d, out),
             Value::Str(s) => out.push_str(s),
         }

@@ -1,0 +1,387 @@
+//! Constant folding, for text values rendered many times (a coordinator's EL is
+//! rendered once per action): every operation whose operands are all literals is
+//! evaluated once, at compile time, and a text value that folds entirely is
+//! rendered once.
+//!
+//! Folding never changes a result or an error: an operation that fails is left in
+//! place, so it fails at evaluation with its own span and message, exactly as the
+//! unfolded tree would; variables and calls are never folded (their meaning depends
+//! on the job and the function library).
+
+use super::ast::{BinaryOp, Expr, ExprKind, Part, Suffix, Template};
+use super::eval::{Env, eval_constant, render_into};
+use super::value::{Value, ValueType};
+use crate::diag::Diagnostic;
+use crate::span::Span;
+
+/// A template ready to be rendered many times.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Compiled {
+    template: Template,
+    /// The rendered text and its type, when the whole template is constant.
+    rendered: Option<(String, ValueType)>,
+}
+
+impl Compiled {
+    pub fn new(mut template: Template) -> Compiled {
+        template.parts.iter_mut().for_each(|part| {
+            if let Part::Block { expr, .. } = part {
+                fold(expr);
+            }
+        });
+        let constant = template.exprs().all(is_literal);
+        let mut rendered = None;
+        if constant {
+            let mut text = String::new();
+            // A constant template renders the same in every environment.
+            let env = Env::constant();
+            if let Ok(ty) = render_into(&template, &env, &mut text) {
+                rendered = Some((text, ty));
+            }
+        }
+        Compiled { template, rendered }
+    }
+
+    /// Renders as [`render_into`] renders the original template.
+    pub fn render_into(&self, env: &Env, out: &mut String) -> Result<ValueType, Diagnostic> {
+        match &self.rendered {
+            Some((text, ty)) => {
+                out.push_str(text);
+                Ok(*ty)
+            }
+            None => render_into(&self.template, env, out),
+        }
+    }
+
+    /// The folded template.
+    pub fn template(&self) -> &Template {
+        &self.template
+    }
+}
+
+fn is_literal(expr: &Expr) -> bool {
+    matches!(
+        expr.kind,
+        ExprKind::Null
+            | ExprKind::Bool(_)
+            | ExprKind::Long(_)
+            | ExprKind::Double(_)
+            | ExprKind::Str(_)
+    )
+}
+
+fn literal_value(expr: &Expr) -> Option<Value<'_>> {
+    if is_literal(expr) {
+        eval_constant(expr)
+    } else {
+        None
+    }
+}
+
+fn literal(value: Value, span: Span) -> Expr {
+    let kind = match value {
+        Value::Null => ExprKind::Null,
+        Value::Bool(b) => ExprKind::Bool(b),
+        Value::Long(l) => ExprKind::Long(l),
+        Value::Double(d) => ExprKind::Double(d),
+        Value::Str(s) => ExprKind::Str(s.into()),
+    };
+    Expr { kind, span }
+}
+
+/// Replaces `expr` by its value when it and all its operands are constant.
+fn fold_whole(expr: &mut Expr) {
+    if let Some(value) = eval_constant(expr) {
+        let folded = literal(value.into_owned(), expr.span);
+        *expr = folded;
+    }
+}
+
+fn fold(expr: &mut Expr) {
+    match &mut expr.kind {
+        ExprKind::Null
+        | ExprKind::Bool(_)
+        | ExprKind::Long(_)
+        | ExprKind::Double(_)
+        | ExprKind::Str(_)
+        | ExprKind::Var(_) => {}
+        ExprKind::Call(call) => call.args.iter_mut().for_each(fold),
+        ExprKind::Unary(unary) => {
+            fold(&mut unary.operand);
+            if is_literal(&unary.operand) {
+                fold_whole(expr);
+            }
+        }
+        ExprKind::Binary(binary) => {
+            fold(&mut binary.first);
+            binary.rest.iter_mut().for_each(|(_, _, e)| fold(e));
+            // A level is evaluated left to right, so its longest constant prefix
+            // can be evaluated now and the rest later.
+            let prefix = if is_literal(&binary.first) {
+                binary
+                    .rest
+                    .iter()
+                    .take_while(|(_, _, e)| is_literal(e))
+                    .count()
+            } else {
+                0
+            };
+            if prefix == binary.rest.len() {
+                fold_whole(expr);
+            } else if prefix > 0 {
+                fold_prefix(expr, prefix);
+            }
+        }
+        ExprKind::Conditional(c) => {
+            fold(&mut c.cond);
+            fold(&mut c.then);
+            fold(&mut c.otherwise);
+            // A constant condition picks its branch once (the other is never
+            // evaluated). Only a literal branch replaces the conditional: a branch
+            // that fails must fail at its own span.
+            if let Some(cond) = literal_value(&c.cond).and_then(|v| v.to_bool().ok()) {
+                let chosen = if cond { &c.then } else { &c.otherwise };
+                if is_literal(chosen) {
+                    fold_whole(expr);
+                }
+            }
+        }
+        ExprKind::Access(access) => {
+            fold(&mut access.base);
+            for suffix in &mut access.suffixes {
+                if let Suffix::Index { index, .. } = suffix {
+                    fold(index);
+                }
+            }
+            let indexes_literal = access.suffixes.iter().all(|s| match s {
+                Suffix::Index { index, .. } => is_literal(index),
+                Suffix::Property { .. } => true,
+            });
+            if is_literal(&access.base) && indexes_literal {
+                fold_whole(expr);
+            }
+        }
+    }
+}
+
+/// Folds the first `prefix` operations of a binary level into its first operand.
+fn fold_prefix(expr: &mut Expr, prefix: usize) {
+    let ExprKind::Binary(binary) = &mut expr.kind else {
+        return;
+    };
+    let head: Vec<(BinaryOp, Span, Expr)> = binary.rest[..prefix].to_vec();
+    let span = Span {
+        start: binary.first.span.start,
+        end: head[prefix - 1].2.span.end,
+    };
+    let prefix_expr = Expr {
+        kind: ExprKind::Binary(Box::new(super::ast::Binary {
+            first: binary.first.clone(),
+            rest: head,
+        })),
+        span,
+    };
+    if let Some(value) = eval_constant(&prefix_expr) {
+        binary.first = literal(value.into_owned(), span);
+        binary.rest.drain(..prefix);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::el::{Library, parse_template};
+    use std::collections::HashMap;
+
+    fn outcome(result: Result<ValueType, Diagnostic>, out: String) -> String {
+        match result {
+            Ok(ty) => format!("ok {ty:?} {out}"),
+            Err(d) => format!("error {} {:?} {}", d.code, d.span, d.message),
+        }
+    }
+
+    /// Every oracle case renders the same folded and unfolded: value, type, or
+    /// error code, span and message.
+    #[test]
+    fn folding_changes_no_result_or_error() {
+        let data = concat!(
+            include_str!("../../tests/data/el_cases.jsonl"),
+            include_str!("../../tests/data/el_wf_function_cases.jsonl")
+        );
+        let mut folded_any = 0;
+        for line in data.lines() {
+            let case: serde_json::Value = serde_json::from_str(line).unwrap();
+            let Ok(template) = parse_template(case["expr"].as_str().unwrap(), 0) else {
+                continue;
+            };
+            let vars: HashMap<String, Option<String>> = case["vars"]
+                .as_object()
+                .unwrap()
+                .iter()
+                .map(|(k, v)| (k.clone(), v.as_str().map(str::to_string)))
+                .collect();
+            for library in [Library::Coordinator, Library::Workflow] {
+                let env = Env {
+                    vars: &vars,
+                    library,
+                };
+                let mut plain = String::new();
+                let expected = outcome(render_into(&template, &env, &mut plain), plain);
+                let compiled = Compiled::new(template.clone());
+                if compiled.template != template {
+                    folded_any += 1;
+                }
+                let mut out = String::new();
+                let got = outcome(compiled.render_into(&env, &mut out), out);
+                assert_eq!(got, expected, "{}", case["expr"]);
+            }
+        }
+        assert!(folded_any > 500, "only {folded_any} templates folded");
+    }
+
+    /// A random well-formed expression over literals, variables and every operator.
+    fn random_expr(seed: &mut u64, depth: u32) -> String {
+        let mut below = |n: u64| {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            *seed % n
+        };
+        const LEAVES: &[&str] = &[
+            "0",
+            "7",
+            "2.5",
+            "1e3",
+            "null",
+            "true",
+            "false",
+            "'3'",
+            "'2.5'",
+            "''",
+            "'true'",
+            "'a'",
+            "x",
+            "y",
+            "s",
+            "n",
+            "e",
+            "b",
+            "9223372036854775807",
+        ];
+        const OPS: &[&str] = &[
+            "+", "-", "*", "/", "%", "<", ">=", "==", "!=", "&&", "||", "eq", "lt",
+        ];
+        let choice = if depth == 0 { 0 } else { below(6) };
+        match choice {
+            0 | 1 => LEAVES[below(LEAVES.len() as u64) as usize].to_string(),
+            2 => {
+                let op = ["-", "!", "empty ", "not "][below(4) as usize];
+                format!("{op}({})", random_expr(seed, depth - 1))
+            }
+            3 => format!(
+                "({} ? {} : {})",
+                random_expr(seed, depth - 1),
+                random_expr(seed, depth - 1),
+                random_expr(seed, depth - 1)
+            ),
+            4 => format!("({})['k']", random_expr(seed, depth - 1)),
+            _ => {
+                let op = OPS[below(OPS.len() as u64) as usize];
+                let (a, b) = (random_expr(seed, depth - 1), random_expr(seed, depth - 1));
+                format!("({a} {op} {b})")
+            }
+        }
+    }
+
+    #[test]
+    fn folding_changes_no_result_on_random_expressions() {
+        let vars: HashMap<String, Option<String>> = [
+            ("x", Some("7")),
+            ("y", Some("2.5")),
+            ("s", Some("abc")),
+            ("e", Some("")),
+            ("b", Some("true")),
+            ("n", None),
+        ]
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.map(str::to_string)))
+        .collect();
+        let env = Env {
+            vars: &vars,
+            library: Library::Coordinator,
+        };
+        let mut seed = 0x9e37_79b9_7f4a_7c15;
+        let (mut ok, mut failed) = (0, 0);
+        for _ in 0..20_000 {
+            let text = format!("${{{}}}", random_expr(&mut seed, 4));
+            let template = parse_template(&text, 0).unwrap();
+            let mut plain = String::new();
+            let expected = outcome(render_into(&template, &env, &mut plain), plain);
+            let mut out = String::new();
+            let got = outcome(Compiled::new(template).render_into(&env, &mut out), out);
+            assert_eq!(got, expected, "{text}");
+            if expected.starts_with("ok") {
+                ok += 1
+            } else {
+                failed += 1
+            }
+        }
+        assert!(ok > 5000 && failed > 2000, "{ok} ok, {failed} failed");
+    }
+
+    fn folded(text: &str) -> Compiled {
+        Compiled::new(parse_template(text, 0).unwrap())
+    }
+
+    #[test]
+    fn constant_templates_render_once() {
+        let c = folded("a${1 / 3}b${'x'}");
+        assert_eq!(
+            c.rendered,
+            Some(("a0.3333333333333333bx".to_string(), ValueType::String))
+        );
+        assert_eq!(
+            folded("${2 * 3.5}").rendered,
+            Some(("7.0".to_string(), ValueType::Double))
+        );
+    }
+
+    #[test]
+    fn a_constant_prefix_folds_and_the_rest_stays() {
+        let c = folded("${1 + 2 * 3 + x + 4}");
+        assert_eq!(c.rendered, None);
+        let Some(Expr {
+            kind: ExprKind::Binary(b),
+            ..
+        }) = c.template.single_expr()
+        else {
+            panic!("{:?}", c.template)
+        };
+        assert_eq!(b.first.kind, ExprKind::Long(7));
+        assert_eq!(b.first.span, Span::new(2, 11));
+        assert_eq!(b.rest.len(), 2, "`+ x + 4` is left: x may be a string");
+    }
+
+    #[test]
+    fn a_constant_condition_picks_a_literal_branch() {
+        assert_eq!(
+            folded("${(1 < 2) ? 'a' : y}").rendered,
+            Some(("a".to_string(), ValueType::String))
+        );
+        assert_eq!(folded("${(1 < 2) ? x : 'b'}").rendered, None);
+    }
+
+    #[test]
+    fn failing_operations_stay_to_fail_at_their_span() {
+        let c = folded("${x + 7 % 0}");
+        let vars: HashMap<String, Option<String>> =
+            [("x".to_string(), Some("1".to_string()))].into();
+        let env = Env {
+            vars: &vars,
+            library: Library::Coordinator,
+        };
+        let err = c.render_into(&env, &mut String::new()).unwrap_err();
+        assert_eq!(err.span, Span::new(8, 9), "the `%`");
+        assert!(folded("${1 % 0}").rendered.is_none());
+    }
+}
