@@ -20,7 +20,7 @@ pub enum FrequencyUnit {
 }
 
 impl FrequencyUnit {
-    fn calendar_unit(self) -> CalendarUnit {
+    pub fn calendar_unit(self) -> CalendarUnit {
         match self {
             FrequencyUnit::Minute => CalendarUnit::Minute,
             FrequencyUnit::Day => CalendarUnit::Day,

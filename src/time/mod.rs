@@ -5,4 +5,5 @@ pub mod cron;
 pub mod datetime;
 pub mod format;
 pub mod frequency;
+pub mod instance;
 pub mod zone;

@@ -1,0 +1,649 @@
+//! Dataset instances (spec §6.6, research/oozie-semantics.md §4), computed as
+//! Oozie's `CoordELFunctions` computes them, including where its arithmetic is
+//! incremental (one `Calendar.add` of the frequency after another, which keeps a
+//! day-of-month clamped by a short month, or a wall time moved by a DST gap)
+//! rather than one `add` from the initial instance.
+//!
+//! All arithmetic is in the dataset's zone and unit. "Dropped" instances (before
+//! the initial instance) are `None` here; Oozie renders them as `""`.
+
+use super::calendar::{CalendarUnit, add, days_in_month, from_fields};
+use super::frequency::{Frequency, FrequencyUnit, move_to_end};
+use super::zone::Zone;
+use chrono::{DateTime, Datelike, Duration, NaiveTime, Timelike, Utc};
+
+/// How many frequency steps coordc takes to walk between an instance and the
+/// initial instance before it reports the dataset as too fine for the distance
+/// (Oozie walks them all; ten million 1-minute steps is 19 years).
+pub const MAX_STEPS: i64 = 10_000_000;
+
+/// Why an instance cannot be computed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InstanceError {
+    /// More than [`MAX_STEPS`] frequency steps from the initial instance.
+    TooFar,
+    /// A date beyond the calendar's range (year ±262,000).
+    OutOfRange,
+    /// `coord:offset` stepping and adding disagree: Oozie throws
+    /// `RuntimeException("Shouldn't happen")` (coord_offset_sync).
+    Diverged,
+}
+
+impl std::fmt::Display for InstanceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            InstanceError::TooFar => write!(
+                f,
+                "the instance is more than {MAX_STEPS} dataset frequencies away from the initial instance"
+            ),
+            InstanceError::OutOfRange => write!(f, "the instance is out of the calendar's range"),
+            InstanceError::Diverged => write!(
+                f,
+                "Oozie cannot resolve this offset: one frequency at a time and all at once from the initial instance give different instances, and Oozie fails with \"Shouldn't happen\""
+            ),
+        }
+    }
+}
+
+type Result<T> = std::result::Result<T, InstanceError>;
+
+/// The timing of a synchronous dataset.
+#[derive(Debug, Clone)]
+pub struct DatasetClock {
+    /// `initial-instance`, moved to the end of its unit for `coord:endOf*`
+    /// frequencies (`getInitialInstanceCal`, CEF).
+    pub initial: DateTime<Utc>,
+    pub frequency: Frequency,
+    pub zone: Zone,
+}
+
+impl DatasetClock {
+    pub fn new(initial_instance: DateTime<Utc>, frequency: Frequency, zone: Zone) -> Result<Self> {
+        let initial = if frequency.end_of {
+            move_to_end(&zone, initial_instance, frequency.unit).ok_or(InstanceError::OutOfRange)?
+        } else {
+            initial_instance
+        };
+        Ok(DatasetClock {
+            initial,
+            frequency,
+            zone,
+        })
+    }
+
+    fn unit(&self) -> CalendarUnit {
+        self.frequency.unit.calendar_unit()
+    }
+
+    /// `t` plus `k` frequencies, one `Calendar.add`.
+    fn step(&self, t: DateTime<Utc>, k: i64) -> Result<DateTime<Utc>> {
+        let amount = k
+            .checked_mul(self.frequency.count)
+            .ok_or(InstanceError::OutOfRange)?;
+        add(&self.zone, t, self.unit(), amount).ok_or(InstanceError::OutOfRange)
+    }
+
+    /// The current instance of `nominal` and its index from the initial instance
+    /// (`getCurrentInstance`, CEF): `None` when the initial instance is later.
+    /// An estimate by elapsed time comes first, then single steps.
+    pub fn current_instance(&self, nominal: DateTime<Utc>) -> Result<Option<(i64, DateTime<Utc>)>> {
+        let init = self.initial;
+        if init > nominal {
+            return Ok(None);
+        }
+        let elapsed = match self.frequency.unit {
+            FrequencyUnit::Minute => (nominal - init).num_minutes(),
+            FrequencyUnit::Day => (nominal - init).num_days(),
+            FrequencyUnit::Week => (nominal - init).num_weeks(),
+            FrequencyUnit::Month => {
+                let (a, b) = (self.zone.local(init), self.zone.local(nominal));
+                (b.year() - a.year()) as i64 * 12 + b.month() as i64 - a.month() as i64
+            }
+        };
+        let (mut count, mut current) = if elapsed > 2 {
+            let count = elapsed / self.frequency.count;
+            (count, self.step(init, count)?)
+        } else {
+            (0, init)
+        };
+        let mut steps = 0;
+        while current <= nominal {
+            current = self.step(current, 1)?;
+            count += 1;
+            steps += 1;
+            if steps > MAX_STEPS {
+                return Err(InstanceError::TooFar);
+            }
+        }
+        Ok(Some((count - 1, self.step(current, -1)?)))
+    }
+
+    /// `coord:current(n)`: `None` when the instance is before the initial one,
+    /// or the initial instance is after `nominal` (even for n > 0).
+    pub fn current(&self, nominal: DateTime<Utc>, n: i64) -> Result<Option<DateTime<Utc>>> {
+        Ok(self.current_range(nominal, n, n)?.pop())
+    }
+
+    /// `coord:current(start)` .. `coord:current(end)` as Oozie lists a range:
+    /// newest first, the instances before the initial one dropped (the initial
+    /// instance itself kept). Empty when `start > end`.
+    pub fn current_range(
+        &self,
+        nominal: DateTime<Utc>,
+        start: i64,
+        end: i64,
+    ) -> Result<Vec<DateTime<Utc>>> {
+        let Some((count, _)) = self.current_instance(nominal)? else {
+            return Ok(Vec::new());
+        };
+        if end.saturating_sub(start) > MAX_STEPS {
+            return Err(InstanceError::TooFar);
+        }
+        let first = count.checked_add(start).ok_or(InstanceError::OutOfRange)?;
+        // One add from the initial instance, then one frequency at a time
+        // (coord_currentRange_sync).
+        let mut instance = self.step(self.initial, first)?;
+        let mut instances = Vec::new();
+        for _ in start..=end {
+            if instance >= self.initial {
+                instances.push(instance);
+            }
+            instance = self.step(instance, 1)?;
+        }
+        instances.reverse();
+        Ok(instances)
+    }
+
+    /// `coord:offset(n, unit)`: the current instance plus `n` units, rewound to
+    /// the latest instance at or before it (`coord_offset_sync`); `None` before
+    /// the initial instance.
+    pub fn offset(
+        &self,
+        nominal: DateTime<Utc>,
+        n: i64,
+        unit: CalendarUnit,
+    ) -> Result<Option<DateTime<Utc>>> {
+        let Some(raw) = self.offset_raw(nominal, n, unit)? else {
+            return Ok(None);
+        };
+        // Every instance before the initial one is dropped, so only walking
+        // forward from the initial instance can find one.
+        if raw < self.initial {
+            return Ok(None);
+        }
+        if self.frequency.unit == FrequencyUnit::Minute {
+            // Minute steps are absolute: walking and dividing agree.
+            let count = (raw - self.initial).num_minutes() / self.frequency.count;
+            return self.step(self.initial, count).map(Some);
+        }
+        let mut cal = self.initial;
+        let mut count = 0;
+        while cal < raw {
+            cal = self.step(cal, 1)?;
+            count += 1;
+            if count > MAX_STEPS {
+                return Err(InstanceError::TooFar);
+            }
+        }
+        if cal > raw {
+            cal = self.step(cal, -1)?;
+            count -= 1;
+        }
+        // Oozie walks one frequency at a time, then checks the result against one
+        // add from the initial instance and fails when they differ (a monthly
+        // dataset on the 31st: Jan 31 + 1 + 1 month is Mar 28, + 2 months Mar 31).
+        if self.step(self.initial, count)? != cal {
+            return Err(InstanceError::Diverged);
+        }
+        Ok(Some(cal))
+    }
+
+    /// `resolveOffsetRawTime`: the current instance plus `n` units.
+    fn offset_raw(
+        &self,
+        nominal: DateTime<Utc>,
+        n: i64,
+        unit: CalendarUnit,
+    ) -> Result<Option<DateTime<Utc>>> {
+        let Some((_, current)) = self.current_instance(nominal)? else {
+            return Ok(None);
+        };
+        add(&self.zone, current, unit, n)
+            .map(Some)
+            .ok_or(InstanceError::OutOfRange)
+    }
+
+    /// A start-instance/end-instance range of `coord:offset`s: the start is
+    /// fast-forwarded to the first instance at or after it, the end is the last
+    /// instance at or before it (`expandOffsetTimes`); newest first, stopping at
+    /// the first instance before the initial one (CoordCommandUtils).
+    pub fn offset_range(
+        &self,
+        nominal: DateTime<Utc>,
+        start: (i64, CalendarUnit),
+        end: (i64, CalendarUnit),
+    ) -> Result<Vec<DateTime<Utc>>> {
+        let (Some(start_raw), Some(end_raw)) = (
+            self.offset_raw(nominal, start.0, start.1)?,
+            self.offset_raw(nominal, end.0, end.1)?,
+        ) else {
+            return Ok(Vec::new());
+        };
+        let Some((_, mut cal)) = self.current_instance(nominal)? else {
+            return Ok(Vec::new());
+        };
+        // Offsets in frequencies from the current instance, as Oozie counts them.
+        let mut k = 0i64;
+        let mut steps = 0;
+        let mut walk = |cal: &mut DateTime<Utc>, k: &mut i64, by: i64| -> Result<()> {
+            *cal = self.step(*cal, by)?;
+            *k += by;
+            steps += 1;
+            if steps > MAX_STEPS {
+                return Err(InstanceError::TooFar);
+            }
+            Ok(())
+        };
+        if start_raw < cal {
+            while cal > start_raw {
+                walk(&mut cal, &mut k, -1)?;
+            }
+            if cal < start_raw {
+                walk(&mut cal, &mut k, 1)?;
+            }
+        } else {
+            while cal < start_raw {
+                walk(&mut cal, &mut k, 1)?;
+            }
+        }
+        let mut offsets = Vec::new();
+        while cal <= end_raw {
+            offsets.push(k);
+            walk(&mut cal, &mut k, 1)?;
+        }
+        let mut instances = Vec::new();
+        for k in offsets.into_iter().rev() {
+            let amount = k
+                .checked_mul(self.frequency.count)
+                .ok_or(InstanceError::OutOfRange)?;
+            match self.offset(nominal, amount, self.unit())? {
+                Some(instance) => instances.push(instance),
+                None => break,
+            }
+        }
+        Ok(instances)
+    }
+
+    /// The nominal time moved by `n` frequencies of this dataset, in its zone;
+    /// `None` when the initial instance is after `nominal`
+    /// (`getEffectiveNominalTime` and the shift of `hoursInDay`/`daysInMonth`).
+    fn shifted_nominal(&self, nominal: DateTime<Utc>, n: i64) -> Result<Option<DateTime<Utc>>> {
+        if self.initial > nominal {
+            return Ok(None);
+        }
+        self.step(nominal, n).map(Some)
+    }
+
+    /// `coord:hoursInDay(n)`: 23, 24 or 25 for the local day of the nominal time
+    /// shifted by n frequencies (not n days: for an hourly dataset n is hours);
+    /// -1 when the initial instance is after the nominal time.
+    pub fn hours_in_day(&self, nominal: DateTime<Utc>, n: i64) -> Result<i32> {
+        let Some(t) = self.shifted_nominal(nominal, n)? else {
+            return Ok(-1);
+        };
+        Ok(hours_in_local_day(&self.zone, t))
+    }
+
+    /// `coord:daysInMonth(n)`: the length of the local month of the nominal time
+    /// shifted by n frequencies; -1 when the initial instance is after it.
+    pub fn days_in_month(&self, nominal: DateTime<Utc>, n: i64) -> Result<i32> {
+        let Some(t) = self.shifted_nominal(nominal, n)? else {
+            return Ok(-1);
+        };
+        Ok(days_in_month(self.zone.local(t).date()) as i32)
+    }
+
+    /// `coord:tzOffset()`: the dataset zone's offset minus the job zone's at the
+    /// nominal time, in minutes, DST included (`TimeZone.getOffset`).
+    pub fn tz_offset(&self, nominal: DateTime<Utc>, job_zone: &Zone) -> i32 {
+        (self.zone.offset_seconds(nominal) - job_zone.offset_seconds(nominal)) / 60
+    }
+}
+
+/// `DateUtils.hoursInDay`: 00:30 local of `t`'s date plus 24 hours lands at
+/// 01:30 after a 23-hour day, 23:30 after a 25-hour day.
+pub fn hours_in_local_day(zone: &Zone, t: DateTime<Utc>) -> i32 {
+    let half_past_midnight = NaiveTime::from_hms_opt(0, 30, 0).expect("a valid time");
+    let start = from_fields(zone, zone.local(t).date().and_time(half_past_midnight));
+    match zone.local(start + Duration::hours(24)).hour() {
+        1 => 23,
+        23 => 25,
+        _ => 24,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::time::datetime::format_utc;
+
+    fn at(s: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
+    }
+
+    fn clock(
+        initial: &str,
+        count: i64,
+        unit: FrequencyUnit,
+        end_of: bool,
+        zone: &str,
+    ) -> DatasetClock {
+        let frequency = Frequency {
+            count,
+            unit,
+            end_of,
+        };
+        DatasetClock::new(at(initial), frequency, Zone::parse(zone).unwrap()).unwrap()
+    }
+
+    /// Oozie prints 00:00 as 00:00 of the day; the spec writes it as 24:00 of the
+    /// day before.
+    fn show(t: Option<DateTime<Utc>>) -> String {
+        t.map(format_utc).unwrap_or_default()
+    }
+
+    // Spec §6.6.1 example 1: 'logs' (daily from 2009-01-01T24:00Z) and
+    // 'weeklySiteAccessStats' (every 7 days from 2009-01-07T24:00Z), action at
+    // 2009-05-29T24:00Z. The spec's 24:00 times are written as 00:00 of the next day.
+    fn logs() -> DatasetClock {
+        clock("2009-01-02T00:00:00Z", 1, FrequencyUnit::Day, false, "UTC")
+    }
+
+    fn weekly() -> DatasetClock {
+        clock("2009-01-08T00:00:00Z", 7, FrequencyUnit::Day, false, "UTC")
+    }
+
+    const ACTION: &str = "2009-05-30T00:00:00Z";
+
+    #[test]
+    fn spec_6_6_1_current() {
+        let table = [
+            (0, "2009-05-30T00:00Z", "2009-05-28T00:00Z"),
+            (1, "2009-05-31T00:00Z", "2009-06-04T00:00Z"),
+            (-1, "2009-05-29T00:00Z", "2009-05-21T00:00Z"),
+            (-3, "2009-05-27T00:00Z", "2009-05-07T00:00Z"),
+        ];
+        for (n, want_logs, want_weekly) in table {
+            assert_eq!(
+                show(logs().current(at(ACTION), n).unwrap()),
+                want_logs,
+                "logs current({n})"
+            );
+            assert_eq!(
+                show(weekly().current(at(ACTION), n).unwrap()),
+                want_weekly,
+                "weekly current({n})"
+            );
+        }
+    }
+
+    #[test]
+    fn spec_6_6_2_offset_rewinds() {
+        use CalendarUnit::*;
+        // (equivalent calls, 'logs' instance, 'weeklySiteAccessStats' instance)
+        type Row = (&'static [(i64, CalendarUnit)], &'static str, &'static str);
+        let table: &[Row] = &[
+            (
+                &[(0, Minute), (0, Hour), (0, Day), (0, Month), (0, Year)],
+                "2009-05-30T00:00Z",
+                "2009-05-28T00:00Z",
+            ),
+            (
+                &[(1440, Minute), (24, Hour), (1, Day)],
+                "2009-05-31T00:00Z",
+                "2009-05-28T00:00Z",
+            ),
+            (
+                &[(-1440, Minute), (-24, Hour), (-1, Day)],
+                "2009-05-29T00:00Z",
+                "2009-05-21T00:00Z",
+            ),
+            (
+                &[(-4320, Minute), (-72, Hour), (-3, Day)],
+                "2009-05-27T00:00Z",
+                "2009-05-21T00:00Z",
+            ),
+            (
+                &[(11520, Minute), (192, Hour), (8, Day)],
+                "2009-06-07T00:00Z",
+                "2009-06-04T00:00Z",
+            ),
+            (&[(10, Minute)], "2009-05-30T00:00Z", "2009-05-28T00:00Z"),
+        ];
+        for (calls, want_logs, want_weekly) in table {
+            for &(n, unit) in *calls {
+                assert_eq!(
+                    show(logs().offset(at(ACTION), n, unit).unwrap()),
+                    *want_logs,
+                    "logs offset({n}, {unit:?})"
+                );
+                assert_eq!(
+                    show(weekly().offset(at(ACTION), n, unit).unwrap()),
+                    *want_weekly,
+                    "weekly offset({n}, {unit:?})"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn spec_6_6_2_offset_range_fast_forwards_its_start() {
+        // Hourly 'logs' from 2009-01-01T01:00Z; start offset(-90, MINUTE) is
+        // fast-forwarded to current(-1), end offset(0, DAY) is current(0).
+        let hourly = clock(
+            "2009-01-01T01:00:00Z",
+            60,
+            FrequencyUnit::Minute,
+            false,
+            "UTC",
+        );
+        let got = hourly
+            .offset_range(
+                at("2009-01-03T00:00:00Z"),
+                (-90, CalendarUnit::Minute),
+                (0, CalendarUnit::Day),
+            )
+            .unwrap();
+        let got: Vec<_> = got.into_iter().map(format_utc).collect();
+        assert_eq!(got, ["2009-01-03T00:00Z", "2009-01-02T23:00Z"]);
+        // The same start as a single instance rewinds instead.
+        assert_eq!(
+            show(
+                hourly
+                    .offset(at("2009-01-03T00:00:00Z"), -90, CalendarUnit::Minute)
+                    .unwrap()
+            ),
+            "2009-01-02T22:00Z"
+        );
+    }
+
+    #[test]
+    fn spec_6_6_3_hours_in_day() {
+        // The spec says n counts days; in Oozie it counts dataset frequencies,
+        // so the table is read with a daily dataset (research §4).
+        let table = [
+            ("2009-01-01T08:00:00Z", "UTC", false, 0, 24),
+            ("2009-01-01T08:00:00Z", "America/Los_Angeles", false, 0, 24),
+            ("2009-01-01T08:00:00Z", "America/Los_Angeles", false, -1, 24),
+            ("2009-03-08T08:00:00Z", "UTC", false, 0, 24),
+            ("2009-03-08T08:00:00Z", "Europe/London", false, 0, 24),
+            ("2009-03-08T08:00:00Z", "America/Los_Angeles", false, 0, 23),
+            ("2009-03-08T08:00:00Z", "America/Los_Angeles", false, 1, 24),
+            ("2009-03-07T08:00:00Z", "America/Los_Angeles", true, 0, 24),
+            ("2009-03-07T08:00:00Z", "America/Los_Angeles", true, 1, 23),
+        ];
+        for (nominal, zone, end_of, n, want) in table {
+            let daily = clock("2008-01-01T08:00:00Z", 1, FrequencyUnit::Day, end_of, zone);
+            assert_eq!(
+                daily.hours_in_day(at(nominal), n),
+                Ok(want),
+                "{nominal} {zone} {end_of} {n}"
+            );
+        }
+        // A 25-hour day, and n in an hourly dataset's unit: 24 hours later.
+        let la = clock(
+            "2008-01-01T08:00:00Z",
+            1,
+            FrequencyUnit::Day,
+            false,
+            "America/Los_Angeles",
+        );
+        assert_eq!(la.hours_in_day(at("2009-11-01T08:00:00Z"), 0), Ok(25));
+        let hourly = clock(
+            "2008-01-01T08:00:00Z",
+            60,
+            FrequencyUnit::Minute,
+            false,
+            "America/Los_Angeles",
+        );
+        assert_eq!(hourly.hours_in_day(at("2009-03-07T08:00:00Z"), 24), Ok(23));
+        // Before the initial instance: -1.
+        assert_eq!(la.hours_in_day(at("2007-01-01T00:00:00Z"), 0), Ok(-1));
+    }
+
+    #[test]
+    fn spec_6_6_4_days_in_month() {
+        // n counts months: a monthly dataset. The spec's `Americas/Los_Angeles`
+        // is a typo for America/Los_Angeles (Oozie rejects the former).
+        let table = [
+            ("2008-02-01T00:00:00Z", "UTC", false, 0, 29),
+            ("2009-02-01T00:00:00Z", "UTC", false, 0, 28),
+            ("2009-02-01T00:00:00Z", "UTC", false, -1, 31),
+            ("2009-03-01T00:00:00Z", "UTC", false, 1, 30),
+            ("2009-02-01T00:00:00Z", "America/Los_Angeles", false, 0, 31),
+            ("2008-02-01T00:00:00Z", "UTC", true, 0, 29),
+            ("2008-02-01T00:00:00Z", "UTC", true, -1, 31),
+            ("2009-02-01T00:00:00Z", "UTC", true, 0, 28),
+            ("2009-02-01T00:00:00Z", "UTC", true, -1, 31),
+            ("2009-03-01T00:00:00Z", "UTC", true, 1, 30),
+            ("2009-02-01T00:00:00Z", "America/Los_Angeles", true, 0, 31),
+        ];
+        for (nominal, zone, end_of, n, want) in table {
+            let monthly = clock(
+                "2007-01-01T00:00:00Z",
+                1,
+                FrequencyUnit::Month,
+                end_of,
+                zone,
+            );
+            assert_eq!(
+                monthly.days_in_month(at(nominal), n),
+                Ok(want),
+                "{nominal} {zone} {end_of} {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn spec_6_6_5_tz_offset() {
+        // LA winter -480, summer -420 (DST included, as TimeZone.getOffset);
+        // India +330 (the spec's "-330" has the wrong sign).
+        let utc = Zone::utc();
+        let la = clock(
+            "2008-01-01T08:00:00Z",
+            1,
+            FrequencyUnit::Day,
+            false,
+            "America/Los_Angeles",
+        );
+        assert_eq!(la.tz_offset(at("2009-01-15T00:00:00Z"), &utc), -480);
+        assert_eq!(la.tz_offset(at("2009-07-15T00:00:00Z"), &utc), -420);
+        let india = clock(
+            "2008-01-01T00:00:00Z",
+            1,
+            FrequencyUnit::Day,
+            false,
+            "Asia/Kolkata",
+        );
+        assert_eq!(india.tz_offset(at("2009-01-15T00:00:00Z"), &utc), 330);
+        let paris = Zone::parse("Europe/Paris").unwrap();
+        // Paris and LA switch DST on different weeks: 9 hours most of the year, 8 in between.
+        assert_eq!(la.tz_offset(at("2009-01-15T00:00:00Z"), &paris), -540);
+        assert_eq!(la.tz_offset(at("2009-03-20T00:00:00Z"), &paris), -480);
+    }
+
+    #[test]
+    fn spec_6_6_11_instances_before_the_initial_one_are_dropped() {
+        // Hourly logs from 2009-01-01T00:00Z; the first action (01:00) asks for
+        // current(-23)..current(0) and gets 01:00 and the initial 00:00 (the spec
+        // says one instance: Oozie keeps the initial instance itself).
+        let hourly = clock(
+            "2009-01-01T00:00:00Z",
+            60,
+            FrequencyUnit::Minute,
+            false,
+            "UTC",
+        );
+        let got: Vec<_> = hourly
+            .current_range(at("2009-01-01T01:00:00Z"), -23, 0)
+            .unwrap()
+            .into_iter()
+            .map(format_utc)
+            .collect();
+        assert_eq!(got, ["2009-01-01T01:00Z", "2009-01-01T00:00Z"]);
+        // An action before the initial instance resolves nothing, even current(1).
+        assert_eq!(hourly.current(at("2008-12-31T23:00:00Z"), 1), Ok(None));
+    }
+
+    #[test]
+    fn monthly_offsets_that_oozie_cannot_resolve_are_reported() {
+        // Jan 31 plus one month at a time is Feb 28, Mar 28; all at once Mar 31.
+        let monthly = clock(
+            "2009-01-31T00:00:00Z",
+            1,
+            FrequencyUnit::Month,
+            false,
+            "UTC",
+        );
+        assert_eq!(
+            monthly.offset(at("2009-04-15T00:00:00Z"), 0, CalendarUnit::Month),
+            Err(InstanceError::Diverged)
+        );
+        // current() adds once from the initial instance: Mar 31.
+        assert_eq!(
+            show(monthly.current(at("2009-04-15T00:00:00Z"), 0).unwrap()),
+            "2009-03-31T00:00Z"
+        );
+    }
+
+    #[test]
+    fn absurd_arguments_end() {
+        let minutely = clock(
+            "2000-01-01T00:00:00Z",
+            1,
+            FrequencyUnit::Minute,
+            false,
+            "UTC",
+        );
+        let nominal = at("2009-01-01T00:00:00Z");
+        assert_eq!(minutely.current(nominal, -1_000_000_000), Ok(None));
+        assert_eq!(
+            minutely.current_range(nominal, -1_000_000_000, 0),
+            Err(InstanceError::TooFar)
+        );
+        // Nine years of minutes from the initial instance are divided, not walked.
+        assert_eq!(
+            show(minutely.offset(nominal, -90, CalendarUnit::Minute).unwrap()),
+            "2008-12-31T22:30Z"
+        );
+        let daily = clock("2000-01-01T00:00:00Z", 1, FrequencyUnit::Day, false, "UTC");
+        assert_eq!(
+            daily.offset(nominal, 20_000_000, CalendarUnit::Day),
+            Err(InstanceError::TooFar)
+        );
+        assert_eq!(
+            daily.current(nominal, i64::MAX),
+            Err(InstanceError::OutOfRange)
+        );
+    }
+}
