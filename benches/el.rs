@@ -47,6 +47,7 @@ fn bench(c: &mut Criterion) {
     let env = Env {
         vars: &vars,
         library: Library::Coordinator,
+        context: None,
     };
     let parsed: Vec<_> = exprs
         .iter()

@@ -20,6 +20,7 @@ pub const EL_NEEDS_CONTEXT: &str = "EL007";
 pub const EL_LIMIT: &str = "EL008";
 pub const TIME_DATETIME: &str = "TM001";
 pub const TIME_ZONE: &str = "TM002";
+pub const TIME_FREQUENCY: &str = "TM003";
 pub const CRON_SYNTAX: &str = "CR001";
 pub const CRON_RANGE: &str = "CR002";
 pub const CRON_NEVER_FIRES: &str = "CR003";
@@ -85,6 +86,12 @@ pub static RULES: &[Rule] = &[
         name: "unknown-time-zone",
         severity: Severity::Error,
         summary: "A time zone ID Oozie does not accept (IDs match exactly and case-sensitively).",
+    },
+    Rule {
+        code: TIME_FREQUENCY,
+        name: "invalid-frequency",
+        severity: Severity::Error,
+        summary: "A frequency that uses what Oozie's frequency evaluator does not define, or a frequency function with n <= 0.",
     },
     Rule {
         code: CRON_SYNTAX,

@@ -89,7 +89,11 @@ pub fn evaluate(
     library: Library,
 ) -> Result<(String, ValueType), Diagnostic> {
     let template = parse_template(text, 0)?;
-    let env = Env { vars, library };
+    let env = Env {
+        vars,
+        library,
+        context: None,
+    };
     let mut out = String::new();
     match render_into(&template, &env, &mut out) {
         Ok(ty) => Ok((out, ty)),

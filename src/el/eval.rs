@@ -3,7 +3,7 @@
 //! arity checked) only when a call is evaluated, `&&`/`||`/`?:` short-circuit.
 
 use super::ast::{Access, BinaryOp, Call, Expr, ExprKind, Part, Suffix, Template, UnaryOp};
-use super::library::{self, ConstValue, Imp, Library, Ty};
+use super::library::{self, ConstValue, FunctionDef, Imp, Library, Ty};
 use super::value::{
     ArithOp, RelOp, Value, ValueType, arithmetic, equals, is_empty, negate, relational,
 };
@@ -32,10 +32,23 @@ impl<S: BuildHasher> Variables for HashMap<String, Option<String>, S> {
     }
 }
 
+/// What evaluates the functions that need more than their arguments (a
+/// frequency being lowered, a dataset and an action being materialized).
+pub trait Context {
+    /// `None` when this context cannot evaluate `def`: the evaluator then
+    /// reports what the function needs.
+    fn call(
+        &self,
+        def: &'static FunctionDef,
+        args: &[Value],
+    ) -> Option<Result<Value<'static>, String>>;
+}
+
 /// What an evaluation sees.
 pub struct Env<'a> {
     pub vars: &'a dyn Variables,
     pub library: Library,
+    pub context: Option<&'a dyn Context>,
 }
 
 /// No variables at all: what constant folding evaluates with.
@@ -54,6 +67,7 @@ impl Env<'static> {
         Env {
             vars: &NoVariables,
             library: Library::Coordinator,
+            context: None,
         }
     }
 }
@@ -223,6 +237,9 @@ fn eval_call<'a>(expr: &'a Expr, call: &'a Call, env: &Env<'a>) -> Evaluated<'a>
         Imp::Pure(f) => f(&args).map_err(|m| fail(expr.span, m)),
         Imp::JobProperty => Ok(job_property(env, &args[0].to_text())),
         Imp::JobUser => Ok(job_property(env, USER_NAME)),
+        Imp::Needs(_) if let Some(result) = env.context.and_then(|c| c.call(def, &args)) => {
+            result.map_err(|m| fail(expr.span, m))
+        }
         Imp::Needs(need) => Err(Box::new(Diagnostic::error(
             EL_NEEDS_CONTEXT,
             expr.span,

@@ -224,6 +224,7 @@ mod tests {
                 let env = Env {
                     vars: &vars,
                     library,
+                    context: None,
                 };
                 let mut plain = String::new();
                 let expected = outcome(render_into(&template, &env, &mut plain), plain);
@@ -309,6 +310,7 @@ mod tests {
         let env = Env {
             vars: &vars,
             library: Library::Coordinator,
+            context: None,
         };
         let mut seed = 0x9e37_79b9_7f4a_7c15;
         let (mut ok, mut failed) = (0, 0);
@@ -379,6 +381,7 @@ mod tests {
         let env = Env {
             vars: &vars,
             library: Library::Coordinator,
+            context: None,
         };
         let err = c.render_into(&env, &mut String::new()).unwrap_err();
         assert_eq!(err.span, Span::new(8, 9), "the `%`");

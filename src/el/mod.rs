@@ -4,6 +4,7 @@
 pub mod ast;
 pub mod eval;
 pub mod fold;
+pub mod frequency;
 pub mod java_double;
 pub mod lex;
 pub mod library;
@@ -12,7 +13,7 @@ mod time_functions;
 pub mod value;
 
 pub use ast::{Expr, ExprKind, Template};
-pub use eval::{Env, VarMap, Variables, render, render_into};
+pub use eval::{Context, Env, VarMap, Variables, render, render_into};
 pub use fold::Compiled;
 pub use library::Library;
 pub use parse::parse_template;

@@ -1,0 +1,213 @@
+//! Lowering a `frequency` attribute (spec §4.4, research/oozie-semantics.md §3)
+//! to a typed [`Frequency`], as Oozie's `coord-job-submit-freq` evaluation does
+//! it (CoordSubmitXCommand, CoordELFunctions.ph1_coord_*):
+//! - each frequency function returns a count in its own unit and sets the unit
+//!   (`coord:hours(n)` returns n·60 and sets MINUTE), so EL arithmetic on the
+//!   count keeps the unit: `${coord:months(1) + 7}` is 8 months;
+//! - the EL constants (`HOUR`, `KB`, ...) do not exist there, so the spec's
+//!   `${5 * HOUR}` is rejected;
+//! - a plain integer is minutes; any other text is a cron expression.
+
+use super::eval::{Context, Env, Variables, render_into};
+use super::library::{self, FunctionDef, Library, Place};
+use super::parse::parse_template;
+use super::value::Value;
+use crate::check::rules::TIME_FREQUENCY;
+use crate::diag::Diagnostic;
+use crate::time::frequency::{Frequency, FrequencyUnit};
+use std::cell::Cell;
+
+/// A lowered frequency.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LoweredFrequency {
+    Every(Frequency),
+    /// The rendered text, for the cron parser.
+    Cron(String),
+}
+
+/// The unit and end-of flag the last frequency function set, as the
+/// `timeunit` and `endOfDuration` evaluator variables of Oozie.
+struct FrequencyContext {
+    unit: Cell<Option<(FrequencyUnit, bool)>>,
+}
+
+impl Context for FrequencyContext {
+    fn call(
+        &self,
+        def: &'static FunctionDef,
+        args: &[Value],
+    ) -> Option<Result<Value<'static>, String>> {
+        let (unit, end_of, factor) = match (def.namespace, def.name) {
+            (Some("coord"), "minutes") => (FrequencyUnit::Minute, false, 1),
+            (Some("coord"), "hours") => (FrequencyUnit::Minute, false, 60),
+            (Some("coord"), "days") => (FrequencyUnit::Day, false, 1),
+            (Some("coord"), "months") => (FrequencyUnit::Month, false, 1),
+            (Some("coord"), "endOfDays") => (FrequencyUnit::Day, true, 1),
+            (Some("coord"), "endOfWeeks") => (FrequencyUnit::Week, true, 1),
+            (Some("coord"), "endOfMonths") => (FrequencyUnit::Month, true, 1),
+            _ => return None,
+        };
+        let Value::Long(n) = args[0] else {
+            return Some(Err("the argument must be an integer".to_string()));
+        };
+        // ParamChecker.checkGTZero.
+        if n <= 0 {
+            return Some(Err(format!("n should be greater than zero, but it is {n}")));
+        }
+        self.unit.set(Some((unit, end_of)));
+        // Java int arithmetic: `val * 60` wraps.
+        Some(Ok(Value::Long((n as i32).wrapping_mul(factor) as i64)))
+    }
+}
+
+/// Lowers the frequency text at byte `base` of its file.
+pub fn lower_frequency(
+    text: &str,
+    base: usize,
+    vars: &dyn Variables,
+) -> Result<LoweredFrequency, Diagnostic> {
+    let template = parse_template(text, base)?;
+    // Only what Oozie's frequency evaluator defines: the frequency functions
+    // and the job's properties.
+    for expr in template.exprs() {
+        let mut misplaced = None;
+        expr.walk(&mut |e| match &e.kind {
+            super::ExprKind::Var(name)
+                if vars.lookup(name).is_none()
+                    && library::constant(Library::Coordinator, name).is_some() =>
+            {
+                misplaced.get_or_insert(Diagnostic::error(
+                    TIME_FREQUENCY,
+                    e.span,
+                    format!("the EL constant {name} does not exist in a frequency"),
+                ).with_help("Oozie evaluates frequencies without constants: write a count with its unit, such as ${coord:hours(5)}"));
+            }
+            super::ExprKind::Call(call) => {
+                let def = library::function(Library::Coordinator, call.namespace.as_deref(), &call.name);
+                if def.is_some_and(|d| !d.places.contains(&Place::Frequency)) {
+                    misplaced.get_or_insert(Diagnostic::error(
+                        TIME_FREQUENCY,
+                        call.name_span,
+                        format!("{}() cannot be used in a frequency", call.qualified_name()),
+                    ).with_help("a frequency may call coord:minutes, hours, days, months, endOfDays, endOfWeeks and endOfMonths"));
+                }
+            }
+            _ => {}
+        });
+        if let Some(diagnostic) = misplaced {
+            return Err(diagnostic);
+        }
+    }
+    let context = FrequencyContext {
+        unit: Cell::new(None),
+    };
+    let env = Env {
+        vars,
+        library: Library::Coordinator,
+        context: Some(&context),
+    };
+    let mut rendered = String::new();
+    render_into(&template, &env, &mut rendered)?;
+    let trimmed = rendered.trim();
+    // Oozie reads the result with Integer.parseInt; anything else is cron.
+    let Ok(count) = trimmed.parse::<i32>() else {
+        return Ok(LoweredFrequency::Cron(rendered));
+    };
+    let (unit, end_of) = context.unit.get().unwrap_or((FrequencyUnit::Minute, false));
+    Ok(LoweredFrequency::Every(Frequency {
+        count: count as i64,
+        unit,
+        end_of,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::el::VarMap;
+
+    fn lower(text: &str) -> Result<LoweredFrequency, Diagnostic> {
+        let vars: VarMap = [("freq".to_string(), Some("15".to_string()))]
+            .into_iter()
+            .collect();
+        lower_frequency(text, 0, &vars)
+    }
+
+    fn every(
+        count: i64,
+        unit: FrequencyUnit,
+        end_of: bool,
+    ) -> Result<LoweredFrequency, Diagnostic> {
+        Ok(LoweredFrequency::Every(Frequency {
+            count,
+            unit,
+            end_of,
+        }))
+    }
+
+    #[test]
+    fn spec_4_4_frequency_functions_keep_their_unit() {
+        use FrequencyUnit::*;
+        assert_eq!(
+            lower("60"),
+            every(60, Minute, false),
+            "a plain integer is minutes"
+        );
+        assert_eq!(lower("${coord:minutes(45)}"), every(45, Minute, false));
+        assert_eq!(
+            lower("${coord:hours(2)}"),
+            every(120, Minute, false),
+            "hours are 60 minutes"
+        );
+        assert_eq!(lower("${coord:days(1)}"), every(1, Day, false));
+        assert_eq!(lower("${coord:months(1)}"), every(1, Month, false));
+        assert_eq!(lower("${coord:endOfDays(1)}"), every(1, Day, true));
+        assert_eq!(lower("${coord:endOfWeeks(2)}"), every(2, Week, true));
+        assert_eq!(lower("${coord:endOfMonths(1)}"), every(1, Month, true));
+        // TestCoordELFunctions: a count in its unit, not minutes.
+        assert_eq!(lower("${coord:months(1) + 7}"), every(8, Month, false));
+        assert_eq!(
+            lower("${coord:hours(coord:hours(1))}"),
+            every(3600, Minute, false)
+        );
+        assert_eq!(
+            lower("${freq}"),
+            every(15, Minute, false),
+            "job properties are visible"
+        );
+    }
+
+    #[test]
+    fn constants_and_other_functions_are_rejected() {
+        let err = lower("${5 * HOUR}").unwrap_err();
+        assert_eq!(
+            (err.code, err.span.start, err.span.end),
+            (TIME_FREQUENCY, 6, 10)
+        );
+        let err = lower("${coord:current(0)}").unwrap_err();
+        assert_eq!((err.code, err.span.start), (TIME_FREQUENCY, 2));
+        assert!(
+            lower("${coord:days(0)}")
+                .unwrap_err()
+                .message
+                .contains("greater than zero")
+        );
+    }
+
+    #[test]
+    fn other_text_is_cron_and_absurd_counts_are_defined() {
+        assert_eq!(
+            lower("0 * * * *"),
+            Ok(LoweredFrequency::Cron("0 * * * *".to_string()))
+        );
+        assert_eq!(
+            lower("${coord:days(2147483647)}"),
+            every(2147483647, FrequencyUnit::Day, false)
+        );
+        // Java's int multiplication wraps: the frequency is then negative.
+        assert_eq!(
+            lower("${coord:hours(2147483647)}"),
+            every(-60, FrequencyUnit::Minute, false)
+        );
+    }
+}
