@@ -210,4 +210,250 @@ mod tests {
         );
         assert!(!got.is_empty() && got.len() <= 10);
     }
+
+    /// Spec §4.4.1.1, §4.4.1.2, §4.4.2.1 and §4.4.2.2: each row's first occurrence,
+    /// and its "value" (the spec's minutes in the first interval) as the distance
+    /// from the first to the second occurrence. Corrected rows are marked.
+    #[test]
+    fn spec_4_4_tables() {
+        use FrequencyUnit::*;
+        let days = |n| freq(n, Day, false);
+        let end_of_days = |n| freq(n, Day, true);
+        let months = |n| freq(n, Month, false);
+        let end_of_months = |n| freq(n, Month, true);
+        let la = "America/Los_Angeles";
+        let rows = [
+            // §4.4.1.1 coord:days
+            (
+                "2009-01-01T08:00:00Z",
+                "UTC",
+                days(1),
+                1440,
+                "2009-01-01T08:00Z",
+            ),
+            (
+                "2009-01-01T08:00:00Z",
+                la,
+                days(1),
+                1440,
+                "2009-01-01T08:00Z",
+            ),
+            (
+                "2009-01-01T08:00:00Z",
+                la,
+                days(2),
+                2880,
+                "2009-01-01T08:00Z",
+            ),
+            (
+                "2009-03-08T08:00:00Z",
+                "UTC",
+                days(1),
+                1440,
+                "2009-03-08T08:00Z",
+            ),
+            (
+                "2009-03-08T08:00:00Z",
+                "Europe/London",
+                days(1),
+                1440,
+                "2009-03-08T08:00Z",
+            ),
+            (
+                "2009-03-08T08:00:00Z",
+                la,
+                days(1),
+                1380,
+                "2009-03-08T08:00Z",
+            ),
+            (
+                "2009-03-08T08:00:00Z",
+                "UTC",
+                days(2),
+                2880,
+                "2009-03-08T08:00Z",
+            ),
+            (
+                "2009-03-08T08:00:00Z",
+                la,
+                days(2),
+                2820,
+                "2009-03-08T08:00Z",
+            ),
+            // Spec: first occurrence 07:00Z. coord:days does not move the start.
+            (
+                "2009-03-09T08:00:00Z",
+                la,
+                days(1),
+                1440,
+                "2009-03-09T08:00Z",
+            ),
+            // §4.4.1.2 coord:endOfDays
+            (
+                "2009-01-01T08:00:00Z",
+                "UTC",
+                end_of_days(1),
+                1440,
+                "2009-01-02T00:00Z",
+            ),
+            (
+                "2009-01-01T08:00:00Z",
+                la,
+                end_of_days(1),
+                1440,
+                "2009-01-02T08:00Z",
+            ),
+            (
+                "2009-01-01T08:01:00Z",
+                la,
+                end_of_days(1),
+                1440,
+                "2009-01-02T08:00Z",
+            ),
+            (
+                "2009-01-01T18:00:00Z",
+                la,
+                end_of_days(1),
+                1440,
+                "2009-01-02T08:00Z",
+            ),
+            (
+                "2009-03-07T09:00:00Z",
+                la,
+                end_of_days(1),
+                1380,
+                "2009-03-08T08:00Z",
+            ),
+            // Spec: 1440. The first interval is 2009-03-08 in LA, 23 hours.
+            (
+                "2009-03-08T07:00:00Z",
+                la,
+                end_of_days(1),
+                1380,
+                "2009-03-08T08:00Z",
+            ),
+            (
+                "2009-03-09T07:00:00Z",
+                la,
+                end_of_days(1),
+                1440,
+                "2009-03-10T07:00Z",
+            ),
+            // §4.4.2.1 coord:months
+            (
+                "2009-01-01T08:00:00Z",
+                "UTC",
+                months(1),
+                44640,
+                "2009-01-01T08:00Z",
+            ),
+            (
+                "2009-01-01T08:00:00Z",
+                la,
+                months(1),
+                44640,
+                "2009-01-01T08:00Z",
+            ),
+            (
+                "2009-01-01T08:00:00Z",
+                la,
+                months(2),
+                84960,
+                "2009-01-01T08:00Z",
+            ),
+            // From 03-08 to 04-08: 31 days, less an hour where DST starts in between.
+            (
+                "2009-03-08T08:00:00Z",
+                "UTC",
+                months(1),
+                44640,
+                "2009-03-08T08:00Z",
+            ),
+            (
+                "2009-03-08T08:00:00Z",
+                "Europe/London",
+                months(1),
+                44580,
+                "2009-03-08T08:00Z",
+            ),
+            (
+                "2009-03-08T08:00:00Z",
+                la,
+                months(1),
+                44580,
+                "2009-03-08T08:00Z",
+            ),
+            (
+                "2009-03-08T08:00:00Z",
+                "UTC",
+                months(2),
+                87840,
+                "2009-03-08T08:00Z",
+            ),
+            (
+                "2009-03-08T08:00:00Z",
+                la,
+                months(2),
+                87780,
+                "2009-03-08T08:00Z",
+            ),
+            // §4.4.2.2 coord:endOfMonths
+            (
+                "2009-01-01T00:00:00Z",
+                "UTC",
+                end_of_months(1),
+                40320,
+                "2009-02-01T00:00Z",
+            ),
+            (
+                "2009-01-01T08:00:00Z",
+                "UTC",
+                end_of_months(1),
+                40320,
+                "2009-02-01T00:00Z",
+            ),
+            (
+                "2009-01-31T08:00:00Z",
+                "UTC",
+                end_of_months(1),
+                40320,
+                "2009-02-01T00:00Z",
+            ),
+            (
+                "2009-01-01T08:00:00Z",
+                la,
+                end_of_months(1),
+                40320,
+                "2009-02-01T08:00Z",
+            ),
+            (
+                "2009-02-02T08:00:00Z",
+                la,
+                end_of_months(1),
+                44580,
+                "2009-03-01T08:00Z",
+            ),
+            (
+                "2009-02-01T08:00:00Z",
+                la,
+                end_of_months(1),
+                44580,
+                "2009-03-01T08:00Z",
+            ),
+        ];
+        for (start, zone, f, minutes, first) in rows {
+            let z = Zone::parse(zone).unwrap();
+            let got = nominal_times(f, &z, at(start), at("2011-01-01T00:00:00Z"), 2);
+            assert_eq!(
+                format_utc(got[0]),
+                first,
+                "{start} {zone} {f:?}: first occurrence"
+            );
+            assert_eq!(
+                (got[1] - got[0]).num_minutes(),
+                minutes,
+                "{start} {zone} {f:?}: minutes"
+            );
+        }
+    }
 }
