@@ -646,4 +646,58 @@ mod tests {
             Err(InstanceError::OutOfRange)
         );
     }
+
+    /// Spec §7.2, use case 1: a daily New York job reads the hourly instances of
+    /// ${coord:current(-(coord:hoursInDay(0) - 1))} .. ${coord:current(0)}. Its
+    /// nominal times keep local midnight across DST, and on the 23-hour day the
+    /// range holds 23 instances.
+    #[test]
+    fn spec_7_2_east_coast_daily_job() {
+        use crate::time::frequency::nominal_times;
+        let ny = Zone::parse("America/New_York").unwrap();
+        let daily = Frequency {
+            count: 1,
+            unit: FrequencyUnit::Day,
+            end_of: false,
+        };
+        let nominals: Vec<_> = nominal_times(
+            daily,
+            &ny,
+            at("2009-03-07T05:00:00Z"),
+            at("2009-03-10T04:00:00Z"),
+            10,
+        );
+        let shown: Vec<_> = nominals.iter().copied().map(format_utc).collect();
+        assert_eq!(
+            shown,
+            [
+                "2009-03-07T05:00Z",
+                "2009-03-08T05:00Z",
+                "2009-03-09T04:00Z"
+            ]
+        );
+        let eastlogs = clock(
+            "2009-01-01T06:00:00Z",
+            60,
+            FrequencyUnit::Minute,
+            false,
+            "America/New_York",
+        );
+        let counts: Vec<_> = nominals
+            .iter()
+            .map(|&nominal| {
+                let hours = eastlogs.hours_in_day(nominal, 0).unwrap() as i64;
+                let range = eastlogs.current_range(nominal, -(hours - 1), 0).unwrap();
+                (hours, range.len(), format_utc(*range.last().unwrap()))
+            })
+            .collect();
+        assert_eq!(
+            counts,
+            [
+                (24, 24, "2009-03-06T06:00Z".to_string()),
+                (23, 23, "2009-03-07T07:00Z".to_string()),
+                (24, 24, "2009-03-08T05:00Z".to_string()),
+            ]
+        );
+    }
 }
