@@ -73,38 +73,33 @@ fn bench(c: &mut Criterion) {
         .iter()
         .map(|t| Compiled::new((*t).clone()))
         .collect();
-    group.throughput(Throughput::Elements(compiled.len() as u64));
-    group.bench_function("evaluate", |b| {
-        let mut out = String::with_capacity(256);
-        b.iter(|| {
-            for c in &compiled {
-                out.clear();
-                black_box(c.render_into(&env, &mut out).unwrap());
-            }
-        })
-    });
+    let mut bench_compiled = |name: &str, templates: &[&Compiled]| {
+        group.throughput(Throughput::Elements(templates.len() as u64));
+        group.bench_function(name, |b| {
+            let mut out = String::with_capacity(256);
+            b.iter(|| {
+                for c in templates {
+                    out.clear();
+                    black_box(c.render_into(&env, &mut out).unwrap());
+                }
+            })
+        });
+    };
+    bench_compiled("evaluate", &compiled.iter().collect::<Vec<_>>());
+    // The expressions that read variables, which folding cannot evaluate away.
+    let with_variables: Vec<&Compiled> = compiled
+        .iter()
+        .filter(|c| c.template().exprs().any(reads_variable))
+        .collect();
+    bench_compiled("evaluate_with_variables", &with_variables);
     // The tree walk alone, without folding.
+    group.throughput(Throughput::Elements(evaluable.len() as u64));
     group.bench_function("evaluate_unfolded", |b| {
         let mut out = String::with_capacity(256);
         b.iter(|| {
             for t in &evaluable {
                 out.clear();
                 black_box(render_into(t, &env, &mut out).unwrap());
-            }
-        })
-    });
-    // The expressions that read variables, which folding cannot evaluate away.
-    let with_variables: Vec<&Compiled> = compiled
-        .iter()
-        .filter(|c| c.template().exprs().any(reads_variable))
-        .collect();
-    group.throughput(Throughput::Elements(with_variables.len() as u64));
-    group.bench_function("evaluate_with_variables", |b| {
-        let mut out = String::with_capacity(256);
-        b.iter(|| {
-            for c in &with_variables {
-                out.clear();
-                black_box(c.render_into(&env, &mut out).unwrap());
             }
         })
     });

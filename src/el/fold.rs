@@ -8,7 +8,7 @@
 //! unfolded tree would; variables and calls are never folded (their meaning depends
 //! on the job and the function library).
 
-use super::ast::{BinaryOp, Expr, ExprKind, Part, Suffix, Template};
+use super::ast::{Binary, BinaryOp, Expr, ExprKind, Part, Suffix, Template};
 use super::eval::{Env, eval_constant, render_into};
 use super::value::{Value, ValueType};
 use crate::diag::Diagnostic;
@@ -129,7 +129,7 @@ fn fold(expr: &mut Expr) {
             if prefix == binary.rest.len() {
                 fold_whole(expr);
             } else if prefix > 0 {
-                fold_prefix(expr, prefix);
+                fold_prefix(binary, prefix);
             }
         }
         ExprKind::Conditional(c) => {
@@ -165,17 +165,14 @@ fn fold(expr: &mut Expr) {
 }
 
 /// Folds the first `prefix` operations of a binary level into its first operand.
-fn fold_prefix(expr: &mut Expr, prefix: usize) {
-    let ExprKind::Binary(binary) = &mut expr.kind else {
-        return;
-    };
+fn fold_prefix(binary: &mut Binary, prefix: usize) {
     let head: Vec<(BinaryOp, Span, Expr)> = binary.rest[..prefix].to_vec();
     let span = Span {
         start: binary.first.span.start,
         end: head[prefix - 1].2.span.end,
     };
     let prefix_expr = Expr {
-        kind: ExprKind::Binary(Box::new(super::ast::Binary {
+        kind: ExprKind::Binary(Box::new(Binary {
             first: binary.first.clone(),
             rest: head,
         })),

@@ -47,16 +47,17 @@ impl Context for FrequencyContext {
             (Some("coord"), "endOfMonths") => (FrequencyUnit::Month, true, 1),
             _ => return None,
         };
-        let Value::Long(n) = args[0] else {
-            return Some(Err("the argument must be an integer".to_string()));
-        };
-        // ParamChecker.checkGTZero.
-        if n <= 0 {
-            return Some(Err(format!("n should be greater than zero, but it is {n}")));
-        }
-        self.unit.set(Some((unit, end_of)));
-        // Java int arithmetic: `val * 60` wraps.
-        Some(Ok(Value::Long((n as i32).wrapping_mul(factor) as i64)))
+        // The evaluator has already coerced the `int` parameter to a Long.
+        let n = args[0].to_int();
+        Some(n.and_then(|n| {
+            // ParamChecker.checkGTZero.
+            if n <= 0 {
+                return Err(format!("parameter [n] = [{n}] must be greater than zero"));
+            }
+            self.unit.set(Some((unit, end_of)));
+            // Java int arithmetic: `val * 60` wraps.
+            Ok(Value::Long(n.wrapping_mul(factor) as i64))
+        }))
     }
 }
 
@@ -74,7 +75,8 @@ pub fn lower_frequency(
         expr.walk(&mut |e| match &e.kind {
             super::ExprKind::Var(name)
                 if vars.lookup(name).is_none()
-                    && library::constant(Library::Coordinator, name).is_some() =>
+                    && library::constant(Library::Coordinator, name)
+                        .is_some_and(|c| !c.places.contains(&Place::Frequency)) =>
             {
                 misplaced.get_or_insert(Diagnostic::error(
                     TIME_FREQUENCY,
@@ -109,9 +111,10 @@ pub fn lower_frequency(
     let mut rendered = String::new();
     render_into(&template, &env, &mut rendered)?;
     let trimmed = rendered.trim();
-    // Oozie reads the result with Integer.parseInt; anything else is cron.
+    // The attribute is trimmed; an integer is minutes, anything else is cron
+    // (research/oozie-validations.md C15).
     let Ok(count) = trimmed.parse::<i32>() else {
-        return Ok(LoweredFrequency::Cron(rendered));
+        return Ok(LoweredFrequency::Cron(trimmed.to_string()));
     };
     let (unit, end_of) = context.unit.get().unwrap_or((FrequencyUnit::Minute, false));
     Ok(LoweredFrequency::Every(Frequency {
@@ -200,6 +203,12 @@ mod tests {
             lower("0 * * * *"),
             Ok(LoweredFrequency::Cron("0 * * * *".to_string()))
         );
+        assert_eq!(
+            lower(" 0 * * * *\n"),
+            Ok(LoweredFrequency::Cron("0 * * * *".to_string())),
+            "the attribute is trimmed"
+        );
+        assert_eq!(lower(" 60 "), every(60, FrequencyUnit::Minute, false));
         assert_eq!(
             lower("${coord:days(2147483647)}"),
             every(2147483647, FrequencyUnit::Day, false)

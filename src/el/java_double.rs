@@ -333,15 +333,38 @@ impl Exact for Big {
     }
 
     fn quo_rem_times_ten(&mut self, s: &Big) -> u8 {
-        Big::quo_rem_times_ten(self, s)
+        // The top 64 bits of both give a quotient that is never too large (the
+        // divisor is rounded up); the rest is found by subtraction.
+        let k = self.len.max(s.len);
+        let estimate = (self.top64(k) / (s.top64(k) + 1)) as u32;
+        if estimate > 0 {
+            self.minus_multiple(s, estimate);
+        }
+        let mut q = estimate as u8;
+        while *self >= *s {
+            self.minus_assign(s);
+            q += 1;
+        }
+        self.mul_small(10);
+        q
     }
 
     fn times_ten(&mut self) {
         self.mul_small(10);
     }
 
+    // Without materialising the sum: the sign and zeroness of
+    // `limit - self - other`, computed limb by limb.
     fn plus_at_least(&self, other: &Big, limit: &Big) -> bool {
-        Big::plus_at_least(self, other, limit)
+        let n = self.len.max(other.len).max(limit.len);
+        let (mut borrow, mut all_zero) = (0i64, true);
+        for i in 0..n {
+            let d = limit.limbs[i] as i64 - self.limbs[i] as i64 - other.limbs[i] as i64 - borrow;
+            all_zero &= d & 0xffff_ffff == 0;
+            // d >= -2^33, so the arithmetic shift gives the borrow of this limb.
+            borrow = -(d >> 32);
+        }
+        borrow > 0 || all_zero
     }
 
     fn twice_cmp(&self, limit: &Big) -> std::cmp::Ordering {
@@ -442,20 +465,6 @@ impl Big {
         self.trim();
     }
 
-    /// Whether `self + other >= limit`, without materialising the sum: the sign
-    /// and zeroness of `limit - self - other`, computed limb by limb.
-    fn plus_at_least(&self, other: &Big, limit: &Big) -> bool {
-        let n = self.len.max(other.len).max(limit.len);
-        let (mut borrow, mut all_zero) = (0i64, true);
-        for i in 0..n {
-            let d = limit.limbs[i] as i64 - self.limbs[i] as i64 - other.limbs[i] as i64 - borrow;
-            all_zero &= d & 0xffff_ffff == 0;
-            // d >= -2^33, so the arithmetic shift gives the borrow of this limb.
-            borrow = -(d >> 32);
-        }
-        borrow > 0 || all_zero
-    }
-
     /// `self -= other`, for `self >= other`.
     fn minus_assign(&mut self, other: &Big) {
         let mut borrow = 0i64;
@@ -483,24 +492,6 @@ impl Big {
     fn top64(&self, k: usize) -> u64 {
         let limb = |i: Option<usize>| i.map_or(0, |i| self.limbs[i] as u64);
         limb(k.checked_sub(1)) << 32 | limb(k.checked_sub(2))
-    }
-
-    /// The next decimal digit: `q = self / s`, then `self = (self % s) * 10`.
-    fn quo_rem_times_ten(&mut self, s: &Big) -> u8 {
-        // The top 64 bits of both give a quotient that is never too large (the
-        // divisor is rounded up); the rest is found by subtraction.
-        let k = self.len.max(s.len);
-        let estimate = (self.top64(k) / (s.top64(k) + 1)) as u32;
-        if estimate > 0 {
-            self.minus_multiple(s, estimate);
-        }
-        let mut q = estimate as u8;
-        while *self >= *s {
-            self.minus_assign(s);
-            q += 1;
-        }
-        self.mul_small(10);
-        q
     }
 }
 

@@ -100,22 +100,27 @@ impl DatasetClock {
                 (b.year() - a.year()) as i64 * 12 + b.month() as i64 - a.month() as i64
             }
         };
-        let (mut count, mut current) = if elapsed > 2 {
+        let (count, current) = if elapsed > 2 {
             let count = elapsed / self.frequency.count;
             (count, self.step(init, count)?)
         } else {
             (0, init)
         };
-        let mut steps = 0;
-        while current <= nominal {
-            current = self.step(current, 1)?;
-            count += 1;
-            steps += 1;
-            if steps > MAX_STEPS {
-                return Err(InstanceError::TooFar);
-            }
+        let mut walk = self.walk(current);
+        while walk.at <= nominal {
+            walk.step(1)?;
         }
-        Ok(Some((count - 1, self.step(current, -1)?)))
+        Ok(Some((count + walk.steps - 1, self.step(walk.at, -1)?)))
+    }
+
+    /// A walk from `at`, one frequency at a time.
+    fn walk(&self, at: DateTime<Utc>) -> Walk<'_> {
+        Walk {
+            clock: self,
+            at,
+            steps: 0,
+            taken: 0,
+        }
     }
 
     /// `coord:current(n)`: `None` when the instance is before the initial one,
@@ -163,9 +168,30 @@ impl DatasetClock {
         n: i64,
         unit: CalendarUnit,
     ) -> Result<Option<DateTime<Utc>>> {
-        let Some(raw) = self.offset_raw(nominal, n, unit)? else {
-            return Ok(None);
-        };
+        match self.current_instance(nominal)? {
+            Some((_, current)) => self.offset_from(current, n, unit),
+            None => Ok(None),
+        }
+    }
+
+    /// `resolveOffsetRawTime`: the current instance plus `n` units.
+    fn offset_raw(
+        &self,
+        current: DateTime<Utc>,
+        n: i64,
+        unit: CalendarUnit,
+    ) -> Result<DateTime<Utc>> {
+        add(&self.zone, current, unit, n).ok_or(InstanceError::OutOfRange)
+    }
+
+    /// [`DatasetClock::offset`] from a known current instance.
+    fn offset_from(
+        &self,
+        current: DateTime<Utc>,
+        n: i64,
+        unit: CalendarUnit,
+    ) -> Result<Option<DateTime<Utc>>> {
+        let raw = self.offset_raw(current, n, unit)?;
         // Every instance before the initial one is dropped, so only walking
         // forward from the initial instance can find one.
         if raw < self.initial {
@@ -176,41 +202,20 @@ impl DatasetClock {
             let count = (raw - self.initial).num_minutes() / self.frequency.count;
             return self.step(self.initial, count).map(Some);
         }
-        let mut cal = self.initial;
-        let mut count = 0;
-        while cal < raw {
-            cal = self.step(cal, 1)?;
-            count += 1;
-            if count > MAX_STEPS {
-                return Err(InstanceError::TooFar);
-            }
+        let mut walk = self.walk(self.initial);
+        while walk.at < raw {
+            walk.step(1)?;
         }
-        if cal > raw {
-            cal = self.step(cal, -1)?;
-            count -= 1;
+        if walk.at > raw {
+            walk.step(-1)?;
         }
         // Oozie walks one frequency at a time, then checks the result against one
         // add from the initial instance and fails when they differ (a monthly
         // dataset on the 31st: Jan 31 + 1 + 1 month is Mar 28, + 2 months Mar 31).
-        if self.step(self.initial, count)? != cal {
+        if self.step(self.initial, walk.steps)? != walk.at {
             return Err(InstanceError::Diverged);
         }
-        Ok(Some(cal))
-    }
-
-    /// `resolveOffsetRawTime`: the current instance plus `n` units.
-    fn offset_raw(
-        &self,
-        nominal: DateTime<Utc>,
-        n: i64,
-        unit: CalendarUnit,
-    ) -> Result<Option<DateTime<Utc>>> {
-        let Some((_, current)) = self.current_instance(nominal)? else {
-            return Ok(None);
-        };
-        add(&self.zone, current, unit, n)
-            .map(Some)
-            .ok_or(InstanceError::OutOfRange)
+        Ok(Some(walk.at))
     }
 
     /// A start-instance/end-instance range of `coord:offset`s: the start is
@@ -223,50 +228,36 @@ impl DatasetClock {
         start: (i64, CalendarUnit),
         end: (i64, CalendarUnit),
     ) -> Result<Vec<DateTime<Utc>>> {
-        let (Some(start_raw), Some(end_raw)) = (
-            self.offset_raw(nominal, start.0, start.1)?,
-            self.offset_raw(nominal, end.0, end.1)?,
-        ) else {
+        let Some((_, current)) = self.current_instance(nominal)? else {
             return Ok(Vec::new());
         };
-        let Some((_, mut cal)) = self.current_instance(nominal)? else {
-            return Ok(Vec::new());
-        };
+        let start_raw = self.offset_raw(current, start.0, start.1)?;
+        let end_raw = self.offset_raw(current, end.0, end.1)?;
         // Offsets in frequencies from the current instance, as Oozie counts them.
-        let mut k = 0i64;
-        let mut steps = 0;
-        let mut walk = |cal: &mut DateTime<Utc>, k: &mut i64, by: i64| -> Result<()> {
-            *cal = self.step(*cal, by)?;
-            *k += by;
-            steps += 1;
-            if steps > MAX_STEPS {
-                return Err(InstanceError::TooFar);
+        let mut walk = self.walk(current);
+        if start_raw < walk.at {
+            while walk.at > start_raw {
+                walk.step(-1)?;
             }
-            Ok(())
-        };
-        if start_raw < cal {
-            while cal > start_raw {
-                walk(&mut cal, &mut k, -1)?;
-            }
-            if cal < start_raw {
-                walk(&mut cal, &mut k, 1)?;
+            if walk.at < start_raw {
+                walk.step(1)?;
             }
         } else {
-            while cal < start_raw {
-                walk(&mut cal, &mut k, 1)?;
+            while walk.at < start_raw {
+                walk.step(1)?;
             }
         }
         let mut offsets = Vec::new();
-        while cal <= end_raw {
-            offsets.push(k);
-            walk(&mut cal, &mut k, 1)?;
+        while walk.at <= end_raw {
+            offsets.push(walk.steps);
+            walk.step(1)?;
         }
         let mut instances = Vec::new();
         for k in offsets.into_iter().rev() {
             let amount = k
                 .checked_mul(self.frequency.count)
                 .ok_or(InstanceError::OutOfRange)?;
-            match self.offset(nominal, amount, self.unit())? {
+            match self.offset_from(current, amount, self.unit())? {
                 Some(instance) => instances.push(instance),
                 None => break,
             }
@@ -307,6 +298,29 @@ impl DatasetClock {
     /// nominal time, in minutes, DST included (`TimeZone.getOffset`).
     pub fn tz_offset(&self, nominal: DateTime<Utc>, job_zone: &Zone) -> i32 {
         (self.zone.offset_seconds(nominal) - job_zone.offset_seconds(nominal)) / 60
+    }
+}
+
+/// Oozie's loops of one `Calendar.add` of the frequency after another, bounded
+/// by [`MAX_STEPS`].
+struct Walk<'c> {
+    clock: &'c DatasetClock,
+    at: DateTime<Utc>,
+    /// Frequencies moved, net (backward steps count negative).
+    steps: i64,
+    /// Steps taken, for the bound.
+    taken: i64,
+}
+
+impl Walk<'_> {
+    fn step(&mut self, by: i64) -> Result<()> {
+        self.taken += 1;
+        if self.taken > MAX_STEPS {
+            return Err(InstanceError::TooFar);
+        }
+        self.at = self.clock.step(self.at, by)?;
+        self.steps += by;
+        Ok(())
     }
 }
 
