@@ -7,6 +7,7 @@
 //! (`ComplexValue`).
 
 use crate::span::Span;
+use smallvec::SmallVec;
 
 /// A text value: literal text mixed with `${...}` blocks.
 #[derive(Debug, Clone, PartialEq)]
@@ -72,7 +73,7 @@ pub enum ExprKind {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Unary {
     /// In source order; the last one applies first.
-    pub ops: Vec<(UnaryOp, Span)>,
+    pub ops: SmallVec<[(UnaryOp, Span); 1]>,
     pub operand: Expr,
 }
 
@@ -80,7 +81,8 @@ pub struct Unary {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Binary {
     pub first: Expr,
-    pub rest: Vec<(BinaryOp, Span, Expr)>,
+    // Inline: most levels hold one operator, so the node is one allocation.
+    pub rest: SmallVec<[(BinaryOp, Span, Expr); 1]>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -139,14 +139,14 @@ fn eval<'a>(expr: &'a Expr, env: &Env<'a>) -> Evaluated<'a> {
         }
         ExprKind::Binary(binary) => {
             let mut v = eval(&binary.first, env)?;
-            for (op, op_span, operand) in &binary.rest {
-                let err = |m| fail(*op_span, m);
+            for &(op, op_span, ref operand) in &binary.rest {
+                let err = |m| fail(op_span, m);
                 v = match op {
                     // And/Or coerce the left side first and skip the right side
                     // when it cannot change the result (BinaryOperatorExpression).
                     BinaryOp::And | BinaryOp::Or => {
                         let left = v.to_bool().map_err(err)?;
-                        if left == (*op == BinaryOp::Or) {
+                        if left == (op == BinaryOp::Or) {
                             Value::Bool(left)
                         } else {
                             Value::Bool(eval(operand, env)?.to_bool().map_err(err)?)
@@ -154,7 +154,7 @@ fn eval<'a>(expr: &'a Expr, env: &Env<'a>) -> Evaluated<'a> {
                     }
                     _ => {
                         let right = eval(operand, env)?;
-                        apply_binary(*op, &v, &right).map_err(err)?
+                        apply_binary(op, &v, &right).map_err(err)?
                     }
                 };
             }

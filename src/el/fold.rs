@@ -13,6 +13,7 @@ use super::eval::{Env, eval_constant, render_into};
 use super::value::{Value, ValueType};
 use crate::diag::Diagnostic;
 use crate::span::Span;
+use smallvec::SmallVec;
 
 /// A template ready to be rendered many times.
 #[derive(Debug, Clone, PartialEq)]
@@ -166,7 +167,8 @@ fn fold(expr: &mut Expr) {
 
 /// Folds the first `prefix` operations of a binary level into its first operand.
 fn fold_prefix(binary: &mut Binary, prefix: usize) {
-    let head: Vec<(BinaryOp, Span, Expr)> = binary.rest[..prefix].to_vec();
+    let head: SmallVec<[(BinaryOp, Span, Expr); 1]> =
+        binary.rest[..prefix].iter().cloned().collect();
     let span = Span {
         start: binary.first.span.start,
         end: head[prefix - 1].2.span.end,

@@ -19,6 +19,7 @@ use crate::diag::Diagnostic;
 use crate::span::Span;
 use logos::Logos;
 use pest::Parser as _;
+use smallvec::SmallVec;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/el.pest"]
@@ -46,9 +47,14 @@ pub fn parse_template(text: &str, base: usize) -> Result<Template, Diagnostic> {
         )
         .with_help("no Oozie application holds a value this long: Oozie rejects workflow definitions over 100,000 bytes"));
     }
+    // The token buffer is reused across calls: a text value is parsed in well under
+    // a microsecond, and a fresh buffer would be a good part of that.
+    thread_local!(static TOKENS: std::cell::RefCell<Vec<Token>> = const { std::cell::RefCell::new(Vec::new()) });
+    TOKENS.with_borrow_mut(|tokens| parse_blocks(text, base, tokens))
+}
+
+fn parse_blocks(text: &str, base: usize, tokens: &mut Vec<Token>) -> Result<Template, Diagnostic> {
     let mut parts = Vec::with_capacity(1);
-    // About one token for every three bytes of expression text.
-    let mut tokens = Vec::with_capacity(text.len() / 3 + 4);
     let mut pos = 0;
     while pos < text.len() {
         let Some(open) = find_block(text.as_bytes(), pos) else {
@@ -58,11 +64,11 @@ pub fn parse_template(text: &str, base: usize) -> Result<Template, Diagnostic> {
         if open > pos {
             parts.push(text_part(text, base, pos, open));
         }
-        lex_block(text, open + 2, &mut tokens);
+        lex_block(text, open + 2, tokens);
         let mut parser = Parser {
             text,
             base,
-            tokens: &tokens,
+            tokens,
             next: 0,
             depth: 0,
         };
@@ -227,10 +233,12 @@ impl Parser<'_> {
     /// Expression := OrExpression ("?" Expression ":" Expression)?
     fn expression(&mut self) -> Result<Expr, Fail> {
         let start = self.start();
-        let cond = self.binary(0)?;
-        if self.peek() != Some(Tok::Question) {
-            return Ok(cond);
+        let cond = self.binary(0);
+        // The common cases return the operand's result as it came (see `binary`).
+        if cond.is_err() || self.peek() != Some(Tok::Question) {
+            return cond;
         }
+        let cond = cond?;
         self.next += 1;
         let (then, otherwise) = self.nested(|p| {
             let then = p.expression()?;
@@ -254,13 +262,19 @@ impl Parser<'_> {
     /// lone operand costs no recursion through the levels.
     fn binary(&mut self, level: u8) -> Result<Expr, Fail> {
         let start = self.start();
-        let mut left = self.unary()?;
+        let first = self.unary();
         let mut next_op = self.peek().and_then(binary_op);
+        // A lone operand, the common case, is returned as it came: copying the
+        // `Expr` out of its `Result` and into a new one stalls store forwarding.
+        if first.is_err() || next_op.is_none_or(|op| op.level() < level) {
+            return first;
+        }
+        let mut left = first?;
         while let Some(first_op) = next_op
             && first_op.level() >= level
         {
             let op_level = first_op.level();
-            let mut rest = Vec::new();
+            let mut rest = SmallVec::new();
             while let Some(op) = next_op
                 && op.level() == op_level
             {
@@ -282,7 +296,7 @@ impl Parser<'_> {
     #[inline(always)]
     fn unary(&mut self) -> Result<Expr, Fail> {
         let start = self.start();
-        let mut ops = Vec::new();
+        let mut ops = SmallVec::new();
         loop {
             let op = match self.peek() {
                 Some(Tok::Not) => UnaryOp::Not,
@@ -293,10 +307,11 @@ impl Parser<'_> {
             ops.push((op, self.token_span(self.next)));
             self.next += 1;
         }
-        let operand = self.value()?;
-        if ops.is_empty() {
-            return Ok(operand);
+        let operand = self.value();
+        if operand.is_err() || ops.is_empty() {
+            return operand;
         }
+        let operand = operand?;
         Ok(Expr {
             kind: ExprKind::Unary(Box::new(Unary { ops, operand })),
             span: self.since(start),
@@ -307,7 +322,11 @@ impl Parser<'_> {
     #[inline(always)]
     fn value(&mut self) -> Result<Expr, Fail> {
         let start = self.start();
-        let base = self.prefix()?;
+        let base = self.prefix();
+        if base.is_err() || !matches!(self.peek(), Some(Tok::Dot | Tok::LBracket)) {
+            return base;
+        }
+        let base = base?;
         let mut suffixes = Vec::new();
         loop {
             let suffix_start = self.start();
@@ -334,9 +353,6 @@ impl Parser<'_> {
                 }
                 _ => break,
             }
-        }
-        if suffixes.is_empty() {
-            return Ok(base);
         }
         Ok(Expr {
             kind: ExprKind::Access(Box::new(Access { base, suffixes })),
