@@ -52,6 +52,9 @@ pub fn write_java(d: f64, out: &mut String) {
         out.push_str(if negative { "-0.0" } else { "0.0" });
         return;
     }
+    if write_short_decimal(d, out) {
+        return;
+    }
     let bits = d.to_bits();
     let mut fract_bits = bits & SIGNIF_MASK;
     let mut bin_exp = ((bits >> EXP_SHIFT) & 0x7ff) as i32;
@@ -73,6 +76,40 @@ pub fn write_java(d: f64, out: &mut String) {
         out.push('-');
     }
     format_java(digits.as_slice(), dec_exponent, out);
+}
+
+/// The common case, a value such as `2.5` or `-1234.125`: at least 10^-3 and below
+/// 10^7 in magnitude (Java's plain form), and equal to the double nearest some
+/// decimal with at most three decimals. FloatingDecimal then prints exactly that
+/// decimal, its shortest form: `fast_path_matches_floating_decimal` checks every
+/// such decimal below 10^5 and a sample above against the full port.
+fn write_short_decimal(d: f64, out: &mut String) -> bool {
+    let magnitude = d.abs();
+    if !(1e-3..1e7).contains(&magnitude) {
+        return false;
+    }
+    for (decimals, scale) in [(0, 1u64), (1, 10), (2, 100), (3, 1000)] {
+        let scaled = (magnitude * scale as f64).round();
+        if scaled / scale as f64 != magnitude {
+            continue;
+        }
+        let scaled = scaled as u64;
+        if d < 0.0 {
+            out.push('-');
+        }
+        let mut digits = itoa::Buffer::new();
+        out.push_str(digits.format(scaled / scale));
+        out.push('.');
+        if decimals == 0 {
+            out.push('0');
+        } else {
+            let fraction = digits.format(scale + scaled % scale);
+            // `scale +` keeps the leading zeros; skip its leading 1.
+            out.push_str(&fraction[1..]);
+        }
+        return true;
+    }
+    false
 }
 
 /// FloatingDecimal.BinaryToASCIIBuffer.dtoa: decimal digits and the decimal exponent
@@ -640,6 +677,9 @@ fn format_java(digits: &[u8], dec_exponent: i32, out: &mut String) {
 /// trimmed; an optional sign; `NaN`, `Infinity`, decimal with an optional exponent
 /// and `f/F/d/D` suffix, or a hexadecimal `0x1.8p3` form.
 pub fn parse_java_double(s: &str) -> Option<f64> {
+    if let Some(d) = parse_short_decimal(s.as_bytes()) {
+        return Some(d);
+    }
     let t = s.trim_matches(|c: char| c <= ' ');
     let (negative, body) = match t.as_bytes().first() {
         Some(b'-') => (true, &t[1..]),
@@ -658,6 +698,42 @@ pub fn parse_java_double(s: &str) -> Option<f64> {
             body.parse::<f64>().ok()?
         }
     };
+    Some(if negative { -magnitude } else { magnitude })
+}
+
+/// The common case, a short plain decimal such as a job property's `2.5` or `-4`:
+/// with at most 15 digits the digits m fit in 2^53, so m / 10^k is one correctly
+/// rounded division of two exact doubles (Clinger's fast path), the value the
+/// general path computes. `None` sends anything else to the general path.
+fn parse_short_decimal(s: &[u8]) -> Option<f64> {
+    const POW10: [f64; 16] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+    ];
+    let (negative, body) = match s {
+        [b'-', rest @ ..] => (true, rest),
+        _ => (false, s),
+    };
+    let mut mantissa = 0u64;
+    let mut digits = 0;
+    let mut dot = None;
+    for (i, &b) in body.iter().enumerate() {
+        match b {
+            b'0'..=b'9' => {
+                mantissa = mantissa * 10 + u64::from(b - b'0');
+                digits += 1;
+            }
+            b'.' if dot.is_none() => dot = Some(i),
+            _ => return None,
+        }
+        if digits > 15 {
+            return None;
+        }
+    }
+    if digits == 0 {
+        return None;
+    }
+    let decimals = dot.map_or(0, |i| body.len() - i - 1);
+    let magnitude = mantissa as f64 / POW10[decimals];
     Some(if negative { -magnitude } else { magnitude })
 }
 
@@ -746,6 +822,81 @@ fn big_to_f64_scaled(value: &BigUint, exp2: i64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The full port, without the short-decimal fast path.
+    fn write_java_full(d: f64) -> String {
+        let mut fast = String::new();
+        assert!(write_short_decimal(d, &mut fast));
+        let bits = d.to_bits();
+        let bin_exp = ((bits >> EXP_SHIFT) & 0x7ff) as i32 - EXP_BIAS;
+        let (digits, dec_exponent) = dtoa(bin_exp, (bits & SIGNIF_MASK) | FRACT_HOB, EXP_SHIFT + 1);
+        let mut full = String::new();
+        if d < 0.0 {
+            full.push('-');
+        }
+        format_java(digits.as_slice(), dec_exponent, &mut full);
+        assert_eq!(fast, full, "{d:?}");
+        full
+    }
+
+    /// Every decimal with up to three decimals below `exhaustive_below`/1000, then
+    /// `sampled` random ones up to 10^7.
+    fn check_fast_path(exhaustive_below: u64, sampled: usize) {
+        for m in 1..exhaustive_below {
+            let d = m as f64 / 1000.0;
+            write_java_full(d);
+            write_java_full(-d);
+        }
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..sampled {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let m = state % 10_000_000_000;
+            if m > 0 {
+                write_java_full(m as f64 / 1000.0);
+            }
+        }
+    }
+
+    #[test]
+    fn fast_path_matches_floating_decimal() {
+        check_fast_path(1_000_000, 200_000);
+    }
+
+    /// The long run (below 10^5 exhaustively, 50 million samples; a minute in
+    /// release): `cargo test --release -- --ignored fast_path`.
+    #[test]
+    #[ignore]
+    fn fast_path_matches_floating_decimal_long() {
+        check_fast_path(100_000_000, 50_000_000);
+    }
+
+    #[test]
+    fn short_decimal_fast_path_rounds_as_the_general_parser() {
+        // Deterministic pseudo-random decimals of 1 to 15 digits, dot anywhere.
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..200_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let digits = (state % 15 + 1) as usize;
+            let text = format!("{:015}", state % 1_000_000_000_000_000)[15 - digits..].to_string();
+            let dot = (state >> 40) as usize % (digits + 1);
+            let (sign, text) = if state >> 63 == 1 {
+                ("-", text)
+            } else {
+                ("", text)
+            };
+            let text = format!("{sign}{}.{}", &text[..dot], &text[dot..]);
+            let fast = parse_short_decimal(text.as_bytes()).expect("a short decimal");
+            let general: f64 = text.parse().unwrap();
+            assert_eq!(fast.to_bits(), general.to_bits(), "{text}");
+        }
+        for rejected in ["", "-", ".", "1.2.3", "1e5", " 1", "1234567890123456", "+1"] {
+            assert_eq!(parse_short_decimal(rejected.as_bytes()), None, "{rejected}");
+        }
+    }
 
     /// Values whose Java form the real JDK 17 printed (see tests/data/java_double_cases.jsonl
     /// for the bulk differential cases).

@@ -146,7 +146,7 @@ impl<'a> Value<'a> {
 
     /// commons-el's `isFloatingPointString`: a string with `.`, `e` or `E`.
     fn is_floating_string(&self) -> bool {
-        matches!(self, Value::Str(s) if s.contains(['.', 'e', 'E']))
+        matches!(self, Value::Str(s) if s.bytes().any(|b| matches!(b, b'.' | b'e' | b'E')))
     }
 }
 
