@@ -3,6 +3,7 @@
 //! baseline: commons-el 1.0 on the same expressions, same variables).
 
 use coordc::el::{Compiled, Env, Expr, ExprKind, Library, VarMap, parse_template, render_into};
+use coordc::time::datetime::ProcessingZone;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
@@ -48,6 +49,7 @@ fn bench(c: &mut Criterion) {
         vars: &vars,
         library: Library::Coordinator,
         context: None,
+        processing_zone: ProcessingZone::UTC,
     };
     let parsed: Vec<_> = exprs
         .iter()

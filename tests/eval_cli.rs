@@ -273,6 +273,61 @@ fn datetime_functions_evaluate() {
 }
 
 #[test]
+fn datetime_functions_in_a_gmt_offset_processing_zone() {
+    // Oozie reads and writes every datetime as wall time in its processing zone
+    // (DateUtils.parseDateOozieTZ / formatDateOozieTZ, mask `yyyy-MM-dd'T'HH:mm+0530`);
+    // expected values from the JDK (../shared/oracles/calendar: Calendar.add and
+    // SimpleDateFormat in GMT+05:30).
+    let cases = [
+        // Calendar.add(MONTH) in +05:30: Jan 31 02:00 local -> Feb 28 02:00 local,
+        // i.e. 2009-02-27T20:30Z; in UTC the same instant (Jan 30 20:30Z) would
+        // move to Feb 28 20:30Z, a day later.
+        (
+            "${coord:dateOffset('2009-01-31T02:00+0530', 1, 'MONTH')}",
+            "2009-02-28T02:00+0530",
+        ),
+        (
+            "${coord:dateOffset('2009-01-01T09:00+0530', 1, 'DAY')}",
+            "2009-01-02T09:00+0530",
+        ),
+        // SimpleDateFormat in the processing zone: `z` is the custom zone's name.
+        (
+            "${coord:formatTime('2009-01-01T01:00+0530', 'yyyy-MM-dd HH:mm z Z EEE')}",
+            "2009-01-01 01:00 GMT+05:30 +0530 Thu",
+        ),
+        // dateTzOffset: LA wall time, written with the processing zone's suffix
+        // (DateUtils.formatDate keeps the mask, which ends in the literal +0530).
+        (
+            "${coord:dateTzOffset('2012-06-13T05:30+0530', 'America/Los_Angeles')}",
+            "2012-06-12T17:00+0530",
+        ),
+        ("${coord:epochTime('1970-01-01T05:30+0530', false)}", "0"),
+    ];
+    for (expr, expected) in cases {
+        let got = eval_ok(&["eval", "--processing-timezone", "GMT+0530", expr]);
+        assert_eq!(got, expected, "{expr}");
+    }
+    // A `Z` datetime does not parse once the processing zone is an offset.
+    let err = eval_err(&[
+        "eval",
+        "--processing-timezone",
+        "GMT+0530",
+        "${coord:formatTime('2009-01-01T00:00Z', 'yyyy')}",
+    ]);
+    assert!(err.contains("Unparseable date"), "{err}");
+    // Only UTC and GMT±HHMM start an Oozie server (DateUtils.setConf): usage error.
+    for bad in ["GMT+05:30", "Asia/Kolkata", "GMT"] {
+        let out = coordc(&["eval", "--processing-timezone", bad, "${1}"]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(
+            stderr(&out).contains("cannot be Oozie's processing time zone"),
+            "{bad}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
 fn spec_6_9_worked_examples() {
     // Spec 002 §6.9.1-§6.9.4, each example as written. §6.9.2's app example
     // starts at 2009-01-01T24:00Z (= 2009-01-02T00:00Z, which Oozie itself rejects)

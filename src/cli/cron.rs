@@ -32,7 +32,7 @@ pub struct CronArgs {
     /// longer schedules; cron itself runs in the processing time zone).
     #[arg(long, value_name = "TZ", default_value = "UTC")]
     timezone: String,
-    /// Oozie's processing time zone (`oozie.processing.timezone`): UTC or GMT±HH:MM.
+    /// Oozie's processing time zone (`oozie.processing.timezone`): UTC or GMT±HHMM.
     #[arg(long, value_name = "TZ", default_value = "UTC")]
     processing_timezone: String,
     #[arg(long, value_enum, default_value = "text")]
@@ -41,24 +41,12 @@ pub struct CronArgs {
 
 pub fn run(args: CronArgs) -> i32 {
     let mut diagnostics: Vec<(Diagnostic, &str, String)> = Vec::new();
-    let pz = ProcessingZone::parse(&args.processing_timezone);
-    if pz.is_none() {
-        let d = Diagnostic::error(
-            crate::check::rules::TIME_ZONE,
-            Span::new(0, args.processing_timezone.len()),
-            format!(
-                "`{}` cannot be Oozie's processing time zone",
-                args.processing_timezone
-            ),
-        )
-        .with_help("Oozie's processing time zone is UTC or a fixed offset such as GMT+05:30");
-        diagnostics.push((
-            d,
-            "<--processing-timezone>",
-            args.processing_timezone.clone(),
-        ));
-    }
-    let pz = pz.unwrap_or_default();
+    let pz = ProcessingZone::parse_option(&args.processing_timezone)
+        .map_err(|d| {
+            let text = args.processing_timezone.clone();
+            diagnostics.push((d, "<--processing-timezone>", text));
+        })
+        .unwrap_or_default();
     let cron = Cron::parse(&args.expr)
         .map_err(|e| diagnostics.push((e.to_diagnostic(0), "<cron>", args.expr.clone())))
         .ok();

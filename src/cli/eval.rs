@@ -5,6 +5,7 @@ use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, Format};
 use crate::check::el::{ElCheckContext, check_template};
 use crate::diag::Diagnostic;
 use crate::el::{Env, Library, ValueType, VarMap, parse_template, render_into};
+use crate::time::datetime::ProcessingZone;
 use clap::Args;
 use serde::Deserialize;
 use std::io::{BufRead, BufWriter, Write};
@@ -22,6 +23,11 @@ pub struct EvalArgs {
     context: Library,
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
+    /// Oozie's processing time zone (`oozie.processing.timezone`): UTC or
+    /// GMT±HHMM. Datetime arguments and results of coord: functions are wall
+    /// times in it (`2009-01-01T05:30+0530`).
+    #[arg(long, value_name = "TZ", default_value = "UTC")]
+    processing_timezone: String,
     /// Evaluate JSON lines {"id", "expr", "vars"} from FILE (`-` for stdin), one
     /// result line each.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["text", "text_file"])]
@@ -43,8 +49,16 @@ fn parse_var(s: &str) -> Result<(String, String), String> {
 }
 
 pub fn run(args: EvalArgs) -> i32 {
+    let pz = match ProcessingZone::parse_option(&args.processing_timezone) {
+        Ok(pz) => pz,
+        Err(d) => {
+            let rendered = human(&d, "<--processing-timezone>", &args.processing_timezone);
+            let _ = write!(std::io::stderr().lock(), "{rendered}");
+            return EXIT_USAGE;
+        }
+    };
     if let Some(path) = &args.batch {
-        return run_batch(path, args.context);
+        return run_batch(path, args.context, pz);
     }
     let text = match (&args.text, &args.text_file) {
         (Some(t), _) => t.clone(),
@@ -64,7 +78,7 @@ pub fn run(args: EvalArgs) -> i32 {
     let text = text.as_str();
     let mut vars: VarMap = args.vars.into_iter().map(|(k, v)| (k, Some(v))).collect();
     vars.extend(args.null_vars.into_iter().map(|k| (k, None)));
-    match evaluate(text, &vars, args.context) {
+    match evaluate(text, &vars, args.context, pz) {
         Ok((value, ty)) => {
             let line = match args.format {
                 Format::Text => value,
@@ -87,12 +101,14 @@ pub fn evaluate(
     text: &str,
     vars: &VarMap,
     library: Library,
+    processing_zone: ProcessingZone,
 ) -> Result<(String, ValueType), Diagnostic> {
     let template = parse_template(text, 0)?;
     let env = Env {
         vars,
         library,
         context: None,
+        processing_zone,
     };
     let mut out = String::new();
     match render_into(&template, &env, &mut out) {
@@ -132,7 +148,7 @@ struct BatchCase {
     functions: Option<String>,
 }
 
-fn run_batch(path: &str, default_library: Library) -> i32 {
+fn run_batch(path: &str, default_library: Library, pz: ProcessingZone) -> i32 {
     let reader: Box<dyn BufRead> = if path == "-" {
         Box::new(std::io::stdin().lock())
     } else {
@@ -168,7 +184,7 @@ fn run_batch(path: &str, default_library: Library) -> i32 {
                     Some("wf") => Library::Workflow,
                     _ => default_library,
                 };
-                match evaluate(&case.expr, &case.vars, library) {
+                match evaluate(&case.expr, &case.vars, library, pz) {
                     Ok((value, ty)) => {
                         serde_json::json!({"id": case.id, "ok": true, "value": value, "type": ty})
                     }

@@ -12,6 +12,7 @@ use crate::check::rules::{
 };
 use crate::diag::Diagnostic;
 use crate::span::Span;
+use crate::time::datetime::ProcessingZone;
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::hash::BuildHasher;
@@ -49,6 +50,8 @@ pub struct Env<'a> {
     pub vars: &'a dyn Variables,
     pub library: Library,
     pub context: Option<&'a dyn Context>,
+    /// Oozie's `oozie.processing.timezone`: what datetimes are written in.
+    pub processing_zone: ProcessingZone,
 }
 
 /// No variables at all: what constant folding evaluates with.
@@ -68,6 +71,7 @@ impl Env<'static> {
             vars: &NoVariables,
             library: Library::Coordinator,
             context: None,
+            processing_zone: ProcessingZone::UTC,
         }
     }
 }
@@ -235,6 +239,7 @@ fn eval_call<'a>(expr: &'a Expr, call: &'a Call, env: &Env<'a>) -> Evaluated<'a>
     }
     match def.imp {
         Imp::Pure(f) => f(&args).map_err(|m| fail(expr.span, m)),
+        Imp::Datetime(f) => f(&args, env.processing_zone).map_err(|m| fail(expr.span, m)),
         Imp::JobProperty => Ok(job_property(env, &args[0].to_text())),
         Imp::JobUser => Ok(job_property(env, USER_NAME)),
         Imp::Needs(_) if let Some(result) = env.context.and_then(|c| c.call(def, &args)) => {

@@ -190,6 +190,7 @@ fn fold_prefix(binary: &mut Binary, prefix: usize) {
 mod tests {
     use super::*;
     use crate::el::{Library, parse_template};
+    use crate::time::datetime::ProcessingZone;
     use std::collections::HashMap;
 
     fn outcome(result: Result<ValueType, Diagnostic>, out: String) -> String {
@@ -224,6 +225,7 @@ mod tests {
                     vars: &vars,
                     library,
                     context: None,
+                    processing_zone: ProcessingZone::UTC,
                 };
                 let mut plain = String::new();
                 let expected = outcome(render_into(&template, &env, &mut plain), plain);
@@ -310,6 +312,7 @@ mod tests {
             vars: &vars,
             library: Library::Coordinator,
             context: None,
+            processing_zone: ProcessingZone::UTC,
         };
         let mut seed = 0x9e37_79b9_7f4a_7c15;
         let (mut ok, mut failed) = (0, 0);
@@ -381,6 +384,7 @@ mod tests {
             vars: &vars,
             library: Library::Coordinator,
             context: None,
+            processing_zone: ProcessingZone::UTC,
         };
         let err = c.render_into(&env, &mut String::new()).unwrap_err();
         assert_eq!(err.span, Span::new(8, 9), "the `%`");

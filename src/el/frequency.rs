@@ -14,6 +14,7 @@ use super::parse::parse_template;
 use super::value::Value;
 use crate::check::rules::TIME_FREQUENCY;
 use crate::diag::Diagnostic;
+use crate::time::datetime::ProcessingZone;
 use crate::time::frequency::{Frequency, FrequencyUnit};
 use std::cell::Cell;
 
@@ -103,10 +104,12 @@ pub fn lower_frequency(
     let context = FrequencyContext {
         unit: Cell::new(None),
     };
+    // No datetime is read or written in a frequency: the processing zone is moot.
     let env = Env {
         vars,
         library: Library::Coordinator,
         context: Some(&context),
+        processing_zone: ProcessingZone::UTC,
     };
     let mut rendered = String::new();
     render_into(&template, &env, &mut rendered)?;

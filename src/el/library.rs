@@ -9,6 +9,7 @@
 
 use super::time_functions;
 use super::value::Value;
+use crate::time::datetime::ProcessingZone;
 
 /// A Java parameter or return type of an EL function.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,6 +118,9 @@ impl Need {
 pub enum Imp {
     /// Depends only on its (already coerced) arguments.
     Pure(fn(&[Value]) -> Result<Value<'static>, String>),
+    /// Also reads or writes Oozie datetimes, which are wall times in the
+    /// processing time zone.
+    Datetime(fn(&[Value], ProcessingZone) -> Result<Value<'static>, String>),
     /// Reads the job configuration: `name` looked up as a variable.
     JobProperty,
     /// Reads the job configuration property `user.name`.
@@ -474,7 +478,7 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         [String, Int, String],
         String,
         DATE_OFFSET,
-        Imp::Pure(time_functions::date_offset),
+        Imp::Datetime(time_functions::date_offset),
         "A datetime shifted by n DAY/MONTH/YEAR/HOUR/MINUTE units, in UTC."
     ),
     f!(
@@ -483,7 +487,7 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         [String, String],
         String,
         DATE_OFFSET,
-        Imp::Pure(time_functions::date_tz_offset),
+        Imp::Datetime(time_functions::date_tz_offset),
         "A datetime shown as wall time in another time zone."
     ),
     f!(
@@ -492,7 +496,7 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         [String, String],
         String,
         FORMAT,
-        Imp::Pure(time_functions::format_time),
+        Imp::Datetime(time_functions::format_time),
         "A datetime formatted with a Java SimpleDateFormat pattern."
     ),
     f!(
@@ -501,7 +505,7 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         [String, Boolean],
         String,
         FORMAT,
-        Imp::Pure(time_functions::epoch_time),
+        Imp::Datetime(time_functions::epoch_time),
         "A datetime as seconds (or milliseconds) since 1970-01-01T00:00Z."
     ),
     // HCatalog (spec §6.8).

@@ -1,25 +1,28 @@
 //! The pure datetime functions of coordinator EL (spec §6.9), evaluated as Oozie
-//! evaluates them with the default processing time zone, UTC:
-//! - `coord:dateOffset(d, n, unit)` = d + n units with `Calendar.add` in UTC
-//!   (CEF:210-216); units through `TimeUnit.valueOf`;
-//! - `coord:dateTzOffset(d, tz)` = the wall time of d in tz, printed with a literal
-//!   `Z` (CEF:231-237, DU:264-266);
-//! - `coord:formatTime(d, pattern)` = `SimpleDateFormat(pattern)` in UTC
-//!   (DU:107-111, 223-225);
+//! evaluates them: every datetime argument is read, and every datetime result
+//! written, as wall time in the processing time zone (`DateUtils.parseDateOozieTZ`
+//! and `formatDateOozieTZ`, DU:188-213; UTC unless the server sets
+//! `oozie.processing.timezone`):
+//! - `coord:dateOffset(d, n, unit)` = d + n units with `Calendar.add` in the
+//!   processing zone (CEF:210-216); units through `TimeUnit.valueOf`;
+//! - `coord:dateTzOffset(d, tz)` = the wall time of d in tz, printed with the
+//!   processing zone's suffix, a literal `Z` in UTC (CEF:231-237, DU:264-266);
+//! - `coord:formatTime(d, pattern)` = `SimpleDateFormat(pattern)` in the processing
+//!   zone (DU:107-111, 223-225);
 //! - `coord:epochTime(d, millis)` = seconds since the epoch, milliseconds iff
 //!   `Boolean.valueOf(millis)` (CEF:377-381, DU:237-243).
 
 use super::value::Value;
 use crate::time::calendar::{CalendarUnit, add};
-use crate::time::datetime::{ProcessingZone, format_utc, parse_datetime};
+use crate::time::datetime::{ProcessingZone, parse_datetime};
 use crate::time::format::{FixedZone, format};
 use crate::time::zone::Zone;
 use chrono::{DateTime, Utc};
 use std::borrow::Cow;
 
-fn datetime(v: &Value) -> Result<DateTime<Utc>, String> {
+fn datetime(v: &Value, pz: ProcessingZone) -> Result<DateTime<Utc>, String> {
     let text = v.to_text();
-    match parse_datetime(&text, ProcessingZone::UTC) {
+    match parse_datetime(&text, pz) {
         Ok(t) if !t.hour_24 => Ok(t.instant),
         // Oozie's non-lenient SimpleDateFormat rejects what coordc's parser
         // flags as 24:00 or reports as an error alike.
@@ -31,8 +34,8 @@ fn string(s: String) -> Value<'static> {
     Value::Str(Cow::Owned(s))
 }
 
-pub fn date_offset(args: &[Value]) -> Result<Value<'static>, String> {
-    let t = datetime(&args[0])?;
+pub fn date_offset(args: &[Value], pz: ProcessingZone) -> Result<Value<'static>, String> {
+    let t = datetime(&args[0], pz)?;
     let n = args[1].to_long()?;
     let unit_name = args[2].to_text();
     let Some(unit) = CalendarUnit::parse(&unit_name) else {
@@ -40,27 +43,31 @@ pub fn date_offset(args: &[Value]) -> Result<Value<'static>, String> {
             "No enum constant org.apache.oozie.coord.TimeUnit.{unit_name}"
         ));
     };
-    let shifted = add(&Zone::utc(), t, unit, n);
+    let shifted = add(&pz.zone(), t, unit, n);
     shifted
-        .map(|t| string(format_utc(t)))
-        .ok_or_else(|| format!("{n} {unit_name}s from {} is out of range", format_utc(t)))
+        .map(|t| string(pz.format(t)))
+        .ok_or_else(|| format!("{n} {unit_name}s from {} is out of range", pz.format(t)))
 }
 
-pub fn date_tz_offset(args: &[Value]) -> Result<Value<'static>, String> {
-    let t = datetime(&args[0])?;
+pub fn date_tz_offset(args: &[Value], pz: ProcessingZone) -> Result<Value<'static>, String> {
+    let t = datetime(&args[0], pz)?;
     let id = args[1].to_text();
     let zone = Zone::parse(&id).map_err(|_| format!("Invalid TimeZone: {id}"))?;
-    Ok(string(zone.local(t).format("%Y-%m-%dT%H:%MZ").to_string()))
+    Ok(string(pz.format_wall(zone.local(t))))
 }
 
-pub fn format_time(args: &[Value]) -> Result<Value<'static>, String> {
-    let t = datetime(&args[0])?;
+pub fn format_time(args: &[Value], pz: ProcessingZone) -> Result<Value<'static>, String> {
+    let t = datetime(&args[0], pz)?;
     let pattern = args[1].to_text();
-    format(t.naive_utc(), FixedZone { offset_minutes: 0 }, &pattern).map(string)
+    let zone = FixedZone {
+        offset_minutes: pz.offset_minutes,
+    };
+    let local = t.naive_utc() + chrono::Duration::minutes(i64::from(pz.offset_minutes));
+    format(local, zone, &pattern).map(string)
 }
 
-pub fn epoch_time(args: &[Value]) -> Result<Value<'static>, String> {
-    let t = datetime(&args[0])?;
+pub fn epoch_time(args: &[Value], pz: ProcessingZone) -> Result<Value<'static>, String> {
+    let t = datetime(&args[0], pz)?;
     let millis = args[1].to_bool()?;
     let ms = t.timestamp_millis();
     Ok(string(if millis { ms } else { ms / 1000 }.to_string()))

@@ -5,13 +5,15 @@
 //! fields must be in range (no Feb 30, no minute 60, no seconds).
 
 use super::zone::{Zone, format_offset};
-use crate::check::rules::TIME_DATETIME;
+use crate::check::rules::{TIME_DATETIME, TIME_ZONE};
 use crate::diag::Diagnostic;
 use crate::span::Span;
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
 
 /// Oozie's processing time zone (`oozie.processing.timezone`): `UTC`, or a fixed
-/// `GMT±HH:MM` offset, which changes the datetime suffix from `Z` to `±HHMM`.
+/// `GMT±HHMM` offset, which changes the datetime suffix from `Z` to `±HHMM`.
+/// Every datetime Oozie reads or writes (start, end, function arguments and
+/// results) is wall time in this zone (DU:56-70, 188-213).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ProcessingZone {
     /// East of UTC, in minutes.
@@ -21,19 +23,62 @@ pub struct ProcessingZone {
 impl ProcessingZone {
     pub const UTC: ProcessingZone = ProcessingZone { offset_minutes: 0 };
 
-    /// `UTC`, or a `GMT±HH:MM` / `GMT±HHMM` ID (DU:68-76 accept only these).
+    /// `UTC` or `GMT±HHMM`, the only IDs an Oozie server starts with
+    /// (`DateUtils.setConf`: `^UTC$|^GMT(\+|\-)\d{4}$`); hours above 23 or
+    /// minutes above 59 are not an offset Java reads.
     pub fn parse(id: &str) -> Option<ProcessingZone> {
-        if id == "UTC" || id == "GMT" {
+        if id == "UTC" {
             return Some(ProcessingZone::UTC);
         }
-        if !id.starts_with("GMT") {
+        let rest = id.strip_prefix("GMT")?;
+        let (sign, digits) = match rest.as_bytes() {
+            [b'+', d @ ..] => (1, d),
+            [b'-', d @ ..] => (-1, d),
+            _ => return None,
+        };
+        if digits.len() != 4 || !digits.iter().all(u8::is_ascii_digit) {
             return None;
         }
-        let zone = Zone::parse(id).ok()?;
-        let epoch = DateTime::<Utc>::UNIX_EPOCH;
-        Some(ProcessingZone {
-            offset_minutes: zone.offset_seconds(epoch) / 60,
+        let number = |d: &[u8]| i32::from(d[0] - b'0') * 10 + i32::from(d[1] - b'0');
+        let (hours, minutes) = (number(&digits[..2]), number(&digits[2..]));
+        (hours <= 23 && minutes <= 59).then_some(ProcessingZone {
+            offset_minutes: sign * (hours * 60 + minutes),
         })
+    }
+
+    /// [`ProcessingZone::parse`] for a command-line option: a diagnostic over the
+    /// whole text when it is not a processing zone.
+    pub fn parse_option(id: &str) -> Result<ProcessingZone, Diagnostic> {
+        ProcessingZone::parse(id).ok_or_else(|| {
+            Diagnostic::error(
+                TIME_ZONE,
+                Span::new(0, id.len()),
+                format!("`{id}` cannot be Oozie's processing time zone"),
+            )
+            .with_help(
+                "Oozie's processing time zone is UTC or a fixed offset written GMT±HHMM, such as GMT+0530",
+            )
+        })
+    }
+
+    /// The zone calendar arithmetic in the processing zone runs in.
+    pub fn zone(self) -> Zone {
+        if self.offset_minutes == 0 {
+            return Zone::utc();
+        }
+        Zone::parse(&format!("GMT{}", self.suffix())).expect("GMT±HHMM is a zone")
+    }
+
+    /// `DateUtils.formatDateOozieTZ`: `t` as wall time in this zone, with the suffix.
+    pub fn format(self, t: DateTime<Utc>) -> String {
+        let local = t.naive_utc() + chrono::Duration::minutes(i64::from(self.offset_minutes));
+        self.format_wall(local)
+    }
+
+    /// `DateUtils.formatDate(Calendar)`: a wall time of any zone written with this
+    /// zone's mask, suffix included (how `coord:dateTzOffset` prints).
+    pub fn format_wall(self, local: chrono::NaiveDateTime) -> String {
+        format!("{}{}", local.format("%Y-%m-%dT%H:%M"), self.suffix())
     }
 
     /// The literal that ends every datetime: `Z`, or `+0530` style.
@@ -244,10 +289,21 @@ mod tests {
         let t = parse_datetime("2009-01-01T09:00+0530", pz).unwrap();
         assert_eq!(format_utc(t.instant), "2009-01-01T03:30Z");
         assert!(parse_datetime("2009-01-01T09:00Z", pz).is_err());
+        assert_eq!(pz.format(t.instant), "2009-01-01T09:00+0530");
         assert_eq!(
-            ProcessingZone::parse("GMT-08:00").unwrap().suffix(),
-            "-0800"
+            ProcessingZone::parse("GMT-0800").unwrap().offset_minutes,
+            -480
         );
-        assert!(ProcessingZone::parse("America/Los_Angeles").is_none());
+        // Only what DateUtils.setConf accepts: UTC and GMT±HHMM.
+        for rejected in [
+            "GMT",
+            "GMT-08:00",
+            "GMT+5",
+            "GMT+2400",
+            "GMT+0560",
+            "America/Los_Angeles",
+        ] {
+            assert!(ProcessingZone::parse(rejected).is_none(), "{rejected}");
+        }
     }
 }
