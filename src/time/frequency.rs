@@ -221,6 +221,7 @@ mod tests {
         let end_of_days = |n| freq(n, Day, true);
         let months = |n| freq(n, Month, false);
         let end_of_months = |n| freq(n, Month, true);
+        let end_of_weeks = |n| freq(n, Week, true);
         let la = "America/Los_Angeles";
         let rows = [
             // §4.4.1.1 coord:days
@@ -440,10 +441,49 @@ mod tests {
                 44580,
                 "2009-03-01T08:00Z",
             ),
+            // Seed 001 §4.4.3 coord:endOfWeeks: the next Sunday 00:00 in the
+            // zone (DateUtils.moveToEnd sets hour and minute to 0).
+            (
+                "2017-01-04T00:00:00Z",
+                "UTC",
+                end_of_weeks(1),
+                10080,
+                "2017-01-08T00:00Z",
+            ),
+            // Corrected: the spec gives 08:00Z for these two UTC rows, copied
+            // from the Los Angeles rows; midnight UTC is 00:00Z.
+            (
+                "2017-01-04T08:00:00Z",
+                "UTC",
+                end_of_weeks(1),
+                10080,
+                "2017-01-08T00:00Z",
+            ),
+            (
+                "2017-01-06T08:00:00Z",
+                "UTC",
+                end_of_weeks(1),
+                10080,
+                "2017-01-08T00:00Z",
+            ),
+            (
+                "2017-01-04T08:00:00Z",
+                la,
+                end_of_weeks(1),
+                10080,
+                "2017-01-08T08:00Z",
+            ),
+            (
+                "2017-01-06T08:00:00Z",
+                la,
+                end_of_weeks(1),
+                10080,
+                "2017-01-08T08:00Z",
+            ),
         ];
         for (start, zone, f, minutes, first) in rows {
             let z = Zone::parse(zone).unwrap();
-            let got = nominal_times(f, &z, at(start), at("2011-01-01T00:00:00Z"), 2);
+            let got = nominal_times(f, &z, at(start), at("2020-01-01T00:00:00Z"), 2);
             assert_eq!(
                 format_utc(got[0]),
                 first,

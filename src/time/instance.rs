@@ -714,4 +714,177 @@ mod tests {
             ]
         );
     }
+
+    /// An input range as `(count, oldest, newest)`.
+    fn span_of(range: &[DateTime<Utc>]) -> (usize, String, String) {
+        let newest = range.first().expect("a non-empty range");
+        let oldest = range.last().expect("a non-empty range");
+        (range.len(), format_utc(*oldest), format_utc(*newest))
+    }
+
+    fn expect(count: usize, oldest: &str, newest: &str) -> (usize, String, String) {
+        (count, oldest.to_string(), newest.to_string())
+    }
+
+    /// Spec §7.1: a daily UTC job (India, +05:30, written as UTC times) reads
+    /// current(-23) .. current(0) of an hourly dataset whose initial instance is
+    /// the job start. The first action keeps only the initial instance (the 23
+    /// before it are dropped, §6.6.11); from the second on, a day of 24.
+    #[test]
+    fn spec_7_1_india_daily_job() {
+        let logs = clock(
+            "2008-12-31T19:30:00Z",
+            60,
+            FrequencyUnit::Minute,
+            false,
+            "UTC",
+        );
+        let ranges: Vec<_> = [
+            "2008-12-31T19:30:00Z",
+            "2009-01-01T19:30:00Z",
+            "2009-06-15T19:30:00Z",
+        ]
+        .iter()
+        .map(|n| span_of(&logs.current_range(at(n), -23, 0).unwrap()))
+        .collect();
+        assert_eq!(
+            ranges,
+            [
+                expect(1, "2008-12-31T19:30Z", "2008-12-31T19:30Z"),
+                expect(24, "2008-12-31T20:30Z", "2009-01-01T19:30Z"),
+                expect(24, "2009-06-14T20:30Z", "2009-06-15T19:30Z"),
+            ]
+        );
+    }
+
+    /// Spec §7.2, use case 2: a daily Los Angeles job (01:00 local) reads the New
+    /// York logs with current(-(hoursInDay(0) - 1) - 3) .. current(-3) and the Los
+    /// Angeles logs with current(-(hoursInDay(0) - 1)) .. current(0); hoursInDay
+    /// is each dataset's own day. Around the US switch of 2009-03-08 both days
+    /// have 23 hours. (The spec names the second dataset `estlogs` but reads
+    /// `westlogs`, and writes `$coord:{current(...)}`: typos, corrected here.)
+    #[test]
+    fn spec_7_2_east_and_west_coast_daily_job() {
+        use crate::time::frequency::nominal_times;
+        let la = Zone::parse("America/Los_Angeles").unwrap();
+        let daily = Frequency {
+            count: 1,
+            unit: FrequencyUnit::Day,
+            end_of: false,
+        };
+        let nominals = nominal_times(
+            daily,
+            &la,
+            at("2009-03-07T09:00:00Z"),
+            at("2009-03-10T00:00:00Z"),
+            10,
+        );
+        let shown: Vec<_> = nominals.iter().copied().map(format_utc).collect();
+        assert_eq!(
+            shown,
+            [
+                "2009-03-07T09:00Z",
+                "2009-03-08T09:00Z",
+                "2009-03-09T08:00Z"
+            ]
+        );
+        let east = clock(
+            "2009-01-01T06:00:00Z",
+            60,
+            FrequencyUnit::Minute,
+            false,
+            "America/New_York",
+        );
+        let west = clock(
+            "2009-01-01T09:00:00Z",
+            60,
+            FrequencyUnit::Minute,
+            false,
+            "America/Los_Angeles",
+        );
+        let inputs: Vec<_> = nominals
+            .iter()
+            .map(|&nominal| {
+                let east_hours = i64::from(east.hours_in_day(nominal, 0).unwrap());
+                let west_hours = i64::from(west.hours_in_day(nominal, 0).unwrap());
+                let ec = east
+                    .current_range(nominal, -(east_hours - 1) - 3, -3)
+                    .unwrap();
+                let wc = west.current_range(nominal, -(west_hours - 1), 0).unwrap();
+                (span_of(&ec), span_of(&wc))
+            })
+            .collect();
+        assert_eq!(
+            inputs,
+            [
+                (
+                    expect(24, "2009-03-06T07:00Z", "2009-03-07T06:00Z"),
+                    expect(24, "2009-03-06T10:00Z", "2009-03-07T09:00Z"),
+                ),
+                (
+                    expect(23, "2009-03-07T08:00Z", "2009-03-08T06:00Z"),
+                    expect(23, "2009-03-07T11:00Z", "2009-03-08T09:00Z"),
+                ),
+                (
+                    expect(24, "2009-03-08T06:00Z", "2009-03-09T05:00Z"),
+                    expect(24, "2009-03-08T09:00Z", "2009-03-09T08:00Z"),
+                ),
+            ]
+        );
+    }
+
+    /// Spec §7.2, use case 3: a daily New York job reads the New York logs with
+    /// current(-(hoursInDay(0) - 1)) .. current(-1) and the Berlin logs shifted by
+    /// tzOffset()/60 hours, the Berlin-minus-New-York offset, which is 6 hours
+    /// until the US switch (2009-03-08) and 5 until the European one
+    /// (2009-03-29). (The spec's EU data-in reads `eastlogs`; it means
+    /// `europelogs`, corrected here.)
+    #[test]
+    fn spec_7_2_east_coast_and_europe_daily_job() {
+        let ny = Zone::parse("America/New_York").unwrap();
+        let east = clock(
+            "2009-01-01T06:00:00Z",
+            60,
+            FrequencyUnit::Minute,
+            false,
+            "America/New_York",
+        );
+        let europe = clock(
+            "2009-01-01T01:00:00Z",
+            60,
+            FrequencyUnit::Minute,
+            false,
+            "Europe/Berlin",
+        );
+        let inputs: Vec<_> = ["2009-03-08T05:00:00Z", "2009-03-09T04:00:00Z"]
+            .iter()
+            .map(|n| {
+                let nominal = at(n);
+                let east_hours = i64::from(east.hours_in_day(nominal, 0).unwrap());
+                let europe_hours = i64::from(europe.hours_in_day(nominal, 0).unwrap());
+                // `coord:tzOffset()/60` is a Double in EL; coord:current takes an int.
+                let shift = i64::from(europe.tz_offset(nominal, &ny) / 60);
+                let ec = east.current_range(nominal, -(east_hours - 1), -1).unwrap();
+                let eu = europe
+                    .current_range(nominal, -(europe_hours - 1) - shift, -shift)
+                    .unwrap();
+                (shift, span_of(&ec), span_of(&eu))
+            })
+            .collect();
+        assert_eq!(
+            inputs,
+            [
+                (
+                    6,
+                    expect(22, "2009-03-07T07:00Z", "2009-03-08T04:00Z"),
+                    expect(24, "2009-03-07T00:00Z", "2009-03-07T23:00Z"),
+                ),
+                (
+                    5,
+                    expect(23, "2009-03-08T05:00Z", "2009-03-09T03:00Z"),
+                    expect(24, "2009-03-08T00:00Z", "2009-03-08T23:00Z"),
+                ),
+            ]
+        );
+    }
 }
