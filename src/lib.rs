@@ -9,3 +9,4 @@ pub mod diag;
 pub mod el;
 pub mod span;
 pub mod time;
+pub mod xml;

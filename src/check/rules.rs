@@ -25,8 +25,50 @@ pub const CRON_SYNTAX: &str = "CR001";
 pub const CRON_RANGE: &str = "CR002";
 pub const CRON_NEVER_FIRES: &str = "CR003";
 pub const CRON_NO_ACTIONS: &str = "CR004";
+pub const XML_SYNTAX: &str = "XML001";
+pub const XML_LIMIT: &str = "XML002";
+pub const XML_UNKNOWN_DOCUMENT: &str = "XML003";
+pub const XML_CONTENT: &str = "XML004";
+pub const XML_ATTRIBUTE: &str = "XML005";
+pub const XML_VALUE: &str = "XML006";
 
 pub static RULES: &[Rule] = &[
+    Rule {
+        code: XML_SYNTAX,
+        name: "xml-syntax",
+        severity: Severity::Error,
+        summary: "A file that is not well-formed XML.",
+    },
+    Rule {
+        code: XML_LIMIT,
+        name: "xml-limit",
+        severity: Severity::Error,
+        summary: "An XML file too large or nested too deeply to read.",
+    },
+    Rule {
+        code: XML_UNKNOWN_DOCUMENT,
+        name: "unknown-schema",
+        severity: Severity::Error,
+        summary: "A root element or namespace no Oozie schema defines.",
+    },
+    Rule {
+        code: XML_CONTENT,
+        name: "schema-content",
+        severity: Severity::Error,
+        summary: "An element missing, unexpected or out of order, or text where the schema allows none.",
+    },
+    Rule {
+        code: XML_ATTRIBUTE,
+        name: "schema-attribute",
+        severity: Severity::Error,
+        summary: "A required attribute missing, or an attribute the schema does not declare.",
+    },
+    Rule {
+        code: XML_VALUE,
+        name: "schema-value",
+        severity: Severity::Error,
+        summary: "A value that does not match its schema type (a name pattern, an enumeration, a number).",
+    },
     Rule {
         code: EL_SYNTAX,
         name: "el-syntax",

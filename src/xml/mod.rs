@@ -1,0 +1,10 @@
+//! The XML front end: text → a span-keeping element tree (`tree`), validated
+//! against the Oozie schema of its namespace (`schema`, `validate`), read from
+//! the XSD files in `grammar/xsd/`.
+
+pub mod schema;
+pub mod tree;
+pub mod validate;
+
+pub use tree::{Document, Element, parse};
+pub use validate::validate;

@@ -1,0 +1,531 @@
+//! The XML Schema subset Oozie's schemas use, read from the files in
+//! `grammar/xsd/` (embedded by build.rs): global elements, named and anonymous
+//! complex types with `sequence`/`choice`/`all` and occurrence bounds,
+//! attributes with `use`, `simpleContent` extensions, simple types restricting a
+//! built-in type by patterns, enumerations and integer bounds, and `xs:any`
+//! with its namespace list. Anything else in a schema file is refused when the
+//! file is read, so a new schema cannot be silently misread.
+
+use super::tree::{self, Element};
+use regex::Regex;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+include!(concat!(env!("OUT_DIR"), "/schemas.rs"));
+
+const XS: &str = "http://www.w3.org/2001/XMLSchema";
+
+/// Every embedded schema, by target namespace.
+pub struct Schemas {
+    by_namespace: HashMap<String, Schema>,
+}
+
+static SCHEMAS: OnceLock<Schemas> = OnceLock::new();
+
+/// The embedded schemas. They are part of the program: one that does not load
+/// is a bug, caught by the tests, not an input error.
+pub fn schemas() -> &'static Schemas {
+    SCHEMAS.get_or_init(|| {
+        let mut by_namespace = HashMap::new();
+        for (file, text) in SCHEMA_FILES {
+            let schema = Schema::load(file, text).unwrap_or_else(|e| panic!("{file}: {e}"));
+            by_namespace.insert(schema.namespace.clone(), schema);
+        }
+        Schemas { by_namespace }
+    })
+}
+
+impl Schemas {
+    pub fn get(&self, namespace: &str) -> Option<&Schema> {
+        self.by_namespace.get(namespace)
+    }
+
+    /// The namespaces that declare a global element `name`, sorted.
+    pub fn namespaces_with_root(&self, name: &str) -> Vec<&str> {
+        let mut found: Vec<&str> = self
+            .by_namespace
+            .values()
+            .filter(|s| s.global(name).is_some())
+            .map(|s| s.namespace.as_str())
+            .collect();
+        found.sort();
+        found
+    }
+}
+
+pub struct Schema {
+    pub namespace: String,
+    pub file: &'static str,
+    globals: Vec<ElementDecl>,
+    complex: Vec<ComplexType>,
+    simple: Vec<SimpleType>,
+}
+
+#[derive(Debug, Clone)]
+pub struct ElementDecl {
+    pub name: String,
+    pub ty: TypeRef,
+    pub occurs: Occurs,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Occurs {
+    pub min: u32,
+    /// `None`: unbounded.
+    pub max: Option<u32>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TypeRef {
+    Builtin(Builtin),
+    Simple(usize),
+    Complex(usize),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Builtin {
+    String,
+    Boolean,
+    /// Any of the integer types; the bounds are their value spaces.
+    Integer {
+        min: Option<i64>,
+        max: Option<i64>,
+    },
+}
+
+#[derive(Debug, Default)]
+pub struct ComplexType {
+    pub content: Option<Particle>,
+    pub attributes: Vec<AttributeDecl>,
+    pub mixed: bool,
+    /// Text content of this type (`simpleContent`), instead of elements.
+    pub simple_content: Option<TypeRef>,
+}
+
+#[derive(Debug, Clone)]
+pub enum Particle {
+    Element(ElementDecl),
+    Group {
+        kind: GroupKind,
+        items: Vec<Particle>,
+        occurs: Occurs,
+    },
+    Any {
+        namespaces: Wildcard,
+        occurs: Occurs,
+        /// `processContents="lax"` or `"skip"`: elements of unknown namespaces pass.
+        lax: bool,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GroupKind {
+    Sequence,
+    Choice,
+    All,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Wildcard {
+    Any,
+    /// `##other`: any namespace but this one, and not none.
+    Other(String),
+    /// Listed namespaces; `None` is `##local`.
+    List(Vec<Option<String>>),
+}
+
+impl Wildcard {
+    pub fn admits(&self, namespace: Option<&str>) -> bool {
+        match self {
+            Wildcard::Any => true,
+            Wildcard::Other(own) => namespace.is_some_and(|n| n != own),
+            Wildcard::List(list) => list.iter().any(|n| n.as_deref() == namespace),
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct AttributeDecl {
+    pub name: String,
+    pub ty: TypeRef,
+    pub required: bool,
+}
+
+#[derive(Debug)]
+pub struct SimpleType {
+    pub name: String,
+    pub base: Builtin,
+    /// Each `(pattern as written, compiled and anchored)`.
+    pub patterns: Vec<(String, Regex)>,
+    pub enumeration: Vec<String>,
+}
+
+impl Schema {
+    pub fn global(&self, name: &str) -> Option<&ElementDecl> {
+        self.globals.iter().find(|d| d.name == name)
+    }
+
+    pub fn complex(&self, index: usize) -> &ComplexType {
+        &self.complex[index]
+    }
+
+    pub fn simple(&self, index: usize) -> &SimpleType {
+        &self.simple[index]
+    }
+
+    /// Reads one schema file.
+    pub fn load(file: &'static str, text: &str) -> Result<Schema, String> {
+        let doc = tree::parse(text).map_err(|d| d.message)?;
+        let root = &doc.root;
+        if !is_xs(root, "schema") {
+            return Err("the root is not xs:schema".into());
+        }
+        let namespace = root
+            .attribute("targetNamespace")
+            .ok_or("no targetNamespace")?
+            .value
+            .clone();
+        let mut loader = Loader {
+            schema: Schema {
+                namespace,
+                file,
+                globals: Vec::new(),
+                complex: Vec::new(),
+                simple: Vec::new(),
+            },
+            complex_names: HashMap::new(),
+            simple_names: HashMap::new(),
+        };
+        // Names first, so types can refer to types defined later (or to themselves).
+        for child in &root.children {
+            let name = || -> Result<String, String> {
+                Ok(child
+                    .attribute("name")
+                    .ok_or("a type without a name")?
+                    .value
+                    .clone())
+            };
+            if is_xs(child, "complexType") {
+                loader
+                    .complex_names
+                    .insert(name()?, loader.schema.complex.len());
+                loader.schema.complex.push(ComplexType::default());
+            } else if is_xs(child, "simpleType") {
+                let index = loader.simple_names.len();
+                loader.simple_names.insert(name()?, index);
+            }
+        }
+        // Simple types in declaration order (their bases are built-in types).
+        for child in root.children.iter().filter(|c| is_xs(c, "simpleType")) {
+            let simple = loader.simple_type(child)?;
+            loader.schema.simple.push(simple);
+        }
+        for child in &root.children {
+            match child.name.as_str() {
+                "complexType" => {
+                    let index =
+                        loader.complex_names[&child.attribute("name").expect("named above").value];
+                    loader.schema.complex[index] = loader.complex_type(child)?;
+                }
+                "element" => {
+                    let decl = loader.element(child)?;
+                    loader.schema.globals.push(decl);
+                }
+                "simpleType" | "annotation" => {}
+                other => return Err(format!("unsupported top-level xs:{other}")),
+            }
+        }
+        Ok(loader.schema)
+    }
+}
+
+fn is_xs(element: &Element, name: &str) -> bool {
+    element.namespace.as_deref() == Some(XS) && element.name == name
+}
+
+struct Loader {
+    schema: Schema,
+    complex_names: HashMap<String, usize>,
+    simple_names: HashMap<String, usize>,
+}
+
+impl Loader {
+    /// A `type="prefix:NAME"` reference: an XML Schema built-in or a type of
+    /// this schema.
+    fn type_ref(&self, element: &Element, qname: &str) -> Result<TypeRef, String> {
+        let local = qname.rsplit(':').next().unwrap_or(qname);
+        let prefix = qname
+            .strip_suffix(local)
+            .unwrap_or("")
+            .trim_end_matches(':');
+        if prefix == "xs" || prefix == "xsd" {
+            return builtin(local).map(TypeRef::Builtin);
+        }
+        if let Some(&index) = self.complex_names.get(local) {
+            return Ok(TypeRef::Complex(index));
+        }
+        if let Some(&index) = self.simple_names.get(local) {
+            return Ok(TypeRef::Simple(index));
+        }
+        Err(format!(
+            "`<{}>` refers to an unknown type {qname}",
+            element.name
+        ))
+    }
+
+    fn occurs(element: &Element) -> Result<Occurs, String> {
+        let number = |name: &str, default: u32| -> Result<Option<u32>, String> {
+            match element.attribute(name).map(|a| a.value.as_str()) {
+                None => Ok(Some(default)),
+                Some("unbounded") => Ok(None),
+                Some(v) => v.parse().map(Some).map_err(|_| format!("bad {name} `{v}`")),
+            }
+        };
+        Ok(Occurs {
+            min: number("minOccurs", 1)?.ok_or("minOccurs cannot be unbounded")?,
+            max: number("maxOccurs", 1)?,
+        })
+    }
+
+    fn element(&mut self, element: &Element) -> Result<ElementDecl, String> {
+        let name = element
+            .attribute("name")
+            .ok_or("an element without a name (ref= is not supported)")?
+            .value
+            .clone();
+        let ty = match element.attribute("type") {
+            Some(t) => self.type_ref(element, &t.value)?,
+            None => match element.children.iter().find(|c| !is_xs(c, "annotation")) {
+                Some(c) if is_xs(c, "complexType") => {
+                    let ty = self.complex_type(c)?;
+                    self.schema.complex.push(ty);
+                    TypeRef::Complex(self.schema.complex.len() - 1)
+                }
+                Some(c) if is_xs(c, "simpleType") => {
+                    let ty = self.simple_type(c)?;
+                    self.schema.simple.push(ty);
+                    TypeRef::Simple(self.schema.simple.len() - 1)
+                }
+                Some(c) => return Err(format!("unsupported xs:{} in element {name}", c.name)),
+                // No type at all is xs:anyType; Oozie's schemas always give one.
+                None => return Err(format!("element {name} has no type")),
+            },
+        };
+        Ok(ElementDecl {
+            name,
+            ty,
+            occurs: Self::occurs(element)?,
+        })
+    }
+
+    fn complex_type(&mut self, element: &Element) -> Result<ComplexType, String> {
+        let mut ty = ComplexType {
+            mixed: element
+                .attribute("mixed")
+                .is_some_and(|m| m.value == "true"),
+            ..ComplexType::default()
+        };
+        for child in &element.children {
+            match child.name.as_str() {
+                "sequence" | "choice" | "all" => ty.content = Some(self.particle(child)?),
+                "attribute" => ty.attributes.push(self.attribute(child)?),
+                "simpleContent" => {
+                    let extension = child
+                        .child("extension")
+                        .ok_or("simpleContent without an extension")?;
+                    let base = extension
+                        .attribute("base")
+                        .ok_or("an extension without a base")?;
+                    ty.simple_content = Some(self.type_ref(extension, &base.value)?);
+                    for attribute in extension.children.iter().filter(|c| is_xs(c, "attribute")) {
+                        ty.attributes.push(self.attribute(attribute)?);
+                    }
+                }
+                "annotation" => {}
+                other => return Err(format!("unsupported xs:{other} in a complexType")),
+            }
+        }
+        Ok(ty)
+    }
+
+    fn particle(&mut self, element: &Element) -> Result<Particle, String> {
+        let occurs = Self::occurs(element)?;
+        match element.name.as_str() {
+            "element" => Ok(Particle::Element(self.element(element)?)),
+            "any" => {
+                let namespaces = match element.attribute("namespace").map(|a| a.value.as_str()) {
+                    None | Some("##any") => Wildcard::Any,
+                    Some("##other") => Wildcard::Other(self.schema.namespace.clone()),
+                    Some(list) => Wildcard::List(
+                        list.split_whitespace()
+                            .map(|n| match n {
+                                "##local" => None,
+                                "##targetNamespace" => Some(self.schema.namespace.clone()),
+                                n => Some(n.to_string()),
+                            })
+                            .collect(),
+                    ),
+                };
+                let lax = element
+                    .attribute("processContents")
+                    .is_some_and(|p| p.value == "lax" || p.value == "skip");
+                Ok(Particle::Any {
+                    namespaces,
+                    occurs,
+                    lax,
+                })
+            }
+            "sequence" | "choice" | "all" => {
+                let kind = match element.name.as_str() {
+                    "sequence" => GroupKind::Sequence,
+                    "choice" => GroupKind::Choice,
+                    _ => GroupKind::All,
+                };
+                let items = element
+                    .children
+                    .iter()
+                    .filter(|c| !is_xs(c, "annotation"))
+                    .map(|c| self.particle(c))
+                    .collect::<Result<_, _>>()?;
+                Ok(Particle::Group {
+                    kind,
+                    items,
+                    occurs,
+                })
+            }
+            other => Err(format!("unsupported xs:{other} in a content model")),
+        }
+    }
+
+    fn attribute(&mut self, element: &Element) -> Result<AttributeDecl, String> {
+        let name = element
+            .attribute("name")
+            .ok_or("an attribute without a name")?
+            .value
+            .clone();
+        let ty = match (element.attribute("type"), element.child("simpleType")) {
+            (Some(t), _) => self.type_ref(element, &t.value)?,
+            (None, Some(simple)) => {
+                let ty = self.simple_type(simple)?;
+                self.schema.simple.push(ty);
+                TypeRef::Simple(self.schema.simple.len() - 1)
+            }
+            (None, None) => TypeRef::Builtin(Builtin::String),
+        };
+        let required = match element.attribute("use").map(|u| u.value.as_str()) {
+            None | Some("optional") => false,
+            Some("required") => true,
+            Some(other) => return Err(format!("unsupported use=\"{other}\"")),
+        };
+        Ok(AttributeDecl { name, ty, required })
+    }
+
+    fn simple_type(&self, element: &Element) -> Result<SimpleType, String> {
+        let name = element
+            .attribute("name")
+            .map_or_else(String::new, |n| n.value.clone());
+        let restriction = element
+            .child("restriction")
+            .ok_or_else(|| format!("simple type {name}: only xs:restriction is supported"))?;
+        let base = restriction
+            .attribute("base")
+            .ok_or("a restriction without a base")?;
+        let TypeRef::Builtin(mut base) = self.type_ref(restriction, &base.value)? else {
+            return Err(format!(
+                "simple type {name}: the base must be a built-in type"
+            ));
+        };
+        let mut patterns = Vec::new();
+        let mut enumeration = Vec::new();
+        for facet in &restriction.children {
+            let value = facet
+                .attribute("value")
+                .ok_or("a facet without a value")?
+                .value
+                .clone();
+            match (facet.name.as_str(), &mut base) {
+                ("pattern", _) => {
+                    // XML Schema patterns match the whole value.
+                    let regex = Regex::new(&format!("^(?:{value})$"))
+                        .map_err(|e| format!("pattern {value}: {e}"))?;
+                    patterns.push((value, regex));
+                }
+                ("enumeration", _) => enumeration.push(value),
+                ("minInclusive", Builtin::Integer { min, .. }) => *min = Some(integer(&value)?),
+                ("maxInclusive", Builtin::Integer { max, .. }) => *max = Some(integer(&value)?),
+                (other, _) => return Err(format!("unsupported facet xs:{other}")),
+            }
+        }
+        Ok(SimpleType {
+            name,
+            base,
+            patterns,
+            enumeration,
+        })
+    }
+}
+
+fn integer(value: &str) -> Result<i64, String> {
+    value.parse().map_err(|_| format!("bad integer `{value}`"))
+}
+
+fn builtin(local: &str) -> Result<Builtin, String> {
+    let integer = |min, max| Builtin::Integer { min, max };
+    Ok(match local {
+        "string" | "anyURI" | "token" | "normalizedString" => Builtin::String,
+        "boolean" => Builtin::Boolean,
+        "integer" | "long" => integer(None, None),
+        "int" => integer(Some(i32::MIN.into()), Some(i32::MAX.into())),
+        "nonNegativeInteger" => integer(Some(0), None),
+        "positiveInteger" => integer(Some(1), None),
+        "unsignedInt" => integer(Some(0), Some(u32::MAX.into())),
+        "unsignedShort" => integer(Some(0), Some(u16::MAX.into())),
+        "short" => integer(Some(i16::MIN.into()), Some(i16::MAX.into())),
+        other => return Err(format!("unsupported built-in type xs:{other}")),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_embedded_schema_loads() {
+        let all = schemas();
+        for version in ["0.1", "0.2", "0.3", "0.4", "0.5"] {
+            let ns = format!("uri:oozie:coordinator:{version}");
+            let schema = all.get(&ns).unwrap_or_else(|| panic!("{ns}"));
+            assert!(schema.global("coordinator-app").is_some(), "{ns}");
+            assert!(schema.global("datasets").is_some(), "{ns}");
+        }
+        for ns in ["uri:oozie:sla:0.1", "uri:oozie:sla:0.2"] {
+            assert!(all.get(ns).unwrap().global("info").is_some(), "{ns}");
+        }
+        assert_eq!(
+            SCHEMA_FILES.len(),
+            all.by_namespace.len(),
+            "one namespace per file"
+        );
+    }
+
+    #[test]
+    fn identifier_pattern_matches_whole_values() {
+        let schema = schemas().get("uri:oozie:coordinator:0.5").unwrap();
+        let identifier = schema
+            .simple
+            .iter()
+            .find(|s| s.name == "IDENTIFIER")
+            .unwrap();
+        let regex = &identifier.patterns[0].1;
+        assert!(regex.is_match("hourly-logs_2"));
+        assert!(!regex.is_match("2logs"));
+        assert!(!regex.is_match("logs "));
+    }
+
+    #[test]
+    fn unsupported_constructs_are_refused() {
+        let text = r#"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="u"><xs:group name="g"/></xs:schema>"#;
+        let err = Schema::load("t.xsd", text).err().unwrap();
+        assert!(err.contains("unsupported top-level xs:group"), "{err}");
+    }
+}

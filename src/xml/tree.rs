@@ -1,0 +1,533 @@
+//! XML text → a namespace-resolved element tree in which every name, attribute
+//! value and text piece keeps its byte span in the file.
+//!
+//! quick-xml does the tokenizing; namespaces are resolved here (a stack of
+//! `xmlns` scopes), and so are entity references, because only XML's five
+//! predefined entities and character references exist: a DTD is refused, so no
+//! entity can expand into anything larger than itself.
+
+use crate::check::rules::{XML_LIMIT, XML_SYNTAX};
+use crate::diag::Diagnostic;
+use crate::span::Span;
+use quick_xml::events::{BytesStart, Event};
+use quick_xml::reader::Reader;
+
+/// Largest file read; Oozie itself refuses workflow definitions over 100,000 bytes.
+pub const MAX_FILE_LEN: usize = 16 * 1024 * 1024;
+/// Deepest element nesting read; Oozie's documents nest fewer than ten levels.
+pub const MAX_DEPTH: usize = 256;
+
+/// A parsed document: the root element, and the comments (where suppressions live).
+#[derive(Debug)]
+pub struct Document {
+    pub root: Element,
+    pub comments: Vec<Comment>,
+}
+
+#[derive(Debug)]
+pub struct Comment {
+    pub text: String,
+    pub span: Span,
+}
+
+#[derive(Debug)]
+pub struct Element {
+    /// The namespace URI, `None` when the element is in no namespace.
+    pub namespace: Option<String>,
+    pub name: String,
+    /// The name in the start tag, prefix included.
+    pub name_span: Span,
+    /// From `<` of the start tag to `>` of the end tag.
+    pub span: Span,
+    pub attributes: Vec<Attribute>,
+    pub children: Vec<Element>,
+    /// Character data directly inside this element, in document order.
+    pub text: Vec<TextPiece>,
+}
+
+#[derive(Debug)]
+pub struct Attribute {
+    pub namespace: Option<String>,
+    pub name: String,
+    pub name_span: Span,
+    /// The value with entity and character references replaced.
+    pub value: String,
+    /// The raw value between the quotes.
+    pub value_span: Span,
+}
+
+#[derive(Debug)]
+pub struct TextPiece {
+    pub text: String,
+    pub span: Span,
+}
+
+/// An element's character data as one value: its pieces joined, spanning from
+/// the first to the last. Entities shorten the value against its span; the EL
+/// front end maps positions through [`Text::source_offset`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Text {
+    pub value: String,
+    pub span: Span,
+    /// `(value offset, file offset)` at every point where the two stop moving
+    /// together (after an entity or between pieces).
+    pub breaks: Vec<(u32, u32)>,
+}
+
+impl Text {
+    /// Where byte `offset` of the value is in the file.
+    pub fn source_offset(&self, offset: usize) -> usize {
+        let offset = offset as u32;
+        let (value_at, file_at) = self
+            .breaks
+            .iter()
+            .rev()
+            .find(|(v, _)| *v <= offset)
+            .copied()
+            .unwrap_or((0, self.span.start));
+        (file_at + (offset - value_at)) as usize
+    }
+}
+
+impl Element {
+    pub fn attribute(&self, name: &str) -> Option<&Attribute> {
+        self.attributes
+            .iter()
+            .find(|a| a.namespace.is_none() && a.name == name)
+    }
+
+    /// The character data, trimmed of surrounding whitespace as Oozie's JDOM
+    /// `getTextTrim` reads it; the span covers the trimmed value.
+    pub fn text_trimmed(&self) -> Text {
+        let joined = self.text_value();
+        let lead = joined.value.len() - joined.value.trim_start().len();
+        let value = joined.value.trim().to_string();
+        let start = joined.source_offset(lead);
+        let end = if value.is_empty() {
+            start
+        } else {
+            joined.source_offset(lead + value.len() - 1) + 1
+        };
+        let breaks = joined
+            .breaks
+            .iter()
+            .filter(|(v, _)| (*v as usize) > lead && (*v as usize) < lead + value.len())
+            .map(|(v, f)| (v - lead as u32, *f))
+            .collect();
+        Text {
+            value,
+            span: Span::new(start, end.max(start)),
+            breaks,
+        }
+    }
+
+    fn text_value(&self) -> Text {
+        let mut value = String::new();
+        let mut breaks = Vec::new();
+        for piece in &self.text {
+            breaks.push((value.len() as u32, piece.span.start));
+            value.push_str(&piece.text);
+        }
+        let span = match (self.text.first(), self.text.last()) {
+            (Some(first), Some(last)) => {
+                Span::new(first.span.start as usize, last.span.end as usize)
+            }
+            _ => {
+                let at = self.name_span.end as usize;
+                Span::new(at, at)
+            }
+        };
+        Text {
+            value,
+            span,
+            breaks,
+        }
+    }
+
+    /// The child elements with this local name, in any namespace.
+    pub fn children_named<'e>(&'e self, name: &'e str) -> impl Iterator<Item = &'e Element> {
+        self.children.iter().filter(move |c| c.name == name)
+    }
+
+    pub fn child(&self, name: &str) -> Option<&Element> {
+        self.children.iter().find(|c| c.name == name)
+    }
+}
+
+/// Parses `source`. Not well-formed XML gives a diagnostic at the first error
+/// (XML has no recovery: what follows cannot be trusted).
+pub fn parse(source: &str) -> Result<Document, Diagnostic> {
+    if source.len() > MAX_FILE_LEN {
+        return Err(Diagnostic::error(
+            XML_LIMIT,
+            Span::new(0, 0),
+            format!(
+                "the file is {} bytes long; coordc reads XML files of at most {MAX_FILE_LEN} bytes",
+                source.len()
+            ),
+        )
+        .with_help("Oozie refuses workflow definitions over 100,000 bytes (oozie.service.WorkflowAppService.WorkflowDefinitionMaxLength)"));
+    }
+    Builder::new(source).run()
+}
+
+struct Open {
+    element: Element,
+    /// How many namespace bindings this element pushed.
+    bindings: usize,
+}
+
+struct Builder<'s> {
+    source: &'s str,
+    reader: Reader<&'s [u8]>,
+    /// `(prefix, uri)`; the empty prefix is the default namespace.
+    scopes: Vec<(String, String)>,
+    stack: Vec<Open>,
+    comments: Vec<Comment>,
+    root: Option<Element>,
+}
+
+impl<'s> Builder<'s> {
+    fn new(source: &'s str) -> Builder<'s> {
+        let mut reader = Reader::from_str(source);
+        let config = reader.config_mut();
+        config.check_end_names = true;
+        config.check_comments = true;
+        Builder {
+            source,
+            reader,
+            scopes: Vec::new(),
+            stack: Vec::new(),
+            comments: Vec::new(),
+            root: None,
+        }
+    }
+
+    fn error(&self, at: usize, message: impl Into<String>) -> Diagnostic {
+        let at = at.min(self.source.len());
+        Diagnostic::error(XML_SYNTAX, Span::new(at, at), message)
+    }
+
+    /// The byte offset of `part` inside the source; `part` must borrow from it.
+    fn offset_of(&self, part: &str) -> usize {
+        let base = self.source.as_ptr() as usize;
+        let at = part.as_ptr() as usize;
+        debug_assert!(at >= base && at <= base + self.source.len());
+        at.saturating_sub(base).min(self.source.len())
+    }
+
+    fn run(mut self) -> Result<Document, Diagnostic> {
+        loop {
+            let before = self.reader.buffer_position() as usize;
+            let event = match self.reader.read_event() {
+                Ok(event) => event,
+                Err(e) => {
+                    let at = self.reader.error_position() as usize;
+                    return Err(self.error(at, format!("not well-formed XML: {e}")));
+                }
+            };
+            let after = self.reader.buffer_position() as usize;
+            match event {
+                Event::Start(tag) => self.open(&tag, before)?,
+                Event::Empty(tag) => {
+                    self.open(&tag, before)?;
+                    self.close(after)?;
+                }
+                Event::End(_) => self.close(after)?,
+                Event::Text(text) => {
+                    let raw = text.into_inner();
+                    let start = self.offset_of(&raw);
+                    let raw = &self.source[start..start + raw.len()];
+                    self.text(raw, start, before)?;
+                }
+                Event::CData(data) => {
+                    let raw = data.into_inner();
+                    let start = self.offset_of(&raw);
+                    let value = self.source[start..start + raw.len()].to_string();
+                    self.push_text(value, Span::new(start, start + raw.len()), before)?;
+                }
+                Event::GeneralRef(reference) => {
+                    let name = reference.as_ref().to_string();
+                    let value = self.entity(&name, before, after)?;
+                    self.push_text(value, Span::new(before, after), before)?;
+                }
+                Event::Comment(text) => {
+                    let raw = text.into_inner();
+                    let start = self.offset_of(&raw);
+                    self.comments.push(Comment {
+                        text: self.source[start..start + raw.len()].to_string(),
+                        span: Span::new(before, after),
+                    });
+                }
+                Event::DocType(_) => {
+                    return Err(self
+                        .error(before, "a DOCTYPE declaration is not allowed")
+                        .with_help("Oozie refuses DTDs in application XML (disallow-doctype-decl); remove the <!DOCTYPE ...>"));
+                }
+                Event::Decl(_) | Event::PI(_) => {}
+                Event::Eof => break,
+            }
+        }
+        if let Some(open) = self.stack.last() {
+            let name = open.element.name.clone();
+            return Err(self
+                .error(
+                    self.source.len(),
+                    format!("the file ends inside `<{name}>`"),
+                )
+                .with_label(open.element.name_span, "opened here"));
+        }
+        match self.root {
+            Some(root) => Ok(Document {
+                root,
+                comments: self.comments,
+            }),
+            None => Err(self.error(0, "the file holds no XML element")),
+        }
+    }
+
+    fn resolve(&self, prefix: &str, at: Span) -> Result<Option<String>, Diagnostic> {
+        if prefix == "xml" {
+            return Ok(Some("http://www.w3.org/XML/1998/namespace".to_string()));
+        }
+        match self.scopes.iter().rev().find(|(p, _)| p == prefix) {
+            Some((_, uri)) if uri.is_empty() => Ok(None),
+            Some((_, uri)) => Ok(Some(uri.clone())),
+            None if prefix.is_empty() => Ok(None),
+            None => Err(Diagnostic::error(
+                XML_SYNTAX,
+                at,
+                format!("the namespace prefix `{prefix}` is not declared"),
+            )
+            .with_help(format!(
+                "declare it with xmlns:{prefix}=\"...\" on this element or an ancestor"
+            ))),
+        }
+    }
+
+    fn open(&mut self, tag: &BytesStart, start: usize) -> Result<(), Diagnostic> {
+        if self.stack.len() == MAX_DEPTH {
+            return Err(Diagnostic::error(
+                XML_LIMIT,
+                Span::new(start, start + 1),
+                format!("elements nested more than {MAX_DEPTH} levels deep"),
+            ));
+        }
+        if self.stack.is_empty() && self.root.is_some() {
+            return Err(self.error(
+                start,
+                "a second root element: an XML document has exactly one",
+            ));
+        }
+        let qname = tag.name();
+        let name_start = self.offset_of(qname.as_ref());
+        let qname = &self.source[name_start..name_start + qname.as_ref().len()];
+        let name_span = Span::new(name_start, name_start + qname.len());
+        // Namespace declarations first: they apply to the element's own name.
+        let mut raw_attributes = Vec::new();
+        let mut bindings = 0;
+        for attribute in tag.attributes() {
+            let attribute = attribute
+                .map_err(|e| self.error(name_start, format!("not well-formed XML: {e}")))?;
+            let key = attribute.key.as_ref();
+            let key_start = self.offset_of(key);
+            let key = &self.source[key_start..key_start + key.len()];
+            let value_start = self.offset_of(&attribute.value);
+            let raw_value = &self.source[value_start..value_start + attribute.value.len()];
+            let value = self.unescape(raw_value, value_start)?;
+            if key == "xmlns" || key.starts_with("xmlns:") {
+                let prefix = key
+                    .strip_prefix("xmlns")
+                    .unwrap_or("")
+                    .trim_start_matches(':');
+                self.scopes.push((prefix.to_string(), value));
+                bindings += 1;
+            } else {
+                raw_attributes.push((key, key_start, value, value_start, raw_value.len()));
+            }
+        }
+        let (prefix, local) = split_qname(qname);
+        let namespace = self.resolve(prefix, name_span)?;
+        let mut attributes = Vec::with_capacity(raw_attributes.len());
+        for (key, key_start, value, value_start, raw_len) in raw_attributes {
+            let name_span = Span::new(key_start, key_start + key.len());
+            let (prefix, local) = split_qname(key);
+            // Unprefixed attributes are in no namespace (Namespaces in XML §6.2).
+            let namespace = if prefix.is_empty() {
+                None
+            } else {
+                self.resolve(prefix, name_span)?
+            };
+            attributes.push(Attribute {
+                namespace,
+                name: local.to_string(),
+                name_span,
+                value,
+                value_span: Span::new(value_start, value_start + raw_len),
+            });
+        }
+        self.stack.push(Open {
+            element: Element {
+                namespace,
+                name: local.to_string(),
+                name_span,
+                span: Span::new(start, start),
+                attributes,
+                children: Vec::new(),
+                text: Vec::new(),
+            },
+            bindings,
+        });
+        Ok(())
+    }
+
+    fn close(&mut self, end: usize) -> Result<(), Diagnostic> {
+        let Some(mut open) = self.stack.pop() else {
+            return Err(self.error(end, "an end tag without a start tag"));
+        };
+        self.scopes.truncate(self.scopes.len() - open.bindings);
+        open.element.span.end = end as u32;
+        match self.stack.last_mut() {
+            Some(parent) => parent.element.children.push(open.element),
+            None => self.root = Some(open.element),
+        }
+        Ok(())
+    }
+
+    fn text(&mut self, raw: &str, start: usize, before: usize) -> Result<(), Diagnostic> {
+        let value = self.unescape(raw, start)?;
+        self.push_text(value, Span::new(start, start + raw.len()), before)
+    }
+
+    fn push_text(&mut self, text: String, span: Span, at: usize) -> Result<(), Diagnostic> {
+        match self.stack.last_mut() {
+            Some(open) => {
+                open.element.text.push(TextPiece { text, span });
+                Ok(())
+            }
+            None if text.trim().is_empty() => Ok(()),
+            None => Err(self.error(at, "text outside the root element")),
+        }
+    }
+
+    /// Replaces `&name;` references in `raw` (at `start` in the file).
+    fn unescape(&self, raw: &str, start: usize) -> Result<String, Diagnostic> {
+        if !raw.contains('&') {
+            return Ok(raw.to_string());
+        }
+        let mut out = String::with_capacity(raw.len());
+        let mut rest = raw;
+        while let Some(amp) = rest.find('&') {
+            out.push_str(&rest[..amp]);
+            let at = start + (raw.len() - rest.len()) + amp;
+            let Some(semi) = rest[amp..].find(';') else {
+                return Err(self
+                    .error(at, "`&` starts a reference that has no `;`")
+                    .with_help("write a literal ampersand as &amp;"));
+            };
+            let name = &rest[amp + 1..amp + semi];
+            out.push_str(&self.entity(name, at, at + semi + 1)?);
+            rest = &rest[amp + semi + 1..];
+        }
+        out.push_str(rest);
+        Ok(out)
+    }
+
+    /// The text of entity or character reference `name` (between `&` and `;`).
+    fn entity(&self, name: &str, start: usize, end: usize) -> Result<String, Diagnostic> {
+        let predefined = match name {
+            "lt" => Some('<'),
+            "gt" => Some('>'),
+            "amp" => Some('&'),
+            "apos" => Some('\''),
+            "quot" => Some('"'),
+            _ => None,
+        };
+        let character = || {
+            let code = match name.strip_prefix("#x") {
+                Some(hex) => u32::from_str_radix(hex, 16).ok(),
+                None => name.strip_prefix('#')?.parse::<u32>().ok(),
+            };
+            code.and_then(char::from_u32)
+        };
+        match predefined.or_else(character) {
+            Some(c) => Ok(c.to_string()),
+            None => Err(Diagnostic::error(
+                XML_SYNTAX,
+                Span::new(start, end),
+                format!("unknown entity `&{name};`"),
+            )
+            .with_help("XML defines only &lt; &gt; &amp; &apos; &quot; and character references such as &#38;")),
+        }
+    }
+}
+
+fn split_qname(qname: &str) -> (&str, &str) {
+    match qname.split_once(':') {
+        Some((prefix, local)) => (prefix, local),
+        None => ("", qname),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_attributes_and_text_keep_their_spans() {
+        let src = "<?xml version=\"1.0\"?>\n<c:app xmlns:c=\"uri:x\" name=\"a&amp;b\"><c:v> x &lt; 1 </c:v><!-- note --></c:app>";
+        let doc = parse(src).unwrap();
+        let root = &doc.root;
+        assert_eq!(
+            (root.namespace.as_deref(), root.name.as_str()),
+            (Some("uri:x"), "app")
+        );
+        assert_eq!(&src[root.name_span.range()], "c:app");
+        let name = root.attribute("name").unwrap();
+        assert_eq!(name.value, "a&b");
+        assert_eq!(&src[name.value_span.range()], "a&amp;b");
+        let v = root.child("v").unwrap();
+        assert_eq!(v.namespace.as_deref(), Some("uri:x"));
+        let text = v.text_trimmed();
+        assert_eq!(text.value, "x < 1");
+        assert_eq!(&src[text.span.range()], "x &lt; 1");
+        // After the entity, value offsets map past its four extra bytes.
+        assert_eq!(&src[text.source_offset(4)..text.source_offset(4) + 1], "1");
+        assert_eq!(doc.comments[0].text, " note ");
+        assert_eq!(&src[root.span.range()], &src[22..]);
+    }
+
+    #[test]
+    fn default_namespace_applies_to_elements_not_attributes() {
+        let doc = parse("<a xmlns=\"uri:d\" k=\"v\"><b xmlns=\"\"/></a>").unwrap();
+        assert_eq!(doc.root.namespace.as_deref(), Some("uri:d"));
+        assert_eq!(doc.root.attributes[0].namespace, None);
+        assert_eq!(doc.root.children[0].namespace, None);
+    }
+
+    #[test]
+    fn malformed_documents_are_diagnosed_where_they_break() {
+        let cases = [
+            ("<a><b></a>", "not well-formed"),
+            ("<a>", "ends inside `<a>`"),
+            ("<a>&bogus;</a>", "unknown entity `&bogus;`"),
+            ("<!DOCTYPE a [<!ENTITY x \"y\">]><a>&x;</a>", "DOCTYPE"),
+            ("<p:a/>", "prefix `p` is not declared"),
+            ("<a/><b/>", "second root"),
+            ("", "no XML element"),
+            ("<a x=\"1\" x=\"2\"/>", "not well-formed"),
+        ];
+        for (src, expected) in cases {
+            let err = parse(src).expect_err(src);
+            assert!(err.message.contains(expected), "{src}: {}", err.message);
+            assert!(err.span.end as usize <= src.len(), "{src}");
+        }
+    }
+
+    #[test]
+    fn nesting_is_bounded() {
+        let deep = "<a>".repeat(MAX_DEPTH + 1);
+        let err = parse(&deep).unwrap_err();
+        assert_eq!(err.code, XML_LIMIT);
+    }
+}

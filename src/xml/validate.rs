@@ -1,0 +1,610 @@
+//! Validation of a document against the schema of its root's namespace, as
+//! Oozie's validator (Xerces) does before anything else reads the document, but
+//! reporting every violation rather than the first.
+//!
+//! Content models are matched on sets of child positions: each particle maps
+//! the positions where it may start to the positions where it may end, and a
+//! repeated particle only works on positions it has not seen, so a model is
+//! matched in time linear in the number of children whatever its ambiguity.
+
+use super::schema::{
+    Builtin, ComplexType, ElementDecl, GroupKind, Occurs, Particle, Schema, Schemas, TypeRef,
+    schemas,
+};
+use super::tree::{Document, Element};
+use crate::check::rules::{XML_ATTRIBUTE, XML_CONTENT, XML_UNKNOWN_DOCUMENT, XML_VALUE};
+use crate::diag::Diagnostic;
+use fixedbitset::FixedBitSet;
+use std::collections::HashMap;
+
+const XSI: &str = "http://www.w3.org/2001/XMLSchema-instance";
+
+/// Validates `doc`; an empty list means valid.
+pub fn validate(doc: &Document) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let root = &doc.root;
+    // A dataset file for `<include>` has no namespace: Oozie parses included
+    // files without validating them and reads their datasets by local name
+    // (research/oozie-validations.md D1, D2; CSX:1131-1165).
+    if root.name == "datasets" && root.namespace.is_none() {
+        return out;
+    }
+    let all = schemas();
+    let Some(schema) = root.namespace.as_deref().and_then(|ns| all.get(ns)) else {
+        out.push(unknown_namespace(root, all));
+        return out;
+    };
+    match schema.global(&root.name) {
+        Some(decl) => validate_element(root, decl.ty, schema, &mut out),
+        None => out.push(Diagnostic::error(
+            XML_UNKNOWN_DOCUMENT,
+            root.name_span,
+            format!(
+                "`<{}>` is not a document element of {}",
+                root.name, schema.namespace
+            ),
+        )),
+    }
+    out
+}
+
+fn unknown_namespace(root: &Element, all: &Schemas) -> Diagnostic {
+    let known = all.namespaces_with_root(&root.name);
+    let message = match &root.namespace {
+        Some(ns) => format!("no Oozie schema has the namespace `{ns}`"),
+        None => format!("`<{}>` has no namespace", root.name),
+    };
+    let diagnostic = Diagnostic::error(XML_UNKNOWN_DOCUMENT, root.name_span, message);
+    match known.as_slice() {
+        [] => diagnostic.with_help(
+            "coordc reads coordinator-app, datasets and workflow-app documents in the uri:oozie:... namespaces",
+        ),
+        namespaces => diagnostic.with_help(format!(
+            "`<{}>` is defined in {}; declare one with xmlns=\"{}\"",
+            root.name,
+            namespaces.join(", "),
+            namespaces.last().expect("not empty"),
+        )),
+    }
+}
+
+fn validate_element(element: &Element, ty: TypeRef, schema: &Schema, out: &mut Vec<Diagnostic>) {
+    match ty {
+        TypeRef::Complex(index) => validate_complex(element, schema.complex(index), schema, out),
+        simple => {
+            for attribute in &element.attributes {
+                if attribute.namespace.as_deref() != Some(XSI) {
+                    out.push(undeclared_attribute(
+                        element,
+                        &attribute.name,
+                        attribute.name_span,
+                    ));
+                }
+            }
+            if let Some(child) = element.children.first() {
+                out.push(Diagnostic::error(
+                    XML_CONTENT,
+                    child.name_span,
+                    format!(
+                        "`<{}>` holds text only; `<{}>` is not allowed in it",
+                        element.name, child.name
+                    ),
+                ));
+            }
+            let text = element.text_trimmed();
+            let raw: String = element.text.iter().map(|p| p.text.as_str()).collect();
+            if let Some(problem) = check_value(&raw, simple, schema) {
+                out.push(Diagnostic::error(
+                    XML_VALUE,
+                    text.span,
+                    format!("the value of `<{}>` {problem}", element.name),
+                ));
+            }
+        }
+    }
+}
+
+fn undeclared_attribute(element: &Element, name: &str, span: crate::span::Span) -> Diagnostic {
+    Diagnostic::error(
+        XML_ATTRIBUTE,
+        span,
+        format!("`<{}>` has no attribute `{name}`", element.name),
+    )
+}
+
+fn validate_complex(
+    element: &Element,
+    ty: &ComplexType,
+    schema: &Schema,
+    out: &mut Vec<Diagnostic>,
+) {
+    for attribute in &element.attributes {
+        if attribute.namespace.as_deref() == Some(XSI) {
+            continue;
+        }
+        let declared = attribute
+            .namespace
+            .is_none()
+            .then(|| ty.attributes.iter().find(|d| d.name == attribute.name))
+            .flatten();
+        match declared {
+            None => {
+                let mut d = undeclared_attribute(element, &attribute.name, attribute.name_span);
+                if let Some(close) = closest(
+                    &attribute.name,
+                    ty.attributes.iter().map(|d| d.name.as_str()),
+                ) {
+                    d = d.with_help(format!("did you mean `{close}`?"));
+                }
+                out.push(d);
+            }
+            Some(decl) => {
+                if let Some(problem) = check_value(&attribute.value, decl.ty, schema) {
+                    out.push(Diagnostic::error(
+                        XML_VALUE,
+                        attribute.value_span,
+                        format!("the value of `{}` {problem}", attribute.name),
+                    ));
+                }
+            }
+        }
+    }
+    for decl in ty.attributes.iter().filter(|d| d.required) {
+        if element.attribute(&decl.name).is_none() {
+            out.push(Diagnostic::error(
+                XML_ATTRIBUTE,
+                element.name_span,
+                format!(
+                    "`<{}>` is missing the required attribute `{}`",
+                    element.name, decl.name
+                ),
+            ));
+        }
+    }
+    if let Some(simple) = ty.simple_content {
+        if let Some(child) = element.children.first() {
+            out.push(Diagnostic::error(
+                XML_CONTENT,
+                child.name_span,
+                format!(
+                    "`<{}>` holds text only; `<{}>` is not allowed in it",
+                    element.name, child.name
+                ),
+            ));
+        }
+        let raw: String = element.text.iter().map(|p| p.text.as_str()).collect();
+        if let Some(problem) = check_value(&raw, simple, schema) {
+            out.push(Diagnostic::error(
+                XML_VALUE,
+                element.text_trimmed().span,
+                format!("the value of `<{}>` {problem}", element.name),
+            ));
+        }
+        return;
+    }
+    if !ty.mixed
+        && let Some(piece) = element.text.iter().find(|p| !p.text.trim().is_empty())
+    {
+        out.push(
+            Diagnostic::error(
+                XML_CONTENT,
+                piece.span,
+                format!(
+                    "text is not allowed directly inside `<{}>`, only elements",
+                    element.name
+                ),
+            )
+            .with_help("put the text in the child element it belongs to"),
+        );
+    }
+    let Some(content) = &ty.content else {
+        if let Some(child) = element.children.first() {
+            out.push(Diagnostic::error(
+                XML_CONTENT,
+                child.name_span,
+                format!(
+                    "`<{}>` must be empty; `<{}>` is not allowed in it",
+                    element.name, child.name
+                ),
+            ));
+        }
+        return;
+    };
+    if let Some(problem) = match_content(element, content, &schema.namespace) {
+        out.push(problem);
+    }
+    // Every child with a declaration is checked, even when the content is not
+    // in order, so one mistake does not hide others.
+    let mut decls = HashMap::new();
+    collect_decls(content, &mut decls);
+    for child in &element.children {
+        if child.namespace.as_deref() == Some(schema.namespace.as_str()) {
+            if let Some(decl) = decls.get(child.name.as_str()) {
+                validate_element(child, decl.ty, schema, out);
+            }
+        } else if let Some(other) = child.namespace.as_deref().and_then(|ns| schemas().get(ns)) {
+            // An `xs:any` child in a namespace coordc has a schema for (SLA).
+            if let Some(decl) = other.global(&child.name) {
+                validate_element(child, decl.ty, other, out);
+            }
+        }
+    }
+}
+
+fn collect_decls<'s>(particle: &'s Particle, decls: &mut HashMap<&'s str, &'s ElementDecl>) {
+    match particle {
+        Particle::Element(decl) => {
+            decls.entry(decl.name.as_str()).or_insert(decl);
+        }
+        Particle::Group { items, .. } => items.iter().for_each(|p| collect_decls(p, decls)),
+        Particle::Any { .. } => {}
+    }
+}
+
+/// Why `value` is not of type `ty`, if it is not.
+fn check_value(value: &str, ty: TypeRef, schema: &Schema) -> Option<String> {
+    let (base, simple) = match ty {
+        TypeRef::Builtin(b) => (b, None),
+        TypeRef::Simple(i) => (schema.simple(i).base, Some(schema.simple(i))),
+        TypeRef::Complex(_) => return None,
+    };
+    // xs:string keeps whitespace; the other built-ins collapse it first.
+    let collapsed = value.split_whitespace().collect::<Vec<_>>().join(" ");
+    match base {
+        Builtin::String => {}
+        Builtin::Boolean => {
+            if !matches!(collapsed.as_str(), "true" | "false" | "1" | "0") {
+                return Some(format!("`{value}` is not a boolean (true, false, 1 or 0)"));
+            }
+        }
+        Builtin::Integer { min, max } => match collapsed.parse::<i64>() {
+            Err(_) => return Some(format!("`{value}` is not an integer")),
+            Ok(n) if min.is_some_and(|m| n < m) || max.is_some_and(|m| n > m) => {
+                let bound = |b: Option<i64>| b.map_or_else(|| "any".to_string(), |b| b.to_string());
+                return Some(format!("{n} is outside {} to {}", bound(min), bound(max)));
+            }
+            Ok(_) => {}
+        },
+    }
+    let simple = simple?;
+    let text = if base == Builtin::String {
+        value
+    } else {
+        collapsed.as_str()
+    };
+    if !simple.enumeration.is_empty() && !simple.enumeration.iter().any(|e| e == text) {
+        return Some(format!(
+            "`{text}` is not one of {}",
+            simple.enumeration.join(", ")
+        ));
+    }
+    if let Some((pattern, _)) = simple.patterns.iter().find(|(_, re)| !re.is_match(text)) {
+        return Some(format!(
+            "`{text}` does not match the {} pattern `{pattern}`",
+            simple.name
+        ));
+    }
+    None
+}
+
+/// Matches the children of `element` against `content`; the first place
+/// where no reading of the model can go on, as a diagnostic.
+fn match_content(element: &Element, content: &Particle, namespace: &str) -> Option<Diagnostic> {
+    let mut matcher = Matcher {
+        children: &element.children,
+        namespace,
+        furthest: 0,
+        expected: Vec::new(),
+    };
+    let n = element.children.len();
+    let mut start = FixedBitSet::with_capacity(n + 1);
+    start.insert(0);
+    let ends = matcher.particle(content, &start);
+    if ends.contains(n) {
+        return None;
+    }
+    let expected = describe(&matcher.expected);
+    Some(match element.children.get(matcher.furthest) {
+        Some(child) => {
+            let message = format!(
+                "`<{}>` is not allowed here in `<{}>`",
+                child.name, element.name
+            );
+            let d = Diagnostic::error(XML_CONTENT, child.name_span, message);
+            if expected.is_empty() {
+                d.with_help(format!(
+                    "nothing more may follow in `<{}>` here",
+                    element.name
+                ))
+            } else {
+                d.with_help(format!("expected {expected} here"))
+            }
+        }
+        None => Diagnostic::error(
+            XML_CONTENT,
+            element.name_span,
+            format!("`<{}>` is incomplete: expected {expected}", element.name),
+        ),
+    })
+}
+
+fn describe(expected: &[String]) -> String {
+    match expected {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+struct Matcher<'a> {
+    children: &'a [Element],
+    namespace: &'a str,
+    /// The furthest child position where an element was expected and not found,
+    /// and what was expected there.
+    furthest: usize,
+    expected: Vec<String>,
+}
+
+impl Matcher<'_> {
+    fn expect(&mut self, at: usize, what: String) {
+        if at > self.furthest {
+            self.furthest = at;
+            self.expected.clear();
+        }
+        if at == self.furthest && !self.expected.contains(&what) {
+            self.expected.push(what);
+        }
+    }
+
+    fn particle(&mut self, particle: &Particle, starts: &FixedBitSet) -> FixedBitSet {
+        let occurs = match particle {
+            Particle::Element(decl) => decl.occurs,
+            Particle::Group { occurs, .. } | Particle::Any { occurs, .. } => *occurs,
+        };
+        self.repeat(particle, occurs, starts)
+    }
+
+    /// `particle` matched between `occurs.min` and `occurs.max` times.
+    fn repeat(&mut self, particle: &Particle, occurs: Occurs, starts: &FixedBitSet) -> FixedBitSet {
+        let mut ends = FixedBitSet::with_capacity(starts.len());
+        if occurs.min == 0 {
+            ends.union_with(starts);
+        }
+        let mut frontier = starts.clone();
+        let mut count = 0u32;
+        while !frontier.is_clear() && occurs.max.is_none_or(|max| count < max) {
+            let next = self.once(particle, &frontier);
+            count += 1;
+            if count < occurs.min {
+                frontier = next;
+                continue;
+            }
+            // From here on only new positions can lead anywhere new.
+            let mut fresh = next.clone();
+            fresh.difference_with(&ends);
+            ends.union_with(&next);
+            frontier = if occurs.max.is_none() { fresh } else { next };
+        }
+        ends
+    }
+
+    fn once(&mut self, particle: &Particle, starts: &FixedBitSet) -> FixedBitSet {
+        let n = self.children.len();
+        let mut ends = FixedBitSet::with_capacity(n + 1);
+        match particle {
+            Particle::Element(decl) => {
+                for at in starts.ones() {
+                    let child = self.children.get(at);
+                    if child.is_some_and(|c| {
+                        c.name == decl.name && c.namespace.as_deref() == Some(self.namespace)
+                    }) {
+                        ends.insert(at + 1);
+                    } else {
+                        self.expect(at, format!("`<{}>`", decl.name));
+                    }
+                }
+            }
+            Particle::Any { namespaces, .. } => {
+                for at in starts.ones() {
+                    match self.children.get(at) {
+                        Some(c) if namespaces.admits(c.namespace.as_deref()) => ends.insert(at + 1),
+                        _ => self.expect(at, "an element of another namespace".to_string()),
+                    }
+                }
+            }
+            Particle::Group {
+                kind: GroupKind::Sequence,
+                items,
+                ..
+            } => {
+                let mut at = starts.clone();
+                for item in items {
+                    at = self.particle(item, &at);
+                }
+                ends = at;
+            }
+            Particle::Group {
+                kind: GroupKind::Choice,
+                items,
+                ..
+            } => {
+                for item in items {
+                    let reached = self.particle(item, starts);
+                    ends.union_with(&reached);
+                }
+            }
+            Particle::Group {
+                kind: GroupKind::All,
+                items,
+                ..
+            } => {
+                // Each item at most its max once, in any order: for Oozie's
+                // schemas (no xs:all so far) a choice repeated per item is close
+                // enough to report misplaced elements.
+                let mut at = starts.clone();
+                for _ in items {
+                    let mut step = at.clone();
+                    for item in items {
+                        step.union_with(&self.particle(item, &at));
+                    }
+                    at = step;
+                }
+                ends = at;
+            }
+        }
+        ends
+    }
+}
+
+/// The closest of `candidates` to `name`, when close enough to be a typo.
+fn closest<'c>(name: &str, candidates: impl Iterator<Item = &'c str>) -> Option<&'c str> {
+    candidates
+        .map(|c| (strsim::levenshtein(name, c), c))
+        .filter(|(d, c)| *d <= 2.max(c.len() / 4))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xml::tree::parse;
+
+    fn problems(src: &str) -> Vec<String> {
+        let doc = parse(src).unwrap();
+        validate(&doc)
+            .into_iter()
+            .map(|d| format!("{} {}: {}", d.code, &src[d.span.range()], d.message))
+            .collect()
+    }
+
+    const APP: &str = r#"<coordinator-app name="a" frequency="60" start="2009-01-01T00:00Z" end="2009-01-02T00:00Z" timezone="UTC" xmlns="uri:oozie:coordinator:0.1">
+  <controls><timeout>10</timeout><concurrency>1</concurrency></controls>
+  <datasets>
+    <dataset name="logs" frequency="60" initial-instance="2009-01-01T00:00Z" timezone="UTC">
+      <uri-template>hdfs://bar/${YEAR}</uri-template>
+    </dataset>
+  </datasets>
+  <input-events>
+    <data-in name="input" dataset="logs"><instance>${coord:current(0)}</instance></data-in>
+  </input-events>
+  <action><workflow><app-path>hdfs://bar/wf</app-path></workflow></action>
+</coordinator-app>"#;
+
+    #[test]
+    fn a_valid_coordinator_has_no_problems() {
+        assert_eq!(problems(APP), Vec::<String>::new());
+    }
+
+    #[test]
+    fn content_errors_name_the_element_and_what_was_expected() {
+        // `throttle` arrived with schema 0.2.
+        let src = APP.replace(
+            "<concurrency>1</concurrency>",
+            "<concurrency>1</concurrency><throttle>2</throttle>",
+        );
+        assert_eq!(
+            problems(&src),
+            ["XML004 throttle: `<throttle>` is not allowed here in `<controls>`"]
+        );
+        let src = APP.replace(
+            "<action><workflow><app-path>hdfs://bar/wf</app-path></workflow></action>",
+            "",
+        );
+        assert_eq!(
+            problems(&src),
+            [
+                "XML004 coordinator-app: `<coordinator-app>` is incomplete: expected `<output-events>` or `<action>`"
+            ]
+        );
+        // Out of order: datasets after input-events.
+        let src = APP
+            .replace(
+                "<controls><timeout>10</timeout><concurrency>1</concurrency></controls>",
+                "",
+            )
+            .replacen("<input-events>", "<input-events-x/><input-events>", 1);
+        assert_eq!(
+            problems(&src)[0],
+            "XML004 input-events-x: `<input-events-x>` is not allowed here in `<coordinator-app>`"
+        );
+    }
+
+    #[test]
+    fn attribute_errors() {
+        let src = APP.replace(r#"timezone="UTC" xmlns"#, r#"timezon="UTC" xmlns"#);
+        assert_eq!(
+            problems(&src),
+            [
+                "XML005 timezon: `<coordinator-app>` has no attribute `timezon`",
+                "XML005 coordinator-app: `<coordinator-app>` is missing the required attribute `timezone`",
+            ]
+        );
+        let src = APP.replace(r#"dataset name="logs""#, r#"dataset name="2logs""#);
+        assert_eq!(
+            problems(&src),
+            [
+                "XML006 2logs: the value of `name` `2logs` does not match the IDENTIFIER pattern `([a-zA-Z]([\\-_a-zA-Z0-9])*){1,39}`"
+            ]
+        );
+    }
+
+    #[test]
+    fn every_problem_is_reported_not_only_the_first() {
+        let src = APP
+            .replace(r#"dataset name="logs""#, r#"dataset name="bad name""#)
+            .replace("<uri-template>", "<uri-templat>")
+            .replace("</uri-template>", "</uri-templat>")
+            .replace(r#"<data-in name="input""#, r#"<data-in"#);
+        let found = problems(&src);
+        assert_eq!(found.len(), 3, "{found:#?}");
+    }
+
+    #[test]
+    fn sla_children_are_validated_with_their_own_schema() {
+        let src = APP
+            .replace("uri:oozie:coordinator:0.1", "uri:oozie:coordinator:0.4")
+            .replace("</workflow></action>", "</workflow><sla:info xmlns:sla=\"uri:oozie:sla:0.2\"><sla:nominal-time>${coord:nominalTime()}</sla:nominal-time></sla:info></action>");
+        assert_eq!(
+            problems(&src),
+            [
+                "XML004 sla:info: `<info>` is incomplete: expected `<should-start>` or `<should-end>`"
+            ]
+        );
+    }
+
+    #[test]
+    fn include_files_without_a_namespace_are_not_schema_checked() {
+        let src = r#"<datasets><dataset name="d" frequency="60" initial-instance="2009-01-01T00:00Z" timezone="UTC"><uri-template>u</uri-template></dataset></datasets>"#;
+        assert_eq!(problems(src), Vec::<String>::new());
+    }
+
+    #[test]
+    fn unknown_namespaces_point_to_the_known_ones() {
+        let src = APP.replace("uri:oozie:coordinator:0.1", "uri:oozie:coordinator:0.9");
+        let doc = parse(&src).unwrap();
+        let found = validate(&doc);
+        assert_eq!(found[0].code, XML_UNKNOWN_DOCUMENT);
+        assert!(
+            found[0]
+                .help
+                .as_deref()
+                .unwrap()
+                .contains("uri:oozie:coordinator:0.5")
+        );
+    }
+
+    #[test]
+    fn matching_is_linear_in_the_number_of_children() {
+        // 20,000 datasets under an unbounded choice: a backtracking matcher
+        // would not finish; this one visits each position once per particle.
+        let dataset = r#"<dataset name="d" frequency="60" initial-instance="2009-01-01T00:00Z" timezone="UTC"><uri-template>u</uri-template></dataset>"#;
+        let src = format!(
+            r#"<datasets xmlns="uri:oozie:coordinator:0.5">{}<bogus/></datasets>"#,
+            dataset.repeat(20_000)
+        );
+        let found = problems(&src);
+        assert_eq!(found.len(), 1);
+        assert!(found[0].starts_with("XML004 bogus"), "{found:?}");
+    }
+}
