@@ -5,6 +5,7 @@
 
 pub mod check;
 pub mod cli;
+pub mod config;
 pub mod diag;
 pub mod el;
 pub mod span;

@@ -25,6 +25,8 @@ pub const CRON_SYNTAX: &str = "CR001";
 pub const CRON_RANGE: &str = "CR002";
 pub const CRON_NEVER_FIRES: &str = "CR003";
 pub const CRON_NO_ACTIONS: &str = "CR004";
+pub const CONFIG_SYNTAX: &str = "CF001";
+pub const CONFIG_RESERVED: &str = "CF002";
 pub const XML_SYNTAX: &str = "XML001";
 pub const XML_LIMIT: &str = "XML002";
 pub const XML_UNKNOWN_DOCUMENT: &str = "XML003";
@@ -33,6 +35,18 @@ pub const XML_ATTRIBUTE: &str = "XML005";
 pub const XML_VALUE: &str = "XML006";
 
 pub static RULES: &[Rule] = &[
+    Rule {
+        code: CONFIG_SYNTAX,
+        name: "config-syntax",
+        severity: Severity::Error,
+        summary: "A job configuration file Java or Hadoop cannot read.",
+    },
+    Rule {
+        code: CONFIG_RESERVED,
+        name: "reserved-property",
+        severity: Severity::Error,
+        summary: "A job property named like an EL constant (YEAR, KB, ...), which Oozie rejects.",
+    },
     Rule {
         code: XML_SYNTAX,
         name: "xml-syntax",

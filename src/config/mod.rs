@@ -1,0 +1,251 @@
+//! The job configuration: Java `.properties` files and Hadoop XML
+//! `<configuration>` files merged in order, then `-D NAME=VALUE` definitions,
+//! as the Oozie CLI builds a job's configuration. Values stay raw, as Oozie
+//! binds them to EL variables (Hadoop's `${var}` expansion happens only where
+//! Oozie later evaluates a resolved value again).
+
+pub mod properties;
+
+use crate::check::rules::{CONFIG_RESERVED, CONFIG_SYNTAX};
+use crate::diag::Diagnostic;
+use crate::el::VarMap;
+use crate::span::Span;
+
+/// One `name = value` of a configuration source, with where it was written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Property {
+    pub name: String,
+    pub name_span: Span,
+    pub value: String,
+    pub value_span: Span,
+}
+
+/// Where a property of the merged configuration came from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Origin {
+    /// Source `index` of the sources given to [`JobConfig::build`], at these spans.
+    File {
+        index: usize,
+        name_span: Span,
+        value_span: Span,
+    },
+    /// A `-D` definition.
+    CommandLine,
+}
+
+/// A configuration source: a file's path and text, or `-D` definitions.
+pub enum Source {
+    File { path: String, text: String },
+    Definitions(Vec<(String, String)>),
+}
+
+/// The merged configuration: later sources override earlier ones.
+#[derive(Debug, Default)]
+pub struct JobConfig {
+    vars: VarMap,
+    origins: Vec<(String, Origin)>,
+}
+
+/// A diagnostic in source `index` (or on the command line when `None`).
+#[derive(Debug)]
+pub struct SourceDiagnostic {
+    pub source: Option<usize>,
+    pub diagnostic: Diagnostic,
+}
+
+/// Names a job may not define: the EL constants of the coordinator and workflow
+/// libraries (CoordSubmitXCommand:152-159, 575-582; PropertiesUtils:112-118).
+pub const RESERVED_NAMES: &[&str] = &[
+    "YEAR",
+    "MONTH",
+    "DAY",
+    "HOUR",
+    "MINUTE",
+    "DAYS",
+    "HOURS",
+    "MINUTES",
+    "KB",
+    "MB",
+    "GB",
+    "TB",
+    "PB",
+    "RECORDS",
+    "MAP_IN",
+    "MAP_OUT",
+    "REDUCE_IN",
+    "REDUCE_OUT",
+    "GROUPS",
+];
+
+impl JobConfig {
+    /// Merges `sources` in order. Every problem is reported; a source that
+    /// cannot be read contributes nothing.
+    pub fn build(sources: &[Source]) -> (JobConfig, Vec<SourceDiagnostic>) {
+        let mut config = JobConfig::default();
+        let mut problems = Vec::new();
+        for (index, source) in sources.iter().enumerate() {
+            match source {
+                Source::File { path, text } => {
+                    let read = if is_xml(path, text) {
+                        parse_hadoop_xml(text)
+                    } else {
+                        properties::parse(text)
+                    };
+                    match read {
+                        Ok(props) => {
+                            for p in props {
+                                if RESERVED_NAMES.contains(&p.name.as_str()) {
+                                    problems.push(SourceDiagnostic {
+                                        source: Some(index),
+                                        diagnostic: reserved(&p.name, p.name_span),
+                                    });
+                                }
+                                let origin = Origin::File {
+                                    index,
+                                    name_span: p.name_span,
+                                    value_span: p.value_span,
+                                };
+                                config.set(p.name, p.value, origin);
+                            }
+                        }
+                        Err(diagnostic) => problems.push(SourceDiagnostic {
+                            source: Some(index),
+                            diagnostic,
+                        }),
+                    }
+                }
+                Source::Definitions(definitions) => {
+                    for (name, value) in definitions {
+                        if RESERVED_NAMES.contains(&name.as_str()) {
+                            problems.push(SourceDiagnostic {
+                                source: None,
+                                diagnostic: reserved(name, Span::new(0, 0)),
+                            });
+                        }
+                        config.set(name.clone(), value.clone(), Origin::CommandLine);
+                    }
+                }
+            }
+        }
+        (config, problems)
+    }
+
+    pub fn set(&mut self, name: String, value: String, origin: Origin) {
+        self.origins.retain(|(n, _)| *n != name);
+        self.origins.push((name.clone(), origin));
+        self.vars.insert(name, Some(value));
+    }
+
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.vars.get(name).and_then(|v| v.as_deref())
+    }
+
+    pub fn origin(&self, name: &str) -> Option<&Origin> {
+        self.origins.iter().find(|(n, _)| n == name).map(|(_, o)| o)
+    }
+
+    /// The properties as EL variables.
+    pub fn vars(&self) -> &VarMap {
+        &self.vars
+    }
+}
+
+fn reserved(name: &str, span: Span) -> Diagnostic {
+    Diagnostic::error(
+        CONFIG_RESERVED,
+        span,
+        format!("`{name}` is reserved: Oozie rejects a job that defines it (E0808)"),
+    )
+    .with_help("it is an EL constant of coordinator or workflow EL; rename the property")
+}
+
+/// A Hadoop configuration file, rather than a `.properties` one.
+fn is_xml(path: &str, text: &str) -> bool {
+    path.ends_with(".xml") || text.trim_start().starts_with('<')
+}
+
+/// `<configuration><property><name/><value/></property>...</configuration>`,
+/// as Hadoop's `Configuration` reads it: names trimmed, values kept as written.
+pub fn parse_hadoop_xml(text: &str) -> Result<Vec<Property>, Diagnostic> {
+    let doc = crate::xml::parse(text)?;
+    if doc.root.name != "configuration" {
+        return Err(Diagnostic::error(
+            CONFIG_SYNTAX,
+            doc.root.name_span,
+            format!(
+                "a Hadoop configuration file has the root `<configuration>`, not `<{}>`",
+                doc.root.name
+            ),
+        ));
+    }
+    let mut out = Vec::new();
+    for property in doc.root.children_named("property") {
+        let Some(name) = property.child("name") else {
+            return Err(Diagnostic::error(
+                CONFIG_SYNTAX,
+                property.name_span,
+                "a `<property>` without a `<name>`",
+            ));
+        };
+        let name = name.text_trimmed();
+        let (value, value_span) = match property.child("value") {
+            Some(v) => {
+                let raw: String = v.text.iter().map(|p| p.text.as_str()).collect();
+                let text = v.text_trimmed();
+                (raw, text.span)
+            }
+            None => (String::new(), property.name_span),
+        };
+        out.push(Property {
+            name: name.value,
+            name_span: name.span,
+            value,
+            value_span,
+        });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn later_sources_override_and_reserved_names_are_reported() {
+        let sources = [
+            Source::File {
+                path: "job.properties".into(),
+                text: "nameNode=hdfs://a\nqueue=q1\nYEAR=2009\n".into(),
+            },
+            Source::File {
+                path: "more.xml".into(),
+                text: "<configuration><property><name> queue </name><value>q2</value></property></configuration>".into(),
+            },
+            Source::Definitions(vec![("nameNode".into(), "hdfs://b".into())]),
+        ];
+        let (config, problems) = JobConfig::build(&sources);
+        assert_eq!(config.get("queue"), Some("q2"));
+        assert_eq!(config.get("nameNode"), Some("hdfs://b"));
+        assert_eq!(config.origin("nameNode"), Some(&Origin::CommandLine));
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].diagnostic.code, CONFIG_RESERVED);
+        assert_eq!(problems[0].source, Some(0));
+    }
+
+    #[test]
+    fn a_broken_source_is_reported_and_the_others_still_count() {
+        let sources = [
+            Source::File {
+                path: "bad.xml".into(),
+                text: "<configuration><property></configuration>".into(),
+            },
+            Source::File {
+                path: "job.properties".into(),
+                text: "a=1".into(),
+            },
+        ];
+        let (config, problems) = JobConfig::build(&sources);
+        assert_eq!(config.get("a"), Some("1"));
+        assert_eq!(problems[0].source, Some(0));
+    }
+}

@@ -1,0 +1,240 @@
+//! Java `.properties` files, read as `java.util.Properties.load` reads them
+//! (Oozie's CLI loads `job.properties` with it): `=`, `:` or whitespace between
+//! key and value, `\` line continuations, `\t \n \r \f \uXXXX` escapes (any other
+//! escaped character stands for itself), and `#`/`!` comment lines.
+
+use super::Property;
+use crate::check::rules::CONFIG_SYNTAX;
+use crate::diag::Diagnostic;
+use crate::span::Span;
+
+/// The properties of `text`, in file order; a later duplicate overrides an
+/// earlier one when merged. A malformed `\u` escape is the one error Java raises.
+pub fn parse(text: &str) -> Result<Vec<Property>, Diagnostic> {
+    let mut out = Vec::new();
+    let mut lines = LogicalLines { text, at: 0 };
+    while let Some(line) = lines.next() {
+        let chars = &line.chars;
+        let mut i = skip_blanks(chars, 0);
+        if i == chars.len() || matches!(chars[i].0, '#' | '!') && !chars[i].2 {
+            continue;
+        }
+        let key_start = i;
+        while i < chars.len() {
+            let (c, _, escaped, _) = chars[i];
+            if !escaped && matches!(c, '=' | ':' | ' ' | '\t' | '\x0c') {
+                break;
+            }
+            i += 1;
+        }
+        let key_end = i;
+        i = skip_blanks(chars, i);
+        if i < chars.len() && !chars[i].2 && matches!(chars[i].0, '=' | ':') {
+            i = skip_blanks(chars, i + 1);
+        }
+        let span = |from: usize, to: usize| {
+            let start = chars.get(from).map_or(line.end, |c| c.1);
+            let end = if to > from {
+                chars[to - 1].1 + chars[to - 1].3
+            } else {
+                start
+            };
+            Span::new(start, end)
+        };
+        out.push(Property {
+            name: chars[key_start..key_end].iter().map(|c| c.0).collect(),
+            name_span: span(key_start, key_end),
+            value: chars[i..].iter().map(|c| c.0).collect(),
+            value_span: span(i, chars.len()),
+        });
+        if let Some(error) = line.error {
+            return Err(error);
+        }
+    }
+    Ok(out)
+}
+
+fn skip_blanks(chars: &[(char, usize, bool, usize)], mut i: usize) -> usize {
+    while i < chars.len() && !chars[i].2 && matches!(chars[i].0, ' ' | '\t' | '\x0c') {
+        i += 1;
+    }
+    i
+}
+
+/// One logical line: `(character, file offset, was escaped, source length)`
+/// after escapes and continuations are resolved.
+struct LogicalLine {
+    chars: Vec<(char, usize, bool, usize)>,
+    end: usize,
+    error: Option<Diagnostic>,
+}
+
+struct LogicalLines<'t> {
+    text: &'t str,
+    at: usize,
+}
+
+impl LogicalLines<'_> {
+    fn next(&mut self) -> Option<LogicalLine> {
+        let bytes = self.text.as_bytes();
+        if self.at >= bytes.len() {
+            return None;
+        }
+        let mut chars = Vec::new();
+        let mut error = None;
+        // Leading blanks of the natural line, and of each continuation line, are dropped.
+        let mut skip_leading = true;
+        let mut comment = false;
+        loop {
+            let Some(c) = self.text[self.at..].chars().next() else {
+                return Some(LogicalLine {
+                    chars,
+                    end: self.at,
+                    error,
+                });
+            };
+            let start = self.at;
+            if skip_leading && matches!(c, ' ' | '\t' | '\x0c') {
+                self.at += 1;
+                continue;
+            }
+            if skip_leading && chars.is_empty() && !comment && matches!(c, '#' | '!') {
+                comment = true;
+            }
+            skip_leading = false;
+            match c {
+                '\n' | '\r' => {
+                    self.at += 1;
+                    if c == '\r' && bytes.get(self.at) == Some(&b'\n') {
+                        self.at += 1;
+                    }
+                    return Some(LogicalLine {
+                        chars,
+                        end: start,
+                        error,
+                    });
+                }
+                '\\' if !comment => {
+                    let Some(next) = self.text[start + 1..].chars().next() else {
+                        // A backslash at the very end of the file is dropped.
+                        self.at += 1;
+                        return Some(LogicalLine {
+                            chars,
+                            end: start,
+                            error,
+                        });
+                    };
+                    match next {
+                        '\n' | '\r' => {
+                            self.at = start + 2;
+                            if next == '\r' && bytes.get(self.at) == Some(&b'\n') {
+                                self.at += 1;
+                            }
+                            skip_leading = true;
+                        }
+                        'u' => {
+                            let hex = self.text.get(start + 2..start + 6);
+                            let code = hex
+                                .filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))
+                                .and_then(|h| u32::from_str_radix(h, 16).ok());
+                            match code {
+                                Some(code) => {
+                                    // Java reads UTF-16 units; an unpaired surrogate becomes U+FFFD.
+                                    let ch = char::from_u32(code).unwrap_or('\u{fffd}');
+                                    chars.push((ch, start, true, 6));
+                                    self.at = start + 6;
+                                }
+                                None => {
+                                    let end = (start + 6).min(self.text.len());
+                                    error.get_or_insert_with(|| {
+                                        Diagnostic::error(
+                                            CONFIG_SYNTAX,
+                                            Span::new(start, end),
+                                            "malformed \\uxxxx encoding",
+                                        )
+                                        .with_help("write exactly four hexadecimal digits after \\u, or \\\\u for a literal backslash")
+                                    });
+                                    self.at = start + 2;
+                                }
+                            }
+                        }
+                        other => {
+                            let ch = match other {
+                                't' => '\t',
+                                'n' => '\n',
+                                'r' => '\r',
+                                'f' => '\x0c',
+                                c => c,
+                            };
+                            chars.push((ch, start, true, 1 + other.len_utf8()));
+                            self.at = start + 1 + other.len_utf8();
+                        }
+                    }
+                }
+                c => {
+                    chars.push((c, start, false, c.len_utf8()));
+                    self.at += c.len_utf8();
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pairs(text: &str) -> Vec<(String, String)> {
+        parse(text)
+            .unwrap()
+            .into_iter()
+            .map(|p| (p.name, p.value))
+            .collect()
+    }
+
+    #[test]
+    fn separators_comments_and_blanks() {
+        let text = "# comment\n! also\n\na=1\nb : 2\nc 3\n  d=  4 \ne\nf=\n=g\n";
+        let got = pairs(text);
+        let expected = [
+            ("a", "1"),
+            ("b", "2"),
+            ("c", "3"),
+            ("d", "4 "),
+            ("e", ""),
+            ("f", ""),
+            ("", "g"),
+        ];
+        assert_eq!(got, expected.map(|(k, v)| (k.to_string(), v.to_string())));
+    }
+
+    #[test]
+    fn continuations_and_escapes() {
+        let text = "path=/a/\\\n    b/\\\r\n  c\nkey\\ with\\:colon=v\\u00e9\\t\\x\\\\\n#not\\\ncontinued=yes\n";
+        let got = pairs(text);
+        assert_eq!(got[0], ("path".to_string(), "/a/b/c".to_string()));
+        assert_eq!(
+            got[1],
+            ("key with:colon".to_string(), "vé\tx\\".to_string())
+        );
+        // A comment line does not continue, even when it ends in a backslash.
+        assert_eq!(got[2], ("continued".to_string(), "yes".to_string()));
+    }
+
+    #[test]
+    fn spans_point_into_the_file() {
+        let text = "nameNode=hdfs://nn:8020\n  queue = default";
+        let props = parse(text).unwrap();
+        assert_eq!(&text[props[0].name_span.range()], "nameNode");
+        assert_eq!(&text[props[0].value_span.range()], "hdfs://nn:8020");
+        assert_eq!(&text[props[1].name_span.range()], "queue");
+        assert_eq!(&text[props[1].value_span.range()], "default");
+    }
+
+    #[test]
+    fn a_malformed_unicode_escape_is_an_error() {
+        let err = parse("a=\\u12x4\n").unwrap_err();
+        assert_eq!(err.code, CONFIG_SYNTAX);
+        assert_eq!(err.span.start, 2);
+    }
+}
