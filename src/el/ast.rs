@@ -181,7 +181,80 @@ impl BinaryOp {
     }
 }
 
+impl Template {
+    /// Moves every span through `map` (a byte offset of the parsed text to one
+    /// of the file), for text decoded from XML, where entities make the two differ.
+    pub fn map_spans(&mut self, map: &dyn Fn(u32) -> u32) {
+        let span = |s: &mut Span| {
+            *s = Span {
+                start: map(s.start),
+                end: map(s.end),
+            }
+        };
+        span(&mut self.span);
+        for part in &mut self.parts {
+            match part {
+                Part::Text { span: s, .. } => span(s),
+                Part::Block { expr, span: s } => {
+                    span(s);
+                    expr.map_spans(map);
+                }
+            }
+        }
+    }
+}
+
 impl Expr {
+    fn map_spans(&mut self, map: &dyn Fn(u32) -> u32) {
+        let span = |s: &mut Span| {
+            *s = Span {
+                start: map(s.start),
+                end: map(s.end),
+            }
+        };
+        span(&mut self.span);
+        match &mut self.kind {
+            ExprKind::Call(call) => {
+                span(&mut call.name_span);
+                call.args.iter_mut().for_each(|a| a.map_spans(map));
+            }
+            ExprKind::Unary(unary) => {
+                unary.ops.iter_mut().for_each(|(_, s)| span(s));
+                unary.operand.map_spans(map);
+            }
+            ExprKind::Binary(binary) => {
+                binary.first.map_spans(map);
+                for (_, s, e) in binary.rest.iter_mut() {
+                    span(s);
+                    e.map_spans(map);
+                }
+            }
+            ExprKind::Conditional(c) => {
+                c.cond.map_spans(map);
+                c.then.map_spans(map);
+                c.otherwise.map_spans(map);
+            }
+            ExprKind::Access(access) => {
+                access.base.map_spans(map);
+                for suffix in access.suffixes.iter_mut() {
+                    match suffix {
+                        Suffix::Property { span: s, .. } => span(s),
+                        Suffix::Index { index, span: s } => {
+                            span(s);
+                            index.map_spans(map);
+                        }
+                    }
+                }
+            }
+            ExprKind::Null
+            | ExprKind::Bool(_)
+            | ExprKind::Long(_)
+            | ExprKind::Double(_)
+            | ExprKind::Str(_)
+            | ExprKind::Var(_) => {}
+        }
+    }
+
     /// Calls every expression in this tree, outermost first.
     pub fn walk<'a>(&'a self, visit: &mut dyn FnMut(&'a Expr)) {
         visit(self);

@@ -54,6 +54,19 @@ pub struct Attribute {
     pub value: String,
     /// The raw value between the quotes.
     pub value_span: Span,
+    /// Where the value and the raw text stop moving together (see [`Text`]).
+    pub breaks: Vec<(u32, u32)>,
+}
+
+impl Attribute {
+    /// The value as a [`Text`], for EL parsing with spans in the file.
+    pub fn text(&self) -> Text {
+        Text {
+            value: self.value.clone(),
+            span: self.value_span,
+            breaks: self.breaks.clone(),
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -334,7 +347,7 @@ impl<'s> Builder<'s> {
             let key = &self.source[key_start..key_start + key.len()];
             let value_start = self.offset_of(&attribute.value);
             let raw_value = &self.source[value_start..value_start + attribute.value.len()];
-            let value = self.unescape(raw_value, value_start)?;
+            let (value, breaks) = self.unescape(raw_value, value_start)?;
             if key == "xmlns" || key.starts_with("xmlns:") {
                 let prefix = key
                     .strip_prefix("xmlns")
@@ -343,13 +356,13 @@ impl<'s> Builder<'s> {
                 self.scopes.push((prefix.to_string(), value));
                 bindings += 1;
             } else {
-                raw_attributes.push((key, key_start, value, value_start, raw_value.len()));
+                raw_attributes.push((key, key_start, value, breaks, value_start, raw_value.len()));
             }
         }
         let (prefix, local) = split_qname(qname);
         let namespace = self.resolve(prefix, name_span)?;
         let mut attributes = Vec::with_capacity(raw_attributes.len());
-        for (key, key_start, value, value_start, raw_len) in raw_attributes {
+        for (key, key_start, value, breaks, value_start, raw_len) in raw_attributes {
             let name_span = Span::new(key_start, key_start + key.len());
             let (prefix, local) = split_qname(key);
             // Unprefixed attributes are in no namespace (Namespaces in XML §6.2).
@@ -364,6 +377,7 @@ impl<'s> Builder<'s> {
                 name_span,
                 value,
                 value_span: Span::new(value_start, value_start + raw_len),
+                breaks,
             });
         }
         self.stack.push(Open {
@@ -395,7 +409,7 @@ impl<'s> Builder<'s> {
     }
 
     fn text(&mut self, raw: &str, start: usize, before: usize) -> Result<(), Diagnostic> {
-        let value = self.unescape(raw, start)?;
+        let (value, _) = self.unescape(raw, start)?;
         self.push_text(value, Span::new(start, start + raw.len()), before)
     }
 
@@ -410,10 +424,12 @@ impl<'s> Builder<'s> {
         }
     }
 
-    /// Replaces `&name;` references in `raw` (at `start` in the file).
-    fn unescape(&self, raw: &str, start: usize) -> Result<String, Diagnostic> {
+    /// Replaces `&name;` references in `raw` (at `start` in the file); also
+    /// returns the `(value offset, file offset)` after each reference.
+    fn unescape(&self, raw: &str, start: usize) -> Result<(String, Vec<(u32, u32)>), Diagnostic> {
+        let mut breaks = vec![(0, start as u32)];
         if !raw.contains('&') {
-            return Ok(raw.to_string());
+            return Ok((raw.to_string(), breaks));
         }
         let mut out = String::with_capacity(raw.len());
         let mut rest = raw;
@@ -428,9 +444,10 @@ impl<'s> Builder<'s> {
             let name = &rest[amp + 1..amp + semi];
             out.push_str(&self.entity(name, at, at + semi + 1)?);
             rest = &rest[amp + semi + 1..];
+            breaks.push((out.len() as u32, (at + semi + 1) as u32));
         }
         out.push_str(rest);
-        Ok(out)
+        Ok((out, breaks))
     }
 
     /// The text of entity or character reference `name` (between `&` and `;`).

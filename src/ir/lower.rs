@@ -1,0 +1,398 @@
+//! XML tree → IR. The tree has passed schema validation (`xml::validate`), so
+//! the structure is known; what remains to report here is EL that does not
+//! parse. Lowering never stops at the first problem: a value whose EL does not
+//! parse is reported and the rest is lowered.
+
+use super::{
+    Action, ConfigProperty, Controls, Coordinator, DataIn, DataOut, Dataset, ElText, Instances,
+    Logic, LogicNode, LogicOptions, Name, Parameter, Sla,
+};
+use crate::diag::Diagnostic;
+use crate::span::Span;
+use crate::xml::tree::{Element, Text};
+
+/// Collects the EL parse errors met while lowering.
+struct Lowering {
+    problems: Vec<Diagnostic>,
+}
+
+impl Lowering {
+    fn el(&mut self, text: Text) -> ElText {
+        let span = text.span;
+        match ElText::parse(text.clone()) {
+            Ok(t) => t,
+            Err(d) => {
+                self.problems.push(d);
+                // The value stays, as plain text, so the rest can be lowered.
+                ElText {
+                    text: text.value.clone(),
+                    span,
+                    template: crate::el::ast::Template {
+                        parts: vec![crate::el::ast::Part::Text {
+                            text: text.value,
+                            span,
+                        }],
+                        span,
+                    },
+                }
+            }
+        }
+    }
+
+    fn attribute(&mut self, element: &Element, name: &str) -> Option<ElText> {
+        element.attribute(name).map(|a| self.el(a.text()))
+    }
+
+    /// A required attribute; validation has reported it when absent, so an
+    /// empty value at the element stands in.
+    fn required(&mut self, element: &Element, name: &str) -> ElText {
+        self.attribute(element, name)
+            .unwrap_or_else(|| empty_at(element.name_span))
+    }
+
+    fn child_text(&mut self, element: &Element, name: &str) -> Option<ElText> {
+        element.child(name).map(|c| self.el(c.text_trimmed()))
+    }
+
+    fn required_child(&mut self, element: &Element, name: &str) -> ElText {
+        self.child_text(element, name)
+            .unwrap_or_else(|| empty_at(element.name_span))
+    }
+}
+
+fn empty_at(span: Span) -> ElText {
+    let at = Span::new(span.end as usize, span.end as usize);
+    ElText {
+        text: String::new(),
+        span: at,
+        template: crate::el::ast::Template {
+            parts: Vec::new(),
+            span: at,
+        },
+    }
+}
+
+fn name_of(element: &Element, attribute: &str) -> Name {
+    match element.attribute(attribute) {
+        Some(a) => Name {
+            name: a.value.clone(),
+            span: a.value_span,
+        },
+        None => Name {
+            name: String::new(),
+            span: element.name_span,
+        },
+    }
+}
+
+/// Lowers a validated `<coordinator-app>`.
+pub fn coordinator(root: &Element) -> (Coordinator, Vec<Diagnostic>) {
+    let mut l = Lowering {
+        problems: Vec::new(),
+    };
+    let version = root
+        .namespace
+        .as_deref()
+        .and_then(|ns| ns.strip_prefix("uri:oozie:coordinator:"))
+        .unwrap_or("")
+        .to_string();
+    let parameters = root
+        .child("parameters")
+        .map(|p| {
+            p.children_named("property")
+                .map(|prop| Parameter {
+                    name: prop.child("name").map_or_else(
+                        || name_of(prop, "name"),
+                        |n| {
+                            let t = n.text_trimmed();
+                            Name {
+                                name: t.value,
+                                span: t.span,
+                            }
+                        },
+                    ),
+                    default: l.child_text(prop, "value"),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let controls = root
+        .child("controls")
+        .map(|c| Controls {
+            timeout: l.child_text(c, "timeout"),
+            concurrency: l.child_text(c, "concurrency"),
+            execution: l.child_text(c, "execution"),
+            throttle: l.child_text(c, "throttle"),
+        })
+        .unwrap_or_default();
+    let (includes, datasets) = match root.child("datasets") {
+        Some(d) => datasets(&mut l, d, None, true),
+        None => (Vec::new(), Vec::new()),
+    };
+    let inputs = root
+        .child("input-events")
+        .map(|events| {
+            events
+                .children_named("data-in")
+                .map(|d| data_in(&mut l, d))
+                .collect()
+        })
+        .unwrap_or_default();
+    let input_logic = root
+        .child("input-logic")
+        .and_then(|logic| logic.children.first())
+        .map(|first| logic_node(&mut l, first));
+    let outputs = root
+        .child("output-events")
+        .map(|events| {
+            events
+                .children_named("data-out")
+                .map(|d| DataOut {
+                    name: name_of(d, "name"),
+                    dataset: name_of(d, "dataset"),
+                    instance: l.required_child(d, "instance"),
+                    nocleanup: d
+                        .attribute("nocleanup")
+                        .map(|a| matches!(a.value.trim(), "true" | "1")),
+                    span: d.name_span,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let action = match root.child("action") {
+        Some(a) => action(&mut l, a),
+        None => Action {
+            app_path: empty_at(root.name_span),
+            configuration: Vec::new(),
+            sla: None,
+        },
+    };
+    let coordinator = Coordinator {
+        version,
+        name: l.required(root, "name"),
+        name_span: root.name_span,
+        frequency: l.required(root, "frequency"),
+        start: l.required(root, "start"),
+        end: l.required(root, "end"),
+        timezone: l.required(root, "timezone"),
+        parameters,
+        controls,
+        includes,
+        datasets,
+        inputs,
+        input_logic,
+        outputs,
+        action,
+    };
+    (coordinator, l.problems)
+}
+
+/// The `<include>`s and `<dataset>`s of a `<datasets>` element. In an included
+/// file (`embedded` false) Oozie reads `<dataset>` children by local name in no
+/// namespace, so a namespaced include file contributes none (research D2).
+fn datasets(
+    l: &mut Lowering,
+    element: &Element,
+    file: Option<usize>,
+    embedded: bool,
+) -> (Vec<ElText>, Vec<Dataset>) {
+    let includes = element
+        .children_named("include")
+        .map(|i| l.el(i.text_trimmed()))
+        .collect();
+    let datasets = element
+        .children_named("dataset")
+        .filter(|d| embedded || d.namespace.is_none())
+        .map(|d| Dataset {
+            name: name_of(d, "name"),
+            frequency: l.required(d, "frequency"),
+            initial_instance: l.required(d, "initial-instance"),
+            timezone: l.required(d, "timezone"),
+            uri_template: l.required_child(d, "uri-template"),
+            done_flag: l.child_text(d, "done-flag"),
+            file,
+            span: d.name_span,
+        })
+        .collect();
+    (includes, datasets)
+}
+
+/// Lowers an included `<datasets>` file (source `file`).
+pub fn dataset_file(root: &Element, file: usize) -> (Vec<ElText>, Vec<Dataset>, Vec<Diagnostic>) {
+    let mut l = Lowering {
+        problems: Vec::new(),
+    };
+    let (includes, datasets) = datasets(&mut l, root, Some(file), false);
+    (includes, datasets, l.problems)
+}
+
+fn data_in(l: &mut Lowering, element: &Element) -> DataIn {
+    let instances = match (
+        element.child("start-instance"),
+        element.child("end-instance"),
+    ) {
+        (Some(start), Some(end)) => Instances::Range {
+            start: l.el(start.text_trimmed()),
+            end: l.el(end.text_trimmed()),
+        },
+        _ => Instances::List(
+            element
+                .children_named("instance")
+                .map(|i| l.el(i.text_trimmed()))
+                .collect(),
+        ),
+    };
+    DataIn {
+        name: name_of(element, "name"),
+        dataset: name_of(element, "dataset"),
+        instances,
+        span: element.name_span,
+    }
+}
+
+fn logic_node(l: &mut Lowering, element: &Element) -> Logic {
+    let options = LogicOptions {
+        name: element.attribute("name").map(|a| Name {
+            name: a.value.clone(),
+            span: a.value_span,
+        }),
+        min: l.attribute(element, "min"),
+        wait: l.attribute(element, "wait"),
+    };
+    let node = |l: &mut Lowering, options| LogicNode {
+        options,
+        children: element.children.iter().map(|c| logic_node(l, c)).collect(),
+        span: element.name_span,
+    };
+    match element.name.as_str() {
+        "and" => Logic::And(node(l, options)),
+        "or" => Logic::Or(node(l, options)),
+        "combine" => Logic::Combine(node(l, options)),
+        _ => Logic::DataIn {
+            data_in: name_of(element, "dataset"),
+            options,
+        },
+    }
+}
+
+fn action(l: &mut Lowering, element: &Element) -> Action {
+    let workflow = element.child("workflow");
+    let app_path = match workflow {
+        Some(w) => l.required_child(w, "app-path"),
+        None => empty_at(element.name_span),
+    };
+    let configuration = workflow
+        .and_then(|w| w.child("configuration"))
+        .map(|c| {
+            c.children_named("property")
+                .map(|p| ConfigProperty {
+                    name: l.required_child(p, "name"),
+                    value: l.required_child(p, "value"),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let sla = element
+        .children
+        .iter()
+        .find(|c| {
+            c.name == "info"
+                && c.namespace
+                    .as_deref()
+                    .is_some_and(|n| n.starts_with("uri:oozie:sla:"))
+        })
+        .map(|info| Sla {
+            namespace: info.namespace.clone().unwrap_or_default(),
+            fields: info
+                .children
+                .iter()
+                .map(|f| {
+                    (
+                        Name {
+                            name: f.name.clone(),
+                            span: f.name_span,
+                        },
+                        l.el(f.text_trimmed()),
+                    )
+                })
+                .collect(),
+        });
+    Action {
+        app_path,
+        configuration,
+        sla,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xml::{parse, validate};
+
+    #[test]
+    fn lowers_a_coordinator_with_spans_and_el() {
+        let src = r#"<coordinator-app name="app" frequency="${coord:days(1)}" start="2009-01-01T08:00Z" end="2009-01-03T08:00Z" timezone="UTC" xmlns="uri:oozie:coordinator:0.4">
+  <parameters><property><name>market</name><value>us</value></property></parameters>
+  <datasets>
+    <include>hdfs://nn/app/datasets.xml</include>
+    <dataset name="logs" frequency="${coord:hours(1)}" initial-instance="2009-01-01T00:00Z" timezone="UTC">
+      <uri-template>
+         hdfs://bar/${market}/${YEAR}/${MONTH}
+      </uri-template>
+    </dataset>
+  </datasets>
+  <input-events>
+    <data-in name="input" dataset="logs"><start-instance>${coord:current(-23)}</start-instance><end-instance>${coord:current(0)}</end-instance></data-in>
+  </input-events>
+  <output-events><data-out name="output" dataset="logs" nocleanup="true"><instance>${coord:current(0)}</instance></data-out></output-events>
+  <action><workflow><app-path>hdfs://bar/wf</app-path>
+    <configuration><property><name>wfInput</name><value>${coord:dataIn('input') &amp;&amp; x}</value></property></configuration>
+  </workflow></action>
+</coordinator-app>"#;
+        let doc = parse(src).unwrap();
+        assert!(validate(&doc).is_empty());
+        let (app, problems) = coordinator(&doc.root);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(app.version, "0.4");
+        assert_eq!(app.parameters[0].name.name, "market");
+        assert_eq!(app.includes[0].text, "hdfs://nn/app/datasets.xml");
+        let logs = &app.datasets[0];
+        assert_eq!(
+            logs.uri_template.text,
+            "hdfs://bar/${market}/${YEAR}/${MONTH}"
+        );
+        assert_eq!(
+            &src[logs.uri_template.span.range()],
+            "hdfs://bar/${market}/${YEAR}/${MONTH}"
+        );
+        assert!(matches!(app.inputs[0].instances, Instances::Range { .. }));
+        assert_eq!(app.outputs[0].nocleanup, Some(true));
+        // EL inside escaped text points at the file: `x` sits after two `&amp;`.
+        let value = &app.action.configuration[0].value;
+        assert_eq!(value.text, "${coord:dataIn('input') && x}");
+        let crate::el::ast::Part::Block { expr, .. } = &value.template.parts[0] else {
+            panic!("one block")
+        };
+        let crate::el::ast::ExprKind::Binary(b) = &expr.kind else {
+            panic!("&&")
+        };
+        assert_eq!(&src[b.rest[0].2.span.range()], "x");
+    }
+
+    #[test]
+    fn el_that_does_not_parse_is_reported_and_lowering_goes_on() {
+        let src = r#"<coordinator-app name="app" frequency="${coord:days(1)" start="2009-01-01T08:00Z" end="2009-01-03T08:00Z" timezone="UTC" xmlns="uri:oozie:coordinator:0.1">
+  <action><workflow><app-path>${x y}</app-path></workflow></action>
+</coordinator-app>"#;
+        let doc = parse(src).unwrap();
+        let (app, problems) = coordinator(&doc.root);
+        assert_eq!(problems.len(), 2);
+        let frequency = src.find("${coord:days(1)").unwrap();
+        let app_path = src.find("${x y}").unwrap();
+        let mut at: Vec<usize> = problems.iter().map(|p| p.span.start as usize).collect();
+        at.sort();
+        assert!(at[0] > frequency && at[0] <= frequency + 15, "{at:?}");
+        assert!(at[1] > app_path && at[1] <= app_path + 6, "{at:?}");
+        assert_eq!(app.start.text, "2009-01-01T08:00Z");
+    }
+}

@@ -1,0 +1,180 @@
+//! The typed model of Oozie applications. Every value keeps the text it was
+//! written as, its span in the file, and its parsed EL, so any later stage
+//! (dry run, checks, an editor) can evaluate it and point at it. `lower.rs`
+//! builds the model from a validated XML tree and is the only code that looks
+//! at XML.
+
+pub mod lower;
+
+use crate::diag::Diagnostic;
+use crate::el::ast::Template;
+use crate::el::parse_template;
+use crate::span::Span;
+use crate::xml::tree::Text;
+
+/// A text value of the application: attribute value or element text.
+#[derive(Debug, Clone)]
+pub struct ElText {
+    /// The decoded text (entities replaced), trimmed where Oozie trims.
+    pub text: String,
+    pub span: Span,
+    /// The parsed EL; spans point into the file.
+    pub template: Template,
+}
+
+impl ElText {
+    /// Parses `text`'s EL, mapping its spans through `text`'s entities.
+    pub fn parse(text: Text) -> Result<ElText, Diagnostic> {
+        let map = |offset: u32| text.source_offset(offset as usize) as u32;
+        match parse_template(&text.value, 0) {
+            Ok(mut template) => {
+                template.map_spans(&map);
+                Ok(ElText {
+                    text: text.value,
+                    span: text.span,
+                    template,
+                })
+            }
+            Err(mut d) => {
+                d.span = Span {
+                    start: map(d.span.start),
+                    end: map(d.span.end),
+                };
+                Err(d)
+            }
+        }
+    }
+}
+
+/// A name (dataset, data-in, property) with where it is written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Name {
+    pub name: String,
+    pub span: Span,
+}
+
+/// A coordinator application (spec §6).
+#[derive(Debug)]
+pub struct Coordinator {
+    /// The schema version, `0.1` to `0.5`.
+    pub version: String,
+    /// The `name` attribute as written (Oozie's `coord:name()` returns it raw).
+    pub name: ElText,
+    pub name_span: Span,
+    pub frequency: ElText,
+    pub start: ElText,
+    pub end: ElText,
+    pub timezone: ElText,
+    pub parameters: Vec<Parameter>,
+    pub controls: Controls,
+    pub includes: Vec<ElText>,
+    pub datasets: Vec<Dataset>,
+    pub inputs: Vec<DataIn>,
+    pub input_logic: Option<Logic>,
+    pub outputs: Vec<DataOut>,
+    pub action: Action,
+}
+
+/// A `<parameters>` property: a default, or (without `<value>`) a required name.
+#[derive(Debug)]
+pub struct Parameter {
+    pub name: Name,
+    pub default: Option<ElText>,
+}
+
+#[derive(Debug, Default)]
+pub struct Controls {
+    pub timeout: Option<ElText>,
+    pub concurrency: Option<ElText>,
+    pub execution: Option<ElText>,
+    pub throttle: Option<ElText>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Dataset {
+    pub name: Name,
+    pub frequency: ElText,
+    pub initial_instance: ElText,
+    pub timezone: ElText,
+    pub uri_template: ElText,
+    /// `None`: the default `_SUCCESS`; `Some` with empty text: the directory itself.
+    pub done_flag: Option<ElText>,
+    /// The file it was read from: `None` for the application itself, else the
+    /// index of the included file in the loaded sources.
+    pub file: Option<usize>,
+    pub span: Span,
+}
+
+#[derive(Debug)]
+pub struct DataIn {
+    pub name: Name,
+    pub dataset: Name,
+    pub instances: Instances,
+    pub span: Span,
+}
+
+#[derive(Debug)]
+pub enum Instances {
+    /// `<instance>` elements, in document order.
+    List(Vec<ElText>),
+    Range {
+        start: ElText,
+        end: ElText,
+    },
+}
+
+#[derive(Debug)]
+pub struct DataOut {
+    pub name: Name,
+    pub dataset: Name,
+    pub instance: ElText,
+    pub nocleanup: Option<bool>,
+    pub span: Span,
+}
+
+/// An `<input-logic>` node (schema 0.5).
+#[derive(Debug)]
+pub enum Logic {
+    And(LogicNode),
+    Or(LogicNode),
+    Combine(LogicNode),
+    DataIn {
+        /// The data-in event it reads (Oozie's `input("X")`).
+        data_in: Name,
+        options: LogicOptions,
+    },
+}
+
+#[derive(Debug)]
+pub struct LogicNode {
+    pub options: LogicOptions,
+    pub children: Vec<Logic>,
+    pub span: Span,
+}
+
+#[derive(Debug, Default)]
+pub struct LogicOptions {
+    pub name: Option<Name>,
+    pub min: Option<ElText>,
+    pub wait: Option<ElText>,
+}
+
+#[derive(Debug)]
+pub struct Action {
+    pub app_path: ElText,
+    pub configuration: Vec<ConfigProperty>,
+    pub sla: Option<Sla>,
+}
+
+#[derive(Debug)]
+pub struct ConfigProperty {
+    pub name: ElText,
+    pub value: ElText,
+}
+
+/// `<sla:info>`: each child element's name and text.
+#[derive(Debug)]
+pub struct Sla {
+    pub namespace: String,
+    pub fields: Vec<(Name, ElText)>,
+}
