@@ -8,6 +8,7 @@ pub mod cli;
 pub mod config;
 pub mod diag;
 pub mod el;
+pub mod interp;
 pub mod ir;
 pub mod span;
 pub mod time;

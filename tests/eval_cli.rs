@@ -53,23 +53,23 @@ fn renders_text_values() {
 fn json_reports_the_raw_type_of_a_single_expression() {
     assert_eq!(
         eval_ok(&["eval", "--format", "json", "${6/3}"]),
-        r#"{"type":"double","value":"2.0"}"#
+        r#"{"value":"2.0","type":"double"}"#
     );
     assert_eq!(
         eval_ok(&["eval", "--format", "json", "${1 + 1}"]),
-        r#"{"type":"long","value":"2"}"#
+        r#"{"value":"2","type":"long"}"#
     );
     assert_eq!(
         eval_ok(&["eval", "--format", "json", "${1}${1}"]),
-        r#"{"type":"string","value":"11"}"#
+        r#"{"value":"11","type":"string"}"#
     );
     assert_eq!(
         eval_ok(&["eval", "--format", "json", "${null}"]),
-        r#"{"type":"null","value":""}"#
+        r#"{"value":"","type":"null"}"#
     );
     assert_eq!(
         eval_ok(&["eval", "--format", "json", "${'a' < 'b'}"]),
-        r#"{"type":"boolean","value":"true"}"#
+        r#"{"value":"true","type":"boolean"}"#
     );
 }
 

@@ -27,6 +27,12 @@ pub const CRON_NEVER_FIRES: &str = "CR003";
 pub const CRON_NO_ACTIONS: &str = "CR004";
 pub const CONFIG_SYNTAX: &str = "CF001";
 pub const CONFIG_RESERVED: &str = "CF002";
+pub const UNDEFINED_DATASET: &str = "CO001";
+pub const DUPLICATE_DATASET: &str = "CO002";
+pub const DUPLICATE_EVENT: &str = "CO003";
+pub const MISSING_PARAMETER: &str = "CO004";
+pub const INSTANCE_RANGE: &str = "CO005";
+pub const DRYRUN_UNSUPPORTED: &str = "DR001";
 pub const XML_SYNTAX: &str = "XML001";
 pub const XML_LIMIT: &str = "XML002";
 pub const XML_UNKNOWN_DOCUMENT: &str = "XML003";
@@ -46,6 +52,42 @@ pub static RULES: &[Rule] = &[
         name: "reserved-property",
         severity: Severity::Error,
         summary: "A job property named like an EL constant (YEAR, KB, ...), which Oozie rejects.",
+    },
+    Rule {
+        code: UNDEFINED_DATASET,
+        name: "undefined-dataset",
+        severity: Severity::Error,
+        summary: "A data-in or data-out naming a dataset that is neither embedded nor included.",
+    },
+    Rule {
+        code: DUPLICATE_DATASET,
+        name: "duplicate-dataset",
+        severity: Severity::Error,
+        summary: "A dataset name defined twice by included files.",
+    },
+    Rule {
+        code: DUPLICATE_EVENT,
+        name: "duplicate-event",
+        severity: Severity::Error,
+        summary: "Two data-ins, or two data-outs, with the same name.",
+    },
+    Rule {
+        code: MISSING_PARAMETER,
+        name: "missing-parameter",
+        severity: Severity::Error,
+        summary: "A `<parameters>` property without a default that the job does not define.",
+    },
+    Rule {
+        code: INSTANCE_RANGE,
+        name: "instance-range",
+        severity: Severity::Error,
+        summary: "A start-instance/end-instance pair Oozie cannot expand into a range.",
+    },
+    Rule {
+        code: DRYRUN_UNSUPPORTED,
+        name: "dryrun-unsupported",
+        severity: Severity::Error,
+        summary: "Something `coordc dryrun` does not compute yet; it says so rather than guess.",
     },
     Rule {
         code: XML_SYNTAX,

@@ -2,6 +2,7 @@
 //! output formats; the library below returns data.
 
 mod cron;
+mod dryrun;
 mod eval;
 pub mod render;
 mod timezones;
@@ -23,6 +24,9 @@ struct Cli {
 enum Command {
     /// Render a text value as Oozie would render it in an application.
     Eval(eval::EvalArgs),
+    /// List every action a coordinator materializes, with its inputs, outputs and
+    /// resolved workflow configuration.
+    Dryrun(dryrun::DryrunArgs),
     /// List the nominal times a coordinator with a cron frequency materializes.
     Cron(cron::CronArgs),
     /// List every time zone ID Oozie accepts, with its offset and DST use.
@@ -52,6 +56,7 @@ pub fn main() -> i32 {
     };
     match cli.command {
         Command::Eval(args) => eval::run(args),
+        Command::Dryrun(args) => dryrun::run(args),
         Command::Cron(args) => cron::run(args),
         Command::Timezones(args) => timezones::run(args),
     }

@@ -68,20 +68,33 @@ pub fn nominal_times(
     end: DateTime<Utc>,
     limit: usize,
 ) -> Vec<DateTime<Utc>> {
+    nominal_time_iter(frequency, zone.clone(), start, end)
+        .take(limit)
+        .collect()
+}
+
+/// The nominal times of actions from `start` (inclusive) to `end` (exclusive),
+/// computed one at a time, each as one `Calendar.add` from the (moved) start
+/// (CoordMaterializeTransitionXCommand: no drift).
+pub fn nominal_time_iter(
+    frequency: Frequency,
+    zone: Zone,
+    start: DateTime<Utc>,
+    end: DateTime<Utc>,
+) -> impl Iterator<Item = DateTime<Utc>> {
     let origin = if frequency.end_of {
-        move_to_end(zone, start, frequency.unit)
+        move_to_end(&zone, start, frequency.unit)
     } else {
         Some(start)
     };
-    let Some(origin) = origin else {
-        return Vec::new();
-    };
     let unit = frequency.unit.calendar_unit();
-    (0..)
-        .map_while(|k: i64| add(zone, origin, unit, k.checked_mul(frequency.count)?))
-        .take_while(|t| *t < end)
-        .take(limit)
-        .collect()
+    origin
+        .into_iter()
+        .flat_map(move |origin| {
+            let zone = zone.clone();
+            (0..).map_while(move |k: i64| add(&zone, origin, unit, k.checked_mul(frequency.count)?))
+        })
+        .take_while(move |t| *t < end)
 }
 
 #[cfg(test)]

@@ -39,3 +39,12 @@ pub fn stdout(o: &Output) -> String {
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
+
+/// Runs coordc in `dir`, so paths in its output are relative and stable.
+pub fn coordc_in(dir: &str, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_coordc"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("coordc runs")
+}

@@ -1,0 +1,932 @@
+//! The dry run: every action a coordinator materializes, resolved as Oozie
+//! resolves it (research/oozie-semantics.md §2-§5).
+//!
+//! [`prepare`] does what Oozie does at submission: parameters, the job's
+//! attributes, frequencies, datasets and their uri-templates (first phase: job
+//! properties in, `${YEAR}`... kept), reporting every problem. [`Job::actions`]
+//! then materializes actions one at a time, as Oozie's materialization service
+//! does over time: the nominal time, each data-in's instances (ranges through
+//! Oozie's echo pass, newest first, instances before the initial one dropped),
+//! the URIs (second phase: the instance's fields in the processing zone), the
+//! data-outs, and the workflow's app-path and configuration with the action
+//! functions. `latest` and `future` need data, so they stay unresolved.
+
+use crate::check::rules::{
+    DRYRUN_UNSUPPORTED, DUPLICATE_DATASET, DUPLICATE_EVENT, EL_EVAL, INSTANCE_RANGE,
+    MISSING_PARAMETER, TIME_DATETIME, TIME_FREQUENCY, UNDEFINED_DATASET,
+};
+use crate::diag::Diagnostic;
+use crate::el::ast::Template;
+use crate::el::eval::{Context, Env, Variables};
+use crate::el::frequency::{LoweredFrequency, lower_frequency};
+use crate::el::library::{FunctionDef, Library};
+use crate::el::{Value, VarMap, parse_template, render_into};
+use crate::ir::{Coordinator, DataIn, Dataset, ElText, Instances};
+use crate::time::calendar::CalendarUnit;
+use crate::time::cron::{self, Cron};
+use crate::time::datetime::{ProcessingZone, parse_datetime};
+use crate::time::frequency::{Frequency, FrequencyUnit, nominal_time_iter};
+use crate::time::instance::DatasetClock;
+use crate::time::zone::Zone;
+use chrono::{DateTime, Datelike, Timelike, Utc};
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+/// Most actions one dry run lists unless `--limit` or `--to` says otherwise.
+pub const DEFAULT_MAX_ACTIONS: usize = 1_000_000;
+
+pub struct Options {
+    pub from: Option<DateTime<Utc>>,
+    pub to: Option<DateTime<Utc>>,
+    pub limit: Option<usize>,
+    pub processing_zone: ProcessingZone,
+}
+
+/// A diagnostic in the application (`file: None`) or in included file `file`.
+#[derive(Debug)]
+pub struct Located {
+    pub file: Option<usize>,
+    pub diagnostic: Diagnostic,
+}
+
+/// A submitted job, ready to materialize.
+pub struct Job<'a> {
+    app: &'a Coordinator,
+    pub name: String,
+    pub zone: Zone,
+    pub start: DateTime<Utc>,
+    pub end: DateTime<Utc>,
+    schedule: Schedule,
+    datasets: HashMap<&'a str, JobDataset<'a>>,
+    vars: &'a VarMap,
+    pz: ProcessingZone,
+    window: (Option<DateTime<Utc>>, Option<DateTime<Utc>>),
+    limit: Option<usize>,
+}
+
+enum Schedule {
+    Every(Frequency),
+    Cron(Cron),
+}
+
+struct JobDataset<'a> {
+    dataset: &'a Dataset,
+    clock: DatasetClock,
+    /// The uri-template after the submission phase, parsed for the second.
+    uri: Template,
+}
+
+/// One materialized action.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Action {
+    pub number: usize,
+    pub nominal: DateTime<Utc>,
+    pub inputs: Vec<Event>,
+    pub outputs: Vec<Event>,
+    pub app_path: String,
+    pub configuration: Vec<(String, String)>,
+}
+
+/// A data-in or data-out of an action.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Event {
+    pub name: String,
+    pub uris: Vec<String>,
+    /// `latest`/`future` instances, as Oozie leaves them until data arrives.
+    pub unresolved: Vec<String>,
+}
+
+/// Evaluates `text` with job variables (and the `${YEAR}`... echoes of the
+/// submission phase when `echo_constants`).
+fn render(
+    text: &ElText,
+    vars: &dyn Variables,
+    context: Option<&dyn Context>,
+    pz: ProcessingZone,
+) -> Result<String, Diagnostic> {
+    let env = Env {
+        vars,
+        library: Library::Coordinator,
+        context,
+        processing_zone: pz,
+    };
+    let mut out = String::new();
+    render_into(&text.template, &env, &mut out)?;
+    Ok(out)
+}
+
+/// Variables over a base, with some names answered first.
+struct Layered<'a> {
+    first: &'a [(&'static str, String)],
+    base: &'a dyn Variables,
+}
+
+impl Variables for Layered<'_> {
+    fn lookup(&self, name: &str) -> Option<Option<&str>> {
+        match self.first.iter().find(|(n, _)| *n == name) {
+            Some((_, v)) => Some(Some(v.as_str())),
+            None => self.base.lookup(name),
+        }
+    }
+}
+
+/// The submission phase keeps the uri-template constants for later
+/// (`CoordELConstants`: each evaluates to its own `${NAME}`).
+fn echo_constants() -> [(&'static str, String); 5] {
+    ["YEAR", "MONTH", "DAY", "HOUR", "MINUTE"].map(|c| (c, format!("${{{c}}}")))
+}
+
+/// A value evaluated as Oozie evaluates it at submission (`coord-job-submit-nofuncs`:
+/// job properties, `coord:conf`, `coord:user`; `${YEAR}`... kept), e.g. an `<include>`.
+pub fn submit_text(text: &ElText, vars: &VarMap, pz: ProcessingZone) -> Result<String, Diagnostic> {
+    let echo = echo_constants();
+    let layered = Layered {
+        first: &echo,
+        base: vars,
+    };
+    render(text, &layered, None, pz)
+}
+
+/// A datetime attribute or value: the rendered text parsed as Oozie parses it.
+fn datetime(
+    text: &ElText,
+    rendered: &str,
+    pz: ProcessingZone,
+) -> Result<DateTime<Utc>, Diagnostic> {
+    match parse_datetime(rendered, pz) {
+        Ok(t) if !t.hour_24 => Ok(t.instant),
+        Ok(_) => Err(Diagnostic::error(
+            TIME_DATETIME,
+            text.span,
+            format!(
+                "`{}`: Oozie rejects 24:00 (since 3.3, OOZIE-649)",
+                rendered.trim()
+            ),
+        )
+        .with_help("write 00:00 of the next day")),
+        Err(e) if rendered == text.text => Err(e.to_diagnostic(text.span.start as usize, pz)),
+        Err(e) => {
+            let mut d = e.to_diagnostic(text.span.start as usize, pz);
+            d.span = text.span;
+            d.message = format!("{} (the value is `{rendered}`)", d.message);
+            Err(d)
+        }
+    }
+}
+
+fn zone(text: &ElText, rendered: &str) -> Result<Zone, Diagnostic> {
+    Zone::parse(rendered).map_err(|e| e.to_diagnostic(rendered, text.span))
+}
+
+/// The job's variables: its configuration, then the `<parameters>` defaults
+/// for the names it does not define (ParameterVerifier:36-80). A parameter
+/// without a default that the job does not define is an error (E0738).
+pub fn job_variables(app: &Coordinator, config: &VarMap) -> Result<VarMap, Vec<Located>> {
+    let mut vars = config.clone();
+    let mut problems = Vec::new();
+    for parameter in &app.parameters {
+        if vars.contains_key(&parameter.name.name) {
+            continue;
+        }
+        match &parameter.default {
+            Some(default) => {
+                vars.insert(parameter.name.name.clone(), Some(default.text.clone()));
+            }
+            None => problems.push(Located {
+                file: None,
+                diagnostic: Diagnostic::error(
+                    MISSING_PARAMETER,
+                    parameter.name.span,
+                    format!(
+                        "the job does not define `{}`, a parameter without a default (E0738)",
+                        parameter.name.name
+                    ),
+                )
+                .with_help(format!(
+                    "define it in the job configuration (-D {}=...) or give it a <value>",
+                    parameter.name.name
+                )),
+            }),
+        }
+    }
+    if problems.is_empty() {
+        Ok(vars)
+    } else {
+        Err(problems)
+    }
+}
+
+/// Submission: everything that does not depend on an action, with every
+/// problem reported. `included` are the datasets of the included files.
+pub fn prepare<'a>(
+    app: &'a Coordinator,
+    included: &'a [Dataset],
+    vars: &'a VarMap,
+    options: &Options,
+) -> Result<Job<'a>, Vec<Located>> {
+    let pz = options.processing_zone;
+    let mut problems = Vec::new();
+    let echo = echo_constants();
+    let submit_vars = Layered {
+        first: &echo,
+        base: vars,
+    };
+    let attribute = |text: &ElText| render(text, &submit_vars, None, pz);
+    let start = attribute(&app.start).and_then(|s| datetime(&app.start, &s, pz));
+    let end = attribute(&app.end).and_then(|s| datetime(&app.end, &s, pz));
+    let job_zone = attribute(&app.timezone).and_then(|s| zone(&app.timezone, &s));
+    let schedule = match lower_frequency(&app.frequency.text, app.frequency.span.start as usize, vars) {
+        Ok(LoweredFrequency::Every(f)) if f.unit == FrequencyUnit::Minute && f.count < 5 => Err(Diagnostic::error(
+            TIME_FREQUENCY,
+            app.frequency.span,
+            format!("a frequency of {} minute{} is below Oozie's 5-minute minimum (E1003)", f.count, if f.count == 1 { "" } else { "s" }),
+        ).with_help("the server setting oozie.service.coord.check.maximum.frequency=false lifts the limit")),
+        Ok(LoweredFrequency::Every(f)) => Ok(Schedule::Every(f)),
+        Ok(LoweredFrequency::Cron(text)) => Cron::parse(&text)
+            .map(Schedule::Cron)
+            .map_err(|e| e.to_diagnostic(app.frequency.span.start as usize)),
+        Err(d) => Err(d),
+    };
+    let name = attribute(&app.name);
+    let start = in_app(start, &mut problems);
+    let end = in_app(end, &mut problems);
+    let job_zone = in_app(job_zone, &mut problems);
+    let schedule = in_app(schedule, &mut problems);
+    let name = in_app(name, &mut problems);
+    if let (Some(s), Some(e)) = (start, end)
+        && s >= e
+    {
+        problems.push(Located {
+            file: None,
+            diagnostic: Diagnostic::error(
+                TIME_DATETIME,
+                app.end.span,
+                "the end must be after the start (Oozie rejects equal times too, E1003)",
+            ),
+        });
+    }
+    // Datasets: included ones may not share a name; embedded ones override them.
+    let mut by_name: HashMap<&str, &Dataset> = HashMap::new();
+    for dataset in included {
+        if let Some(first) = by_name.insert(&dataset.name.name, dataset) {
+            problems.push(Located {
+                file: dataset.file,
+                diagnostic: Diagnostic::error(
+                    DUPLICATE_DATASET,
+                    dataset.name.span,
+                    format!("Duplicate Dataset {}: included files may not define a dataset twice (E0803)", dataset.name.name),
+                )
+                .with_help(format!("the first definition is in included file #{}", first.file.map_or(0, |f| f))),
+            });
+        }
+    }
+    for dataset in &app.datasets {
+        by_name.insert(&dataset.name.name, dataset);
+    }
+    let mut datasets = HashMap::new();
+    for event in app
+        .inputs
+        .iter()
+        .map(|d| &d.dataset)
+        .chain(app.outputs.iter().map(|d| &d.dataset))
+    {
+        if datasets.contains_key(event.name.as_str()) {
+            continue;
+        }
+        let Some(dataset) = by_name.get(event.name.as_str()) else {
+            problems.push(Located {
+                file: None,
+                diagnostic: Diagnostic::error(
+                    UNDEFINED_DATASET,
+                    event.span,
+                    format!("undefined dataset: {} (E0803)", event.name),
+                )
+                .with_help("define it in <datasets>, or include a file that defines it"),
+            });
+            continue;
+        };
+        match prepare_dataset(dataset, vars, &submit_vars, pz) {
+            Ok(ready) => {
+                datasets.insert(event.name.as_str(), ready);
+            }
+            Err(mut found) => problems.append(&mut found),
+        }
+    }
+    let mut seen = HashMap::new();
+    for data_in in &app.inputs {
+        if seen.insert(data_in.name.name.as_str(), ()).is_some() {
+            problems.push(Located {
+                file: None,
+                diagnostic: Diagnostic::error(
+                    DUPLICATE_EVENT,
+                    data_in.name.span,
+                    format!("Duplicate dataIn name {} (E0803)", data_in.name.name),
+                ),
+            });
+        }
+    }
+    if app.input_logic.is_some() {
+        problems.push(Located {
+            file: None,
+            diagnostic: Diagnostic::error(
+                DRYRUN_UNSUPPORTED,
+                app.name_span,
+                "coordc dryrun does not evaluate <input-logic> yet",
+            )
+            .with_help("the data-ins are resolved, but which of them the logic selects is not; remove <input-logic> to dry-run the rest"),
+        });
+    }
+    let (Some(start), Some(end), Some(zone), Some(schedule), Some(name), true) =
+        (start, end, job_zone, schedule, name, problems.is_empty())
+    else {
+        return Err(problems);
+    };
+    Ok(Job {
+        app,
+        name,
+        zone,
+        start,
+        end,
+        schedule,
+        datasets,
+        vars,
+        pz,
+        window: (options.from, options.to),
+        limit: options.limit,
+    })
+}
+
+/// The value, or `None` with its problem (in the application file) recorded.
+fn in_app<T>(result: Result<T, Diagnostic>, problems: &mut Vec<Located>) -> Option<T> {
+    result
+        .map_err(|diagnostic| {
+            problems.push(Located {
+                file: None,
+                diagnostic,
+            })
+        })
+        .ok()
+}
+
+fn prepare_dataset<'a>(
+    dataset: &'a Dataset,
+    vars: &VarMap,
+    submit_vars: &dyn Variables,
+    pz: ProcessingZone,
+) -> Result<JobDataset<'a>, Vec<Located>> {
+    let mut problems = Vec::new();
+    let mut problem = |d: Diagnostic| {
+        problems.push(Located {
+            file: dataset.file,
+            diagnostic: d,
+        })
+    };
+    let frequency = match lower_frequency(
+        &dataset.frequency.text,
+        dataset.frequency.span.start as usize,
+        vars,
+    ) {
+        Ok(LoweredFrequency::Every(f)) => Some(f),
+        Ok(LoweredFrequency::Cron(_)) => {
+            problem(Diagnostic::error(
+                TIME_FREQUENCY,
+                dataset.frequency.span,
+                "a dataset frequency must be an integer or a frequency function, not cron (E1003)",
+            ));
+            None
+        }
+        Err(d) => {
+            problem(d);
+            None
+        }
+    };
+    let initial = render(&dataset.initial_instance, vars, None, pz)
+        .and_then(|s| datetime(&dataset.initial_instance, &s, pz))
+        .and_then(|t| {
+            if t.year() < 1970 {
+                Err(Diagnostic::error(
+                    TIME_DATETIME,
+                    dataset.initial_instance.span,
+                    "the initial instance must not be before 1970-01-01T00:00Z (E1021)",
+                ))
+            } else {
+                Ok(t)
+            }
+        })
+        .map_err(&mut problem)
+        .ok();
+    let zone = render(&dataset.timezone, submit_vars, None, pz)
+        .and_then(|s| zone(&dataset.timezone, &s))
+        .map_err(&mut problem)
+        .ok();
+    // The submission phase: job properties in, the ${YEAR}... constants kept.
+    let uri = render(&dataset.uri_template, submit_vars, None, pz)
+        .and_then(|phase_one| {
+            parse_template(&phase_one, 0).map_err(|mut d| {
+                d.span = dataset.uri_template.span;
+                d
+            })
+        })
+        .map_err(&mut problem)
+        .ok();
+    let (Some(frequency), Some(initial), Some(zone), Some(mut uri)) =
+        (frequency, initial, zone, uri)
+    else {
+        return Err(problems);
+    };
+    // Second-phase errors point at the uri-template as a whole.
+    let span = dataset.uri_template.span;
+    uri.map_spans(&|_| span.start);
+    let clock = DatasetClock::new(initial, frequency, zone).map_err(|e| {
+        vec![Located {
+            file: dataset.file,
+            diagnostic: Diagnostic::error(EL_EVAL, dataset.initial_instance.span, e.to_string()),
+        }]
+    })?;
+    Ok(JobDataset {
+        dataset,
+        clock,
+        uri,
+    })
+}
+
+impl<'a> Job<'a> {
+    /// The actions, in order. Each is resolved when asked for, so memory does not
+    /// grow with their number.
+    pub fn actions(&self) -> impl Iterator<Item = Result<Action, Diagnostic>> + '_ {
+        let (from, to) = self.window;
+        let to = to.map_or(self.end, |t| t.min(self.end));
+        let limit = self.limit.unwrap_or(DEFAULT_MAX_ACTIONS);
+        self.nominal_times(to)
+            .enumerate()
+            .filter(move |(_, t)| {
+                from.is_none_or(|f| t.as_ref().is_ok_and(|t| *t >= f) || t.is_err())
+            })
+            .take(limit)
+            .map(move |(index, t)| t.and_then(|nominal| self.action(index + 1, nominal)))
+    }
+
+    fn nominal_times(
+        &self,
+        to: DateTime<Utc>,
+    ) -> Box<dyn Iterator<Item = Result<DateTime<Utc>, Diagnostic>> + '_> {
+        match &self.schedule {
+            Schedule::Every(f) => {
+                Box::new(nominal_time_iter(*f, self.zone.clone(), self.start, to).map(Ok))
+            }
+            Schedule::Cron(c) => {
+                let limit = self
+                    .limit
+                    .unwrap_or(DEFAULT_MAX_ACTIONS)
+                    .saturating_add(DEFAULT_MAX_ACTIONS);
+                match cron::materialize(c, &self.zone, self.pz, self.start, self.end, limit) {
+                    Ok(times) => Box::new(
+                        times
+                            .into_iter()
+                            .map(|f| f.nominal)
+                            .filter(move |t| *t < to)
+                            .map(Ok),
+                    ),
+                    Err(kind) => Box::new(std::iter::once(Err(
+                        c.materialize_diagnostic(kind, self.app.frequency.span.start as usize)
+                    ))),
+                }
+            }
+        }
+    }
+
+    fn action(&self, number: usize, nominal: DateTime<Utc>) -> Result<Action, Diagnostic> {
+        let mut inputs = Vec::with_capacity(self.app.inputs.len());
+        for data_in in &self.app.inputs {
+            inputs.push(self.data_in(data_in, nominal)?);
+        }
+        let mut outputs = Vec::with_capacity(self.app.outputs.len());
+        for data_out in &self.app.outputs {
+            let dataset = &self.datasets[data_out.dataset.name.as_str()];
+            let mut event = Event {
+                name: data_out.name.name.clone(),
+                uris: Vec::new(),
+                unresolved: Vec::new(),
+            };
+            self.instance(dataset, &data_out.instance, nominal, &mut event)?;
+            outputs.push(event);
+        }
+        let context = ActionContext {
+            nominal,
+            pz: self.pz,
+            raw_name: &self.app.name.text,
+            inputs: &inputs,
+            outputs: &outputs,
+        };
+        let evaluate = |text: &ElText| render(text, self.vars, Some(&context), self.pz);
+        let app_path = evaluate(&self.app.action.app_path)?.trim().to_string();
+        let mut configuration = Vec::with_capacity(self.app.action.configuration.len());
+        for property in &self.app.action.configuration {
+            configuration.push((
+                evaluate(&property.name)?.trim().to_string(),
+                evaluate(&property.value)?,
+            ));
+        }
+        Ok(Action {
+            number,
+            nominal,
+            inputs,
+            outputs,
+            app_path,
+            configuration,
+        })
+    }
+
+    fn data_in(&self, data_in: &DataIn, nominal: DateTime<Utc>) -> Result<Event, Diagnostic> {
+        let dataset = &self.datasets[data_in.dataset.name.as_str()];
+        let mut event = Event {
+            name: data_in.name.name.clone(),
+            uris: Vec::new(),
+            unresolved: Vec::new(),
+        };
+        match &data_in.instances {
+            Instances::List(list) => {
+                for instance in list {
+                    self.instance(dataset, instance, nominal, &mut event)?;
+                }
+            }
+            Instances::Range { start, end } => {
+                self.range(dataset, start, end, nominal, &mut event)?
+            }
+        }
+        Ok(event)
+    }
+
+    fn instance_context<'c>(
+        &'c self,
+        dataset: &'c JobDataset,
+        nominal: DateTime<Utc>,
+        echo: bool,
+    ) -> InstanceContext<'c> {
+        InstanceContext {
+            clock: &dataset.clock,
+            nominal,
+            job_zone: &self.zone,
+            pz: self.pz,
+            echo,
+        }
+    }
+
+    /// One `<instance>`: its datetime's URI, nothing when it falls before the
+    /// initial instance, or the call itself when it needs data.
+    fn instance(
+        &self,
+        dataset: &JobDataset,
+        text: &ElText,
+        nominal: DateTime<Utc>,
+        event: &mut Event,
+    ) -> Result<(), Diagnostic> {
+        let context = self.instance_context(dataset, nominal, false);
+        let value = render(text, self.vars, Some(&context), self.pz)?;
+        let value = value.trim();
+        if value.is_empty() {
+            return Ok(());
+        }
+        if value.starts_with("${coord:") {
+            event.unresolved.push(value.to_string());
+            return Ok(());
+        }
+        let t = datetime(text, value, self.pz)?;
+        event.uris.push(self.uri(dataset, t)?);
+        Ok(())
+    }
+
+    /// A start-instance/end-instance range, through Oozie's echo pass
+    /// (CoordCommandUtils.resolveInstanceRange).
+    fn range(
+        &self,
+        dataset: &JobDataset,
+        start: &ElText,
+        end: &ElText,
+        nominal: DateTime<Utc>,
+        event: &mut Event,
+    ) -> Result<(), Diagnostic> {
+        let context = self.instance_context(dataset, nominal, true);
+        let start_echo = render(start, self.vars, Some(&context), self.pz)?;
+        let end_echo = render(end, self.vars, Some(&context), self.pz)?;
+        let (start_call, end_call) = (
+            EchoCall::read(&start_echo, start)?,
+            EchoCall::read(&end_echo, end)?,
+        );
+        let range_error = |message: String| Diagnostic::error(INSTANCE_RANGE, start.span, message);
+        let times = match (start_call.function.as_str(), end_call.function.as_str()) {
+            ("current", "current") => {
+                let (s, e) = (start_call.int(0, start)?, end_call.int(0, end)?);
+                if s > e {
+                    return Err(range_error(format!(
+                        "start-instance current({s}) is after end-instance current({e})"
+                    )));
+                }
+                dataset
+                    .clock
+                    .current_range(nominal, s, e)
+                    .map_err(|e| range_error(e.to_string()))?
+            }
+            ("offset", "offset") => {
+                let s = (start_call.int(0, start)?, start_call.unit(1, start)?);
+                let e = (end_call.int(0, end)?, end_call.unit(1, end)?);
+                // Oozie's pre-check multiplies Calendar field constants by the
+                // counts (CCU:288), so it is only right for equal units.
+                if java_field(s.1) * s.0 > java_field(e.1) * e.0 {
+                    return Err(range_error(
+                        "start-instance should be equal or earlier than the end-instance"
+                            .to_string(),
+                    ));
+                }
+                dataset
+                    .clock
+                    .offset_range(nominal, s, e)
+                    .map_err(|e| range_error(e.to_string()))?
+            }
+            ("latest", "latest") | ("future", "future") => {
+                let args = |c: &EchoCall| c.args.join(",");
+                let range = format!(
+                    "${{coord:{}Range({},{})}}",
+                    start_call.function,
+                    args(&start_call),
+                    args(&end_call)
+                );
+                event.unresolved.push(range);
+                return Ok(());
+            }
+            (s, e) if s == e => {
+                return Err(Diagnostic::error(
+                    DRYRUN_UNSUPPORTED,
+                    start.span,
+                    format!("coordc dryrun does not resolve coord:{s} ranges yet"),
+                ));
+            }
+            (s, e) => {
+                return Err(range_error(format!(
+                    "start-instance uses coord:{s} and end-instance coord:{e}: Oozie requires the same function in both"
+                )));
+            }
+        };
+        for t in times {
+            event.uris.push(self.uri(dataset, t)?);
+        }
+        Ok(())
+    }
+
+    /// The second phase of the uri-template: the instance's fields, in the
+    /// processing zone (CoordCommandUtils:433-471).
+    fn uri(&self, dataset: &JobDataset, t: DateTime<Utc>) -> Result<String, Diagnostic> {
+        let local = t.naive_utc() + chrono::Duration::minutes(i64::from(self.pz.offset_minutes));
+        let fields = [
+            ("YEAR", format!("{:04}", local.year())),
+            ("MONTH", format!("{:02}", local.month())),
+            ("DAY", format!("{:02}", local.day())),
+            ("HOUR", format!("{:02}", local.hour())),
+            ("MINUTE", format!("{:02}", local.minute())),
+        ];
+        let vars = Layered {
+            first: &fields,
+            base: &NoVariables,
+        };
+        let env = Env {
+            vars: &vars,
+            library: Library::Coordinator,
+            context: None,
+            processing_zone: self.pz,
+        };
+        let mut out = String::new();
+        render_into(&dataset.uri, &env, &mut out).map_err(|d| {
+            d.with_help(format!(
+                "the uri-template of dataset `{}` is evaluated again for each instance, with only YEAR, MONTH, DAY, HOUR and MINUTE defined",
+                dataset.dataset.name.name
+            ))
+        })?;
+        Ok(out)
+    }
+}
+
+struct NoVariables;
+
+impl Variables for NoVariables {
+    fn lookup(&self, _: &str) -> Option<Option<&str>> {
+        None
+    }
+}
+
+/// `Calendar` field constants, as `TimeUnit.getCalendarUnit()` gives them.
+fn java_field(unit: CalendarUnit) -> i64 {
+    match unit {
+        CalendarUnit::Year => 1,
+        CalendarUnit::Month => 2,
+        CalendarUnit::Week => 3,
+        CalendarUnit::Day => 5,
+        CalendarUnit::Hour => 10,
+        CalendarUnit::Minute => 12,
+    }
+}
+
+/// An echoed instance call, `${coord:current(-23)}`, read back as Oozie reads
+/// it: the function by substring, in its order of precedence (CCU:161-188),
+/// and the arguments between the parentheses.
+struct EchoCall {
+    function: String,
+    args: Vec<String>,
+}
+
+impl EchoCall {
+    fn read(echo: &str, text: &ElText) -> Result<EchoCall, Diagnostic> {
+        const FUNCTIONS: [&str; 8] = [
+            "current",
+            "latest",
+            "future",
+            "offset",
+            "absolute",
+            "endOfMonths",
+            "endOfWeeks",
+            "endOfDays",
+        ];
+        let Some(function) = FUNCTIONS
+            .iter()
+            .find(|f| echo.contains(&format!("coord:{f}(")))
+        else {
+            return Err(Diagnostic::error(
+                INSTANCE_RANGE,
+                text.span,
+                format!(
+                    "`{echo}` is not an instance function: a range needs coord:current, offset, latest, future or absolute (E1021)"
+                ),
+            ));
+        };
+        let open = echo
+            .find(&format!("coord:{function}("))
+            .expect("found above")
+            + function.len()
+            + 7;
+        let close = echo.rfind(')').filter(|c| *c >= open).unwrap_or(echo.len());
+        let args = echo[open..close]
+            .split(',')
+            .map(|a| a.trim().to_string())
+            .collect();
+        Ok(EchoCall {
+            function: function.to_string(),
+            args,
+        })
+    }
+
+    /// Argument `i` as Oozie reads it: `(int) Double.parseDouble`.
+    fn int(&self, i: usize, text: &ElText) -> Result<i64, Diagnostic> {
+        self.args
+            .get(i)
+            .and_then(|a| a.parse::<f64>().ok())
+            .map(|d| d as i32 as i64)
+            .ok_or_else(|| {
+                Diagnostic::error(
+                    EL_EVAL,
+                    text.span,
+                    format!("coord:{} needs a number here", self.function),
+                )
+            })
+    }
+
+    fn unit(&self, i: usize, text: &ElText) -> Result<CalendarUnit, Diagnostic> {
+        let unit = self
+            .args
+            .get(i)
+            .map(|a| a.trim_matches(['\'', '"']))
+            .unwrap_or("");
+        CalendarUnit::parse(unit).ok_or_else(|| {
+            Diagnostic::error(
+                EL_EVAL,
+                text.span,
+                format!("No enum constant org.apache.oozie.coord.TimeUnit.{unit}"),
+            )
+        })
+    }
+}
+
+/// The dataset functions of instance elements.
+struct InstanceContext<'c> {
+    clock: &'c DatasetClock,
+    nominal: DateTime<Utc>,
+    job_zone: &'c Zone,
+    pz: ProcessingZone,
+    /// The first pass of a range: instance functions echo themselves.
+    echo: bool,
+}
+
+fn text(s: String) -> Value<'static> {
+    Value::Str(Cow::Owned(s))
+}
+
+impl Context for InstanceContext<'_> {
+    fn call(
+        &self,
+        def: &'static FunctionDef,
+        args: &[Value],
+    ) -> Option<Result<Value<'static>, String>> {
+        if def.namespace != Some("coord") {
+            return None;
+        }
+        let arg = |i: usize| {
+            args.get(i)
+                .map_or_else(String::new, |a| a.to_text().into_owned())
+        };
+        let echo = || {
+            text(format!(
+                "${{coord:{}({})}}",
+                def.name,
+                (0..args.len()).map(arg).collect::<Vec<_>>().join(", ")
+            ))
+        };
+        let long = |i: usize| args.get(i).map_or(Ok(0), |a| a.to_long());
+        let formatted = |t: Result<Option<DateTime<Utc>>, crate::time::instance::InstanceError>| {
+            t.map(|t| text(t.map_or_else(String::new, |t| self.pz.format(t))))
+                .map_err(|e| e.to_string())
+        };
+        Some(match def.name {
+            "current" | "offset" | "absolute" | "endOfDays" | "endOfWeeks" | "endOfMonths"
+                if self.echo =>
+            {
+                Ok(echo())
+            }
+            "latest" | "future" | "latestRange" | "futureRange" => Ok(echo()),
+            "current" => long(0).and_then(|n| formatted(self.clock.current(self.nominal, n))),
+            "offset" => long(0).and_then(|n| {
+                let unit = arg(1);
+                let unit = CalendarUnit::parse(&unit).ok_or_else(|| {
+                    format!("No enum constant org.apache.oozie.coord.TimeUnit.{unit}")
+                })?;
+                formatted(self.clock.offset(self.nominal, n, unit))
+            }),
+            "hoursInDay" => long(0).and_then(|n| {
+                self.clock
+                    .hours_in_day(self.nominal, n)
+                    .map(|h| Value::Long(h.into()))
+                    .map_err(|e| e.to_string())
+            }),
+            "daysInMonth" => long(0).and_then(|n| {
+                self.clock
+                    .days_in_month(self.nominal, n)
+                    .map(|d| Value::Long(d.into()))
+                    .map_err(|e| e.to_string())
+            }),
+            "tzOffset" => Ok(Value::Long(
+                self.clock.tz_offset(self.nominal, self.job_zone).into(),
+            )),
+            _ => return None,
+        })
+    }
+}
+
+/// The action functions of the workflow configuration (`coord-action-start`).
+struct ActionContext<'c> {
+    nominal: DateTime<Utc>,
+    pz: ProcessingZone,
+    raw_name: &'c str,
+    inputs: &'c [Event],
+    outputs: &'c [Event],
+}
+
+impl Context for ActionContext<'_> {
+    fn call(
+        &self,
+        def: &'static FunctionDef,
+        args: &[Value],
+    ) -> Option<Result<Value<'static>, String>> {
+        if def.namespace != Some("coord") {
+            return None;
+        }
+        let name = || {
+            args.first()
+                .map_or_else(String::new, |a| a.to_text().into_owned())
+        };
+        let events = |events: &[Event], kind: &str| {
+            let wanted = name();
+            match events.iter().find(|e| e.name == wanted) {
+                // Unresolved instances leave the call itself (CEF:451-477).
+                Some(e) if !e.unresolved.is_empty() => {
+                    Ok(text(format!("${{coord:{kind}('{wanted}')}}")))
+                }
+                Some(e) => Ok(text(e.uris.join(","))),
+                None => Err(format!(
+                    "{wanted} is not a {} of this coordinator",
+                    if kind == "dataIn" {
+                        "data-in"
+                    } else {
+                        "data-out"
+                    }
+                )),
+            }
+        };
+        Some(match def.name {
+            "nominalTime" => Ok(text(self.pz.format(self.nominal))),
+            "dataIn" => events(self.inputs, "dataIn"),
+            "dataOut" => events(self.outputs, "dataOut"),
+            "name" => Ok(text(self.raw_name.to_string())),
+            // Known only to the server when it creates the action: left as Oozie
+            // would print an unresolved call, never made up.
+            "actualTime" | "actionId" => Ok(text(format!("${{coord:{}()}}", def.name))),
+            _ => return None,
+        })
+    }
+}

@@ -1,0 +1,400 @@
+//! `coordc dryrun` end to end: the spec's worked results as assertions (with the
+//! corrections research/ and docs/dryrun.md give), snapshots of every corpus
+//! application's dry run (reviewed), and bad input.
+
+mod common;
+
+use common::{coordc, stderr, stdout};
+use std::path::Path;
+
+fn corpus(name: &str) -> String {
+    format!(
+        "{}/corpus/coord/{name}/coordinator.xml",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+fn dryrun_json(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["dryrun", "--format", "json"];
+    all.extend_from_slice(args);
+    let out = coordc(&all);
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+    serde_json::from_str(&stdout(&out)).expect("one JSON document")
+}
+
+fn config(action: &serde_json::Value, name: &str) -> String {
+    action["workflow"]["configuration"][name]
+        .as_str()
+        .unwrap_or_else(|| panic!("{name} in {action}"))
+        .to_string()
+}
+
+#[test]
+fn spec_6_3_example_2_worked_results() {
+    // Spec 002 §6.3 example 2: "The workflow job invocation for the first
+    // coordinator action would resolve to ... 200901/02/data", the second to 03.
+    let run = dryrun_json(&[&corpus("spec-6.3-example-2"), "--limit", "2"]);
+    assert_eq!(run["app"], "hello-coord");
+    let actions = run["actions"].as_array().unwrap();
+    assert_eq!(actions[0]["nominal_time"], "2009-01-02T08:00Z");
+    assert_eq!(
+        config(&actions[0], "wfInput"),
+        "hdfs://bar:8020/app/logs/200901/02/data"
+    );
+    assert_eq!(
+        config(&actions[0], "wfOutput"),
+        "hdfs://bar:8020/app/stats/2009/01/02/data"
+    );
+    assert_eq!(
+        config(&actions[1], "wfInput"),
+        "hdfs://bar:8020/app/logs/200901/03/data"
+    );
+    assert_eq!(
+        config(&actions[1], "wfOutput"),
+        "hdfs://bar:8020/app/stats/2009/01/03/data"
+    );
+    // A year of daily actions in Los Angeles: 365, each at local midnight, so
+    // 08:00Z in winter and 07:00Z in summer (CoordMaterializeTransitionXCommand).
+    let all = dryrun_json(&[&corpus("spec-6.3-example-2")]);
+    let all = all["actions"].as_array().unwrap();
+    assert_eq!(all.len(), 365);
+    assert_eq!(all[100]["nominal_time"], "2009-04-12T07:00Z");
+}
+
+#[test]
+fn spec_6_3_example_1_single_action() {
+    // §6.3 example 1 (end corrected from the start to one day later): one action,
+    // resolved to the same URIs as example 2's first.
+    let run = dryrun_json(&[&corpus("spec-6.3-example-1")]);
+    let actions = run["actions"].as_array().unwrap();
+    assert_eq!(actions.len(), 1);
+    assert_eq!(
+        actions[0]["inputs"]["input"][0],
+        "hdfs://bar:8020/app/logs/200901/02/data"
+    );
+    assert_eq!(
+        actions[0]["outputs"]["output"][0],
+        "hdfs://bar:8020/app/stats/2009/01/02/data"
+    );
+}
+
+#[test]
+fn spec_6_3_example_3_ranges_newest_first() {
+    // §6.3 example 3 with 24:00 written as 00:00 of the next day: the range
+    // current(-6)..current(0) lists seven daily instances newest first (Oozie's
+    // order, CoordELFunctions currentRange; the spec lists them oldest first, with
+    // typos: 05 twice, 16), and the day in each URI is the day after the spec's
+    // "end of day" one.
+    let run = dryrun_json(&[&corpus("spec-6.3-example-3"), "--limit", "2"]);
+    let actions = run["actions"].as_array().unwrap();
+    let first: Vec<String> = (2..=8)
+        .rev()
+        .map(|d| format!("hdfs://bar:8020/app/logs/200901/{d:02}"))
+        .collect();
+    assert_eq!(actions[0]["inputs"]["input"], serde_json::json!(first));
+    assert_eq!(config(&actions[0], "wfInput"), first.join(","));
+    assert_eq!(
+        config(&actions[0], "wfOutput"),
+        "hdfs://bar:8020/app/weeklystats/2009/01/08"
+    );
+    assert_eq!(actions[1]["nominal_time"], "2009-01-15T00:00Z");
+    assert_eq!(
+        actions[1]["inputs"]["input"][6],
+        "hdfs://bar:8020/app/logs/200901/09"
+    );
+}
+
+#[test]
+fn spec_7_dst_use_cases() {
+    // §7.1: the first action keeps only the initial instance (§6.6.11, with
+    // Oozie's off-by-one), then 24 hourly instances a day.
+    let run = dryrun_json(&[&corpus("spec-7.1"), "--limit", "2"]);
+    let actions = run["actions"].as_array().unwrap();
+    assert_eq!(
+        actions[0]["inputs"]["inputLogs"].as_array().unwrap().len(),
+        1
+    );
+    assert_eq!(
+        actions[1]["inputs"]["inputLogs"].as_array().unwrap().len(),
+        24
+    );
+    // §7.2 use case 1: 23 instances on the spring-forward day, each URI in UTC
+    // (the processing zone), the action at local midnight.
+    let run = dryrun_json(&[
+        &corpus("spec-7.2-use-case-1"),
+        "--from",
+        "2009-03-07T00:00Z",
+        "--limit",
+        "3",
+    ]);
+    let actions = run["actions"].as_array().unwrap();
+    let counts: Vec<usize> = actions
+        .iter()
+        .map(|a| a["inputs"]["EC"].as_array().unwrap().len())
+        .collect();
+    assert_eq!(counts, [24, 23, 24]);
+    assert_eq!(actions[1]["nominal_time"], "2009-03-08T05:00Z");
+    assert_eq!(actions[1]["number"], 66, "numbered from the job's start");
+    assert_eq!(actions[2]["nominal_time"], "2009-03-09T04:00Z");
+    assert_eq!(
+        actions[1]["inputs"]["EC"][0],
+        "hdfs://bar:8020/app/logs/eastcoast/2009/03/08/05"
+    );
+    assert_eq!(
+        actions[1]["inputs"]["EC"][22],
+        "hdfs://bar:8020/app/logs/eastcoast/2009/03/07/07"
+    );
+    // Use case 3: Berlin shifted by tzOffset()/60 = 6 hours before the US switch.
+    let run = dryrun_json(&[
+        &corpus("spec-7.2-use-case-3"),
+        "--from",
+        "2009-03-08T00:00Z",
+        "--limit",
+        "1",
+    ]);
+    let eu = run["actions"][0]["inputs"]["EU"].as_array().unwrap();
+    assert_eq!(eu.len(), 24);
+    assert_eq!(eu[0], "hdfs://bar:8020/app/logs/europe/2009/03/07/23");
+}
+
+#[test]
+fn corpus_snapshots() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/coord");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    for name in names {
+        let app = format!("corpus/coord/{name}/coordinator.xml");
+        let out = common::coordc_in(
+            env!("CARGO_MANIFEST_DIR"),
+            &["dryrun", &app, "--limit", "2"],
+        );
+        let shown = format!(
+            "exit: {:?}\n--- stdout\n{}--- stderr\n{}",
+            out.status.code(),
+            stdout(&out),
+            stderr(&out)
+        );
+        insta::assert_snapshot!(format!("dryrun_{name}"), shown);
+    }
+}
+
+#[test]
+fn configuration_files_definitions_and_parameters() {
+    let dir = tempdir("config");
+    let app = dir.join("coordinator.xml");
+    std::fs::write(
+        &app,
+        r#"<coordinator-app name="p" frequency="${freq}" start="${start}" end="2009-01-01T03:00Z" timezone="UTC" xmlns="uri:oozie:coordinator:0.4">
+  <parameters>
+    <property><name>market</name><value>us</value></property>
+    <property><name>queue</name></property>
+  </parameters>
+  <action><workflow><app-path>${nameNode}/apps/${market}</app-path>
+    <configuration><property><name>queue</name><value>${queue}</value></property>
+      <property><name>user</name><value>${coord:user()}</value></property></configuration>
+  </workflow></action>
+</coordinator-app>"#,
+    )
+    .unwrap();
+    // job.properties beside the application is read when no --config is given.
+    std::fs::write(
+        dir.join("job.properties"),
+        "nameNode=hdfs://nn:8020\nfreq=60\nstart = 2009-01-01T00:00Z\nuser.name=joe\n",
+    )
+    .unwrap();
+    let app = app.to_str().unwrap();
+    let out = coordc(&["dryrun", app]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("error[CO004]"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("`queue`"), "{}", stderr(&out));
+    let run = dryrun_json(&[app, "-D", "queue=etl", "-D", "market=eu"]);
+    let actions = run["actions"].as_array().unwrap();
+    assert_eq!(actions.len(), 3);
+    assert_eq!(actions[0]["workflow"]["app_path"], "hdfs://nn:8020/apps/eu");
+    assert_eq!(config(&actions[0], "queue"), "etl");
+    assert_eq!(config(&actions[0], "user"), "joe");
+    // An XML configuration given explicitly replaces job.properties.
+    let xml = dir.join("job.xml");
+    std::fs::write(&xml, "<configuration><property><name>nameNode</name><value>hdfs://other</value></property><property><name>freq</name><value>60</value></property><property><name>start</name><value>2009-01-01T01:00Z</value></property><property><name>queue</name><value>q</value></property></configuration>").unwrap();
+    let run = dryrun_json(&[app, "--config", xml.to_str().unwrap()]);
+    let actions = run["actions"].as_array().unwrap();
+    assert_eq!(actions.len(), 2);
+    assert_eq!(actions[0]["workflow"]["app_path"], "hdfs://other/apps/us");
+}
+
+#[test]
+fn includes_are_mapped_followed_and_checked() {
+    let dir = tempdir("include");
+    let shared = dir.join("shared");
+    std::fs::create_dir_all(&shared).unwrap();
+    std::fs::write(
+        shared.join("datasets.xml"),
+        r#"<datasets>
+  <include>more.xml</include>
+  <dataset name="logs" frequency="60" initial-instance="2009-01-01T00:00Z" timezone="UTC"><uri-template>hdfs://nn/logs/${YEAR}${MONTH}${DAY}${HOUR}</uri-template></dataset>
+</datasets>"#,
+    )
+    .unwrap();
+    std::fs::write(
+        shared.join("more.xml"),
+        r#"<datasets><dataset name="stats" frequency="60" initial-instance="2009-01-01T00:00Z" timezone="UTC"><uri-template>hdfs://nn/included-stats/${HOUR}</uri-template></dataset></datasets>"#,
+    )
+    .unwrap();
+    let app = dir.join("coordinator.xml");
+    let write_app = |include: &str, embedded: &str| {
+        std::fs::write(
+            &app,
+            format!(
+                r#"<coordinator-app name="i" frequency="60" start="2009-01-01T05:00Z" end="2009-01-01T06:00Z" timezone="UTC" xmlns="uri:oozie:coordinator:0.2">
+  <datasets><include>{include}</include>{embedded}</datasets>
+  <input-events><data-in name="in" dataset="logs"><start-instance>${{coord:current(-1)}}</start-instance><end-instance>${{coord:current(0)}}</end-instance></data-in></input-events>
+  <output-events><data-out name="out" dataset="stats"><instance>${{coord:current(0)}}</instance></data-out></output-events>
+  <action><workflow><app-path>hdfs://nn/wf</app-path></workflow></action>
+</coordinator-app>"#
+            ),
+        )
+        .unwrap();
+    };
+    let app_path = app.to_str().unwrap().to_string();
+    // hdfs:// paths are mapped to local folders; nested includes are relative
+    // to the including file.
+    write_app("hdfs://nn:8020/apps/shared/datasets.xml", "");
+    let map = format!("hdfs://nn:8020/apps={}", dir.display());
+    let run = dryrun_json(&[&app_path, "--map", &map]);
+    let action = &run["actions"][0];
+    assert_eq!(
+        action["inputs"]["in"],
+        serde_json::json!(["hdfs://nn/logs/2009010105", "hdfs://nn/logs/2009010104"])
+    );
+    assert_eq!(action["outputs"]["out"][0], "hdfs://nn/included-stats/05");
+    // An embedded dataset overrides an included one (spec §10.1.1).
+    write_app(
+        "shared/datasets.xml",
+        r#"<dataset name="stats" frequency="60" initial-instance="2009-01-01T00:00Z" timezone="UTC"><uri-template>hdfs://nn/embedded-stats/${HOUR}</uri-template></dataset>"#,
+    );
+    let run = dryrun_json(&[&app_path]);
+    assert_eq!(
+        run["actions"][0]["outputs"]["out"][0],
+        "hdfs://nn/embedded-stats/05"
+    );
+    // Two included files defining one dataset, and an include loop, are errors.
+    std::fs::write(shared.join("more.xml"), r#"<datasets><include>datasets.xml</include><dataset name="logs" frequency="60" initial-instance="2009-01-01T00:00Z" timezone="UTC"><uri-template>x</uri-template></dataset></datasets>"#).unwrap();
+    let out = coordc(&["dryrun", &app_path]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.contains("error[CO002]") && err.contains("Duplicate Dataset logs"),
+        "{err}"
+    );
+    assert!(err.contains("includes itself"), "{err}");
+    assert!(err.contains("more.xml"), "{err}");
+}
+
+#[test]
+fn unresolved_latest_and_bad_ranges() {
+    let dir = tempdir("ranges");
+    let app = dir.join("coordinator.xml");
+    let write_app = |start: &str, end: &str| {
+        std::fs::write(
+            &app,
+            format!(
+                r#"<coordinator-app name="r" frequency="60" start="2009-01-01T05:00Z" end="2009-01-01T06:00Z" timezone="UTC" xmlns="uri:oozie:coordinator:0.2">
+  <datasets><dataset name="logs" frequency="60" initial-instance="2009-01-01T00:00Z" timezone="UTC"><uri-template>hdfs://nn/${{HOUR}}</uri-template></dataset></datasets>
+  <input-events><data-in name="in" dataset="logs"><start-instance>{start}</start-instance><end-instance>{end}</end-instance></data-in></input-events>
+  <action><workflow><app-path>hdfs://nn/wf</app-path><configuration><property><name>input</name><value>${{coord:dataIn('in')}}</value></property></configuration></workflow></action>
+</coordinator-app>"#
+            ),
+        )
+        .unwrap();
+    };
+    let app_path = app.to_str().unwrap().to_string();
+    // latest needs data: left unresolved, and dataIn echoes itself (CEF:451-477).
+    write_app("${coord:latest(-2)}", "${coord:latest(0)}");
+    let run = dryrun_json(&[&app_path]);
+    let action = &run["actions"][0];
+    assert_eq!(action["unresolved"]["in"][0], "${coord:latestRange(-2,0)}");
+    assert_eq!(config(action, "input"), "${coord:dataIn('in')}");
+    // offset ranges fast-forward the start (§6.6.2).
+    write_app(
+        "${coord:offset(-90, 'MINUTE')}",
+        "${coord:offset(0, 'MINUTE')}",
+    );
+    let run = dryrun_json(&[&app_path]);
+    assert_eq!(
+        run["actions"][0]["inputs"]["in"],
+        serde_json::json!(["hdfs://nn/05", "hdfs://nn/04"])
+    );
+    // A reversed range, and mixed functions, fail the action as in Oozie.
+    for (start, end, expected) in [
+        (
+            "${coord:current(0)}",
+            "${coord:current(-1)}",
+            "is after end-instance",
+        ),
+        (
+            "${coord:current(-1)}",
+            "${coord:latest(0)}",
+            "the same function",
+        ),
+    ] {
+        write_app(start, end);
+        let out = coordc(&["dryrun", &app_path]);
+        assert_eq!(out.status.code(), Some(1), "{start} {end}");
+        let err = stderr(&out);
+        assert!(
+            err.contains("error[CO005]") && err.contains(expected),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn bad_input_is_diagnosed_never_a_panic() {
+    let dir = tempdir("bad");
+    let app = dir.join("coordinator.xml");
+    let cases = [
+        ("<coordinator-app name=\"a\"", "XML001"),
+        (
+            "<workflow-app xmlns=\"uri:oozie:coordinator:0.2\" name=\"w\"/>",
+            "XML003",
+        ),
+        (
+            r#"<coordinator-app name="a" frequency="1" start="2009-01-01T00:00Z" end="2009-01-02T00:00Z" timezone="Americas/Los_Angeles" xmlns="uri:oozie:coordinator:0.1"><action><workflow><app-path>p</app-path></workflow></action></coordinator-app>"#,
+            "TM002",
+        ),
+        (
+            r#"<coordinator-app name="a" frequency="1" start="2009-01-01T00:00Z" end="2009-01-02T00:00Z" timezone="UTC" xmlns="uri:oozie:coordinator:0.1"><action><workflow><app-path>p</app-path></workflow></action></coordinator-app>"#,
+            "below Oozie's 5-minute minimum",
+        ),
+        (
+            r#"<coordinator-app name="a" frequency="60" start="2009-01-01T00:00Z" end="2009-01-02T00:00Z" timezone="UTC" xmlns="uri:oozie:coordinator:0.1"><datasets><dataset name="d" frequency="60" initial-instance="2009-01-01T00:00Z" timezone="UTC"><uri-template>${x}</uri-template></dataset></datasets><input-events><data-in name="in" dataset="d"><instance>${coord:current(-1000000000)}</instance></data-in></input-events><action><workflow><app-path>p</app-path></workflow></action></coordinator-app>"#,
+            "EL005",
+        ),
+    ];
+    for (text, expected) in cases {
+        std::fs::write(&app, text).unwrap();
+        let out = coordc(&["dryrun", app.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(1), "{text}");
+        assert!(stderr(&out).contains(expected), "{text}: {}", stderr(&out));
+    }
+    // A huge instance range ends in an error, not in a long wait.
+    std::fs::write(&app, r#"<coordinator-app name="a" frequency="60" start="2009-01-01T00:00Z" end="2009-01-02T00:00Z" timezone="UTC" xmlns="uri:oozie:coordinator:0.1"><datasets><dataset name="d" frequency="1" initial-instance="1970-01-01T00:00Z" timezone="UTC"><uri-template>u</uri-template></dataset></datasets><input-events><data-in name="in" dataset="d"><start-instance>${coord:current(-1000000000)}</start-instance><end-instance>${coord:current(0)}</end-instance></data-in></input-events><action><workflow><app-path>p</app-path></workflow></action></coordinator-app>"#).unwrap();
+    let out = coordc(&["dryrun", app.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("error[CO005]"), "{}", stderr(&out));
+    // Usage errors exit 2.
+    let out = coordc(&["dryrun", "/nonexistent/coordinator.xml"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = coordc(&["dryrun", app.to_str().unwrap(), "--from", "2009-01-01"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+fn tempdir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("coordc-dryrun-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
