@@ -280,6 +280,16 @@ fn includes_are_mapped_followed_and_checked() {
         run["actions"][0]["outputs"]["out"][0],
         "hdfs://nn/embedded-stats/05"
     );
+    // An include that cannot be resolved is the error; the datasets it may have
+    // defined are not reported missing on top of it.
+    write_app("${datasetsFile}", "");
+    let out = coordc(&["dryrun", &app_path]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.contains("error[EL005]") && !err.contains("undefined dataset"),
+        "{err}"
+    );
     // Two included files defining one dataset, and an include loop, are errors.
     std::fs::write(shared.join("more.xml"), r#"<datasets><include>datasets.xml</include><dataset name="logs" frequency="60" initial-instance="2009-01-01T00:00Z" timezone="UTC"><uri-template>x</uri-template></dataset></datasets>"#).unwrap();
     let out = coordc(&["dryrun", &app_path]);

@@ -183,6 +183,7 @@ pub fn run(args: DryrunArgs) -> i32 {
         &mut problems,
     );
     let options = Options {
+        includes_incomplete: !problems.is_empty(),
         from: window[0],
         to: window[1],
         limit: args.limit,

@@ -36,6 +36,9 @@ use std::collections::HashMap;
 pub const DEFAULT_MAX_ACTIONS: usize = 1_000_000;
 
 pub struct Options {
+    /// Some `<include>` could not be read: a dataset not found may be defined
+    /// there, so its absence is not reported (the include's problem is).
+    pub includes_incomplete: bool,
     pub from: Option<DateTime<Utc>>,
     pub to: Option<DateTime<Utc>>,
     pub limit: Option<usize>,
@@ -284,6 +287,7 @@ pub fn prepare<'a>(
         by_name.insert(&dataset.name.name, dataset);
     }
     let mut datasets = HashMap::new();
+    let mut missing_from_includes = false;
     for event in app
         .inputs
         .iter()
@@ -294,6 +298,10 @@ pub fn prepare<'a>(
             continue;
         }
         let Some(dataset) = by_name.get(event.name.as_str()) else {
+            if options.includes_incomplete {
+                missing_from_includes = true;
+                continue;
+            }
             problems.push(Located {
                 file: None,
                 diagnostic: Diagnostic::error(
@@ -336,9 +344,14 @@ pub fn prepare<'a>(
             .with_help("the data-ins are resolved, but which of them the logic selects is not; remove <input-logic> to dry-run the rest"),
         });
     }
-    let (Some(start), Some(end), Some(zone), Some(schedule), Some(name), true) =
-        (start, end, job_zone, schedule, name, problems.is_empty())
-    else {
+    let (Some(start), Some(end), Some(zone), Some(schedule), Some(name), true) = (
+        start,
+        end,
+        job_zone,
+        schedule,
+        name,
+        problems.is_empty() && !missing_from_includes,
+    ) else {
         return Err(problems);
     };
     Ok(Job {
