@@ -291,6 +291,7 @@ fn includes_are_mapped_followed_and_checked() {
         "{err}"
     );
     // Two included files defining one dataset, and an include loop, are errors.
+    write_app("shared/datasets.xml", "");
     std::fs::write(shared.join("more.xml"), r#"<datasets><include>datasets.xml</include><dataset name="logs" frequency="60" initial-instance="2009-01-01T00:00Z" timezone="UTC"><uri-template>x</uri-template></dataset></datasets>"#).unwrap();
     let out = coordc(&["dryrun", &app_path]);
     assert_eq!(out.status.code(), Some(1));

@@ -292,7 +292,7 @@ fn variable<'a>(name: &'a str, span: Span, env: &Env<'a>) -> Evaluated<'a> {
                 format!("variable [{name}] cannot be resolved"),
             )
             .with_help(format!(
-                "define `{name}` as a job property (with `coordc eval`: --var {name}=VALUE)"
+                "define `{name}` as a job property (coordc eval: --var {name}=VALUE; coordc dryrun: -D {name}=VALUE)"
             )),
         )),
     }
