@@ -427,41 +427,83 @@ fn write_json(job: &dryrun::Job, out: &mut impl Write) -> std::io::Result<Option
             write!(out, ",")?;
         }
         writeln!(out)?;
-        write!(out, "{}", action_json(&action))?;
+        serde_json::to_writer(&mut *out, &ActionJson(&action))?;
     }
     writeln!(out, "\n]}}")?;
     Ok(failure)
 }
 
-fn action_json(action: &Action) -> serde_json::Value {
-    let events = |events: &[Event]| {
-        serde_json::Value::Object(
-            events
-                .iter()
-                .map(|e| (e.name.clone(), serde_json::json!(e.uris)))
-                .collect(),
-        )
-    };
-    let unresolved: serde_json::Map<String, serde_json::Value> = action
-        .inputs
-        .iter()
-        .filter(|e| !e.unresolved.is_empty())
-        .map(|e| (e.name.clone(), serde_json::json!(e.unresolved)))
-        .collect();
-    let configuration: serde_json::Map<String, serde_json::Value> = action
-        .configuration
-        .iter()
-        .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
-        .collect();
-    let mut object = serde_json::json!({
-        "number": action.number,
-        "nominal_time": format_utc(action.nominal),
-        "inputs": events(&action.inputs),
-        "outputs": events(&action.outputs),
-        "workflow": {"app_path": action.app_path, "configuration": configuration},
-    });
-    if !unresolved.is_empty() {
-        object["unresolved"] = serde_json::Value::Object(unresolved);
+/// An action as the JSON object of the output, serialized straight to the
+/// writer (no intermediate value tree).
+struct ActionJson<'a>(&'a Action);
+
+/// Events as `{"name": [uris...]}` in document order; with `unresolved`, the
+/// events' unresolved calls instead, for the events that have some.
+struct EventsJson<'a> {
+    events: &'a [Event],
+    unresolved: bool,
+}
+
+impl serde::Serialize for EventsJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let entries = self.events.iter().filter_map(|e| match self.unresolved {
+            false => Some((&e.name, &e.uris)),
+            true => (!e.unresolved.is_empty()).then_some((&e.name, &e.unresolved)),
+        });
+        serializer.collect_map(entries)
     }
-    object
+}
+
+impl serde::Serialize for ActionJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let action = self.0;
+        let pending = action.inputs.iter().any(|e| !e.unresolved.is_empty());
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("number", &action.number)?;
+        map.serialize_entry("nominal_time", &format_utc(action.nominal))?;
+        map.serialize_entry(
+            "inputs",
+            &EventsJson {
+                events: &action.inputs,
+                unresolved: false,
+            },
+        )?;
+        map.serialize_entry(
+            "outputs",
+            &EventsJson {
+                events: &action.outputs,
+                unresolved: false,
+            },
+        )?;
+        map.serialize_entry("workflow", &WorkflowJson(action))?;
+        if pending {
+            map.serialize_entry(
+                "unresolved",
+                &EventsJson {
+                    events: &action.inputs,
+                    unresolved: true,
+                },
+            )?;
+        }
+        map.end()
+    }
+}
+
+struct WorkflowJson<'a>(&'a Action);
+
+impl serde::Serialize for WorkflowJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        struct Configuration<'a>(&'a [(String, String)]);
+        impl serde::Serialize for Configuration<'_> {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+            }
+        }
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry("app_path", &self.0.app_path)?;
+        map.serialize_entry("configuration", &Configuration(&self.0.configuration))?;
+        map.end()
+    }
 }

@@ -1035,9 +1035,22 @@ pub fn function(
     namespace: Option<&str>,
     name: &str,
 ) -> Option<&'static FunctionDef> {
-    FUNCTIONS
+    // Indexed by name once: a dry run calls functions millions of times.
+    static BY_NAME: std::sync::OnceLock<
+        std::collections::HashMap<&'static str, Vec<&'static FunctionDef>>,
+    > = std::sync::OnceLock::new();
+    let by_name = BY_NAME.get_or_init(|| {
+        let mut map: std::collections::HashMap<_, Vec<_>> = std::collections::HashMap::new();
+        for f in FUNCTIONS {
+            map.entry(f.name).or_default().push(f);
+        }
+        map
+    });
+    by_name
+        .get(name)?
         .iter()
-        .find(|f| f.name == name && f.namespace == namespace && f.in_library(library))
+        .copied()
+        .find(|f| f.namespace == namespace && f.in_library(library))
 }
 
 pub fn constant(library: Library, name: &str) -> Option<&'static ConstantDef> {

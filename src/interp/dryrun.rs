@@ -16,7 +16,7 @@ use crate::check::rules::{
     MISSING_PARAMETER, TIME_DATETIME, TIME_FREQUENCY, UNDEFINED_DATASET,
 };
 use crate::diag::Diagnostic;
-use crate::el::ast::Template;
+use crate::el::ast::{ExprKind, Part, Template};
 use crate::el::eval::{Context, Env, Variables};
 use crate::el::frequency::{LoweredFrequency, lower_frequency};
 use crate::el::library::{FunctionDef, Library};
@@ -30,6 +30,7 @@ use crate::time::instance::DatasetClock;
 use crate::time::zone::Zone;
 use chrono::{DateTime, Datelike, Timelike, Utc};
 use std::borrow::Cow;
+use std::cell::OnceCell;
 use std::collections::HashMap;
 
 /// Most actions one dry run lists unless `--limit` or `--to` says otherwise.
@@ -65,6 +66,9 @@ pub struct Job<'a> {
     pz: ProcessingZone,
     window: (Option<DateTime<Utc>>, Option<DateTime<Utc>>),
     limit: Option<usize>,
+    /// Per data-in: its range's echo, once read, when it cannot change between
+    /// actions (no `hoursInDay`, `daysInMonth` or `tzOffset` in it).
+    constant_echoes: Vec<Option<OnceCell<(EchoCall, EchoCall)>>>,
 }
 
 enum Schedule {
@@ -77,6 +81,8 @@ struct JobDataset<'a> {
     clock: DatasetClock,
     /// The uri-template after the submission phase, parsed for the second.
     uri: Template,
+    /// The same, when it holds only text and the instance fields.
+    fields_only: Option<Vec<UriPiece>>,
 }
 
 /// One materialized action.
@@ -366,6 +372,18 @@ pub fn prepare<'a>(
         pz,
         window: (options.from, options.to),
         limit: options.limit,
+        constant_echoes: app
+            .inputs
+            .iter()
+            .map(|d| match &d.instances {
+                Instances::Range { start, end }
+                    if !reads_the_nominal_time(start) && !reads_the_nominal_time(end) =>
+                {
+                    Some(OnceCell::new())
+                }
+                _ => None,
+            })
+            .collect(),
     })
 }
 
@@ -459,6 +477,7 @@ fn prepare_dataset<'a>(
     Ok(JobDataset {
         dataset,
         clock,
+        fields_only: fields_only(&uri),
         uri,
     })
 }
@@ -510,8 +529,8 @@ impl<'a> Job<'a> {
 
     fn action(&self, number: usize, nominal: DateTime<Utc>) -> Result<Action, Diagnostic> {
         let mut inputs = Vec::with_capacity(self.app.inputs.len());
-        for data_in in &self.app.inputs {
-            inputs.push(self.data_in(data_in, nominal)?);
+        for (index, data_in) in self.app.inputs.iter().enumerate() {
+            inputs.push(self.data_in(index, data_in, nominal)?);
         }
         let mut outputs = Vec::with_capacity(self.app.outputs.len());
         for data_out in &self.app.outputs {
@@ -550,7 +569,12 @@ impl<'a> Job<'a> {
         })
     }
 
-    fn data_in(&self, data_in: &DataIn, nominal: DateTime<Utc>) -> Result<Event, Diagnostic> {
+    fn data_in(
+        &self,
+        index: usize,
+        data_in: &DataIn,
+        nominal: DateTime<Utc>,
+    ) -> Result<Event, Diagnostic> {
         let dataset = &self.datasets[data_in.dataset.name.as_str()];
         let mut event = Event {
             name: data_in.name.name.clone(),
@@ -564,7 +588,8 @@ impl<'a> Job<'a> {
                 }
             }
             Instances::Range { start, end } => {
-                self.range(dataset, start, end, nominal, &mut event)?
+                let cache = self.constant_echoes[index].as_ref();
+                self.range(dataset, start, end, nominal, cache, &mut event)?
             }
         }
         Ok(event)
@@ -617,15 +642,32 @@ impl<'a> Job<'a> {
         start: &ElText,
         end: &ElText,
         nominal: DateTime<Utc>,
+        cache: Option<&OnceCell<(EchoCall, EchoCall)>>,
         event: &mut Event,
     ) -> Result<(), Diagnostic> {
-        let context = self.instance_context(dataset, nominal, true);
-        let start_echo = render(start, self.vars, Some(&context), self.pz)?;
-        let end_echo = render(end, self.vars, Some(&context), self.pz)?;
-        let (start_call, end_call) = (
-            EchoCall::read(&start_echo, start)?,
-            EchoCall::read(&end_echo, end)?,
-        );
+        let echo = || -> Result<(EchoCall, EchoCall), Diagnostic> {
+            let context = self.instance_context(dataset, nominal, true);
+            let start_echo = render(start, self.vars, Some(&context), self.pz)?;
+            let end_echo = render(end, self.vars, Some(&context), self.pz)?;
+            Ok((
+                EchoCall::read(&start_echo, start)?,
+                EchoCall::read(&end_echo, end)?,
+            ))
+        };
+        let owned;
+        let (start_call, end_call) = match cache {
+            Some(cell) => match cell.get() {
+                Some(calls) => calls,
+                None => {
+                    let calls = echo()?;
+                    cell.get_or_init(|| calls)
+                }
+            },
+            None => {
+                owned = echo()?;
+                &owned
+            }
+        };
         let range_error = |message: String| Diagnostic::error(INSTANCE_RANGE, start.span, message);
         let times = match (start_call.function.as_str(), end_call.function.as_str()) {
             ("current", "current") => {
@@ -689,7 +731,13 @@ impl<'a> Job<'a> {
     /// The second phase of the uri-template: the instance's fields, in the
     /// processing zone (CoordCommandUtils:433-471).
     fn uri(&self, dataset: &JobDataset, t: DateTime<Utc>) -> Result<String, Diagnostic> {
-        let local = t.naive_utc() + chrono::Duration::minutes(i64::from(self.pz.offset_minutes));
+        let local = match self.pz.offset_minutes {
+            0 => t.naive_utc(),
+            offset => t.naive_utc() + chrono::Duration::minutes(i64::from(offset)),
+        };
+        if let Some(pieces) = &dataset.fields_only {
+            return Ok(fields_uri(pieces, local));
+        }
         let fields = [
             ("YEAR", format!("{:04}", local.year())),
             ("MONTH", format!("{:02}", local.month())),
@@ -718,6 +766,57 @@ impl<'a> Job<'a> {
     }
 }
 
+/// A piece of a uri-template made of text and the instance fields only, the
+/// common form, which needs no evaluator.
+enum UriPiece {
+    Text(String),
+    Field(u8),
+}
+
+const FIELDS: [&str; 5] = ["YEAR", "MONTH", "DAY", "HOUR", "MINUTE"];
+
+/// The pieces, when the template is only text and `${YEAR}`-style fields.
+fn fields_only(template: &Template) -> Option<Vec<UriPiece>> {
+    template
+        .parts
+        .iter()
+        .map(|part| match part {
+            Part::Text { text, .. } => Some(UriPiece::Text(text.clone())),
+            Part::Block { expr, .. } => match &expr.kind {
+                ExprKind::Var(name) => FIELDS
+                    .iter()
+                    .position(|f| f == &&**name)
+                    .map(|i| UriPiece::Field(i as u8)),
+                _ => None,
+            },
+        })
+        .collect()
+}
+
+/// What rendering the template with the fields as strings gives.
+fn fields_uri(pieces: &[UriPiece], local: chrono::NaiveDateTime) -> String {
+    let mut out = String::with_capacity(64);
+    let two = |out: &mut String, n: u32| {
+        out.push(char::from(b'0' + (n / 10 % 10) as u8));
+        out.push(char::from(b'0' + (n % 10) as u8));
+    };
+    for piece in pieces {
+        match piece {
+            UriPiece::Text(text) => out.push_str(text),
+            UriPiece::Field(0) if (0..10_000).contains(&local.year()) => {
+                two(&mut out, local.year() as u32 / 100);
+                two(&mut out, local.year() as u32 % 100);
+            }
+            UriPiece::Field(0) => out.push_str(&format!("{:04}", local.year())),
+            UriPiece::Field(1) => two(&mut out, local.month()),
+            UriPiece::Field(2) => two(&mut out, local.day()),
+            UriPiece::Field(3) => two(&mut out, local.hour()),
+            UriPiece::Field(_) => two(&mut out, local.minute()),
+        }
+    }
+    out
+}
+
 struct NoVariables;
 
 impl Variables for NoVariables {
@@ -736,6 +835,23 @@ fn java_field(unit: CalendarUnit) -> i64 {
         CalendarUnit::Hour => 10,
         CalendarUnit::Minute => 12,
     }
+}
+
+/// Whether evaluating `text` reads the action's nominal time through
+/// `coord:hoursInDay`, `daysInMonth` or `tzOffset`.
+fn reads_the_nominal_time(text: &ElText) -> bool {
+    let mut found = false;
+    for expr in text.template.exprs() {
+        expr.walk(&mut |e| {
+            if let ExprKind::Call(call) = &e.kind {
+                found |= matches!(
+                    call.name.as_str(),
+                    "hoursInDay" | "daysInMonth" | "tzOffset"
+                );
+            }
+        });
+    }
+    found
 }
 
 /// An echoed instance call, `${coord:current(-23)}`, read back as Oozie reads

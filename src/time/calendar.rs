@@ -63,7 +63,10 @@ pub fn days_in_month(date: NaiveDate) -> u32 {
 
 /// `Calendar.add(MINUTE, n)`: absolute. `None` when out of range.
 pub fn add_minutes(t: DateTime<Utc>, n: i64) -> Option<DateTime<Utc>> {
-    t.checked_add_signed(Duration::try_minutes(n)?)
+    // On the timestamp: the same instant as `checked_add_signed`, at a fraction
+    // of the cost (nominal times and instances step by minutes millions of times).
+    let seconds = t.timestamp().checked_add(n.checked_mul(60)?)?;
+    DateTime::from_timestamp(seconds, t.timestamp_subsec_nanos())
 }
 
 /// `Calendar.add(DATE, n)` in `zone`.

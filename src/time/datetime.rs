@@ -78,7 +78,14 @@ impl ProcessingZone {
     /// `DateUtils.formatDate(Calendar)`: a wall time of any zone written with this
     /// zone's mask, suffix included (how `coord:dateTzOffset` prints).
     pub fn format_wall(self, local: chrono::NaiveDateTime) -> String {
-        format!("{}{}", local.format("%Y-%m-%dT%H:%M"), self.suffix())
+        let mut out = String::with_capacity(21);
+        write_minutes(&mut out, local);
+        if self.offset_minutes == 0 {
+            out.push('Z');
+        } else {
+            out.push_str(&self.suffix());
+        }
+        out
     }
 
     /// The literal that ends every datetime: `Z`, or `+0530` style.
@@ -235,7 +242,36 @@ pub fn parse_datetime(text: &str, pz: ProcessingZone) -> Result<OozieTime, Datet
 
 /// `YYYY-MM-DDTHH:mmZ`, the form of every datetime coordc prints.
 pub fn format_utc(t: DateTime<Utc>) -> String {
-    t.format("%Y-%m-%dT%H:%MZ").to_string()
+    let mut out = String::with_capacity(17);
+    write_minutes(&mut out, t.naive_utc());
+    out.push('Z');
+    out
+}
+
+/// `yyyy-MM-dd'T'HH:mm` of `t` (a dry run writes millions of these; chrono's
+/// `format` interprets its pattern every time).
+pub fn write_minutes(out: &mut String, t: chrono::NaiveDateTime) {
+    use chrono::Timelike;
+    fn two(out: &mut String, n: u32) {
+        out.push(char::from(b'0' + (n / 10 % 10) as u8));
+        out.push(char::from(b'0' + (n % 10) as u8));
+    }
+    let year = t.year();
+    if (0..10_000).contains(&year) {
+        two(out, year as u32 / 100);
+        two(out, year as u32 % 100);
+    } else {
+        // Outside 0..=9999 chrono's `%Y` writes a sign; keep its form there.
+        out.push_str(&t.format("%Y").to_string());
+    }
+    out.push('-');
+    two(out, t.month());
+    out.push('-');
+    two(out, t.day());
+    out.push('T');
+    two(out, t.hour());
+    out.push(':');
+    two(out, t.minute());
 }
 
 #[cfg(test)]
