@@ -703,8 +703,8 @@ impl<'a> Job<'a> {
                 let range = format!(
                     "${{coord:{}Range({},{})}}",
                     start_call.function,
-                    args(&start_call),
-                    args(&end_call)
+                    args(start_call),
+                    args(end_call)
                 );
                 event.unresolved.push(range);
                 return Ok(());
