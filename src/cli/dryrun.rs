@@ -415,6 +415,8 @@ fn write_json(job: &dryrun::Job, out: &mut impl Write) -> std::io::Result<Option
         serde_json::to_string(&job.name)?
     )?;
     let mut failure = None;
+    // sonic-rs escapes strings with SIMD: a dry run writes hundreds of MB of URIs.
+    let mut buffer = Vec::with_capacity(64 * 1024);
     for (i, action) in job.actions().enumerate() {
         let action = match action {
             Ok(a) => a,
@@ -423,11 +425,13 @@ fn write_json(job: &dryrun::Job, out: &mut impl Write) -> std::io::Result<Option
                 break;
             }
         };
+        buffer.clear();
         if i > 0 {
-            write!(out, ",")?;
+            buffer.push(b',');
         }
-        writeln!(out)?;
-        serde_json::to_writer(&mut *out, &ActionJson(&action))?;
+        buffer.push(b'\n');
+        sonic_rs::to_writer(&mut buffer, &ActionJson(&action)).map_err(std::io::Error::other)?;
+        out.write_all(&buffer)?;
     }
     writeln!(out, "\n]}}")?;
     Ok(failure)
