@@ -607,6 +607,7 @@ impl<'a> Job<'a> {
             job_zone: &self.zone,
             pz: self.pz,
             echo,
+            last: std::cell::Cell::new(None),
         }
     }
 
@@ -629,7 +630,10 @@ impl<'a> Job<'a> {
             event.unresolved.push(value.to_string());
             return Ok(());
         }
-        let t = datetime(text, value, self.pz)?;
+        let t = match context.last.get() {
+            Some(t) if self.pz.format(t) == value => t,
+            _ => datetime(text, value, self.pz)?,
+        };
         event.uris.push(self.uri(dataset, t)?);
         Ok(())
     }
@@ -941,6 +945,9 @@ struct InstanceContext<'c> {
     pz: ProcessingZone,
     /// The first pass of a range: instance functions echo themselves.
     echo: bool,
+    /// The last instance written as a datetime, so that reading the value
+    /// back can skip the parser when it is that text unchanged.
+    last: std::cell::Cell<Option<DateTime<Utc>>>,
 }
 
 fn text(s: String) -> Value<'static> {
@@ -969,8 +976,11 @@ impl Context for InstanceContext<'_> {
         };
         let long = |i: usize| args.get(i).map_or(Ok(0), |a| a.to_long());
         let formatted = |t: Result<Option<DateTime<Utc>>, crate::time::instance::InstanceError>| {
-            t.map(|t| text(t.map_or_else(String::new, |t| self.pz.format(t))))
-                .map_err(|e| e.to_string())
+            t.map(|t| {
+                self.last.set(t);
+                text(t.map_or_else(String::new, |t| self.pz.format(t)))
+            })
+            .map_err(|e| e.to_string())
         };
         Some(match def.name {
             "current" | "offset" | "absolute" | "endOfDays" | "endOfWeeks" | "endOfMonths"

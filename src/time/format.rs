@@ -101,14 +101,27 @@ pub struct FixedZone {
 
 /// Formats `local` (wall time in `zone`) with `pattern` as `SimpleDateFormat`.
 pub fn format(local: NaiveDateTime, zone: FixedZone, pattern: &str) -> Result<String, String> {
+    // The last pattern stays compiled: a dry run formats with the same one for
+    // every action.
+    thread_local!(static LAST: std::cell::RefCell<Option<(String, Vec<Piece>)>> = const { std::cell::RefCell::new(None) });
+    LAST.with_borrow_mut(|last| {
+        if last.as_ref().is_none_or(|(p, _)| p != pattern) {
+            *last = Some((pattern.to_string(), compile(pattern)?));
+        }
+        let (_, pieces) = last.as_ref().expect("set above");
+        Ok(render(pieces, local, zone))
+    })
+}
+
+fn render(pieces: &[Piece], local: NaiveDateTime, zone: FixedZone) -> String {
     let mut out = String::new();
-    for piece in compile(pattern)? {
+    for piece in pieces {
         match piece {
-            Piece::Literal(text) => out.push_str(&text),
-            Piece::Field(letter, count) => field(&mut out, local, zone, letter, count),
+            Piece::Literal(text) => out.push_str(text),
+            Piece::Field(letter, count) => field(&mut out, local, zone, *letter, *count),
         }
     }
-    Ok(out)
+    out
 }
 
 fn pad(out: &mut String, value: i64, width: usize) {

@@ -145,6 +145,9 @@ impl DatasetClock {
             return Err(InstanceError::TooFar);
         }
         let first = count.checked_add(start).ok_or(InstanceError::OutOfRange)?;
+        if self.frequency.unit == FrequencyUnit::Minute {
+            return self.minute_range(first, end - start);
+        }
         // One add from the initial instance, then one frequency at a time
         // (coord_currentRange_sync).
         let mut instance = self.step(self.initial, first)?;
@@ -156,6 +159,33 @@ impl DatasetClock {
             instance = self.step(instance, 1)?;
         }
         instances.reverse();
+        Ok(instances)
+    }
+
+    /// The range of a minute-frequency dataset: minutes are absolute, so the
+    /// frequency-at-a-time steps of [`DatasetClock::current_range`] land exactly
+    /// on initial + k × frequency, computed here from timestamps (a dry run
+    /// expands millions of instances).
+    fn minute_range(&self, first: i64, len: i64) -> Result<Vec<DateTime<Utc>>> {
+        let out_of_range = || InstanceError::OutOfRange;
+        let step = self
+            .frequency
+            .count
+            .checked_mul(60)
+            .ok_or_else(out_of_range)?;
+        let initial = self.initial.timestamp();
+        let mut instants = Instants::default();
+        let mut instances = Vec::with_capacity(len as usize + 1);
+        for k in (first..=first + len).rev() {
+            if k < 0 {
+                break;
+            }
+            let at = k
+                .checked_mul(step)
+                .and_then(|s| s.checked_add(initial))
+                .ok_or_else(out_of_range)?;
+            instances.push(instants.at(at).ok_or_else(out_of_range)?);
+        }
         Ok(instances)
     }
 
@@ -298,6 +328,30 @@ impl DatasetClock {
     /// nominal time, in minutes, DST included (`TimeZone.getOffset`).
     pub fn tz_offset(&self, nominal: DateTime<Utc>, job_zone: &Zone) -> i32 {
         (self.zone.offset_seconds(nominal) - job_zone.offset_seconds(nominal)) / 60
+    }
+}
+
+/// Instants from Unix timestamps (seconds), reusing the calendar date of the
+/// previous one when the day is the same: turning a day count into a date is
+/// most of the cost of an instant, and a range of instances spans few days.
+#[derive(Default)]
+struct Instants {
+    last: Option<(i64, chrono::NaiveDate)>,
+}
+
+impl Instants {
+    fn at(&mut self, timestamp: i64) -> Option<DateTime<Utc>> {
+        let (day, second) = (timestamp.div_euclid(86_400), timestamp.rem_euclid(86_400));
+        let date = match self.last {
+            Some((last_day, date)) if last_day == day => date,
+            _ => {
+                let date = DateTime::from_timestamp(day.checked_mul(86_400)?, 0)?.date_naive();
+                self.last = Some((day, date));
+                date
+            }
+        };
+        let time = NaiveTime::from_num_seconds_from_midnight_opt(second as u32, 0)?;
+        Some(date.and_time(time).and_utc())
     }
 }
 
