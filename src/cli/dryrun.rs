@@ -425,26 +425,30 @@ fn write_json(job: &dryrun::Job, out: &mut impl Write) -> std::io::Result<Option
                 break;
             }
         };
-        buffer.clear();
         if i > 0 {
             buffer.push(b',');
         }
         buffer.push(b'\n');
         sonic_rs::to_writer(&mut buffer, &ActionJson(&action)).map_err(std::io::Error::other)?;
-        out.write_all(&buffer)?;
+        // Written in large pieces, which pass the writer's own buffer by.
+        if buffer.len() >= 60 * 1024 {
+            out.write_all(&buffer)?;
+            buffer.clear();
+        }
     }
+    out.write_all(&buffer)?;
     writeln!(out, "\n]}}")?;
     Ok(failure)
 }
 
 /// An action as the JSON object of the output, serialized straight to the
 /// writer (no intermediate value tree).
-struct ActionJson<'a>(&'a Action);
+struct ActionJson<'a>(&'a Action<'a>);
 
 /// Events as `{"name": [uris...]}` in document order; with `unresolved`, the
 /// events' unresolved calls instead, for the events that have some.
 struct EventsJson<'a> {
-    events: &'a [Event],
+    events: &'a [Event<'a>],
     unresolved: bool,
 }
 
@@ -494,7 +498,7 @@ impl serde::Serialize for ActionJson<'_> {
     }
 }
 
-struct WorkflowJson<'a>(&'a Action);
+struct WorkflowJson<'a>(&'a Action<'a>);
 
 impl serde::Serialize for WorkflowJson<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

@@ -108,6 +108,12 @@ pub fn render_into(
 }
 
 pub fn render(template: &Template, env: &Env) -> Result<(String, ValueType), Diagnostic> {
+    // A single block's string is taken as it is, not copied.
+    if let Some(expr) = template.single_expr() {
+        let v = eval(expr, env).map_err(|d| *d)?;
+        let ty = v.value_type();
+        return Ok((v.into_text(), ty));
+    }
     let mut out = String::new();
     let ty = render_into(template, env, &mut out)?;
     Ok((out, ty))

@@ -1036,11 +1036,10 @@ pub fn function(
     name: &str,
 ) -> Option<&'static FunctionDef> {
     // Indexed by name once: a dry run calls functions millions of times.
-    static BY_NAME: std::sync::OnceLock<
-        std::collections::HashMap<&'static str, Vec<&'static FunctionDef>>,
-    > = std::sync::OnceLock::new();
+    type Index = rustc_hash::FxHashMap<&'static str, Vec<&'static FunctionDef>>;
+    static BY_NAME: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
     let by_name = BY_NAME.get_or_init(|| {
-        let mut map: std::collections::HashMap<_, Vec<_>> = std::collections::HashMap::new();
+        let mut map = Index::default();
         for f in FUNCTIONS {
             map.entry(f.name).or_default().push(f);
         }

@@ -71,6 +71,14 @@ impl<'a> Value<'a> {
         }
     }
 
+    /// [`Value::to_text`], taking an owned string rather than copying it.
+    pub fn into_text(self) -> String {
+        match self {
+            Value::Str(s) => s.into_owned(),
+            other => other.to_text().into_owned(),
+        }
+    }
+
     pub fn to_text(&self) -> Cow<'_, str> {
         match self {
             Value::Str(s) => Cow::Borrowed(s),

@@ -87,19 +87,20 @@ struct JobDataset<'a> {
 
 /// One materialized action.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Action {
+pub struct Action<'a> {
     pub number: usize,
     pub nominal: DateTime<Utc>,
-    pub inputs: Vec<Event>,
-    pub outputs: Vec<Event>,
+    pub inputs: Vec<Event<'a>>,
+    pub outputs: Vec<Event<'a>>,
     pub app_path: String,
     pub configuration: Vec<(String, String)>,
 }
 
 /// A data-in or data-out of an action.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Event {
-    pub name: String,
+pub struct Event<'a> {
+    /// The event's name, as written in the application.
+    pub name: &'a str,
     pub uris: Vec<String>,
     /// `latest`/`future` instances, as Oozie leaves them until data arrives.
     pub unresolved: Vec<String>,
@@ -119,9 +120,7 @@ fn render(
         context,
         processing_zone: pz,
     };
-    let mut out = String::new();
-    render_into(&text.template, &env, &mut out)?;
-    Ok(out)
+    Ok(crate::el::render(&text.template, &env)?.0)
 }
 
 /// Variables over a base, with some names answered first.
@@ -485,7 +484,7 @@ fn prepare_dataset<'a>(
 impl<'a> Job<'a> {
     /// The actions, in order. Each is resolved when asked for, so memory does not
     /// grow with their number.
-    pub fn actions(&self) -> impl Iterator<Item = Result<Action, Diagnostic>> + '_ {
+    pub fn actions(&self) -> impl Iterator<Item = Result<Action<'a>, Diagnostic>> + '_ {
         let (from, to) = self.window;
         let to = to.map_or(self.end, |t| t.min(self.end));
         let limit = self.limit.unwrap_or(DEFAULT_MAX_ACTIONS);
@@ -527,7 +526,7 @@ impl<'a> Job<'a> {
         }
     }
 
-    fn action(&self, number: usize, nominal: DateTime<Utc>) -> Result<Action, Diagnostic> {
+    fn action(&self, number: usize, nominal: DateTime<Utc>) -> Result<Action<'a>, Diagnostic> {
         let mut inputs = Vec::with_capacity(self.app.inputs.len());
         for (index, data_in) in self.app.inputs.iter().enumerate() {
             inputs.push(self.data_in(index, data_in, nominal)?);
@@ -536,7 +535,7 @@ impl<'a> Job<'a> {
         for data_out in &self.app.outputs {
             let dataset = &self.datasets[data_out.dataset.name.as_str()];
             let mut event = Event {
-                name: data_out.name.name.clone(),
+                name: &data_out.name.name,
                 uris: Vec::new(),
                 unresolved: Vec::new(),
             };
@@ -572,12 +571,12 @@ impl<'a> Job<'a> {
     fn data_in(
         &self,
         index: usize,
-        data_in: &DataIn,
+        data_in: &'a DataIn,
         nominal: DateTime<Utc>,
-    ) -> Result<Event, Diagnostic> {
+    ) -> Result<Event<'a>, Diagnostic> {
         let dataset = &self.datasets[data_in.dataset.name.as_str()];
         let mut event = Event {
-            name: data_in.name.name.clone(),
+            name: &data_in.name.name,
             uris: Vec::new(),
             unresolved: Vec::new(),
         };
@@ -1022,8 +1021,8 @@ struct ActionContext<'c> {
     nominal: DateTime<Utc>,
     pz: ProcessingZone,
     raw_name: &'c str,
-    inputs: &'c [Event],
-    outputs: &'c [Event],
+    inputs: &'c [Event<'c>],
+    outputs: &'c [Event<'c>],
 }
 
 impl Context for ActionContext<'_> {
