@@ -408,7 +408,10 @@ fn write_text(job: &dryrun::Job, out: &mut impl Write) -> std::io::Result<Option
 }
 
 /// One JSON object, written as the actions are produced.
-fn write_json(job: &dryrun::Job, out: &mut impl Write) -> std::io::Result<Option<Diagnostic>> {
+/// Writes the JSON listing of `job`'s actions (public for the benchmark, which
+/// measures exactly what `coordc dryrun --format json` does). Returns the
+/// diagnostic of an action that failed to resolve, where the listing stopped.
+pub fn write_json(job: &dryrun::Job, out: &mut impl Write) -> std::io::Result<Option<Diagnostic>> {
     write!(
         out,
         "{{\"app\": {}, \"actions\": [",

@@ -2,7 +2,7 @@
 //! output formats; the library below returns data.
 
 mod cron;
-mod dryrun;
+pub mod dryrun;
 mod eval;
 pub mod render;
 mod timezones;
