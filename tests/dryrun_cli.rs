@@ -338,17 +338,44 @@ fn unresolved_latest_and_bad_ranges() {
         run["actions"][0]["inputs"]["in"],
         serde_json::json!(["hdfs://nn/05", "hdfs://nn/04"])
     );
-    // A reversed range, and mixed functions, fail the action as in Oozie.
+    // absolute(ts) becomes the current() index of ts at each action
+    // (CoordELFunctions.ph2_coord_absolute_range).
+    write_app(
+        "${coord:absolute('2009-01-01T02:00Z')}",
+        "${coord:current(0)}",
+    );
+    let run = dryrun_json(&[&app_path]);
+    assert_eq!(
+        run["actions"][0]["inputs"]["in"],
+        serde_json::json!([
+            "hdfs://nn/05",
+            "hdfs://nn/04",
+            "hdfs://nn/03",
+            "hdfs://nn/02"
+        ])
+    );
+    // A reversed range, mixed functions, and an absolute time that is not an
+    // instance fail the action as in Oozie (E1010).
     for (start, end, expected) in [
         (
             "${coord:current(0)}",
             "${coord:current(-1)}",
-            "is after end-instance",
+            "should be equal or earlier than the end-instance",
         ),
         (
             "${coord:current(-1)}",
             "${coord:latest(0)}",
-            "the same function",
+            "both should be either latest or current",
+        ),
+        (
+            "${coord:absolute('2009-01-01T02:30Z')}",
+            "${coord:current(0)}",
+            "not in phase",
+        ),
+        (
+            "${coord:absolute('2009-01-01T02:00Z')}",
+            "${coord:latest(0)}",
+            "Only start-instance as absolute",
         ),
     ] {
         write_app(start, end);

@@ -677,7 +677,7 @@ impl<'a> Job<'a> {
                 let (s, e) = (start_call.int(0, start)?, end_call.int(0, end)?);
                 if s > e {
                     return Err(range_error(format!(
-                        "start-instance current({s}) is after end-instance current({e})"
+                        "start-instance should be equal or earlier than the end-instance (E1010): current({s}) is after current({e})"
                     )));
                 }
                 dataset
@@ -701,34 +701,100 @@ impl<'a> Job<'a> {
                     .offset_range(nominal, s, e)
                     .map_err(|e| range_error(e.to_string()))?
             }
-            ("latest", "latest") | ("future", "future") => {
-                let args = |c: &EchoCall| c.args.join(",");
-                let range = format!(
-                    "${{coord:{}Range({},{})}}",
-                    start_call.function,
-                    args(start_call),
-                    args(end_call)
-                );
-                event.unresolved.push(range);
+            // Left for the data to resolve, as CoordCommandUtils writes them.
+            ("latest", "latest") => {
+                let (s, e) = (start_call.int(0, start)?, end_call.int(0, end)?);
+                event
+                    .unresolved
+                    .push(format!("${{coord:latestRange({s},{e})}}"));
                 return Ok(());
             }
-            (s, e) if s == e => {
+            ("future", "future") => {
+                let (s, e) = (start_call.int(0, start)?, end_call.int(0, end)?);
+                let limit = end_call.args.last().map_or("", String::as_str);
+                event
+                    .unresolved
+                    .push(format!("${{coord:futureRange({s},{e},'{limit}')}}"));
+                return Ok(());
+            }
+            ("absolute", "current") => {
+                let stamp = start_call
+                    .args
+                    .first()
+                    .map_or("", |a| a.trim_matches(['"', '\'']));
+                let at = datetime(start, stamp, self.pz)?;
+                let end_index = end_call.int(0, end)?;
+                self.absolute_range(dataset, at, end_index, nominal)
+                    .map_err(range_error)?
+            }
+            ("absolute", _) => {
+                return Err(range_error(
+                    "Only start-instance as absolute and end-instance as current is supported (E1010)".to_string(),
+                ));
+            }
+            ("endOfDays" | "endOfWeeks" | "endOfMonths", "current") => {
                 return Err(Diagnostic::error(
                     DRYRUN_UNSUPPORTED,
                     start.span,
-                    format!("coordc dryrun does not resolve coord:{s} ranges yet"),
+                    format!(
+                        "coordc dryrun does not resolve coord:{} start-instances yet",
+                        start_call.function
+                    ),
                 ));
             }
-            (s, e) => {
-                return Err(range_error(format!(
-                    "start-instance uses coord:{s} and end-instance coord:{e}: Oozie requires the same function in both"
-                )));
+            _ => {
+                return Err(range_error(
+                    "start-instance and end-instance both should be either latest or current or future or offset (E1010)"
+                        .to_string(),
+                ));
             }
         };
         for t in times {
             event.uris.push(self.uri(dataset, t)?);
         }
         Ok(())
+    }
+
+    /// `coord:absoluteRange(at, end)` (CoordELFunctions.ph2_coord_absolute_range):
+    /// `at` must be an instance, and is turned into the `current` index it has
+    /// at this action.
+    fn absolute_range(
+        &self,
+        dataset: &JobDataset,
+        at: DateTime<Utc>,
+        end: i64,
+        nominal: DateTime<Utc>,
+    ) -> Result<Vec<DateTime<Utc>>, String> {
+        let clock = &dataset.clock;
+        let formatted = self.pz.format(at);
+        let Some((at_count, instance)) = clock.current_instance(at).map_err(|e| e.to_string())?
+        else {
+            return Err(format!(
+                "initial-instance should be equal or earlier than the start-instance (E1010): the start-instance is {formatted}"
+            ));
+        };
+        if instance != at {
+            return Err(format!(
+                "initial-instance is not in phase with start-instance (E1010): {formatted} is not an instance of the dataset"
+            ));
+        }
+        let Some((nominal_count, _)) =
+            clock.current_instance(nominal).map_err(|e| e.to_string())?
+        else {
+            return Err(
+                "initial-instance should be equal or earlier than the nominal time (E1010)"
+                    .to_string(),
+            );
+        };
+        let start = at_count - nominal_count;
+        if start > end {
+            return Err(format!(
+                "start-instance should be equal or earlier than the end-instance (E1010): {formatted} is current({start}), after current({end})"
+            ));
+        }
+        clock
+            .current_range(nominal, start, end)
+            .map_err(|e| e.to_string())
     }
 
     /// The second phase of the uri-template: the instance's fields, in the
