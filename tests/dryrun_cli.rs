@@ -158,6 +158,20 @@ fn spec_7_dst_use_cases() {
 }
 
 #[test]
+fn spec_12_sla_resolved_per_action() {
+    // §12: each <sla:info> element is evaluated for the action
+    // (CoordCommandUtils.materializeSLA); MINUTES is 1 in SLA EL.
+    let run = dryrun_json(&[&corpus("spec-12-sla"), "--limit", "1"]);
+    let sla = &run["actions"][0]["sla"];
+    assert_eq!(sla["nominal-time"], "2009-01-02T08:01Z");
+    assert_eq!(sla["should-end"], "55");
+    assert_eq!(
+        sla["notification-msg"],
+        "log processor run for: 2009-01-02T08:01Z"
+    );
+}
+
+#[test]
 fn corpus_snapshots() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/coord");
     let mut names: Vec<String> = std::fs::read_dir(&dir)

@@ -403,6 +403,12 @@ fn write_text(job: &dryrun::Job, out: &mut impl Write) -> std::io::Result<Option
         for (name, value) in &action.configuration {
             writeln!(out, "    {name} = {value}")?;
         }
+        if !action.sla.is_empty() {
+            writeln!(out, "  sla")?;
+            for (name, value) in &action.sla {
+                writeln!(out, "    {name} = {value}")?;
+            }
+        }
     }
     Ok(None)
 }
@@ -488,6 +494,9 @@ impl serde::Serialize for ActionJson<'_> {
             },
         )?;
         map.serialize_entry("workflow", &WorkflowJson(action))?;
+        if !action.sla.is_empty() {
+            map.serialize_entry("sla", &Pairs(&action.sla))?;
+        }
         if pending {
             map.serialize_entry(
                 "unresolved",
@@ -503,18 +512,21 @@ impl serde::Serialize for ActionJson<'_> {
 
 struct WorkflowJson<'a>(&'a Action<'a>);
 
+/// `(name, value)` pairs as a JSON object, in order.
+struct Pairs<'a, K>(&'a [(K, String)]);
+
+impl<K: serde::Serialize> serde::Serialize for Pairs<'_, K> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
+}
+
 impl serde::Serialize for WorkflowJson<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
-        struct Configuration<'a>(&'a [(String, String)]);
-        impl serde::Serialize for Configuration<'_> {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.collect_map(self.0.iter().map(|(k, v)| (k, v)))
-            }
-        }
         let mut map = serializer.serialize_map(Some(2))?;
         map.serialize_entry("app_path", &self.0.app_path)?;
-        map.serialize_entry("configuration", &Configuration(&self.0.configuration))?;
+        map.serialize_entry("configuration", &Pairs(&self.0.configuration))?;
         map.end()
     }
 }

@@ -94,6 +94,8 @@ pub struct Action<'a> {
     pub outputs: Vec<Event<'a>>,
     pub app_path: String,
     pub configuration: Vec<(String, String)>,
+    /// The resolved `<sla:info>` elements, by local name; empty without SLA.
+    pub sla: Vec<(&'a str, String)>,
 }
 
 /// A data-in or data-out of an action.
@@ -558,6 +560,11 @@ impl<'a> Job<'a> {
                 evaluate(&property.value)?,
             ));
         }
+        // The SLA block, each element's trimmed text (CoordCommandUtils.materializeSLA).
+        let mut sla = Vec::new();
+        for (name, value) in self.app.action.sla.iter().flat_map(|s| &s.fields) {
+            sla.push((name.name.as_str(), evaluate(value)?));
+        }
         Ok(Action {
             number,
             nominal,
@@ -565,6 +572,7 @@ impl<'a> Job<'a> {
             outputs,
             app_path,
             configuration,
+            sla,
         })
     }
 
