@@ -595,6 +595,46 @@ mod tests {
     }
 
     #[test]
+    fn workflow_versions_differ_as_oozie_publishes_them() {
+        let workflow = |version: &str, body: &str| {
+            format!(
+                r#"<workflow-app xmlns="uri:oozie:workflow:{version}" name="wf">{body}<kill name="fail"><message>m</message></kill><end name="end"/></workflow-app>"#
+            )
+        };
+        let fs = |op: &str| {
+            format!(
+                r#"<start to="a"/><action name="a"><fs>{op}</fs><ok to="end"/><error to="fail"/></action>"#
+            )
+        };
+        // chgrp arrived with 0.5, touchz with 0.4; 0.1 had ssh as a core action.
+        assert_eq!(
+            problems(&workflow("0.5", &fs(r#"<chgrp path="p" group="g"/>"#))),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            problems(&workflow("0.4", &fs(r#"<touchz path="p"/>"#))),
+            Vec::<String>::new()
+        );
+        assert!(
+            problems(&workflow("0.4", &fs(r#"<chgrp path="p" group="g"/>"#)))[0]
+                .starts_with("XML004 chgrp")
+        );
+        let ssh = r#"<start to="a"/><action name="a"><ssh><host>h</host><command>c</command></ssh><ok to="end"/><error to="fail"/></action>"#;
+        assert_eq!(problems(&workflow("0.1", ssh)), Vec::<String>::new());
+        // In 0.2 ssh is an extension action: in the workflow namespace it is unknown.
+        assert!(problems(&workflow("0.2", ssh))[0].starts_with("XML004 ssh"));
+        // An extension action in its own namespace passes (its schema is Oozie's, not coordc's).
+        let shell = r#"<start to="a"/><action name="a"><shell xmlns="uri:oozie:shell-action:0.3"><exec>x</exec></shell><ok to="end"/><error to="fail"/></action>"#;
+        assert_eq!(problems(&workflow("0.5", shell)), Vec::<String>::new());
+        // Before 0.4 the application name is an IDENTIFIER.
+        let named = |version: &str| {
+            workflow(version, r#"<start to="end"/>"#).replace(r#"name="wf""#, r#"name="my wf""#)
+        };
+        assert!(problems(&named("0.2"))[0].starts_with("XML006 my wf"));
+        assert_eq!(problems(&named("0.4")), Vec::<String>::new());
+    }
+
+    #[test]
     fn matching_is_linear_in_the_number_of_children() {
         // 20,000 datasets under an unbounded choice: a backtracking matcher
         // would not finish; this one visits each position once per particle.
