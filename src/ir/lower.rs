@@ -4,8 +4,9 @@
 //! parse is reported and the rest is lowered.
 
 use super::{
-    Action, ConfigProperty, Controls, Coordinator, DataIn, DataOut, Dataset, ElText, Instances,
-    Logic, LogicNode, LogicOptions, Name, Parameter, Sla,
+    Action, ActionBody, ConfigProperty, Controls, Coordinator, Credential, DataIn, DataOut,
+    Dataset, ElText, Instances, Logic, LogicNode, LogicOptions, Name, Node, NodeKind, Parameter,
+    Sla, Workflow, WorkflowAction,
 };
 use crate::diag::Diagnostic;
 use crate::span::Span;
@@ -98,23 +99,7 @@ pub fn coordinator(root: &Element) -> (Coordinator, Vec<Diagnostic>) {
         .to_string();
     let parameters = root
         .child("parameters")
-        .map(|p| {
-            p.children_named("property")
-                .map(|prop| Parameter {
-                    name: prop.child("name").map_or_else(
-                        || name_of(prop, "name"),
-                        |n| {
-                            let t = n.text_trimmed();
-                            Name {
-                                name: t.value,
-                                span: t.span,
-                            }
-                        },
-                    ),
-                    default: l.child_text(prop, "value"),
-                })
-                .collect()
-        })
+        .map(|p| parameters(&mut l, p))
         .unwrap_or_default();
     let controls = root
         .child("controls")
@@ -283,14 +268,7 @@ fn action(l: &mut Lowering, element: &Element) -> Action {
     };
     let configuration = workflow
         .and_then(|w| w.child("configuration"))
-        .map(|c| {
-            c.children_named("property")
-                .map(|p| ConfigProperty {
-                    name: l.required_child(p, "name"),
-                    value: l.required_child(p, "value"),
-                })
-                .collect()
-        })
+        .map(|c| properties(l, c))
         .unwrap_or_default();
     let sla = element
         .children
@@ -321,6 +299,192 @@ fn action(l: &mut Lowering, element: &Element) -> Action {
         app_path,
         configuration,
         sla,
+    }
+}
+
+/// Lowers a validated `<workflow-app>`.
+pub fn workflow(root: &Element) -> (Workflow, Vec<Diagnostic>) {
+    let mut l = Lowering {
+        problems: Vec::new(),
+    };
+    let version = root
+        .namespace
+        .as_deref()
+        .and_then(|ns| ns.strip_prefix("uri:oozie:workflow:"))
+        .unwrap_or("")
+        .to_string();
+    let parameters = root
+        .child("parameters")
+        .map(|p| parameters(&mut l, p))
+        .unwrap_or_default();
+    let global = root.child("global").map(|g| action_body(&mut l, g));
+    let credentials = root
+        .child("credentials")
+        .map(|c| {
+            c.children_named("credential")
+                .map(|cred| Credential {
+                    name: name_of(cred, "name"),
+                    kind: name_of(cred, "type"),
+                    properties: properties(&mut l, cred),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut nodes = Vec::new();
+    for element in &root.children {
+        let kind = match element.name.as_str() {
+            "decision" => {
+                let switch = element.child("switch");
+                let cases = switch
+                    .map(|s| {
+                        s.children_named("case")
+                            .map(|c| (l.el(c.text_trimmed()), name_of(c, "to")))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let default = switch
+                    .and_then(|s| s.child("default"))
+                    .map_or_else(|| name_of(element, "to"), |d| name_of(d, "to"));
+                NodeKind::Decision { cases, default }
+            }
+            "fork" => NodeKind::Fork {
+                paths: element
+                    .children_named("path")
+                    .map(|p| name_of(p, "start"))
+                    .collect(),
+            },
+            "join" => NodeKind::Join {
+                to: name_of(element, "to"),
+            },
+            "kill" => NodeKind::Kill {
+                message: l.required_child(element, "message"),
+            },
+            "action" => {
+                let body = element
+                    .children
+                    .iter()
+                    .find(|c| !matches!(c.name.as_str(), "ok" | "error" | "info"));
+                let transition = |name: &str| {
+                    element
+                        .child(name)
+                        .map_or_else(|| name_of(element, name), |t| name_of(t, "to"))
+                };
+                let attributes = ["cred", "retry-max", "retry-interval", "retry-policy"]
+                    .iter()
+                    .filter_map(|a| {
+                        let attribute = element.attribute(a)?;
+                        let name = Name {
+                            name: (*a).to_string(),
+                            span: attribute.name_span,
+                        };
+                        Some((name, l.el(attribute.text())))
+                    })
+                    .collect();
+                NodeKind::Action(Box::new(WorkflowAction {
+                    kind: body.map_or_else(
+                        || Name {
+                            name: String::new(),
+                            span: element.name_span,
+                        },
+                        |b| Name {
+                            name: b.name.clone(),
+                            span: b.name_span,
+                        },
+                    ),
+                    namespace: body.and_then(|b| b.namespace.clone()),
+                    body: body.map(|b| action_body(&mut l, b)).unwrap_or_default(),
+                    ok: transition("ok"),
+                    error: transition("error"),
+                    attributes,
+                }))
+            }
+            _ => continue,
+        };
+        nodes.push(Node {
+            name: name_of(element, "name"),
+            kind,
+            span: element.name_span,
+        });
+    }
+    let start = root
+        .child("start")
+        .map_or_else(|| name_of(root, "start"), |s| name_of(s, "to"));
+    let end = root
+        .child("end")
+        .map_or_else(|| name_of(root, "end"), |e| name_of(e, "name"));
+    let workflow = Workflow {
+        version,
+        name: l.required(root, "name"),
+        name_span: root.name_span,
+        parameters,
+        global,
+        credentials,
+        start,
+        nodes,
+        end,
+    };
+    (workflow, l.problems)
+}
+
+fn parameters(l: &mut Lowering, element: &Element) -> Vec<Parameter> {
+    element
+        .children_named("property")
+        .map(|prop| Parameter {
+            name: prop.child("name").map_or_else(
+                || name_of(prop, "name"),
+                |n| {
+                    let t = n.text_trimmed();
+                    Name {
+                        name: t.value,
+                        span: t.span,
+                    }
+                },
+            ),
+            default: l.child_text(prop, "value"),
+        })
+        .collect()
+}
+
+fn properties(l: &mut Lowering, element: &Element) -> Vec<ConfigProperty> {
+    element
+        .children_named("property")
+        .map(|p| ConfigProperty {
+            name: l.required_child(p, "name"),
+            value: l.required_child(p, "value"),
+        })
+        .collect()
+}
+
+/// The configuration and the other values of an action element, nested
+/// elements (`<prepare>`, `<streaming>`) flattened.
+fn action_body(l: &mut Lowering, element: &Element) -> ActionBody {
+    let mut body = ActionBody::default();
+    collect_values(l, element, &mut body);
+    body
+}
+
+fn collect_values(l: &mut Lowering, element: &Element, body: &mut ActionBody) {
+    for child in &element.children {
+        if child.name == "configuration" {
+            body.configuration.extend(properties(l, child));
+            continue;
+        }
+        for attribute in &child.attributes {
+            let name = Name {
+                name: format!("{}@{}", child.name, attribute.name),
+                span: attribute.name_span,
+            };
+            body.values.push((name, l.el(attribute.text())));
+        }
+        if child.children.is_empty() && !child.text.is_empty() {
+            let name = Name {
+                name: child.name.clone(),
+                span: child.name_span,
+            };
+            body.values.push((name, l.el(child.text_trimmed())));
+        } else {
+            collect_values(l, child, body);
+        }
     }
 }
 
@@ -377,6 +541,98 @@ mod tests {
             panic!("&&")
         };
         assert_eq!(&src[b.rest[0].2.span.range()], "x");
+    }
+
+    #[test]
+    fn lowers_a_workflow_graph_with_its_values() {
+        // Workflow spec 004 §4.1.4-4.1.5 (decision, fork and join), completed.
+        let src = r#"<workflow-app name="sample-wf" xmlns="uri:oozie:workflow:0.5">
+  <global><job-tracker>foo:8021</job-tracker></global>
+  <start to="mydecision"/>
+  <decision name="mydecision">
+    <switch>
+      <case to="forking">${fs:fileSize(secondjobOutputDir) gt 10 * GB}</case>
+      <default to="end"/>
+    </switch>
+  </decision>
+  <fork name="forking"><path start="first"/><path start="second"/></fork>
+  <action name="first" retry-max="2">
+    <map-reduce><name-node>bar:8020</name-node><prepare><delete path="${out}"/></prepare>
+      <configuration><property><name>mapred.input.dir</name><value>${input}</value></property></configuration>
+    </map-reduce>
+    <ok to="joining"/><error to="kill"/>
+  </action>
+  <action name="second">
+    <shell xmlns="uri:oozie:shell-action:0.3"><exec>run.sh</exec><argument>a</argument></shell>
+    <ok to="joining"/><error to="kill"/>
+  </action>
+  <join name="joining" to="end"/>
+  <kill name="kill"><message>failed: ${wf:errorMessage(wf:lastErrorNode())}</message></kill>
+  <end name="end"/>
+</workflow-app>"#;
+        let doc = parse(src).unwrap();
+        assert!(validate(&doc).is_empty(), "{:?}", validate(&doc));
+        let (wf, problems) = workflow(&doc.root);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(
+            (
+                wf.version.as_str(),
+                wf.start.name.as_str(),
+                wf.end.name.as_str()
+            ),
+            ("0.5", "mydecision", "end")
+        );
+        let names: Vec<&str> = wf.nodes.iter().map(|n| n.name.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "mydecision",
+                "forking",
+                "first",
+                "second",
+                "joining",
+                "kill"
+            ]
+        );
+        let NodeKind::Decision { cases, default } = &wf.nodes[0].kind else {
+            panic!("a decision")
+        };
+        assert_eq!(
+            (cases[0].1.name.as_str(), default.name.as_str()),
+            ("forking", "end")
+        );
+        let NodeKind::Action(first) = &wf.nodes[2].kind else {
+            panic!("an action")
+        };
+        assert_eq!(
+            (
+                first.kind.name.as_str(),
+                first.ok.name.as_str(),
+                first.error.name.as_str()
+            ),
+            ("map-reduce", "joining", "kill")
+        );
+        let values: Vec<(&str, &str)> = first
+            .body
+            .values
+            .iter()
+            .map(|(n, v)| (n.name.as_str(), v.text.as_str()))
+            .collect();
+        assert_eq!(
+            values,
+            [("name-node", "bar:8020"), ("delete@path", "${out}")]
+        );
+        assert_eq!(first.body.configuration[0].value.text, "${input}");
+        assert_eq!(first.attributes[0].0.name, "retry-max");
+        let NodeKind::Action(second) = &wf.nodes[3].kind else {
+            panic!("an action")
+        };
+        assert_eq!(
+            second.namespace.as_deref(),
+            Some("uri:oozie:shell-action:0.3")
+        );
+        assert_eq!(second.body.values.len(), 2);
+        assert_eq!(wf.global.as_ref().unwrap().values[0].1.text, "foo:8021");
     }
 
     #[test]

@@ -178,3 +178,78 @@ pub struct Sla {
     pub namespace: String,
     pub fields: Vec<(Name, ElText)>,
 }
+
+/// A workflow application (workflow spec §3-§4): control and action nodes with
+/// their transitions.
+#[derive(Debug)]
+pub struct Workflow {
+    /// The schema version, `0.1` to `0.5`.
+    pub version: String,
+    pub name: ElText,
+    pub name_span: Span,
+    pub parameters: Vec<Parameter>,
+    /// `<global>`: defaults every action inherits.
+    pub global: Option<ActionBody>,
+    pub credentials: Vec<Credential>,
+    /// `<start to="...">`.
+    pub start: Name,
+    /// Decision, fork, join, kill and action nodes, in document order.
+    pub nodes: Vec<Node>,
+    /// The `<end>` node's name.
+    pub end: Name,
+}
+
+#[derive(Debug)]
+pub struct Credential {
+    pub name: Name,
+    pub kind: Name,
+    pub properties: Vec<ConfigProperty>,
+}
+
+#[derive(Debug)]
+pub struct Node {
+    pub name: Name,
+    pub kind: NodeKind,
+    pub span: Span,
+}
+
+#[derive(Debug)]
+pub enum NodeKind {
+    /// `<switch>`: each case's predicate and target, then the default target.
+    Decision {
+        cases: Vec<(ElText, Name)>,
+        default: Name,
+    },
+    Fork {
+        paths: Vec<Name>,
+    },
+    Join {
+        to: Name,
+    },
+    Kill {
+        message: ElText,
+    },
+    Action(Box<WorkflowAction>),
+}
+
+#[derive(Debug)]
+pub struct WorkflowAction {
+    /// The action element: `map-reduce`, `pig`, `fs`, `java`, `sub-workflow`, or
+    /// an extension such as `shell`, with its namespace.
+    pub kind: Name,
+    pub namespace: Option<String>,
+    pub body: ActionBody,
+    pub ok: Name,
+    pub error: Name,
+    /// `cred`, `retry-max`, `retry-interval`, `retry-policy` attributes.
+    pub attributes: Vec<(Name, ElText)>,
+}
+
+/// What an action (or `<global>`) holds: its configuration, and every other
+/// child element with text (`job-tracker`, `script`, `arg`...) in order, with
+/// the attributes of the empty ones (`<delete path="..."/>`) as `element@attribute`.
+#[derive(Debug, Default)]
+pub struct ActionBody {
+    pub configuration: Vec<ConfigProperty>,
+    pub values: Vec<(Name, ElText)>,
+}
