@@ -907,6 +907,23 @@ fn submission_errors() {
     // The second phase of a uri-template knows only the instance fields (CCU createURIELEvaluator).
     App { datasets: r#"<dataset name="d" frequency="60" initial-instance="2009-01-01T00:00Z" timezone="UTC"><uri-template>u/${region}</uri-template></dataset>"#, inputs: data_in("in", "d", &instance("${coord:current(0)}")), ..BASE }
         .fails(&[], "variable [region] cannot be resolved");
+    // CSX:376-454: an instance element holds exactly one instance (E1021).
+    App {
+        datasets: HOURLY,
+        inputs: data_in("in", "hourly", &instance("")),
+        ..BASE
+    }
+    .fails(&[], "an empty instance");
+    App {
+        datasets: HOURLY,
+        inputs: data_in(
+            "in",
+            "hourly",
+            &instance("${coord:current(0)},${coord:current(-1)}"),
+        ),
+        ..BASE
+    }
+    .fails(&[], "CO006");
     // ... while job properties are substituted in the first (submission) phase.
     let submitted = App { datasets: r#"<dataset name="d" frequency="60" initial-instance="2009-01-01T00:00Z" timezone="UTC"><uri-template>u/${region}/${HOUR}</uri-template></dataset>"#, inputs: data_in("in", "d", &instance("${coord:current(0)}")), end: "2009-01-01T01:00Z", ..BASE }
         .ok(&["-D", "region=eu"]);

@@ -32,6 +32,7 @@ pub const DUPLICATE_DATASET: &str = "CO002";
 pub const DUPLICATE_EVENT: &str = "CO003";
 pub const MISSING_PARAMETER: &str = "CO004";
 pub const INSTANCE_RANGE: &str = "CO005";
+pub const INSTANCE_SYNTAX: &str = "CO006";
 pub const DRYRUN_UNSUPPORTED: &str = "DR001";
 pub const XML_SYNTAX: &str = "XML001";
 pub const XML_LIMIT: &str = "XML002";
@@ -82,6 +83,12 @@ pub static RULES: &[Rule] = &[
         name: "instance-range",
         severity: Severity::Error,
         summary: "A start-instance/end-instance pair Oozie cannot expand into a range.",
+    },
+    Rule {
+        code: INSTANCE_SYNTAX,
+        name: "instance-syntax",
+        severity: Severity::Error,
+        summary: "An instance element that is empty or lists several instances with commas.",
     },
     Rule {
         code: DRYRUN_UNSUPPORTED,

@@ -13,7 +13,7 @@
 
 use crate::check::rules::{
     DRYRUN_UNSUPPORTED, DUPLICATE_DATASET, DUPLICATE_EVENT, EL_EVAL, INSTANCE_RANGE,
-    MISSING_PARAMETER, TIME_DATETIME, TIME_FREQUENCY, UNDEFINED_DATASET,
+    INSTANCE_SYNTAX, MISSING_PARAMETER, TIME_DATETIME, TIME_FREQUENCY, UNDEFINED_DATASET,
 };
 use crate::diag::Diagnostic;
 use crate::el::ast::{ExprKind, Part, Template};
@@ -336,6 +336,28 @@ pub fn prepare<'a>(
                     DUPLICATE_EVENT,
                     data_in.name.span,
                     format!("Duplicate dataIn name {} (E0803)", data_in.name.name),
+                ),
+            });
+        }
+    }
+    // CSX:376-454: an instance element must hold one instance, not be empty or
+    // list several with commas; Oozie inspects only the first data-in and the
+    // first data-out.
+    let first_in = app
+        .inputs
+        .first()
+        .into_iter()
+        .flat_map(|d| match &d.instances {
+            Instances::List(list) => list.iter().collect::<Vec<_>>(),
+            Instances::Range { start, end } => vec![start, end],
+        });
+    let first_out = app.outputs.first().map(|d| &d.instance);
+    for text in first_in.chain(first_out) {
+        if let Some(problem) = instance_problem(text) {
+            problems.push(Located {
+                file: None,
+                diagnostic: Diagnostic::error(INSTANCE_SYNTAX, text.span, problem).with_help(
+                    "write one instance per <instance> element, e.g. ${coord:current(0)}",
                 ),
             });
         }
@@ -912,6 +934,22 @@ fn java_field(unit: CalendarUnit) -> i64 {
         CalendarUnit::Hour => 10,
         CalendarUnit::Minute => 12,
     }
+}
+
+/// Why an instance element's text is not one instance, as the checks of
+/// CSX:376-454 (StringUtils.java:63-103) see it.
+fn instance_problem(text: &ElText) -> Option<String> {
+    if text.text.trim().is_empty() {
+        return Some("an empty instance: Oozie rejects it at submission (E1021)".to_string());
+    }
+    let comma_outside = text
+        .template
+        .parts
+        .iter()
+        .any(|p| matches!(p, Part::Text { text, .. } if text.contains(',')));
+    comma_outside.then(|| {
+        "a `,` outside ${...}: one instance element holds one instance (E1021)".to_string()
+    })
 }
 
 /// Whether evaluating `text` reads the action's nominal time through
