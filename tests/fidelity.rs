@@ -907,6 +907,43 @@ fn submission_errors() {
     // The second phase of a uri-template knows only the instance fields (CCU createURIELEvaluator).
     App { datasets: r#"<dataset name="d" frequency="60" initial-instance="2009-01-01T00:00Z" timezone="UTC"><uri-template>u/${region}</uri-template></dataset>"#, inputs: data_in("in", "d", &instance("${coord:current(0)}")), ..BASE }
         .fails(&[], "variable [region] cannot be resolved");
+    // Each part is evaluated by its own EL group (research/oozie-semantics.md §2):
+    // no dateOffset in <instance> (coord-action-create), no instance functions or
+    // SLA constants in the configuration, no action functions at submission.
+    App {
+        datasets: HOURLY,
+        inputs: data_in(
+            "in",
+            "hourly",
+            &instance("${coord:dateOffset('2009-01-01T00:00Z', 1, 'HOUR')}"),
+        ),
+        ..BASE
+    }
+    .fails(&[], "coord:dateOffset() cannot be used in an <instance>");
+    App {
+        config: &[("x", "${coord:current(0)}")],
+        ..BASE
+    }
+    .fails(
+        &[],
+        "coord:current() cannot be used in the workflow configuration",
+    );
+    App {
+        config: &[("x", "${10 * MINUTES}")],
+        ..BASE
+    }
+    .fails(&[], "MINUTES cannot be used in the workflow configuration");
+    App { datasets: r#"<dataset name="d" frequency="60" initial-instance="2009-01-01T00:00Z" timezone="UTC"><uri-template>u/${coord:nominalTime()}</uri-template></dataset>"#, inputs: data_in("in", "d", &instance("${coord:current(0)}")), ..BASE }
+        .fails(&[], "EL009");
+    // ... while initial-instance may use dateOffset (TestCoordSubmitXCommand:1577-1622).
+    let offset_initial = App {
+        datasets: r#"<dataset name="d" frequency="60" initial-instance="${coord:dateOffset('2009-01-01T00:00Z', 2, 'HOUR')}" timezone="UTC"><uri-template>u/${HOUR}</uri-template></dataset>"#,
+        inputs: data_in("in", "d", &instance("${coord:current(-2)}")),
+        end: "2009-01-01T05:00Z",
+        start: "2009-01-01T04:00Z",
+        ..BASE
+    };
+    assert_eq!(inputs(&offset_initial.ok(&[])[0], "in"), ["u/02"]);
     // CSX:376-454: an instance element holds exactly one instance (E1021).
     App {
         datasets: HOURLY,

@@ -18,6 +18,7 @@ pub const EL_UNKNOWN_VARIABLE: &str = "EL005";
 pub const EL_EVAL: &str = "EL006";
 pub const EL_NEEDS_CONTEXT: &str = "EL007";
 pub const EL_LIMIT: &str = "EL008";
+pub const EL_MISPLACED: &str = "EL009";
 pub const TIME_DATETIME: &str = "TM001";
 pub const TIME_ZONE: &str = "TM002";
 pub const TIME_FREQUENCY: &str = "TM003";
@@ -179,6 +180,12 @@ pub static RULES: &[Rule] = &[
         name: "el-limit",
         severity: Severity::Error,
         summary: "A text value longer, or an expression nested deeper, than coordc reads.",
+    },
+    Rule {
+        code: EL_MISPLACED,
+        name: "el-misplaced",
+        severity: Severity::Error,
+        summary: "A function or constant used where Oozie's EL for that part of the application does not define it.",
     },
     Rule {
         code: TIME_DATETIME,

@@ -71,35 +71,15 @@ pub fn lower_frequency(
     let template = parse_template(text, base)?;
     // Only what Oozie's frequency evaluator defines: the frequency functions
     // and the job's properties.
-    for expr in template.exprs() {
-        let mut misplaced = None;
-        expr.walk(&mut |e| match &e.kind {
-            super::ExprKind::Var(name)
-                if vars.lookup(name).is_none()
-                    && library::constant(Library::Coordinator, name)
-                        .is_some_and(|c| !c.places.contains(&Place::Frequency)) =>
-            {
-                misplaced.get_or_insert(Diagnostic::error(
-                    TIME_FREQUENCY,
-                    e.span,
-                    format!("the EL constant {name} does not exist in a frequency"),
-                ).with_help("Oozie evaluates frequencies without constants: write a count with its unit, such as ${coord:hours(5)}"));
-            }
-            super::ExprKind::Call(call) => {
-                let def = library::function(Library::Coordinator, call.namespace.as_deref(), &call.name);
-                if def.is_some_and(|d| !d.places.contains(&Place::Frequency)) {
-                    misplaced.get_or_insert(Diagnostic::error(
-                        TIME_FREQUENCY,
-                        call.name_span,
-                        format!("{}() cannot be used in a frequency", call.qualified_name()),
-                    ).with_help("a frequency may call coord:minutes, hours, days, months, endOfDays, endOfWeeks and endOfMonths"));
-                }
-            }
-            _ => {}
-        });
-        if let Some(diagnostic) = misplaced {
-            return Err(diagnostic);
-        }
+    if let Some(m) = library::first_misplaced(&template, Place::Frequency, vars) {
+        let d = if m.is_function {
+            Diagnostic::error(TIME_FREQUENCY, m.span, format!("{} cannot be used in a frequency", m.what))
+                .with_help("a frequency may call coord:minutes, hours, days, months, endOfDays, endOfWeeks and endOfMonths")
+        } else {
+            Diagnostic::error(TIME_FREQUENCY, m.span, format!("the EL constant {} does not exist in a frequency", m.what))
+                .with_help("Oozie evaluates frequencies without constants: write a count with its unit, such as ${coord:hours(5)}")
+        };
+        return Err(d);
     }
     let context = FrequencyContext {
         unit: Cell::new(None),

@@ -78,6 +78,23 @@ impl Place {
             _ => Library::Coordinator,
         }
     }
+
+    /// For messages: "... cannot be used in {description}".
+    pub fn describe(self) -> &'static str {
+        match self {
+            Place::Frequency => "a frequency",
+            Place::Submit => {
+                "a value Oozie resolves at submission (start, end, timezone, uri-template, done-flag, app-path, include)"
+            }
+            Place::InitialInstance => "an initial-instance",
+            Place::Timeout => "a timeout",
+            Place::Instance => "an <instance>",
+            Place::RangeInstance => "a <start-instance> or <end-instance>",
+            Place::ActionConfig => "the workflow configuration",
+            Place::Sla => "an SLA element",
+            Place::Workflow => "a workflow",
+        }
+    }
 }
 
 /// What a function needs that a standalone evaluation does not have.
@@ -1050,6 +1067,56 @@ pub fn function(
         .iter()
         .copied()
         .find(|f| f.namespace == namespace && f.in_library(library))
+}
+
+/// A function or constant used where Oozie's EL group for that place does not
+/// define it (research/oozie-semantics.md §2).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Misplaced {
+    /// `coord:dateOffset()` or `MINUTES`, as written.
+    pub what: String,
+    pub is_function: bool,
+    pub span: crate::span::Span,
+}
+
+/// The first function or constant of `template` that `place` does not allow. A
+/// name the job defines is a variable, not a constant.
+pub fn first_misplaced(
+    template: &super::ast::Template,
+    place: Place,
+    vars: &dyn super::Variables,
+) -> Option<Misplaced> {
+    let library = place.library();
+    let mut found = None;
+    for expr in template.exprs() {
+        expr.walk(&mut |e| match &e.kind {
+            super::ExprKind::Var(name)
+                if vars.lookup(name).is_none()
+                    && constant(library, name).is_some_and(|c| !c.places.contains(&place)) =>
+            {
+                found.get_or_insert(Misplaced {
+                    what: name.to_string(),
+                    is_function: false,
+                    span: e.span,
+                });
+            }
+            super::ExprKind::Call(call) => {
+                let def = function(library, call.namespace.as_deref(), &call.name);
+                if def.is_some_and(|d| !d.places.contains(&place)) {
+                    found.get_or_insert(Misplaced {
+                        what: format!("{}()", call.qualified_name()),
+                        is_function: true,
+                        span: call.name_span,
+                    });
+                }
+            }
+            _ => {}
+        });
+        if found.is_some() {
+            break;
+        }
+    }
+    found
 }
 
 pub fn constant(library: Library, name: &str) -> Option<&'static ConstantDef> {

@@ -12,14 +12,14 @@
 //! functions. `latest` and `future` need data, so they stay unresolved.
 
 use crate::check::rules::{
-    DRYRUN_UNSUPPORTED, DUPLICATE_DATASET, DUPLICATE_EVENT, EL_EVAL, INSTANCE_RANGE,
+    DRYRUN_UNSUPPORTED, DUPLICATE_DATASET, DUPLICATE_EVENT, EL_EVAL, EL_MISPLACED, INSTANCE_RANGE,
     INSTANCE_SYNTAX, MISSING_PARAMETER, TIME_DATETIME, TIME_FREQUENCY, UNDEFINED_DATASET,
 };
 use crate::diag::Diagnostic;
 use crate::el::ast::{ExprKind, Part, Template};
 use crate::el::eval::{Context, Env, Variables};
 use crate::el::frequency::{LoweredFrequency, lower_frequency};
-use crate::el::library::{FunctionDef, Library};
+use crate::el::library::{FunctionDef, Library, Place, first_misplaced};
 use crate::el::{Value, VarMap, parse_template, render_into};
 use crate::ir::{Coordinator, DataIn, Dataset, ElText, Instances};
 use crate::time::calendar::CalendarUnit;
@@ -336,6 +336,75 @@ pub fn prepare<'a>(
                     DUPLICATE_EVENT,
                     data_in.name.span,
                     format!("Duplicate dataIn name {} (E0803)", data_in.name.name),
+                ),
+            });
+        }
+    }
+    // Each value is evaluated by the EL group of its place, which defines only
+    // some functions and constants (research/oozie-semantics.md §2).
+    let mut texts: Vec<(Option<usize>, &ElText, Place)> = vec![
+        (None, &app.start, Place::Submit),
+        (None, &app.end, Place::Submit),
+        (None, &app.timezone, Place::Submit),
+        (None, &app.action.app_path, Place::Submit),
+    ];
+    for dataset in app.datasets.iter().chain(included) {
+        texts.push((
+            dataset.file,
+            &dataset.initial_instance,
+            Place::InitialInstance,
+        ));
+        texts.push((dataset.file, &dataset.timezone, Place::Submit));
+        texts.push((dataset.file, &dataset.uri_template, Place::Submit));
+        texts.extend(
+            dataset
+                .done_flag
+                .iter()
+                .map(|d| (dataset.file, d, Place::Submit)),
+        );
+    }
+    for data_in in &app.inputs {
+        match &data_in.instances {
+            Instances::List(list) => texts.extend(list.iter().map(|t| (None, t, Place::Instance))),
+            Instances::Range { start, end } => {
+                texts.push((None, start, Place::RangeInstance));
+                texts.push((None, end, Place::RangeInstance));
+            }
+        }
+    }
+    texts.extend(
+        app.outputs
+            .iter()
+            .map(|d| (None, &d.instance, Place::Instance)),
+    );
+    for property in &app.action.configuration {
+        texts.push((None, &property.name, Place::ActionConfig));
+        texts.push((None, &property.value, Place::ActionConfig));
+    }
+    texts.extend(
+        app.action
+            .sla
+            .iter()
+            .flat_map(|s| &s.fields)
+            .map(|(_, v)| (None, v, Place::Sla)),
+    );
+    for (file, text, place) in texts {
+        if let Some(m) = first_misplaced(&text.template, place, vars) {
+            let kind = if m.is_function {
+                "function"
+            } else {
+                "constant"
+            };
+            problems.push(Located {
+                file,
+                diagnostic: Diagnostic::error(
+                    EL_MISPLACED,
+                    m.span,
+                    format!(
+                        "{} cannot be used in {}: Oozie's EL there has no such {kind}",
+                        m.what,
+                        place.describe()
+                    ),
                 ),
             });
         }
