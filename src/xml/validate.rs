@@ -550,6 +550,23 @@ mod tests {
     }
 
     #[test]
+    fn the_application_name_is_free_text_as_oozie_publishes_it() {
+        // Oozie's published coordinator schemas type the app `name` xs:string
+        // (the spec's appendix says IDENTIFIER); real apps write `name="x-${env}"`.
+        for version in ["0.1", "0.2", "0.3", "0.4", "0.5"] {
+            let src = APP
+                .replace(r#"name="a""#, r#"name="ingest-${env} hourly""#)
+                .replace("coordinator:0.1", &format!("coordinator:{version}"));
+            assert_eq!(problems(&src), Vec::<String>::new(), "schema {version}");
+        }
+        // Dataset names stay identifiers in every version.
+        let src = APP
+            .replace(r#"dataset name="logs""#, r#"dataset name="${logs}""#)
+            .replace("coordinator:0.1", "coordinator:0.4");
+        assert_eq!(problems(&src).len(), 1);
+    }
+
+    #[test]
     fn every_problem_is_reported_not_only_the_first() {
         let src = APP
             .replace(r#"dataset name="logs""#, r#"dataset name="bad name""#)
