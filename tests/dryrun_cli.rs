@@ -240,6 +240,42 @@ fn configuration_files_definitions_and_parameters() {
 }
 
 #[test]
+fn properties_are_trimmed_and_expanded_as_the_server_does() {
+    // BaseJobsServlet.doPost: conf.trim().resolve() before anything reads the
+    // job's properties, so a property may build on another.
+    let dir = tempdir("resolve");
+    let app = dir.join("coordinator.xml");
+    std::fs::write(
+        &app,
+        r#"<coordinator-app name="r" frequency="60" start="2009-01-01T00:00Z" end="2009-01-01T01:00Z" timezone="UTC" xmlns="uri:oozie:coordinator:0.2">
+  <action><workflow><app-path>${appPath}</app-path>
+    <configuration><property><name>later</name><value>${later}</value></property></configuration>
+  </workflow></action>
+</coordinator-app>"#,
+    )
+    .unwrap();
+    let props = dir.join("job.properties");
+    std::fs::write(
+        &props,
+        "nameNode=hdfs://nn:8020  \nappPath=${nameNode}/apps/${app}\napp=daily\nlater=${nameNode}/${nowhere}/${app}\n",
+    )
+    .unwrap();
+    let run = dryrun_json(&[app.to_str().unwrap()]);
+    let action = &run["actions"][0];
+    assert_eq!(action["workflow"]["app_path"], "hdfs://nn:8020/apps/daily");
+    // Expansion stops at the first reference to no property; the EL then
+    // renders the value as a plain string.
+    assert_eq!(config(action, "later"), "hdfs://nn:8020/${nowhere}/${app}");
+    // A property that refers to itself: the server's depth error, at the value.
+    std::fs::write(&props, "nameNode=hdfs://nn\nappPath=${appPath}/x\n").unwrap();
+    let out = coordc(&["dryrun", app.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("error[CF003]"), "{err}");
+    assert!(err.contains("job.properties:2:9"), "{err}");
+}
+
+#[test]
 fn includes_are_mapped_followed_and_checked() {
     let dir = tempdir("include");
     let shared = dir.join("shared");

@@ -28,6 +28,7 @@ pub const CRON_NEVER_FIRES: &str = "CR003";
 pub const CRON_NO_ACTIONS: &str = "CR004";
 pub const CONFIG_SYNTAX: &str = "CF001";
 pub const CONFIG_RESERVED: &str = "CF002";
+pub const CONFIG_SUBSTITUTION_DEPTH: &str = "CF003";
 pub const UNDEFINED_DATASET: &str = "CO001";
 pub const DUPLICATE_DATASET: &str = "CO002";
 pub const DUPLICATE_EVENT: &str = "CO003";
@@ -54,6 +55,12 @@ pub static RULES: &[Rule] = &[
         name: "reserved-property",
         severity: Severity::Error,
         summary: "A job property named like an EL constant (YEAR, KB, ...), which Oozie rejects.",
+    },
+    Rule {
+        code: CONFIG_SUBSTITUTION_DEPTH,
+        name: "substitution-depth",
+        severity: Severity::Error,
+        summary: "A job property whose `${name}` expansion never ends (it refers to itself), which Oozie rejects.",
     },
     Rule {
         code: UNDEFINED_DATASET,

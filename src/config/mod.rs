@@ -1,12 +1,12 @@
 //! The job configuration: Java `.properties` files and Hadoop XML
 //! `<configuration>` files merged in order, then `-D NAME=VALUE` definitions,
-//! as the Oozie CLI builds a job's configuration. Values stay raw, as Oozie
-//! binds them to EL variables (Hadoop's `${var}` expansion happens only where
-//! Oozie later evaluates a resolved value again).
+//! as the Oozie CLI builds a job's configuration; then, as the Oozie server
+//! does on receiving it, every value trimmed and its `${name}` references to
+//! other properties expanded (see [`JobConfig::build`]).
 
 pub mod properties;
 
-use crate::check::rules::{CONFIG_RESERVED, CONFIG_SYNTAX};
+use crate::check::rules::{CONFIG_RESERVED, CONFIG_SUBSTITUTION_DEPTH, CONFIG_SYNTAX};
 use crate::diag::Diagnostic;
 use crate::el::VarMap;
 use crate::span::Span;
@@ -127,7 +127,59 @@ impl JobConfig {
                 }
             }
         }
+        config.trim_and_resolve(&mut problems);
         (config, problems)
+    }
+
+    /// What the server does to a submitted configuration before anything reads
+    /// it (BaseJobsServlet.doPost: `conf.trim()` then `conf.resolve()`): each
+    /// value trimmed as Java's `String.trim`, then every `${name}` naming
+    /// another property replaced by that property's trimmed value, as
+    /// `XConfiguration.substituteVars` does. An unbound reference stops the
+    /// expansion and stays literal (so `${coord:current(0)}` or a variable the
+    /// EL binds later is left for the EL); more than
+    /// `oozie.configuration.substitute.depth` (20) substitutions is an error.
+    fn trim_and_resolve(&mut self, problems: &mut Vec<SourceDiagnostic>) {
+        for value in self.vars.values_mut().flatten() {
+            let trimmed = value.trim_matches(|c| c <= ' ');
+            if trimmed.len() != value.len() {
+                *value = trimmed.to_owned();
+            }
+        }
+        let mut resolved = Vec::new();
+        // In the order the properties were given, so diagnostics are stable.
+        for (name, origin) in &self.origins {
+            let Some(value) = self.get(name) else {
+                continue;
+            };
+            match substitute(value, |var| self.get(var)) {
+                Ok(Some(expanded)) => resolved.push((name.clone(), expanded)),
+                Ok(None) => {}
+                Err(()) => {
+                    let (source, span) = match origin {
+                        Origin::File {
+                            index, value_span, ..
+                        } => (Some(*index), *value_span),
+                        Origin::CommandLine => (None, Span::new(0, 0)),
+                    };
+                    problems.push(SourceDiagnostic {
+                        source,
+                        diagnostic: Diagnostic::error(
+                            CONFIG_SUBSTITUTION_DEPTH,
+                            span,
+                            format!(
+                                "expanding `{name}` takes more than {MAX_SUBSTITUTIONS} substitutions: \
+                                 Oozie rejects the job (\"Variable substitution depth too large\")"
+                            ),
+                        )
+                        .with_help("a property refers to itself, directly or through others"),
+                    });
+                }
+            }
+        }
+        for (name, value) in resolved {
+            self.vars.insert(name, Some(value));
+        }
     }
 
     pub fn set(&mut self, name: String, value: String, origin: Origin) {
@@ -148,6 +200,48 @@ impl JobConfig {
     pub fn vars(&self) -> &VarMap {
         &self.vars
     }
+}
+
+/// `oozie.configuration.substitute.depth` in oozie-default.xml.
+const MAX_SUBSTITUTIONS: usize = 20;
+
+/// `XConfiguration.substituteVars`: repeatedly replaces the leftmost
+/// `${name}` (a name of anything but `}`, `$` and space) by `lookup(name)`,
+/// stopping at the first unbound one. `Ok(None)`: nothing was replaced. As in
+/// Oozie, the 20th substitution fails even when it completes the value.
+fn substitute<'a>(
+    text: &str,
+    lookup: impl Fn(&str) -> Option<&'a str>,
+) -> Result<Option<String>, ()> {
+    let mut value = text.to_owned();
+    for _ in 0..MAX_SUBSTITUTIONS {
+        let Some((start, end)) = leftmost_reference(&value) else {
+            return Ok((value != text).then_some(value));
+        };
+        let Some(replacement) = lookup(&value[start + 2..end - 1]) else {
+            return Ok((value != text).then_some(value));
+        };
+        value.replace_range(start..end, replacement);
+    }
+    Err(())
+}
+
+/// The byte range of the leftmost match of `\$\{[^}$ ]+\}`.
+fn leftmost_reference(text: &str) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    while let Some(at) = text[from..].find("${").map(|i| from + i) {
+        let name_len = bytes[at + 2..]
+            .iter()
+            .take_while(|&&b| !matches!(b, b'}' | b'$' | b' '))
+            .count();
+        let close = at + 2 + name_len;
+        if name_len > 0 && bytes.get(close) == Some(&b'}') {
+            return Some((at, close + 1));
+        }
+        from = at + 1;
+    }
+    None
 }
 
 fn reserved(name: &str, span: Span) -> Diagnostic {
@@ -230,6 +324,69 @@ mod tests {
         assert_eq!(problems.len(), 1);
         assert_eq!(problems[0].diagnostic.code, CONFIG_RESERVED);
         assert_eq!(problems[0].source, Some(0));
+    }
+
+    fn resolved(text: &str) -> (JobConfig, Vec<SourceDiagnostic>) {
+        JobConfig::build(&[Source::File {
+            path: "job.properties".into(),
+            text: text.into(),
+        }])
+    }
+
+    #[test]
+    fn values_are_trimmed_and_references_expanded_as_the_server_does() {
+        // BaseJobsServlet.doPost: conf.trim().resolve(); XConfiguration.substituteVars.
+        let (config, problems) = resolved(
+            "nameNode=hdfs://nn:8020\t \n\
+             root=${nameNode}/data\n\
+             input=${root}/in/${YEAR}/${nameNode}\n\
+             later=${nameNode}/${undefined}/${root}\n\
+             el=${coord:current(0)}\n\
+             spaced=${ nameNode}x${nameNode}\n\
+             dollar=$${nameNode}\n",
+        );
+        assert!(problems.is_empty());
+        assert_eq!(config.get("nameNode"), Some("hdfs://nn:8020"));
+        assert_eq!(config.get("root"), Some("hdfs://nn:8020/data"));
+        // Expansion stops at the first unbound reference: YEAR is left for the
+        // EL, and so is the later `${nameNode}`.
+        assert_eq!(
+            config.get("input"),
+            Some("hdfs://nn:8020/data/in/${YEAR}/${nameNode}")
+        );
+        assert_eq!(
+            config.get("later"),
+            Some("hdfs://nn:8020/${undefined}/${root}")
+        );
+        assert_eq!(config.get("el"), Some("${coord:current(0)}"));
+        // A name cannot hold a space, `$` or `}`: `${ nameNode}` is not a reference.
+        assert_eq!(config.get("spaced"), Some("${ nameNode}xhdfs://nn:8020"));
+        assert_eq!(config.get("dollar"), Some("$hdfs://nn:8020"));
+    }
+
+    #[test]
+    fn a_reference_cycle_is_the_servers_depth_error() {
+        let (_, problems) = resolved("a=${b}\nb=x${a}\nok=1\n");
+        let found: Vec<_> = problems.iter().map(|p| p.diagnostic.code).collect();
+        assert_eq!(
+            found,
+            [CONFIG_SUBSTITUTION_DEPTH, CONFIG_SUBSTITUTION_DEPTH]
+        );
+        // Pointing at the value of `a`, the first one given.
+        assert_eq!(problems[0].diagnostic.span, Span::new(2, 6));
+        // Nineteen substitutions pass; the twentieth fails even though it
+        // completes the value, as XConfiguration's loop does.
+        let chain = |n: usize| {
+            (0..n)
+                .map(|i| format!("v{i}=${{v{}}}\n", i + 1))
+                .chain([format!("v{n}=end\n")])
+                .collect::<String>()
+        };
+        let (config, problems) = resolved(&chain(19));
+        assert!(problems.is_empty());
+        assert_eq!(config.get("v0"), Some("end"));
+        let (_, problems) = resolved(&chain(20));
+        assert_eq!(problems.len(), 1);
     }
 
     #[test]
