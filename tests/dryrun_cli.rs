@@ -172,6 +172,60 @@ fn spec_12_sla_resolved_per_action() {
 }
 
 #[test]
+fn spec_6_10_input_logic() {
+    // Spec 002 §6.10 examples 1, 2, 5: the condition with each input's min and
+    // wait as Oozie's InputLogicParser hands them down; coord:dataIn of a named
+    // condition depends on which data exist, so it stays the call
+    // (CoordInputLogicEvaluatorUtil.getInputDependencies returns the call until
+    // the condition holds); coord:dataIn of a data-in is all its URIs.
+    let run = dryrun_json(&[&corpus("spec-6.10-or"), "--limit", "2"]);
+    let action = &run["actions"][1];
+    assert_eq!(
+        action["input_logic"],
+        serde_json::json!({"or": [{"data_in": "A", "min": 2, "wait": 10}, {"data_in": "B", "min": 2}], "name": "AorB"})
+    );
+    assert_eq!(
+        config(action, "inputCheckDataAorB"),
+        "${coord:dataIn('AorB')}"
+    );
+    let a = action["inputs"]["A"].as_array().unwrap();
+    assert_eq!(a.len(), 5);
+    assert_eq!(config(action, "inputA").split(',').count(), 5);
+    // Example 6: the parent's min and wait reach both inputs (the spec's
+    // "min = 2" there is a typo for the 5 it sets).
+    let run = dryrun_json(&[&corpus("spec-6.10-min-wait-parent"), "--limit", "1"]);
+    assert_eq!(
+        run["actions"][0]["input_logic"]["or"],
+        serde_json::json!([{"data_in": "A", "min": 5, "wait": 10}, {"data_in": "B", "min": 5, "wait": 10}])
+    );
+    // Examples 2 and 7 as written: C and D are no data-ins (E1028 in Oozie).
+    let out = coordc(&["dryrun", &corpus("spec-6.10-nested-as-written")]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert_eq!(err.matches("error[CO007]").count(), 2, "{err}");
+    assert!(err.contains("coordinator.xml:30:28"), "{err}");
+    // A combine of unequal ranges fails the action that has them.
+    let dir = tempdir("combine");
+    let app = dir.join("coordinator.xml");
+    let text = std::fs::read_to_string(corpus("spec-6.10-combine"))
+        .unwrap()
+        .replacen("${coord:current(-5)}", "${coord:current(-4)}", 1);
+    std::fs::write(&app, text).unwrap();
+    std::fs::write(
+        dir.join("job.properties"),
+        "nameNode=hdfs://nn\nexamplesRoot=x\nuser.name=joe\n",
+    )
+    .unwrap();
+    // Action 1 has three instances of each (the earlier ones precede the
+    // initial instance); action 2 has four of A and five of B.
+    let out = coordc(&["dryrun", app.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let listed: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(listed["actions"].as_array().unwrap().len(), 1);
+    assert!(stderr(&out).contains("(A: 4, B: 5)"), "{}", stderr(&out));
+}
+
+#[test]
 fn corpus_snapshots() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/coord");
     let mut names: Vec<String> = std::fs::read_dir(&dir)

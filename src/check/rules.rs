@@ -35,6 +35,7 @@ pub const DUPLICATE_EVENT: &str = "CO003";
 pub const MISSING_PARAMETER: &str = "CO004";
 pub const INSTANCE_RANGE: &str = "CO005";
 pub const INSTANCE_SYNTAX: &str = "CO006";
+pub const INPUT_LOGIC: &str = "CO007";
 pub const DRYRUN_UNSUPPORTED: &str = "DR001";
 pub const XML_SYNTAX: &str = "XML001";
 pub const XML_LIMIT: &str = "XML002";
@@ -97,6 +98,12 @@ pub static RULES: &[Rule] = &[
         name: "instance-syntax",
         severity: Severity::Error,
         summary: "An instance element that is empty or lists several instances with commas.",
+    },
+    Rule {
+        code: INPUT_LOGIC,
+        name: "input-logic",
+        severity: Severity::Error,
+        summary: "An <input-logic> Oozie cannot evaluate: an unknown data-in, a combine of unequal ranges or of latest/future, a min or wait that is not an integer.",
     },
     Rule {
         code: DRYRUN_UNSUPPORTED,

@@ -398,6 +398,12 @@ fn write_text(job: &dryrun::Job, out: &mut impl Write) -> std::io::Result<Option
             Ok(())
         };
         events(out, "data-in", &action.inputs)?;
+        if let Some(condition) = &action.input_logic {
+            writeln!(
+                out,
+                "  input logic {condition}  (which data it selects: needs data)"
+            )?;
+        }
         events(out, "data-out", &action.outputs)?;
         writeln!(out, "  workflow {}", action.app_path)?;
         for (name, value) in &action.configuration {
@@ -493,6 +499,9 @@ impl serde::Serialize for ActionJson<'_> {
                 unresolved: false,
             },
         )?;
+        if let Some(condition) = &action.input_logic {
+            map.serialize_entry("input_logic", condition)?;
+        }
         map.serialize_entry("workflow", &WorkflowJson(action))?;
         if !action.sla.is_empty() {
             map.serialize_entry("sla", &Pairs(&action.sla))?;

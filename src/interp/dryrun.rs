@@ -21,7 +21,8 @@ use crate::el::eval::{Context, Env, Variables};
 use crate::el::frequency::{LoweredFrequency, lower_frequency};
 use crate::el::library::{FunctionDef, Library, Place, first_misplaced};
 use crate::el::{Value, VarMap, parse_template, render_into};
-use crate::ir::{Coordinator, DataIn, Dataset, ElText, Instances};
+use crate::interp::input_logic::{self, Condition};
+use crate::ir::{Coordinator, DataIn, Dataset, ElText, Instances, Logic};
 use crate::time::calendar::CalendarUnit;
 use crate::time::cron::{self, Cron};
 use crate::time::datetime::{ProcessingZone, parse_datetime};
@@ -69,6 +70,9 @@ pub struct Job<'a> {
     /// Per data-in: its range's echo, once read, when it cannot change between
     /// actions (no `hoursInDay`, `daysInMonth` or `tzOffset` in it).
     constant_echoes: Vec<Option<OnceCell<(EchoCall, EchoCall)>>>,
+    /// The `<input-logic>` condition, and the names of its named nodes.
+    logic: Option<&'a Logic>,
+    logic_names: Vec<&'a str>,
 }
 
 enum Schedule {
@@ -96,6 +100,8 @@ pub struct Action<'a> {
     pub configuration: Vec<(String, String)>,
     /// The resolved `<sla:info>` elements, by local name; empty without SLA.
     pub sla: Vec<(&'a str, String)>,
+    /// The `<input-logic>` condition with this action's min and wait values.
+    pub input_logic: Option<Condition<'a>>,
 }
 
 /// A data-in or data-out of an action.
@@ -388,6 +394,15 @@ pub fn prepare<'a>(
             .flat_map(|s| &s.fields)
             .map(|(_, v)| (None, v, Place::Sla)),
     );
+    // The input check's min and wait are evaluated with the action's data
+    // evaluator (CoordCommandUtils.evaluateInputCheck).
+    texts.extend(
+        app.input_logic
+            .iter()
+            .flat_map(|l| &l.roots)
+            .flat_map(input_logic::values)
+            .map(|t| (None, t, Place::ActionConfig)),
+    );
     for (file, text, place) in texts {
         if let Some(m) = first_misplaced(&text.template, place, vars) {
             let kind = if m.is_function {
@@ -431,16 +446,27 @@ pub fn prepare<'a>(
             });
         }
     }
-    if app.input_logic.is_some() {
-        problems.push(Located {
-            file: None,
-            diagnostic: Diagnostic::error(
-                DRYRUN_UNSUPPORTED,
-                app.name_span,
-                "coordc dryrun does not evaluate <input-logic> yet",
-            )
-            .with_help("the data-ins are resolved, but which of them the logic selects is not; remove <input-logic> to dry-run the rest"),
-        });
+    let logic = match app.input_logic.as_ref().map(input_logic::root) {
+        Some(Ok(root)) => root,
+        Some(Err(diagnostic)) => {
+            problems.push(Located {
+                file: None,
+                diagnostic,
+            });
+            None
+        }
+        None => None,
+    };
+    if let Some(root) = logic {
+        let data_ins: Vec<&str> = app.inputs.iter().map(|d| d.name.name.as_str()).collect();
+        problems.extend(
+            input_logic::check_references(root, &data_ins)
+                .into_iter()
+                .map(|diagnostic| Located {
+                    file: None,
+                    diagnostic,
+                }),
+        );
     }
     let (Some(start), Some(end), Some(zone), Some(schedule), Some(name), true) = (
         start,
@@ -464,6 +490,8 @@ pub fn prepare<'a>(
         pz,
         window: (options.from, options.to),
         limit: options.limit,
+        logic,
+        logic_names: logic.map(input_logic::names).unwrap_or_default(),
         constant_echoes: app
             .inputs
             .iter()
@@ -641,8 +669,22 @@ impl<'a> Job<'a> {
             raw_name: &self.app.name.text,
             inputs: &inputs,
             outputs: &outputs,
+            logic_names: &self.logic_names,
         };
         let evaluate = |text: &ElText| render(text, self.vars, Some(&context), self.pz);
+        let input_logic = match self.logic {
+            Some(root) => {
+                let condition = input_logic::resolve(root, &mut |t| evaluate(t))?;
+                input_logic::check_combines(&condition, &|name| {
+                    inputs
+                        .iter()
+                        .find(|e| e.name == name)
+                        .map_or((0, false), |e| (e.uris.len(), !e.unresolved.is_empty()))
+                })?;
+                Some(condition)
+            }
+            None => None,
+        };
         let app_path = evaluate(&self.app.action.app_path)?.trim().to_string();
         let mut configuration = Vec::with_capacity(self.app.action.configuration.len());
         for property in &self.app.action.configuration {
@@ -664,6 +706,7 @@ impl<'a> Job<'a> {
             app_path,
             configuration,
             sla,
+            input_logic,
         })
     }
 
@@ -1204,6 +1247,9 @@ struct ActionContext<'c> {
     raw_name: &'c str,
     inputs: &'c [Event<'c>],
     outputs: &'c [Event<'c>],
+    /// Named `<input-logic>` nodes: which data they select is known only when
+    /// the data are, so `coord:dataIn` of one stays the call (CEF:451-477).
+    logic_names: &'c [&'c str],
 }
 
 impl Context for ActionContext<'_> {
@@ -1227,6 +1273,9 @@ impl Context for ActionContext<'_> {
                     Ok(text(format!("${{coord:{kind}('{wanted}')}}")))
                 }
                 Some(e) => Ok(text(e.uris.join(","))),
+                None if kind == "dataIn" && self.logic_names.contains(&wanted.as_str()) => {
+                    Ok(text(format!("${{coord:dataIn('{wanted}')}}")))
+                }
                 None => Err(format!(
                     "{wanted} is not a {} of this coordinator",
                     if kind == "dataIn" {

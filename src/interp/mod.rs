@@ -1,4 +1,5 @@
-//! Interpretation of the IR against time: the dry run (`dryrun.rs`) now, the
-//! simulator later.
+//! Interpretation of the IR against time: the dry run (`dryrun.rs`, with
+//! `input_logic.rs` for `<input-logic>`) now, the simulator later.
 
 pub mod dryrun;
+pub mod input_logic;

@@ -5,8 +5,8 @@
 
 use super::{
     Action, ActionBody, ConfigProperty, Controls, Coordinator, Credential, DataIn, DataOut,
-    Dataset, ElText, Instances, Logic, LogicNode, LogicOptions, Name, Node, NodeKind, Parameter,
-    Sla, Workflow, WorkflowAction,
+    Dataset, ElText, InputLogic, Instances, Logic, LogicNode, LogicOptions, Name, Node, NodeKind,
+    Parameter, Sla, Workflow, WorkflowAction,
 };
 use crate::diag::Diagnostic;
 use crate::span::Span;
@@ -123,10 +123,14 @@ pub fn coordinator(root: &Element) -> (Coordinator, Vec<Diagnostic>) {
                 .collect()
         })
         .unwrap_or_default();
-    let input_logic = root
-        .child("input-logic")
-        .and_then(|logic| logic.children.first())
-        .map(|first| logic_node(&mut l, first));
+    let input_logic = root.child("input-logic").map(|logic| InputLogic {
+        roots: logic
+            .children
+            .iter()
+            .map(|c| logic_node(&mut l, c))
+            .collect(),
+        span: logic.name_span,
+    });
     let outputs = root
         .child("output-events")
         .map(|events| {

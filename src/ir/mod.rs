@@ -70,7 +70,7 @@ pub struct Coordinator {
     pub includes: Vec<ElText>,
     pub datasets: Vec<Dataset>,
     pub inputs: Vec<DataIn>,
-    pub input_logic: Option<Logic>,
+    pub input_logic: Option<InputLogic>,
     pub outputs: Vec<DataOut>,
     pub action: Action,
 }
@@ -132,7 +132,15 @@ pub struct DataOut {
     pub span: Span,
 }
 
-/// An `<input-logic>` node (schema 0.5).
+/// `<input-logic>` (schema 0.5): its top-level nodes (one, in any app Oozie
+/// can run; see `interp::input_logic`).
+#[derive(Debug)]
+pub struct InputLogic {
+    pub roots: Vec<Logic>,
+    pub span: Span,
+}
+
+/// An `<input-logic>` node.
 #[derive(Debug)]
 pub enum Logic {
     And(LogicNode),

@@ -9,6 +9,7 @@
 use crate::check::rules::{XML_LIMIT, XML_SYNTAX};
 use crate::diag::Diagnostic;
 use crate::span::Span;
+use quick_xml::events::attributes::AttrError;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::reader::Reader;
 
@@ -340,8 +341,22 @@ impl<'s> Builder<'s> {
         let mut raw_attributes = Vec::new();
         let mut bindings = 0;
         for attribute in tag.attributes() {
-            let attribute = attribute
-                .map_err(|e| self.error(name_start, format!("not well-formed XML: {e}")))?;
+            let attribute = attribute.map_err(|e| {
+                // quick-xml counts from the start of the tag's name.
+                let at = match e {
+                    AttrError::ExpectedEq(p)
+                    | AttrError::ExpectedValue(p)
+                    | AttrError::UnquotedValue(p)
+                    | AttrError::ExpectedQuote(p, _)
+                    | AttrError::Duplicated(p, _) => name_start + p,
+                };
+                // Its message starts with that position, which the span shows.
+                let message = e.to_string();
+                let message = message
+                    .split_once(": ")
+                    .map_or(message.as_str(), |(_, m)| m);
+                self.error(at, format!("not well-formed XML: {message}"))
+            })?;
             let key = attribute.key.as_ref();
             let key_start = self.offset_of(key);
             let key = &self.source[key_start..key_start + key.len()];
@@ -512,6 +527,20 @@ mod tests {
         assert_eq!(&src[text.source_offset(4)..text.source_offset(4) + 1], "1");
         assert_eq!(doc.comments[0].text, " note ");
         assert_eq!(&src[root.span.range()], &src[22..]);
+    }
+
+    #[test]
+    fn attribute_syntax_errors_point_at_the_attribute() {
+        let src = "<a>\n  <data-in dataset=\"A\" min=2/></a>";
+        let e = parse(src).unwrap_err();
+        assert_eq!(&src[e.span.start as usize..], "2/></a>");
+        assert_eq!(
+            e.message,
+            "not well-formed XML: attribute value must be enclosed in `\"` or `'`"
+        );
+        let src = "<a x='1' x='2'/>";
+        let e = parse(src).unwrap_err();
+        assert_eq!(&src[e.span.start as usize..], "x='2'/>");
     }
 
     #[test]
