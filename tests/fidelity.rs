@@ -137,6 +137,115 @@ fn instance(text: &str) -> String {
     format!("<instance>{text}</instance>")
 }
 
+/// A coordinator with one data-in `in` of dataset `d` whose range is
+/// `start`..`current(0)`, and one action, at `nominal`.
+fn one_range(dataset: &str, start: &str, nominal: &str) -> Result<Vec<String>, String> {
+    let end = nominal.replace(":00Z", ":01Z");
+    let app = App {
+        start: nominal,
+        end: &end,
+        datasets: dataset,
+        inputs: data_in("in", "d", &range(start, "${coord:current(0)}")),
+        ..BASE
+    };
+    app.run(&[]).map(|v| inputs(&v["actions"][0], "in"))
+}
+
+#[test]
+fn end_of_range_starts() {
+    // CCU resolveInstanceRangeEndOfDuration + StartInstanceFinder: the nominal
+    // day in the dataset zone at 00:00 (week: its Sunday; month: the 1st), then
+    // n+1 units on, expanded as absoluteRange. The cases of Oozie's
+    // TestCoordCommandUtils (testCoordEndOf*), with their datasets.
+    let daily = r#"<dataset name="d" frequency="${coord:days(1)}" initial-instance="2009-06-06T00:00Z" timezone="UTC"><uri-template>t/${YEAR}/${MONTH}/${DAY}</uri-template></dataset>"#;
+    let half_hourly = r#"<dataset name="d" frequency="${coord:minutes(30)}" initial-instance="2009-06-06T01:00Z" timezone="UTC"><uri-template>t/${YEAR}/${MONTH}/${DAY}/${HOUR}/${MINUTE}</uri-template></dataset>"#;
+    // endOfMonths(-1) at 2009-08-20T01:00Z: 2009-08-01 .. 2009-08-20, newest first.
+    let uris = one_range(daily, "${coord:endOfMonths(-1)}", "2009-08-20T01:00Z").unwrap();
+    assert_eq!(uris.len(), 20);
+    assert_eq!(
+        (uris[0].as_str(), uris[19].as_str()),
+        ("t/2009/08/20", "t/2009/08/01")
+    );
+    // endOfMonths(-2): from 2009-07-01 (testCoordEndOfMonthsStartingFromPrevMonth).
+    let uris = one_range(daily, "${coord:endOfMonths(-2)}", "2009-08-20T01:00Z").unwrap();
+    assert_eq!(uris.last().unwrap(), "t/2009/07/01");
+    // endOfWeeks(-1): from Sunday 2009-08-16 (en_US weeks); (-2): from 2009-08-09.
+    let uris = one_range(daily, "${coord:endOfWeeks(-1)}", "2009-08-20T01:00Z").unwrap();
+    assert_eq!(uris.last().unwrap(), "t/2009/08/16");
+    assert_eq!(uris.len(), 5);
+    let uris = one_range(daily, "${coord:endOfWeeks(-2)}", "2009-08-20T01:00Z").unwrap();
+    assert_eq!(uris.last().unwrap(), "t/2009/08/09");
+    // endOfDays(-1) at 18:00: every half hour from 00:00 of the day, 37 instances.
+    let uris = one_range(half_hourly, "${coord:endOfDays(-1)}", "2009-08-20T18:00Z").unwrap();
+    assert_eq!(uris.len(), 37);
+    assert_eq!(uris.last().unwrap(), "t/2009/08/20/00/00");
+    let uris = one_range(half_hourly, "${coord:endOfDays(-2)}", "2009-08-20T18:00Z").unwrap();
+    assert_eq!(uris.last().unwrap(), "t/2009/08/19/00/00");
+    // The failures: a start after current(0), a start before the initial
+    // instance, a start out of phase with the dataset, an end other than current.
+    let fails = |dataset, start, nominal, expected: &str| {
+        let e = one_range(dataset, start, nominal).unwrap_err();
+        assert!(e.contains(expected), "{start}: {e}");
+    };
+    let later = "should be equal or earlier than the end-instance";
+    fails(daily, "${coord:endOfMonths(1)}", "2009-08-06T01:00Z", later);
+    fails(daily, "${coord:endOfWeeks(1)}", "2009-08-20T01:00Z", later);
+    fails(
+        half_hourly,
+        "${coord:endOfDays(1)}",
+        "2009-08-06T18:00Z",
+        later,
+    );
+    let before = "initial-instance should be equal or earlier than the start-instance";
+    fails(
+        daily,
+        "${coord:endOfMonths(-3)}",
+        "2009-08-06T01:00Z",
+        before,
+    );
+    fails(
+        daily,
+        "${coord:endOfWeeks(-11)}",
+        "2009-08-06T01:00Z",
+        before,
+    );
+    // (Oozie's endOfDays file: its second dataset, initial instance 2009-08-01T01:00Z.)
+    let half_hourly_from_august = half_hourly.replace("2009-06-06", "2009-08-01");
+    fails(
+        &half_hourly_from_august,
+        "${coord:endOfDays(-11)}",
+        "2009-08-06T18:00Z",
+        before,
+    );
+    let out_of_phase = r#"<dataset name="d" frequency="${coord:days(1)}" initial-instance="2009-06-06T01:00Z" timezone="UTC"><uri-template>t/${YEAR}/${MONTH}/${DAY}</uri-template></dataset>"#;
+    fails(
+        out_of_phase,
+        "${coord:endOfMonths(-1)}",
+        "2009-08-20T18:00Z",
+        "not in phase",
+    );
+    App {
+        start: "2009-08-20T01:00Z",
+        end: "2009-08-20T02:00Z",
+        datasets: daily,
+        inputs: data_in(
+            "in",
+            "d",
+            &range("${coord:endOfMonths(-1)}", "${coord:latest(2)}"),
+        ),
+        ..BASE
+    }
+    .fails(
+        &[],
+        "Only start-instance as absolute/endOfMonths/endOfWeeks/endOfDays and end-instance as current",
+    );
+    // In the dataset's zone: 00:00 in Los Angeles is 07:00Z in summer.
+    let la = r#"<dataset name="d" frequency="${coord:hours(1)}" initial-instance="2009-06-06T07:00Z" timezone="America/Los_Angeles"><uri-template>t/${YEAR}/${MONTH}/${DAY}/${HOUR}</uri-template></dataset>"#;
+    let uris = one_range(la, "${coord:endOfDays(-1)}", "2009-08-20T10:00Z").unwrap();
+    assert_eq!(uris.last().unwrap(), "t/2009/08/20/07");
+    assert_eq!(uris.len(), 4);
+}
+
 // ---- Nominal times (research §3) -------------------------------------------
 
 #[test]

@@ -12,8 +12,8 @@
 //! functions. `latest` and `future` need data, so they stay unresolved.
 
 use crate::check::rules::{
-    DRYRUN_UNSUPPORTED, DUPLICATE_DATASET, DUPLICATE_EVENT, EL_EVAL, EL_MISPLACED, INSTANCE_RANGE,
-    INSTANCE_SYNTAX, MISSING_PARAMETER, TIME_DATETIME, TIME_FREQUENCY, UNDEFINED_DATASET,
+    DUPLICATE_DATASET, DUPLICATE_EVENT, EL_EVAL, EL_MISPLACED, INSTANCE_RANGE, INSTANCE_SYNTAX,
+    MISSING_PARAMETER, TIME_DATETIME, TIME_FREQUENCY, UNDEFINED_DATASET,
 };
 use crate::diag::Diagnostic;
 use crate::el::ast::{ExprKind, Part, Template};
@@ -869,19 +869,24 @@ impl<'a> Job<'a> {
                 self.absolute_range(dataset, at, end_index, nominal)
                     .map_err(range_error)?
             }
-            ("absolute", _) => {
-                return Err(range_error(
-                    "Only start-instance as absolute and end-instance as current is supported (E1010)".to_string(),
-                ));
+            (function @ ("endOfDays" | "endOfWeeks" | "endOfMonths"), "current") => {
+                let unit = match function {
+                    "endOfDays" => FrequencyUnit::Day,
+                    "endOfWeeks" => FrequencyUnit::Week,
+                    _ => FrequencyUnit::Month,
+                };
+                let n = start_call.int(0, start)?;
+                let end_index = end_call.int(0, end)?;
+                let at = dataset
+                    .clock
+                    .end_of_range_start(nominal, unit, n)
+                    .map_err(|e| range_error(e.to_string()))?;
+                self.absolute_range(dataset, at, end_index, nominal)
+                    .map_err(range_error)?
             }
-            ("endOfDays" | "endOfWeeks" | "endOfMonths", "current") => {
-                return Err(Diagnostic::error(
-                    DRYRUN_UNSUPPORTED,
-                    start.span,
-                    format!(
-                        "coordc dryrun does not resolve coord:{} start-instances yet",
-                        start_call.function
-                    ),
+            ("absolute" | "endOfDays" | "endOfWeeks" | "endOfMonths", _) => {
+                return Err(range_error(
+                    "Only start-instance as absolute/endOfMonths/endOfWeeks/endOfDays and end-instance as current is supported (E1010)".to_string(),
                 ));
             }
             _ => {

@@ -324,6 +324,33 @@ impl DatasetClock {
         Ok(days_in_month(self.zone.local(t).date()) as i32)
     }
 
+    /// The first instant of a range whose start-instance is
+    /// `coord:endOfDays/endOfWeeks/endOfMonths(n)`
+    /// (CoordCommandUtils.StartInstanceFinder.getStartInstance): the nominal
+    /// time's date in the dataset zone at 00:00 (for weeks its Sunday, the en_US
+    /// first day of the week; for months the 1st), then `n + 1` days, weeks or
+    /// months later with `Calendar.add`. Oozie then expands the range as
+    /// `coord:absoluteRange` from that instant. So `endOfDays(-1)` is 00:00 of
+    /// the nominal day and `endOfMonths(-1)` the 1st of the nominal month.
+    pub fn end_of_range_start(
+        &self,
+        nominal: DateTime<Utc>,
+        unit: FrequencyUnit,
+        n: i64,
+    ) -> Result<DateTime<Utc>> {
+        let date = self.zone.local(nominal).date();
+        let date = match unit {
+            FrequencyUnit::Month => date.with_day(1).ok_or(InstanceError::OutOfRange)?,
+            FrequencyUnit::Week => {
+                date - chrono::Days::new(date.weekday().num_days_from_sunday().into())
+            }
+            _ => date,
+        };
+        let midnight = from_fields(&self.zone, date.and_time(NaiveTime::MIN));
+        let steps = n.checked_add(1).ok_or(InstanceError::OutOfRange)?;
+        add(&self.zone, midnight, unit.calendar_unit(), steps).ok_or(InstanceError::OutOfRange)
+    }
+
     /// `coord:tzOffset()`: the dataset zone's offset minus the job zone's at the
     /// nominal time, in minutes, DST included (`TimeZone.getOffset`).
     pub fn tz_offset(&self, nominal: DateTime<Utc>, job_zone: &Zone) -> i32 {
