@@ -226,6 +226,44 @@ fn spec_6_10_input_logic() {
 }
 
 #[test]
+fn spec_6_8_hcatalog_functions() {
+    // Spec 002 §6.8.4: the 2009-01-02T00:00Z action reads the 24 hourly
+    // partitions 2009010101..2009010200, newest first as Oozie lists ranges;
+    // HCatELFunctions builds the pig filter with quoted values.
+    let run = dryrun_json(&[&corpus("spec-6.8-example-1"), "--limit", "1"]);
+    let action = &run["actions"][0];
+    assert_eq!(config(action, "IN_DB"), "myInputDatabase");
+    assert_eq!(config(action, "IN_TABLE"), "myInputTable");
+    let filter = config(action, "FILTER");
+    let terms: Vec<&str> = filter.split(" OR ").collect();
+    assert_eq!(terms.len(), 24);
+    assert_eq!(terms[0], "(datestamp=='2009010200' AND region=='USA')");
+    assert_eq!(terms[23], "(datestamp=='2009010101' AND region=='USA')");
+    assert_eq!(config(action, "OUT_DB"), "myOutputDatabase");
+    assert_eq!(config(action, "OUT_TABLE"), "myOutputTable");
+    // The daily output instances start at 01:00: current(0) is 2009-01-01T01:00Z.
+    assert_eq!(config(action, "OUT_PARTITIONS"), "'datestamp=20090101'");
+    // §6.8.7: string min and max of the partition values.
+    let run = dryrun_json(&[&corpus("spec-6.8-example-2"), "--limit", "1"]);
+    let action = &run["actions"][0];
+    assert_eq!(config(action, "DATE_MIN"), "2009010101");
+    assert_eq!(config(action, "DATE_MAX"), "2009010200");
+    assert_eq!(config(action, "OUT_PARTITION_VAL_REGION"), "USA");
+    assert_eq!(config(action, "OUT_PARTITION_VAL_DATE"), "20090101");
+    // §6.8.8: one partition, in hive-export form.
+    let run = dryrun_json(&[&corpus("spec-6.8-example-3"), "--limit", "2"]);
+    assert_eq!(
+        config(&run["actions"][1], "EXPORT_PARTITION"),
+        "year='2014',month='03',day='28',hour='09'"
+    );
+    assert_eq!(config(&run["actions"][1], "IMPORT_DB"), "myInputDatabase2");
+    assert_eq!(
+        config(&run["actions"][1], "EXPORT_PATH"),
+        "hdfs://bar:8020/staging/2014-03-28-09/data"
+    );
+}
+
+#[test]
 fn corpus_snapshots() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/coord");
     let mut names: Vec<String> = std::fs::read_dir(&dir)

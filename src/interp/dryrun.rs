@@ -21,6 +21,7 @@ use crate::el::eval::{Context, Env, Variables};
 use crate::el::frequency::{LoweredFrequency, lower_frequency};
 use crate::el::library::{FunctionDef, Library, Place, first_misplaced};
 use crate::el::{Value, VarMap, parse_template, render_into};
+use crate::interp::hcat;
 use crate::interp::input_logic::{self, Condition};
 use crate::ir::{Coordinator, DataIn, Dataset, ElText, Instances, Logic};
 use crate::time::calendar::CalendarUnit;
@@ -1245,6 +1246,43 @@ impl Context for InstanceContext<'_> {
     }
 }
 
+impl ActionContext<'_> {
+    /// The HCatalog functions (spec §6.8), on the URIs of the event named by
+    /// the first argument; `None` for any other function.
+    fn hcatalog(&self, function: &str, args: &[Value]) -> Option<Result<Value<'static>, String>> {
+        let reads_inputs = match function {
+            "databaseIn"
+            | "tableIn"
+            | "dataInPartitionFilter"
+            | "dataInPartitionMin"
+            | "dataInPartitionMax"
+            | "dataInPartitions" => true,
+            "databaseOut" | "tableOut" | "dataOutPartitions" | "dataOutPartitionValue" => false,
+            _ => return None,
+        };
+        let args: Vec<String> = args.iter().map(|a| a.to_text().into_owned()).collect();
+        let wanted = args.first().map_or("", String::as_str);
+        let mut all = self.inputs.iter().chain(self.outputs);
+        if !all.any(|e| e.name == wanted) {
+            // HCatELFunctions.isValidDataEvent, at submission.
+            return Some(Err(format!("data set name {wanted} is not valid")));
+        }
+        let events = if reads_inputs {
+            self.inputs
+        } else {
+            self.outputs
+        };
+        let event = events.iter().find(|e| e.name == wanted);
+        hcat::call(
+            function,
+            &args,
+            event.map(|e| e.uris.as_slice()),
+            event.is_some_and(|e| !e.unresolved.is_empty()),
+        )
+        .map(|r| r.map(text))
+    }
+}
+
 /// The action functions of the workflow configuration (`coord-action-start`).
 struct ActionContext<'c> {
     nominal: DateTime<Utc>,
@@ -1270,6 +1308,9 @@ impl Context for ActionContext<'_> {
             args.first()
                 .map_or_else(String::new, |a| a.to_text().into_owned())
         };
+        if let Some(result) = self.hcatalog(def.name, args) {
+            return Some(result);
+        }
         let events = |events: &[Event], kind: &str| {
             let wanted = name();
             match events.iter().find(|e| e.name == wanted) {

@@ -2,4 +2,5 @@
 //! `input_logic.rs` for `<input-logic>`) now, the simulator later.
 
 pub mod dryrun;
+pub mod hcat;
 pub mod input_logic;
