@@ -263,6 +263,194 @@ fn spec_6_8_hcatalog_functions() {
     );
 }
 
+/// The dry run of a coordinator that reads `dataset` of corpus/datasets/`file`
+/// as `<instance>${coord:current(0)}</instance>`, one action per instance from
+/// the initial one (`frequency`, `start`, `zone` are the dataset's).
+fn dataset_harness(
+    file: &str,
+    dataset: &str,
+    frequency: &str,
+    start: &str,
+    zone: &str,
+) -> std::process::Output {
+    let dir = tempdir(&format!("datasets-{}", file.replace('.', "-")));
+    let include = format!("{}/corpus/datasets/{file}", env!("CARGO_MANIFEST_DIR"));
+    let app = dir.join("coordinator.xml");
+    std::fs::write(
+        &app,
+        format!(
+            r#"<coordinator-app name="harness" frequency="{frequency}" start="{start}" end="2012-01-01T00:00Z" timezone="{zone}" xmlns="uri:oozie:coordinator:0.4">
+  <datasets><include>{include}</include></datasets>
+  <input-events><data-in name="in" dataset="{dataset}"><instance>${{coord:current(0)}}</instance></data-in></input-events>
+  <action><workflow><app-path>hdfs://nn/wf</app-path></workflow></action>
+</coordinator-app>"#
+        ),
+    )
+    .unwrap();
+    coordc(&[
+        "dryrun",
+        app.to_str().unwrap(),
+        "--limit",
+        "3",
+        "--format",
+        "json",
+        "-D",
+        "market=us",
+    ])
+}
+
+fn harness_uris(out: &std::process::Output) -> Vec<String> {
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(out));
+    let run: serde_json::Value = serde_json::from_str(&stdout(out)).unwrap();
+    run["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["inputs"]["in"][0].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn spec_5_dataset_examples() {
+    let la = "America/Los_Angeles";
+    // §5.1 example 1; the spec's listing (…/usr/app/[market]/2009/02/15/data)
+    // does not follow its own uri-template.
+    let out = dataset_harness(
+        "spec-5.1-example-1.xml",
+        "logs",
+        "${coord:days(1)}",
+        "2009-02-15T08:15Z",
+        la,
+    );
+    assert_eq!(
+        harness_uris(&out),
+        [
+            "hdfs://foo:8020/app/logs/us/200902/15/data",
+            "hdfs://foo:8020/app/logs/us/200902/16/data",
+            "hdfs://foo:8020/app/logs/us/200902/17/data"
+        ]
+    );
+    // Example 2: monthly on the 10th.
+    let out = dataset_harness(
+        "spec-5.1-example-2.xml",
+        "stats",
+        "${coord:months(1)}",
+        "2009-01-10T10:00Z",
+        la,
+    );
+    assert_eq!(
+        harness_uris(&out),
+        [
+            "hdfs://foo:8020/usr/app/stats/2009/01/data",
+            "hdfs://foo:8020/usr/app/stats/2009/02/data",
+            "hdfs://foo:8020/usr/app/stats/2009/03/data"
+        ]
+    );
+    // Example 3: quarterly from January 31 (April 30, July 31).
+    let out = dataset_harness(
+        "spec-5.1-example-3.xml",
+        "stats",
+        "${coord:months(3)}",
+        "2009-01-31T20:00Z",
+        la,
+    );
+    assert_eq!(
+        harness_uris(&out),
+        [
+            "hdfs://foo:8020/usr/app/stats/2009/01/data",
+            "hdfs://foo:8020/usr/app/stats/2009/04/data",
+            "hdfs://foo:8020/usr/app/stats/2009/07/data"
+        ]
+    );
+    // Examples 4 and 5: a finer template keeps the initial instance's hour and
+    // minute (UTC fields: 10:30Z).
+    let out = dataset_harness(
+        "spec-5.1-example-4.xml",
+        "logs",
+        "${coord:days(1)}",
+        "2009-01-01T10:30Z",
+        la,
+    );
+    assert_eq!(
+        harness_uris(&out),
+        [
+            "hdfs://foo:8020/usr/app/logs/2009/01/01/data",
+            "hdfs://foo:8020/usr/app/logs/2009/01/02/data",
+            "hdfs://foo:8020/usr/app/logs/2009/01/03/data"
+        ]
+    );
+    let out = dataset_harness(
+        "spec-5.1-example-5.xml",
+        "logs",
+        "${coord:days(1)}",
+        "2009-01-01T10:30Z",
+        la,
+    );
+    assert_eq!(
+        harness_uris(&out),
+        [
+            "hdfs://foo:8020/usr/app/logs/2009/01/01/10/30/data",
+            "hdfs://foo:8020/usr/app/logs/2009/01/02/10/30/data",
+            "hdfs://foo:8020/usr/app/logs/2009/01/03/10/30/data"
+        ]
+    );
+    // §5.2: an HCatalog partition; the template has no time fields.
+    let out = dataset_harness(
+        "spec-5.2-hcatalog.xml",
+        "logs",
+        "${coord:days(1)}",
+        "2009-02-15T08:15Z",
+        la,
+    );
+    assert_eq!(
+        harness_uris(&out)[0],
+        "hcat://myhcatmetastore:9080/database1/table1/myfirstpartitionkey=myfirstvalue;mysecondpartitionkey=mysecondvalue"
+    );
+    // §5.4: the definitions file and its include (found beside it); every 12 hours.
+    let out = dataset_harness(
+        "spec-5.4-definitions.xml",
+        "logs",
+        "${coord:hours(12)}",
+        "2009-02-15T08:15Z",
+        la,
+    );
+    assert_eq!(
+        harness_uris(&out),
+        [
+            "hdfs://foo:8020/app/logs/us/200902/15/08/15/data",
+            "hdfs://foo:8020/app/logs/us/200902/15/20/15/data",
+            "hdfs://foo:8020/app/logs/us/200902/16/08/15/data"
+        ]
+    );
+    let out = dataset_harness(
+        "spec-5.4-definitions.xml",
+        "globallogs",
+        "${coord:hours(1)}",
+        "2009-01-01T00:00Z",
+        "UTC",
+    );
+    assert_eq!(
+        harness_uris(&out)[2],
+        "hdfs://foo:8020/app/globallogs/2009/01/01/02"
+    );
+    // As written: Americas/Los_Angeles is no zone; reported with the fix.
+    let out = dataset_harness(
+        "spec-5.4-definitions-as-written.xml",
+        "logs",
+        "${coord:hours(12)}",
+        "2009-02-15T08:15Z",
+        la,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("error[TM002]"), "{err}");
+    assert!(err.contains("America/Los_Angeles"), "{err}");
+    assert!(
+        err.contains("spec-5.4-definitions-as-written.xml:7:"),
+        "{err}"
+    );
+}
+
 #[test]
 fn corpus_snapshots() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/coord");
