@@ -295,6 +295,7 @@ fn match_content(element: &Element, content: &Particle, namespace: &str) -> Opti
         namespace,
         furthest: 0,
         expected: Vec::new(),
+        reached: 0,
     };
     let n = element.children.len();
     let mut start = FixedBitSet::with_capacity(n + 1);
@@ -302,6 +303,12 @@ fn match_content(element: &Element, content: &Particle, namespace: &str) -> Opti
     let ends = matcher.particle(content, &start);
     if ends.contains(n) {
         return None;
+    }
+    // Past the furthest place where something was expected, the content was
+    // complete: the child there is one too many.
+    if matcher.reached > matcher.furthest {
+        matcher.furthest = matcher.reached;
+        matcher.expected.clear();
     }
     let expected = describe(&matcher.expected);
     Some(match element.children.get(matcher.furthest) {
@@ -343,6 +350,8 @@ struct Matcher<'a> {
     /// and what was expected there.
     furthest: usize,
     expected: Vec<String>,
+    /// The furthest child position any match reached.
+    reached: usize,
 }
 
 impl Matcher<'_> {
@@ -399,6 +408,7 @@ impl Matcher<'_> {
                         c.name == decl.name && c.namespace.as_deref() == Some(self.namespace)
                     }) {
                         ends.insert(at + 1);
+                        self.reached = self.reached.max(at + 1);
                     } else {
                         self.expect(at, format!("`<{}>`", decl.name));
                     }
@@ -407,7 +417,10 @@ impl Matcher<'_> {
             Particle::Any { namespaces, .. } => {
                 for at in starts.ones() {
                     match self.children.get(at) {
-                        Some(c) if namespaces.admits(c.namespace.as_deref()) => ends.insert(at + 1),
+                        Some(c) if namespaces.admits(c.namespace.as_deref()) => {
+                            ends.insert(at + 1);
+                            self.reached = self.reached.max(at + 1);
+                        }
                         _ => self.expect(at, "an element of another namespace".to_string()),
                     }
                 }
@@ -527,6 +540,20 @@ mod tests {
         assert_eq!(
             problems(&src)[0],
             "XML004 input-events-x: `<input-events-x>` is not allowed here in `<coordinator-app>`"
+        );
+    }
+
+    #[test]
+    fn one_element_too_many_is_the_one_reported() {
+        // timeout, concurrency, execution are all 0.1 allows: the throttle after
+        // them is the misplaced one, not an earlier element.
+        let src = APP.replace(
+            "<concurrency>1</concurrency>",
+            "<concurrency>1</concurrency><execution>FIFO</execution><throttle>2</throttle>",
+        );
+        assert_eq!(
+            problems(&src),
+            ["XML004 throttle: `<throttle>` is not allowed here in `<controls>`"]
         );
     }
 
