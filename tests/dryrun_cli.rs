@@ -451,6 +451,83 @@ fn spec_5_dataset_examples() {
     );
 }
 
+/// The first `n` actions of a corpus application, as JSON.
+fn corpus_actions(name: &str, n: usize) -> Vec<serde_json::Value> {
+    let run = dryrun_json(&[&corpus(name), "--limit", &n.to_string()]);
+    run["actions"].as_array().unwrap().clone()
+}
+
+#[test]
+fn spec_6_5_to_6_9_worked_results() {
+    // §6.5 example 2: jobEnd is not given, so the <parameters> default ends the job.
+    let out = coordc(&["dryrun", &corpus("spec-6.5-example-2"), "--limit", "1"]);
+    assert!(
+        stdout(&out)
+            .starts_with("coordinator app-coord (UTC), 2009-01-02T00:00Z to 2012-12-01T22:00Z")
+    );
+    // §6.6.2 example 2: the -90 minute start is fast-forwarded to current(-1).
+    let a = &corpus_actions("spec-6.6.2-example-2", 1)[0];
+    assert_eq!(
+        a["inputs"]["input"],
+        serde_json::json!([
+            "hdfs://bar:8020/app/logs/2009/01/02/00",
+            "hdfs://bar:8020/app/logs/2009/01/01/23"
+        ])
+    );
+    // §6.6.11: the first action keeps the initial instance (the spec says it reads one).
+    let a = &corpus_actions("spec-6.6.11-before-initial", 1)[0];
+    assert_eq!(
+        a["inputs"]["inputLogs"],
+        serde_json::json!([
+            "hdfs://bar:8020/app/logs/2009/01/01/01",
+            "hdfs://bar:8020/app/logs/2009/01/01/00"
+        ])
+    );
+    // §6.7.1: current(-(hoursInDay(0)-1))..current(-1) is 23 instances, 01..23 of
+    // January 1st, newest first (the spec lists a 24th, "2009/02/00/00").
+    let a = &corpus_actions("spec-6.7.1-data-in", 1)[0];
+    let joined = config(a, "wfInput");
+    let uris: Vec<&str> = joined.split(',').collect();
+    assert_eq!(uris.len(), 23);
+    assert_eq!(uris[0], "hdfs://bar:8020/app/logs/2009/01/01/23");
+    assert_eq!(uris[22], "hdfs://bar:8020/app/logs/2009/01/01/01");
+    // §6.7.2: the daily output (the spec's ".../app/logs/2009/01/02" misses the
+    // daily-logs of the dataset's template).
+    let a = &corpus_actions("spec-6.7.2-data-out", 1)[0];
+    assert_eq!(
+        config(a, "wfOutput"),
+        "hdfs://bar:8020/app/daily-logs/2009/01/02"
+    );
+    // §6.7.3: nominal times from 2009-01-02T00:00Z, a day apart.
+    let actions = corpus_actions("spec-6.7.3-nominal-time", 3);
+    let times: Vec<&str> = actions
+        .iter()
+        .map(|a| a["nominal_time"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        times,
+        [
+            "2009-01-02T00:00Z",
+            "2009-01-03T00:00Z",
+            "2009-01-04T00:00Z"
+        ]
+    );
+    assert_eq!(config(&actions[0], "nextInstance"), "2009-01-03T00:00Z");
+    // §6.7.4: coord:actualTime() is the server's; the value is left as written.
+    let a = &corpus_actions("spec-6.7.4-actual-time", 1)[0];
+    assert_eq!(
+        config(a, "actualTime"),
+        "${coord:formatTime(coord:actualTime(), 'yyyy-MM-dd')}"
+    );
+    // §6.9.1 and §6.9.2 (research: dateTzOffset prints the Los Angeles wall
+    // time with a literal Z: 16:00, where the spec says 15:00).
+    let a = &corpus_actions("spec-6.9.1-date-offset", 1)[0];
+    assert_eq!(config(a, "nextInstance"), "2009-01-02T23:00Z");
+    assert_eq!(config(a, "previousInstance"), "2008-12-31T23:00Z");
+    let a = &corpus_actions("spec-6.9.2-date-tz-offset", 1)[0];
+    assert_eq!(config(a, "myDate"), "2009-01-01T16:00Z");
+}
+
 #[test]
 fn corpus_snapshots() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/coord");

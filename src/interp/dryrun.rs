@@ -672,7 +672,16 @@ impl<'a> Job<'a> {
             outputs: &outputs,
             logic_names: &self.logic_names,
         };
-        let evaluate = |text: &ElText| render(text, self.vars, Some(&context), self.pz);
+        // coord:actualTime() and coord:actionId() are known only to the server
+        // when it creates the action: a value that calls one is printed as
+        // written, never with a made-up time or id.
+        let evaluate = |text: &ElText| {
+            if calls_any(text, &["actualTime", "actionId"]) {
+                Ok(text.text.clone())
+            } else {
+                render(text, self.vars, Some(&context), self.pz)
+            }
+        };
         let input_logic = match self.logic {
             Some(root) => {
                 let condition = input_logic::resolve(root, &mut |t| evaluate(t))?;
@@ -1073,14 +1082,16 @@ fn instance_problem(text: &ElText) -> Option<String> {
 /// Whether evaluating `text` reads the action's nominal time through
 /// `coord:hoursInDay`, `daysInMonth` or `tzOffset`.
 fn reads_the_nominal_time(text: &ElText) -> bool {
+    calls_any(text, &["hoursInDay", "daysInMonth", "tzOffset"])
+}
+
+/// Whether `text` calls one of the functions `names` anywhere.
+fn calls_any(text: &ElText, names: &[&str]) -> bool {
     let mut found = false;
     for expr in text.template.exprs() {
         expr.walk(&mut |e| {
             if let ExprKind::Call(call) = &e.kind {
-                found |= matches!(
-                    call.name.as_str(),
-                    "hoursInDay" | "daysInMonth" | "tzOffset"
-                );
+                found |= names.contains(&call.name.as_str());
             }
         });
     }
@@ -1337,9 +1348,6 @@ impl Context for ActionContext<'_> {
             "dataIn" => events(self.inputs, "dataIn"),
             "dataOut" => events(self.outputs, "dataOut"),
             "name" => Ok(text(self.raw_name.to_string())),
-            // Known only to the server when it creates the action: left as Oozie
-            // would print an unresolved call, never made up.
-            "actualTime" | "actionId" => Ok(text(format!("${{coord:{}()}}", def.name))),
             _ => return None,
         })
     }
