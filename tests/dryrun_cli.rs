@@ -513,6 +513,23 @@ fn spec_6_5_to_6_9_worked_results() {
         ]
     );
     assert_eq!(config(&actions[0], "nextInstance"), "2009-01-03T00:00Z");
+    // §11: the job configuration as a Hadoop XML file gives user.name and
+    // nameNode to the same application.
+    let config_file = format!(
+        "{}/corpus/config/spec-11-job-configuration.xml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let run = dryrun_json(&[
+        &corpus("spec-6.7.3-nominal-time"),
+        "--config",
+        &config_file,
+        "--limit",
+        "1",
+    ]);
+    assert_eq!(
+        run["actions"][0]["workflow"]["app_path"],
+        "hdfs://foo:8020/user/joe/examples/apps/aggregator"
+    );
     // §6.7.4: coord:actualTime() is the server's; the value is left as written.
     let a = &corpus_actions("spec-6.7.4-actual-time", 1)[0];
     assert_eq!(
