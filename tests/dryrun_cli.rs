@@ -842,6 +842,19 @@ fn bad_input_is_diagnosed_never_a_panic() {
         assert_eq!(out.status.code(), Some(1), "{text}");
         assert!(stderr(&out).contains(expected), "{text}: {}", stderr(&out));
     }
+    // No entity beyond XML's five: a billion-laughs DTD is refused up front.
+    std::fs::write(&app, "<?xml version=\"1.0\"?><!DOCTYPE a [<!ENTITY a \"aaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;\">]><coordinator-app name=\"&b;\"/>").unwrap();
+    let out = coordc(&["dryrun", app.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("error[XML001]"), "{}", stderr(&out));
+    // A 100 MB file is refused by its size, before it is read.
+    let big = dir.join("big.xml");
+    let file = std::fs::File::create(&big).unwrap();
+    file.set_len(100 * 1024 * 1024).unwrap();
+    let out = coordc(&["dryrun", big.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("error[XML002]"), "{}", stderr(&out));
+    std::fs::remove_file(&big).unwrap();
     // A huge instance range ends in an error, not in a long wait.
     std::fs::write(&app, r#"<coordinator-app name="a" frequency="60" start="2009-01-01T00:00Z" end="2009-01-02T00:00Z" timezone="UTC" xmlns="uri:oozie:coordinator:0.1"><datasets><dataset name="d" frequency="1" initial-instance="1970-01-01T00:00Z" timezone="UTC"><uri-template>u</uri-template></dataset></datasets><input-events><data-in name="in" dataset="d"><start-instance>${coord:current(-1000000000)}</start-instance><end-instance>${coord:current(0)}</end-instance></data-in></input-events><action><workflow><app-path>p</app-path></workflow></action></coordinator-app>"#).unwrap();
     let out = coordc(&["dryrun", app.to_str().unwrap()]);

@@ -2,7 +2,7 @@
 //! configuration, and list the actions Oozie would materialize.
 
 use super::render::human;
-use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, Format};
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, Format, ReadError, read_source};
 use crate::config::{JobConfig, Source};
 use crate::diag::Diagnostic;
 use crate::interp::dryrun::{self, Action, Event, Located, Options};
@@ -111,9 +111,13 @@ pub fn run(args: DryrunArgs) -> i32 {
         }
     }
     let app_name = args.app.display().to_string();
-    let app_text = match std::fs::read_to_string(&args.app) {
+    let app_text = match read_source(&args.app) {
         Ok(t) => t,
-        Err(e) => return usage(format!("cannot read {app_name}: {e}")),
+        Err(ReadError::Io(e)) => return usage(format!("cannot read {app_name}: {e}")),
+        Err(ReadError::TooLong(d)) => {
+            eprint!("{}", human(&d, &app_name, ""));
+            return EXIT_ERRORS;
+        }
     };
     let mut sources = Sources {
         files: vec![(app_name, app_text)],
@@ -232,12 +236,16 @@ fn load_config(args: &DryrunArgs, app_dir: &Path) -> Result<JobConfig, i32> {
     let mut names = Vec::new();
     for path in &paths {
         let name = path.display().to_string();
-        match std::fs::read_to_string(path) {
+        match read_source(path) {
             Ok(text) => {
                 names.push((name.clone(), text.clone()));
                 sources.push(Source::File { path: name, text });
             }
-            Err(e) => return Err(usage(format!("cannot read {name}: {e}"))),
+            Err(ReadError::Io(e)) => return Err(usage(format!("cannot read {name}: {e}"))),
+            Err(ReadError::TooLong(d)) => {
+                eprint!("{}", human(&d, &name, ""));
+                return Err(EXIT_ERRORS);
+            }
         }
     }
     sources.push(Source::Definitions(args.defines.clone()));
@@ -290,9 +298,15 @@ impl Includes<'_> {
                 }
             };
             let local = self.local_path(&path, dir);
-            let text = match std::fs::read_to_string(&local) {
+            let text = match read_source(&local) {
                 Ok(t) => t,
-                Err(e) => {
+                Err(ReadError::TooLong(mut d)) => {
+                    d.span = include.span;
+                    d.message = format!("{}: {}", local.display(), d.message);
+                    problem(d);
+                    continue;
+                }
+                Err(ReadError::Io(e)) => {
                     problem(
                         Diagnostic::error(
                             crate::check::rules::UNDEFINED_DATASET,

@@ -41,6 +41,23 @@ enum Format {
 }
 
 /// Exit codes: 0 success, 1 the input has errors, 2 usage or I/O error.
+/// Why a source file could not be read.
+pub(crate) enum ReadError {
+    Io(std::io::Error),
+    /// Over the size coordc reads, with the diagnostic that says so.
+    TooLong(crate::diag::Diagnostic),
+}
+
+/// Reads a source file, refusing one over `xml::tree::MAX_FILE_LEN` before
+/// reading it into memory.
+pub(crate) fn read_source(path: &std::path::Path) -> Result<String, ReadError> {
+    let len = std::fs::metadata(path).map_err(ReadError::Io)?.len();
+    if let Some(d) = crate::xml::tree::too_long(len) {
+        return Err(ReadError::TooLong(d));
+    }
+    std::fs::read_to_string(path).map_err(ReadError::Io)
+}
+
 pub const EXIT_OK: i32 = 0;
 pub const EXIT_ERRORS: i32 = 1;
 pub const EXIT_USAGE: i32 = 2;

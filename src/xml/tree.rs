@@ -171,18 +171,23 @@ impl Element {
 /// Parses `source`. Not well-formed XML gives a diagnostic at the first error
 /// (XML has no recovery: what follows cannot be trusted).
 pub fn parse(source: &str) -> Result<Document, Diagnostic> {
-    if source.len() > MAX_FILE_LEN {
-        return Err(Diagnostic::error(
-            XML_LIMIT,
-            Span::new(0, 0),
-            format!(
-                "the file is {} bytes long; coordc reads XML files of at most {MAX_FILE_LEN} bytes",
-                source.len()
-            ),
-        )
-        .with_help("Oozie refuses workflow definitions over 100,000 bytes (oozie.service.WorkflowAppService.WorkflowDefinitionMaxLength)"));
+    if let Some(d) = too_long(source.len() as u64) {
+        return Err(d);
     }
     Builder::new(source).run()
+}
+
+/// The diagnostic for a file of `len` bytes, when that is over [`MAX_FILE_LEN`]
+/// (callers reading files check it before reading one into memory).
+pub fn too_long(len: u64) -> Option<Diagnostic> {
+    (len > MAX_FILE_LEN as u64).then(|| {
+        Diagnostic::error(
+            XML_LIMIT,
+            Span::new(0, 0),
+            format!("the file is {len} bytes long; coordc reads XML files of at most {MAX_FILE_LEN} bytes"),
+        )
+        .with_help("Oozie refuses workflow definitions over 100,000 bytes (oozie.service.WorkflowAppService.WorkflowDefinitionMaxLength)")
+    })
 }
 
 struct Open {
