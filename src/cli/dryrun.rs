@@ -249,8 +249,15 @@ fn load_config(args: &DryrunArgs, app_dir: &Path) -> Result<JobConfig, i32> {
         }
     }
     sources.push(Source::Definitions(args.defines.clone()));
-    let (config, problems) = JobConfig::build(&sources);
+    let (mut config, problems) = JobConfig::build(&sources);
     if problems.is_empty() {
+        // The Oozie client submits as the local user unless told otherwise.
+        if let Some(user) = ["USER", "LOGNAME"]
+            .iter()
+            .find_map(|v| std::env::var(v).ok())
+        {
+            config.default_user(user);
+        }
         return Ok(config);
     }
     for p in problems {

@@ -9,6 +9,7 @@ pub mod properties;
 use crate::check::rules::{CONFIG_RESERVED, CONFIG_SUBSTITUTION_DEPTH, CONFIG_SYNTAX};
 use crate::diag::Diagnostic;
 use crate::el::VarMap;
+use crate::el::eval::USER_NAME;
 use crate::span::Span;
 
 /// One `name = value` of a configuration source, with where it was written.
@@ -31,6 +32,8 @@ pub enum Origin {
     },
     /// A `-D` definition.
     CommandLine,
+    /// Set as the Oozie client sets it (`user.name`, the submitting user).
+    Client,
 }
 
 /// A configuration source: a file's path and text, or `-D` definitions.
@@ -160,7 +163,7 @@ impl JobConfig {
                         Origin::File {
                             index, value_span, ..
                         } => (Some(*index), *value_span),
-                        Origin::CommandLine => (None, Span::new(0, 0)),
+                        Origin::CommandLine | Origin::Client => (None, Span::new(0, 0)),
                     };
                     problems.push(SourceDiagnostic {
                         source,
@@ -186,6 +189,15 @@ impl JobConfig {
         self.origins.retain(|(n, _)| *n != name);
         self.origins.push((name.clone(), origin));
         self.vars.insert(name, Some(value));
+    }
+
+    /// `user.name` as the Oozie client sends it when the job does not: the
+    /// user who submits (its authentication sets it, and the server requires
+    /// it, E0401).
+    pub fn default_user(&mut self, user: String) {
+        if self.get(USER_NAME).is_none() {
+            self.set(USER_NAME.to_string(), user, Origin::Client);
+        }
     }
 
     pub fn get(&self, name: &str) -> Option<&str> {
@@ -387,6 +399,17 @@ mod tests {
         assert_eq!(config.get("v0"), Some("end"));
         let (_, problems) = resolved(&chain(20));
         assert_eq!(problems.len(), 1);
+    }
+
+    #[test]
+    fn the_user_is_defaulted_only_when_the_job_does_not_give_one() {
+        let (mut config, _) = resolved("user.name=joe\n");
+        config.default_user("local".into());
+        assert_eq!(config.get(USER_NAME), Some("joe"));
+        let (mut config, _) = resolved("a=1\n");
+        config.default_user("local".into());
+        assert_eq!(config.get(USER_NAME), Some("local"));
+        assert_eq!(config.origin(USER_NAME), Some(&Origin::Client));
     }
 
     #[test]
