@@ -254,7 +254,7 @@ fn load_config(args: &DryrunArgs, app_dir: &Path) -> Result<JobConfig, i32> {
         // The Oozie client submits as the local user unless told otherwise.
         if let Some(user) = ["USER", "LOGNAME"]
             .iter()
-            .find_map(|v| std::env::var(v).ok())
+            .find_map(|v| std::env::var(v).ok().filter(|u| !u.is_empty()))
         {
             config.default_user(user);
         }
