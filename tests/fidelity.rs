@@ -1181,3 +1181,72 @@ fn datetime_functions_in_configuration() {
         "2009-01-04T13:30Z"
     );
 }
+
+// ---- Functions only the server knows, and HCatalog (research §5) -------------
+
+#[test]
+fn server_known_and_hcatalog_functions() {
+    // CEF ph3_coord_actualTime / ph3_coord_actionId: the creation time and the
+    // action id exist only on the server; the value is printed as written.
+    let app = App {
+        config: &[
+            ("t", "${coord:formatTime(coord:actualTime(), 'yyyy')}"),
+            ("id", "x-${coord:actionId()}"),
+            ("n", "${coord:nominalTime()}"),
+        ],
+        ..BASE
+    };
+    let a = &app.ok(&["--limit", "1"])[0];
+    assert_eq!(
+        config(a, "t"),
+        "${coord:formatTime(coord:actualTime(), 'yyyy')}"
+    );
+    assert_eq!(config(a, "id"), "x-${coord:actionId()}");
+    assert_eq!(config(a, "n"), "2009-01-01T00:00Z");
+    // HCatELFunctions on hcat:// instances: db and table of the first URI
+    // (getURIFromResolved), a pig filter per URI joined with OR
+    // (createPartitionFilter), string min/max, the output partition
+    // (HCatURI.toPartitionString) and one of its values.
+    let hcat = r#"<dataset name="h" frequency="${coord:hours(1)}" initial-instance="2009-01-01T00:00Z" timezone="UTC"><uri-template>hcat://hcat.example.com:9083/db1/clicks/dt=${YEAR}${MONTH}${DAY};hr=${HOUR}</uri-template></dataset>"#;
+    let app = App {
+        start: "2009-01-01T02:00Z",
+        datasets: hcat,
+        inputs: data_in(
+            "in",
+            "h",
+            &range("${coord:current(-1)}", "${coord:current(0)}"),
+        ),
+        outputs: r#"<data-out name="out" dataset="h"><instance>${coord:current(0)}</instance></data-out>"#.to_string(),
+        config: &[
+            ("db", "${coord:databaseIn('in')}"),
+            ("table", "${coord:tableOut('out')}"),
+            ("filter", "${coord:dataInPartitionFilter('in', 'hive')}"),
+            ("min", "${coord:dataInPartitionMin('in', 'hr')}"),
+            ("max", "${coord:dataInPartitionMax('in', 'hr')}"),
+            ("parts", "${coord:dataOutPartitions('out')}"),
+            ("hr", "${coord:dataOutPartitionValue('out', 'hr')}"),
+        ],
+        ..BASE
+    };
+    let a = &app.ok(&["--limit", "1"])[0];
+    assert_eq!(config(a, "db"), "db1");
+    assert_eq!(config(a, "table"), "clicks");
+    assert_eq!(
+        config(a, "filter"),
+        "(dt='20090101' AND hr='02') OR (dt='20090101' AND hr='01')"
+    );
+    assert_eq!(
+        (config(a, "min"), config(a, "max")),
+        ("01".into(), "02".into())
+    );
+    assert_eq!(config(a, "parts"), "'dt=20090101,hr=02'");
+    assert_eq!(config(a, "hr"), "02");
+    // An hdfs:// instance is no HCatalog URI: Oozie fails the action.
+    let app = App {
+        datasets: HOURLY,
+        inputs: data_in("in", "hourly", &instance("${coord:current(0)}")),
+        config: &[("db", "${coord:databaseIn('in')}")],
+        ..BASE
+    };
+    app.fails(&[], "HCat URI can't be parsed");
+}

@@ -143,8 +143,13 @@ pub fn call(
     let first = || -> Result<Option<HCatUri>, String> {
         match all().first() {
             Some(uri) => HCatUri::parse(uri).map(Some),
-            None if joined.is_some() => Err(format!("{} has no URI for this action", arg(0))),
-            None => Ok(None),
+            None => match joined.as_deref() {
+                Some("") => Err(format!("{} has no URI for this action", arg(0))),
+                Some(uris) => Err(format!(
+                    "HCat URI can't be parsed: {uris} is not an HCatalog URI (hcat://server:port/db/table/key=value;...)"
+                )),
+                None => Ok(None),
+            },
         }
     };
     // HCatELFunctions: with unresolved instances, the call itself; `Max`
