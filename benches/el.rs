@@ -88,6 +88,17 @@ fn bench(c: &mut Criterion) {
         });
     };
     bench_compiled("evaluate", &compiled.iter().collect::<Vec<_>>());
+    // What coordc does for a job: compiled and bound to the job's variables once
+    // (they do not change between its actions), then evaluated.
+    let bound: Vec<Compiled> = compiled.iter().map(|c| c.bind(&vars)).collect();
+    bench_compiled("evaluate_bound", &bound.iter().collect::<Vec<_>>());
+    let bound_with_variables: Vec<&Compiled> = bound
+        .iter()
+        .zip(&compiled)
+        .filter(|(_, c)| c.template().exprs().any(reads_variable))
+        .map(|(b, _)| b)
+        .collect();
+    bench_compiled("evaluate_bound_with_variables", &bound_with_variables);
     // The expressions that read variables, which folding cannot evaluate away.
     let with_variables: Vec<&Compiled> = compiled
         .iter()

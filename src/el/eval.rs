@@ -55,7 +55,7 @@ pub struct Env<'a> {
 }
 
 /// No variables at all: what constant folding evaluates with.
-struct NoVariables;
+pub(super) struct NoVariables;
 
 impl Variables for NoVariables {
     fn lookup(&self, _: &str) -> Option<Option<&str>> {

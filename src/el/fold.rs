@@ -9,7 +9,7 @@
 //! on the job and the function library).
 
 use super::ast::{Binary, BinaryOp, Expr, ExprKind, Part, Suffix, Template};
-use super::eval::{Env, eval_constant, render_into};
+use super::eval::{Env, Variables, eval_constant, render_into};
 use super::value::{Value, ValueType};
 use crate::diag::Diagnostic;
 use crate::span::Span;
@@ -51,6 +51,25 @@ impl Compiled {
                 Ok(*ty)
             }
             None => render_into(&self.template, env, out),
+        }
+    }
+
+    /// This template with the job's variables put in place of their names. A
+    /// job's properties do not change between its evaluations (a coordinator's
+    /// actions), so each is looked up once per job rather than at every use.
+    /// Only names `vars` defines are bound (EL constants and undefined names
+    /// are left to evaluation, with their errors), and nothing is folded
+    /// further: every evaluation still computes what reads a variable.
+    pub fn bind(&self, vars: &dyn Variables) -> Compiled {
+        let mut template = self.template.clone();
+        for part in &mut template.parts {
+            if let Part::Block { expr, .. } = part {
+                bind(expr, vars);
+            }
+        }
+        Compiled {
+            template,
+            rendered: self.rendered.clone(),
         }
     }
 
@@ -165,6 +184,42 @@ fn fold(expr: &mut Expr) {
     }
 }
 
+/// Replaces each variable `vars` defines by its value, as a literal: a string,
+/// or null (what evaluating the variable gives).
+fn bind(expr: &mut Expr, vars: &dyn Variables) {
+    match &mut expr.kind {
+        ExprKind::Var(name) => {
+            if let Some(value) = vars.lookup(name) {
+                expr.kind = value.map_or(ExprKind::Null, |v| ExprKind::Str(v.into()));
+            }
+        }
+        ExprKind::Null
+        | ExprKind::Bool(_)
+        | ExprKind::Long(_)
+        | ExprKind::Double(_)
+        | ExprKind::Str(_) => {}
+        ExprKind::Call(call) => call.args.iter_mut().for_each(|a| bind(a, vars)),
+        ExprKind::Unary(unary) => bind(&mut unary.operand, vars),
+        ExprKind::Binary(binary) => {
+            bind(&mut binary.first, vars);
+            binary.rest.iter_mut().for_each(|(_, _, e)| bind(e, vars));
+        }
+        ExprKind::Conditional(c) => {
+            bind(&mut c.cond, vars);
+            bind(&mut c.then, vars);
+            bind(&mut c.otherwise, vars);
+        }
+        ExprKind::Access(access) => {
+            bind(&mut access.base, vars);
+            for suffix in &mut access.suffixes {
+                if let Suffix::Index { index, .. } = suffix {
+                    bind(index, vars);
+                }
+            }
+        }
+    }
+}
+
 /// Folds the first `prefix` operations of a binary level into its first operand.
 fn fold_prefix(binary: &mut Binary, prefix: usize) {
     let head: SmallVec<[(BinaryOp, Span, Expr); 1]> =
@@ -189,6 +244,7 @@ fn fold_prefix(binary: &mut Binary, prefix: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::el::eval::NoVariables;
     use crate::el::{Library, parse_template};
     use crate::time::datetime::ProcessingZone;
     use std::collections::HashMap;
@@ -236,6 +292,20 @@ mod tests {
                 let mut out = String::new();
                 let got = outcome(compiled.render_into(&env, &mut out), out);
                 assert_eq!(got, expected, "{}", case["expr"]);
+                // Bound to the case's variables, with none left to look up.
+                let mut out = String::new();
+                let bound = compiled.bind(&vars);
+                let got = outcome(
+                    bound.render_into(
+                        &Env {
+                            vars: &NoVariables,
+                            ..env
+                        },
+                        &mut out,
+                    ),
+                    out,
+                );
+                assert_eq!(got, expected, "bound: {}", case["expr"]);
             }
         }
         assert!(folded_any > 500, "only {folded_any} templates folded");
@@ -322,8 +392,19 @@ mod tests {
             let mut plain = String::new();
             let expected = outcome(render_into(&template, &env, &mut plain), plain);
             let mut out = String::new();
-            let got = outcome(Compiled::new(template).render_into(&env, &mut out), out);
+            let compiled = Compiled::new(template);
+            let got = outcome(compiled.render_into(&env, &mut out), out);
             assert_eq!(got, expected, "{text}");
+            let mut out = String::new();
+            let bound = compiled.bind(&vars);
+            let unbound = Env {
+                vars: &NoVariables,
+                library: Library::Coordinator,
+                context: None,
+                processing_zone: ProcessingZone::UTC,
+            };
+            let got = outcome(bound.render_into(&unbound, &mut out), out);
+            assert_eq!(got, expected, "bound: {text}");
             if expected.starts_with("ok") {
                 ok += 1
             } else {

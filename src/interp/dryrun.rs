@@ -20,7 +20,7 @@ use crate::el::ast::{ExprKind, Part, Template};
 use crate::el::eval::{Context, Env, Variables};
 use crate::el::frequency::{LoweredFrequency, lower_frequency};
 use crate::el::library::{FunctionDef, Library, Place, first_misplaced};
-use crate::el::{Value, VarMap, parse_template, render_into};
+use crate::el::{Compiled, Value, VarMap, parse_template, render_into};
 use crate::interp::hcat;
 use crate::interp::input_logic::{self, Condition};
 use crate::ir::{Coordinator, DataIn, Dataset, ElText, Instances, Logic};
@@ -74,6 +74,78 @@ pub struct Job<'a> {
     /// The `<input-logic>` condition, and the names of its named nodes.
     logic: Option<&'a Logic>,
     logic_names: Vec<&'a str>,
+    values: ActionValues<'a>,
+}
+
+/// The workflow app-path and configuration and the SLA fields, ready for
+/// every action.
+struct ActionValues<'a> {
+    app_path: ActionValue<'a>,
+    configuration: Vec<(ActionValue<'a>, ActionValue<'a>)>,
+    sla: Vec<(&'a str, ActionValue<'a>)>,
+}
+
+impl<'a> ActionValues<'a> {
+    fn new(app: &'a Coordinator, vars: &VarMap) -> ActionValues<'a> {
+        let value = |text| ActionValue::new(text, vars);
+        ActionValues {
+            app_path: value(&app.action.app_path),
+            configuration: app
+                .action
+                .configuration
+                .iter()
+                .map(|p| (value(&p.name), value(&p.value)))
+                .collect(),
+            sla: app
+                .action
+                .sla
+                .iter()
+                .flat_map(|s| &s.fields)
+                .map(|(name, text)| (name.name.as_str(), value(text)))
+                .collect(),
+        }
+    }
+}
+
+/// A value evaluated for every action, compiled and bound to the job's
+/// properties once: between actions only the action functions change.
+struct ActionValue<'a> {
+    text: &'a ElText,
+    compiled: Compiled,
+    /// Calls `coord:actualTime()` or `coord:actionId()`, known only to the
+    /// server when it creates the action: such a value is printed as written,
+    /// never with a made-up time or id.
+    server_only: bool,
+}
+
+impl<'a> ActionValue<'a> {
+    fn new(text: &'a ElText, vars: &VarMap) -> ActionValue<'a> {
+        ActionValue {
+            text,
+            compiled: Compiled::new(text.template.clone()).bind(vars),
+            server_only: calls_any(text, &["actualTime", "actionId"]),
+        }
+    }
+
+    fn render(
+        &self,
+        vars: &VarMap,
+        context: &dyn Context,
+        pz: ProcessingZone,
+    ) -> Result<String, Diagnostic> {
+        if self.server_only {
+            return Ok(self.text.text.clone());
+        }
+        let env = Env {
+            vars,
+            library: Library::Coordinator,
+            context: Some(context),
+            processing_zone: pz,
+        };
+        let mut out = String::new();
+        self.compiled.render_into(&env, &mut out)?;
+        Ok(out)
+    }
 }
 
 enum Schedule {
@@ -493,6 +565,7 @@ pub fn prepare<'a>(
         limit: options.limit,
         logic,
         logic_names: logic.map(input_logic::names).unwrap_or_default(),
+        values: ActionValues::new(app, vars),
         constant_echoes: app
             .inputs
             .iter()
@@ -672,19 +745,11 @@ impl<'a> Job<'a> {
             outputs: &outputs,
             logic_names: &self.logic_names,
         };
-        // coord:actualTime() and coord:actionId() are known only to the server
-        // when it creates the action: a value that calls one is printed as
-        // written, never with a made-up time or id.
-        let evaluate = |text: &ElText| {
-            if calls_any(text, &["actualTime", "actionId"]) {
-                Ok(text.text.clone())
-            } else {
-                render(text, self.vars, Some(&context), self.pz)
-            }
-        };
         let input_logic = match self.logic {
             Some(root) => {
-                let condition = input_logic::resolve(root, &mut |t| evaluate(t))?;
+                let condition = input_logic::resolve(root, &mut |t| {
+                    render(t, self.vars, Some(&context), self.pz)
+                })?;
                 input_logic::check_combines(&condition, &|name| {
                     inputs
                         .iter()
@@ -695,18 +760,16 @@ impl<'a> Job<'a> {
             }
             None => None,
         };
-        let app_path = evaluate(&self.app.action.app_path)?.trim().to_string();
-        let mut configuration = Vec::with_capacity(self.app.action.configuration.len());
-        for property in &self.app.action.configuration {
-            configuration.push((
-                evaluate(&property.name)?.trim().to_string(),
-                evaluate(&property.value)?,
-            ));
+        let evaluate = |value: &ActionValue| value.render(self.vars, &context, self.pz);
+        let app_path = evaluate(&self.values.app_path)?.trim().to_string();
+        let mut configuration = Vec::with_capacity(self.values.configuration.len());
+        for (name, value) in &self.values.configuration {
+            configuration.push((evaluate(name)?.trim().to_string(), evaluate(value)?));
         }
         // The SLA block, each element's trimmed text (CoordCommandUtils.materializeSLA).
-        let mut sla = Vec::new();
-        for (name, value) in self.app.action.sla.iter().flat_map(|s| &s.fields) {
-            sla.push((name.name.as_str(), evaluate(value)?));
+        let mut sla = Vec::with_capacity(self.values.sla.len());
+        for (name, value) in &self.values.sla {
+            sla.push((*name, evaluate(value)?));
         }
         Ok(Action {
             number,
