@@ -8,9 +8,9 @@
 //! unfolded tree would; variables and calls are never folded (their meaning depends
 //! on the job and the function library).
 
-use super::ast::{Binary, BinaryOp, Expr, ExprKind, Part, Suffix, Template};
+use super::ast::{Binary, BinaryOp, Expr, ExprKind, Part, Suffix, Template, UnaryOp};
 use super::eval::{Env, Variables, eval_constant, render_into};
-use super::value::{Value, ValueType};
+use super::value::{Value, ValueType, arithmetic_number};
 use crate::diag::Diagnostic;
 use crate::span::Span;
 use smallvec::SmallVec;
@@ -59,7 +59,8 @@ impl Compiled {
     /// actions), so each is looked up once per job rather than at every use.
     /// Only names `vars` defines are bound (EL constants and undefined names
     /// are left to evaluation, with their errors), and nothing is folded
-    /// further: every evaluation still computes what reads a variable.
+    /// further: every evaluation still computes what reads a variable. A
+    /// string operand of arithmetic is coerced to its number once.
     pub fn bind(&self, vars: &dyn Variables) -> Compiled {
         let mut template = self.template.clone();
         for part in &mut template.parts {
@@ -199,10 +200,32 @@ fn bind(expr: &mut Expr, vars: &dyn Variables) {
         | ExprKind::Double(_)
         | ExprKind::Str(_) => {}
         ExprKind::Call(call) => call.args.iter_mut().for_each(|a| bind(a, vars)),
-        ExprKind::Unary(unary) => bind(&mut unary.operand, vars),
+        ExprKind::Unary(unary) => {
+            bind(&mut unary.operand, vars);
+            // The last operator applies first.
+            if unary
+                .ops
+                .last()
+                .is_some_and(|(op, _)| *op == UnaryOp::Minus)
+            {
+                as_number(&mut unary.operand);
+            }
+        }
         ExprKind::Binary(binary) => {
             bind(&mut binary.first, vars);
             binary.rest.iter_mut().for_each(|(_, _, e)| bind(e, vars));
+            if binary
+                .rest
+                .first()
+                .is_some_and(|(op, _, _)| is_arithmetic(*op))
+            {
+                as_number(&mut binary.first);
+            }
+            for (op, _, operand) in &mut binary.rest {
+                if is_arithmetic(*op) {
+                    as_number(operand);
+                }
+            }
         }
         ExprKind::Conditional(c) => {
             bind(&mut c.cond, vars);
@@ -217,6 +240,29 @@ fn bind(expr: &mut Expr, vars: &dyn Variables) {
                 }
             }
         }
+    }
+}
+
+fn is_arithmetic(op: BinaryOp) -> bool {
+    matches!(
+        op,
+        BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Mod
+    )
+}
+
+/// A string operand of arithmetic, coerced once: arithmetic turns it into the
+/// same number at every evaluation (a bound property such as `7` or `2.5`).
+/// Only a string that is exactly its number's text is replaced, so results
+/// and messages stay the same.
+fn as_number(expr: &mut Expr) {
+    if let ExprKind::Str(s) = &expr.kind
+        && let Some(number) = arithmetic_number(s)
+    {
+        expr.kind = match number {
+            Value::Long(l) => ExprKind::Long(l),
+            Value::Double(d) => ExprKind::Double(d),
+            _ => return,
+        };
     }
 }
 

@@ -158,6 +158,19 @@ impl<'a> Value<'a> {
     }
 }
 
+/// The number the string `s` is as an arithmetic operand (a Double with `.`,
+/// `e` or `E`, else a Long), when that number prints back as `s` exactly, so
+/// that it stands for the string in every arithmetic result and message.
+pub(super) fn arithmetic_number(s: &str) -> Option<Value<'static>> {
+    let text = Value::Str(Cow::Borrowed(s));
+    let number = if text.is_floating_string() {
+        Value::Double(text.to_double().ok()?)
+    } else {
+        Value::Long(text.to_long().ok()?)
+    };
+    (number.to_text() == s).then_some(number)
+}
+
 fn bool_to_number(b: bool, class: &str) -> String {
     format!("Attempt to coerce a boolean value \"{b}\" to type \"{class}\"")
 }
