@@ -1,17 +1,15 @@
 //! `coordc dryrun`: read a coordinator, its included dataset files and its job
 //! configuration, and list the actions Oozie would materialize.
 
+use super::load::{self, JobInput, Sources, Stop, read_document};
 use super::render::human;
-use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, Format, ReadError, read_source};
-use crate::config::{JobConfig, Source};
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, Format};
 use crate::diag::Diagnostic;
 use crate::interp::dryrun::{self, Action, Event, Located, Options};
-use crate::ir::{self, Dataset};
 use crate::time::datetime::{ProcessingZone, format_utc, parse_datetime};
-use crate::xml;
 use clap::Args;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(Args)]
 pub struct DryrunArgs {
@@ -51,29 +49,12 @@ fn parse_pair(s: &str) -> Result<(String, String), String> {
     }
 }
 
-/// The files read, for rendering diagnostics: index 0 is the application.
-struct Sources {
-    files: Vec<(String, String)>,
-}
-
-impl Sources {
-    fn print(&self, located: &Located) {
-        let (name, text) = &self.files[located.file.unwrap_or(0)];
-        let _ = write!(
-            std::io::stderr().lock(),
-            "{}",
-            human(&located.diagnostic, name, text)
-        );
+fn print_problems(sources: &Sources, problems: &[Located]) -> i32 {
+    let mut err = std::io::stderr().lock();
+    for p in problems {
+        let _ = write!(err, "{}", sources.render(p));
     }
-
-    fn print_all(&self, problems: &[Located]) {
-        problems.iter().for_each(|p| self.print(p));
-    }
-
-    fn add(&mut self, name: String, text: String) -> usize {
-        self.files.push((name, text));
-        self.files.len() - 1
-    }
+    EXIT_ERRORS
 }
 
 fn usage(message: String) -> i32 {
@@ -110,100 +91,49 @@ pub fn run(args: DryrunArgs) -> i32 {
             }
         }
     }
-    let app_name = args.app.display().to_string();
-    let app_text = match read_source(&args.app) {
-        Ok(t) => t,
-        Err(ReadError::Io(e)) => return usage(format!("cannot read {app_name}: {e}")),
-        Err(ReadError::TooLong(d)) => {
-            eprint!("{}", human(&d, &app_name, ""));
-            return EXIT_ERRORS;
-        }
-    };
-    let mut sources = Sources {
-        files: vec![(app_name, app_text)],
-    };
-    let in_app = |diagnostic| Located {
-        file: None,
-        diagnostic,
-    };
-    let doc = match xml::parse(&sources.files[0].1) {
-        Ok(doc) => doc,
-        Err(d) => {
-            sources.print(&in_app(d));
-            return EXIT_ERRORS;
-        }
-    };
-    let invalid: Vec<Located> = xml::validate(&doc).into_iter().map(in_app).collect();
-    if !invalid.is_empty() {
-        sources.print_all(&invalid);
-        return EXIT_ERRORS;
-    }
-    if doc.root.name != "coordinator-app" {
-        let d = Diagnostic::error(
-            crate::check::rules::XML_UNKNOWN_DOCUMENT,
-            doc.root.name_span,
-            format!(
-                "coordc dryrun reads a <coordinator-app>, not <{}>",
-                doc.root.name
-            ),
-        );
-        sources.print(&in_app(d));
-        return EXIT_ERRORS;
-    }
-    let (app, problems) = ir::lower::coordinator(&doc.root);
-    if !problems.is_empty() {
-        sources.print_all(&problems.into_iter().map(in_app).collect::<Vec<_>>());
-        return EXIT_ERRORS;
-    }
-    let app_dir = args
-        .app
-        .parent()
-        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-    let config = match load_config(&args, &app_dir) {
-        Ok(config) => config,
-        Err(code) => return code,
-    };
-    let vars = match dryrun::job_variables(&app, config.vars()) {
-        Ok(vars) => vars,
-        Err(problems) => {
-            sources.print_all(&problems);
-            return EXIT_ERRORS;
-        }
-    };
-    let mut included = Vec::new();
-    let mut problems = Vec::new();
-    let includes = Includes {
+    let input = JobInput {
+        configs: &args.configs,
+        defines: &args.defines,
         maps: &args.maps,
-        vars: &vars,
-        pz,
+        processing_zone: pz,
     };
-    includes.read(
-        &app.includes,
-        None,
-        &app_dir,
-        &mut Vec::new(),
-        &mut sources,
-        &mut included,
-        &mut problems,
-    );
+    let mut sources = Sources::default();
+    let loaded = read_document(&args.app, &mut sources).and_then(|doc| {
+        if doc.root.name != "coordinator-app" {
+            return Err(Stop::Problems(vec![Located {
+                file: None,
+                diagnostic: Diagnostic::error(
+                    crate::check::rules::XML_UNKNOWN_DOCUMENT,
+                    doc.root.name_span,
+                    format!(
+                        "coordc dryrun reads a <coordinator-app>, not <{}>",
+                        doc.root.name
+                    ),
+                ),
+            }]));
+        }
+        load::coordinator(&doc, &args.app, &input, &mut sources)
+    });
+    let loaded = match loaded {
+        Ok(loaded) => loaded,
+        Err(Stop::Usage(message)) => return usage(message),
+        Err(Stop::Problems(problems)) => return print_problems(&sources, &problems),
+    };
     let options = Options {
-        includes_incomplete: !problems.is_empty(),
+        includes_incomplete: !loaded.include_problems.is_empty(),
         from: window[0],
         to: window[1],
         limit: args.limit,
         processing_zone: pz,
     };
     // Include problems and submission problems are reported together.
-    let job = match dryrun::prepare(&app, &included, &vars, &options) {
+    let mut problems = loaded.include_problems;
+    let job = match dryrun::prepare(&loaded.app, &loaded.included, &loaded.vars, &options) {
         Ok(job) if problems.is_empty() => job,
-        Ok(_) => {
-            sources.print_all(&problems);
-            return EXIT_ERRORS;
-        }
+        Ok(_) => return print_problems(&sources, &problems),
         Err(more) => {
             problems.extend(more);
-            sources.print_all(&problems);
-            return EXIT_ERRORS;
+            return print_problems(&sources, &problems);
         }
     };
     let stdout = std::io::stdout();
@@ -215,172 +145,15 @@ pub fn run(args: DryrunArgs) -> i32 {
     let _ = out.flush();
     match result {
         Ok(None) => EXIT_OK,
-        Ok(Some(d)) => {
-            sources.print(&in_app(d));
-            EXIT_ERRORS
-        }
+        Ok(Some(d)) => print_problems(
+            &sources,
+            &[Located {
+                file: None,
+                diagnostic: d,
+            }],
+        ),
         // A closed stdout (e.g. piped into `head`) ends the listing quietly.
         Err(_) => EXIT_OK,
-    }
-}
-
-/// The configuration files (or the job.properties beside the application)
-/// and the -D definitions; a file that cannot be read or parsed is an error.
-fn load_config(args: &DryrunArgs, app_dir: &Path) -> Result<JobConfig, i32> {
-    let mut paths = args.configs.clone();
-    let beside = app_dir.join("job.properties");
-    if paths.is_empty() && beside.is_file() {
-        paths.push(beside);
-    }
-    let mut sources = Vec::new();
-    let mut names = Vec::new();
-    for path in &paths {
-        let name = path.display().to_string();
-        match read_source(path) {
-            Ok(text) => {
-                names.push((name.clone(), text.clone()));
-                sources.push(Source::File { path: name, text });
-            }
-            Err(ReadError::Io(e)) => return Err(usage(format!("cannot read {name}: {e}"))),
-            Err(ReadError::TooLong(d)) => {
-                eprint!("{}", human(&d, &name, ""));
-                return Err(EXIT_ERRORS);
-            }
-        }
-    }
-    sources.push(Source::Definitions(args.defines.clone()));
-    let (mut config, problems) = JobConfig::build(&sources);
-    if problems.is_empty() {
-        // The Oozie client submits as the local user unless told otherwise.
-        if let Some(user) = ["USER", "LOGNAME"]
-            .iter()
-            .find_map(|v| std::env::var(v).ok().filter(|u| !u.is_empty()))
-        {
-            config.default_user(user);
-        }
-        return Ok(config);
-    }
-    for p in problems {
-        match p.source {
-            Some(i) => eprint!("{}", human(&p.diagnostic, &names[i].0, &names[i].1)),
-            None => eprint!("{}", human(&p.diagnostic, "<-D>", "")),
-        }
-    }
-    Err(EXIT_ERRORS)
-}
-
-/// Follows `<include>`s: paths are EL-resolved at submission, mapped by
-/// `--map`, else read relative to the including file; a `scheme://` path no
-/// map covers is looked for beside the including file. Cycles are errors.
-struct Includes<'a> {
-    maps: &'a [(String, String)],
-    vars: &'a crate::el::VarMap,
-    pz: ProcessingZone,
-}
-
-impl Includes<'_> {
-    #[allow(clippy::too_many_arguments)]
-    fn read(
-        &self,
-        includes: &[ir::ElText],
-        file: Option<usize>,
-        dir: &Path,
-        stack: &mut Vec<PathBuf>,
-        sources: &mut Sources,
-        datasets: &mut Vec<Dataset>,
-        problems: &mut Vec<Located>,
-    ) {
-        for include in includes {
-            let mut problem = |d: Diagnostic| {
-                problems.push(Located {
-                    file,
-                    diagnostic: d,
-                })
-            };
-            let path = match dryrun::submit_text(include, self.vars, self.pz) {
-                Ok(p) => p.trim().to_string(),
-                Err(d) => {
-                    problem(d);
-                    continue;
-                }
-            };
-            let local = self.local_path(&path, dir);
-            let text = match read_source(&local) {
-                Ok(t) => t,
-                Err(ReadError::TooLong(mut d)) => {
-                    d.span = include.span;
-                    d.message = format!("{}: {}", local.display(), d.message);
-                    problem(d);
-                    continue;
-                }
-                Err(ReadError::Io(e)) => {
-                    problem(
-                        Diagnostic::error(
-                            crate::check::rules::UNDEFINED_DATASET,
-                            include.span,
-                            format!("cannot read the included file {} ({e})", local.display()),
-                        )
-                        .with_help("map its location to a local folder with --map PREFIX=DIR"),
-                    );
-                    continue;
-                }
-            };
-            let canonical = local.canonicalize().unwrap_or_else(|_| local.clone());
-            if stack.contains(&canonical) {
-                problem(Diagnostic::error(
-                    crate::check::rules::UNDEFINED_DATASET,
-                    include.span,
-                    format!(
-                        "{} includes itself (through {} file(s))",
-                        local.display(),
-                        stack.len()
-                    ),
-                ));
-                continue;
-            }
-            let index = sources.add(local.display().to_string(), text);
-            let doc = match xml::parse(&sources.files[index].1) {
-                Ok(doc) => doc,
-                Err(d) => {
-                    problems.push(Located {
-                        file: Some(index),
-                        diagnostic: d,
-                    });
-                    continue;
-                }
-            };
-            let (nested, found, lowering) = ir::lower::dataset_file(&doc.root, index);
-            problems.extend(lowering.into_iter().map(|d| Located {
-                file: Some(index),
-                diagnostic: d,
-            }));
-            datasets.extend(found);
-            stack.push(canonical);
-            let nested_dir = local
-                .parent()
-                .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-            self.read(
-                &nested,
-                Some(index),
-                &nested_dir,
-                stack,
-                sources,
-                datasets,
-                problems,
-            );
-            stack.pop();
-        }
-    }
-
-    fn local_path(&self, path: &str, dir: &Path) -> PathBuf {
-        if let Some((prefix, local)) = self.maps.iter().find(|(p, _)| path.starts_with(p.as_str()))
-        {
-            return PathBuf::from(local).join(path[prefix.len()..].trim_start_matches('/'));
-        }
-        match path.split_once("://") {
-            Some((_, rest)) => dir.join(rest.rsplit('/').next().unwrap_or(rest)),
-            None => dir.join(path),
-        }
     }
 }
 

@@ -4,6 +4,7 @@
 mod cron;
 pub mod dryrun;
 mod eval;
+pub mod load;
 pub mod render;
 mod timezones;
 

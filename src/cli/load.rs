@@ -1,0 +1,297 @@
+//! Reading an application as Oozie receives it: the XML (parsed and validated
+//! against its schema), its job configuration, its `<parameters>` and its
+//! included dataset files. The commands build on this and only render what it
+//! returns: every problem comes back located in the file it is about.
+
+use super::render::human;
+use super::{ReadError, read_source};
+use crate::config::{JobConfig, Source};
+use crate::diag::Diagnostic;
+use crate::el::VarMap;
+use crate::interp::dryrun::{self, Located};
+use crate::ir::{self, Coordinator, Dataset};
+use crate::time::datetime::ProcessingZone;
+use crate::xml;
+use std::path::{Path, PathBuf};
+
+/// The files a command read, for rendering diagnostics: index 0 is the
+/// application; `Located::file` indexes the others.
+#[derive(Default)]
+pub struct Sources {
+    pub files: Vec<(String, String)>,
+}
+
+impl Sources {
+    pub fn add(&mut self, name: String, text: String) -> usize {
+        self.files.push((name, text));
+        self.files.len() - 1
+    }
+
+    /// `located` rendered as a human-readable diagnostic.
+    pub fn render(&self, located: &Located) -> String {
+        let (name, text) = &self.files[located.file.unwrap_or(0)];
+        human(&located.diagnostic, name, text)
+    }
+}
+
+/// What a job is given besides its application: configuration files (or the
+/// job.properties beside the application), `-D` definitions, where included
+/// `hdfs://` paths are found, and Oozie's processing zone.
+pub struct JobInput<'a> {
+    pub configs: &'a [PathBuf],
+    pub defines: &'a [(String, String)],
+    pub maps: &'a [(String, String)],
+    pub processing_zone: ProcessingZone,
+}
+
+/// Why an application could not be read to the end.
+pub enum Stop {
+    /// A usage or I/O error (exit 2).
+    Usage(String),
+    /// Problems in the files, each located; the application's problems found
+    /// so far are all there.
+    Problems(Vec<Located>),
+}
+
+/// A coordinator as submitted: its IR, the job's variables (configuration and
+/// parameter defaults), the datasets of its includes, and the include
+/// problems (reported with the submission's).
+pub struct LoadedCoordinator {
+    pub app: Coordinator,
+    pub vars: VarMap,
+    pub included: Vec<Dataset>,
+    pub include_problems: Vec<Located>,
+}
+
+/// Reads the application file into `sources` (as file 0) and parses it.
+pub fn read_document(path: &Path, sources: &mut Sources) -> Result<xml::Document, Stop> {
+    let name = path.display().to_string();
+    let text = match read_source(path) {
+        Ok(t) => t,
+        Err(ReadError::Io(e)) => return Err(Stop::Usage(format!("cannot read {name}: {e}"))),
+        Err(ReadError::TooLong(d)) => {
+            sources.add(name, String::new());
+            return Err(Stop::Problems(vec![in_app(d)]));
+        }
+    };
+    let index = sources.add(name, text);
+    xml::parse(&sources.files[index].1).map_err(|d| Stop::Problems(vec![in_app(d)]))
+}
+
+fn in_app(diagnostic: Diagnostic) -> Located {
+    Located {
+        file: None,
+        diagnostic,
+    }
+}
+
+/// The coordinator of `doc` (file 0 of `sources`, already parsed) with its job.
+pub fn coordinator(
+    doc: &xml::Document,
+    app_path: &Path,
+    input: &JobInput,
+    sources: &mut Sources,
+) -> Result<LoadedCoordinator, Stop> {
+    let invalid: Vec<Located> = xml::validate(doc).into_iter().map(in_app).collect();
+    if !invalid.is_empty() {
+        return Err(Stop::Problems(invalid));
+    }
+    let (app, problems) = ir::lower::coordinator(&doc.root);
+    if !problems.is_empty() {
+        return Err(Stop::Problems(problems.into_iter().map(in_app).collect()));
+    }
+    let app_dir = app_path
+        .parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    let config = job_config(input, &app_dir, sources)?;
+    let vars = dryrun::job_variables(&app, config.vars()).map_err(Stop::Problems)?;
+    let mut included = Vec::new();
+    let mut include_problems = Vec::new();
+    let includes = Includes {
+        maps: input.maps,
+        vars: &vars,
+        pz: input.processing_zone,
+    };
+    includes.read(
+        &app.includes,
+        None,
+        &app_dir,
+        &mut Vec::new(),
+        sources,
+        &mut included,
+        &mut include_problems,
+    );
+    Ok(LoadedCoordinator {
+        app,
+        vars,
+        included,
+        include_problems,
+    })
+}
+
+/// The configuration files (or the job.properties beside the application)
+/// and the -D definitions, each file added to `sources`; a file that cannot be
+/// read or parsed is an error.
+fn job_config(input: &JobInput, app_dir: &Path, sources: &mut Sources) -> Result<JobConfig, Stop> {
+    let mut paths = input.configs.to_vec();
+    let beside = app_dir.join("job.properties");
+    if paths.is_empty() && beside.is_file() {
+        paths.push(beside);
+    }
+    let mut config_sources = Vec::new();
+    let mut indexes = Vec::new();
+    for path in &paths {
+        let name = path.display().to_string();
+        match read_source(path) {
+            Ok(text) => {
+                indexes.push(sources.add(name.clone(), text.clone()));
+                config_sources.push(Source::File { path: name, text });
+            }
+            Err(ReadError::Io(e)) => return Err(Stop::Usage(format!("cannot read {name}: {e}"))),
+            Err(ReadError::TooLong(d)) => {
+                let file = sources.add(name, String::new());
+                return Err(Stop::Problems(vec![Located {
+                    file: Some(file),
+                    diagnostic: d,
+                }]));
+            }
+        }
+    }
+    config_sources.push(Source::Definitions(input.defines.to_vec()));
+    let (mut config, problems) = JobConfig::build(&config_sources);
+    if problems.is_empty() {
+        // The Oozie client submits as the local user unless told otherwise.
+        if let Some(user) = ["USER", "LOGNAME"]
+            .iter()
+            .find_map(|v| std::env::var(v).ok().filter(|u| !u.is_empty()))
+        {
+            config.default_user(user);
+        }
+        return Ok(config);
+    }
+    let definitions = sources.add("<-D>".to_string(), String::new());
+    Err(Stop::Problems(
+        problems
+            .into_iter()
+            .map(|p| Located {
+                file: Some(p.source.map_or(definitions, |i| indexes[i])),
+                diagnostic: p.diagnostic,
+            })
+            .collect(),
+    ))
+}
+
+/// Follows `<include>`s: paths are EL-resolved at submission, mapped by
+/// `--map`, else read relative to the including file; a `scheme://` path no
+/// map covers is looked for beside the including file. Cycles are errors.
+pub(crate) struct Includes<'a> {
+    maps: &'a [(String, String)],
+    vars: &'a crate::el::VarMap,
+    pz: ProcessingZone,
+}
+
+impl Includes<'_> {
+    #[allow(clippy::too_many_arguments)]
+    fn read(
+        &self,
+        includes: &[ir::ElText],
+        file: Option<usize>,
+        dir: &Path,
+        stack: &mut Vec<PathBuf>,
+        sources: &mut Sources,
+        datasets: &mut Vec<Dataset>,
+        problems: &mut Vec<Located>,
+    ) {
+        for include in includes {
+            let mut problem = |d: Diagnostic| {
+                problems.push(Located {
+                    file,
+                    diagnostic: d,
+                })
+            };
+            let path = match dryrun::submit_text(include, self.vars, self.pz) {
+                Ok(p) => p.trim().to_string(),
+                Err(d) => {
+                    problem(d);
+                    continue;
+                }
+            };
+            let local = self.local_path(&path, dir);
+            let text = match read_source(&local) {
+                Ok(t) => t,
+                Err(ReadError::TooLong(mut d)) => {
+                    d.span = include.span;
+                    d.message = format!("{}: {}", local.display(), d.message);
+                    problem(d);
+                    continue;
+                }
+                Err(ReadError::Io(e)) => {
+                    problem(
+                        Diagnostic::error(
+                            crate::check::rules::UNDEFINED_DATASET,
+                            include.span,
+                            format!("cannot read the included file {} ({e})", local.display()),
+                        )
+                        .with_help("map its location to a local folder with --map PREFIX=DIR"),
+                    );
+                    continue;
+                }
+            };
+            let canonical = local.canonicalize().unwrap_or_else(|_| local.clone());
+            if stack.contains(&canonical) {
+                problem(Diagnostic::error(
+                    crate::check::rules::UNDEFINED_DATASET,
+                    include.span,
+                    format!(
+                        "{} includes itself (through {} file(s))",
+                        local.display(),
+                        stack.len()
+                    ),
+                ));
+                continue;
+            }
+            let index = sources.add(local.display().to_string(), text);
+            let doc = match xml::parse(&sources.files[index].1) {
+                Ok(doc) => doc,
+                Err(d) => {
+                    problems.push(Located {
+                        file: Some(index),
+                        diagnostic: d,
+                    });
+                    continue;
+                }
+            };
+            let (nested, found, lowering) = ir::lower::dataset_file(&doc.root, index);
+            problems.extend(lowering.into_iter().map(|d| Located {
+                file: Some(index),
+                diagnostic: d,
+            }));
+            datasets.extend(found);
+            stack.push(canonical);
+            let nested_dir = local
+                .parent()
+                .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+            self.read(
+                &nested,
+                Some(index),
+                &nested_dir,
+                stack,
+                sources,
+                datasets,
+                problems,
+            );
+            stack.pop();
+        }
+    }
+
+    fn local_path(&self, path: &str, dir: &Path) -> PathBuf {
+        if let Some((prefix, local)) = self.maps.iter().find(|(p, _)| path.starts_with(p.as_str()))
+        {
+            return PathBuf::from(local).join(path[prefix.len()..].trim_start_matches('/'));
+        }
+        match path.split_once("://") {
+            Some((_, rest)) => dir.join(rest.rsplit('/').next().unwrap_or(rest)),
+            None => dir.join(path),
+        }
+    }
+}
