@@ -126,6 +126,9 @@ pub fn run(args: DryrunArgs) -> i32 {
         limit: args.limit,
         processing_zone: pz,
     };
+    if !loaded.parameter_problems.is_empty() {
+        return print_problems(&sources, &loaded.parameter_problems);
+    }
     // Include problems and submission problems are reported together.
     let mut problems = loaded.include_problems;
     let job = match dryrun::prepare(&loaded.app, &loaded.included, &loaded.vars, &options) {

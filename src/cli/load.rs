@@ -61,6 +61,11 @@ pub struct LoadedCoordinator {
     pub vars: VarMap,
     pub included: Vec<Dataset>,
     pub include_problems: Vec<Located>,
+    /// `<parameters>` without a default that the job does not define (CO004).
+    pub parameter_problems: Vec<Located>,
+    /// Whether the job was given a configuration (files, the job.properties
+    /// beside the application, or `-D`): only then do undefined names count.
+    pub configured: bool,
 }
 
 /// Reads the application file into `sources` (as file 0) and parses it.
@@ -104,7 +109,7 @@ pub fn coordinator(
         .parent()
         .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
     let config = job_config(input, &app_dir, sources)?;
-    let vars = dryrun::job_variables(&app, config.vars()).map_err(Stop::Problems)?;
+    let (vars, parameter_problems) = dryrun::job_variables(&app, config.vars());
     let mut included = Vec::new();
     let mut include_problems = Vec::new();
     let includes = Includes {
@@ -126,7 +131,15 @@ pub fn coordinator(
         vars,
         included,
         include_problems,
+        parameter_problems,
+        configured: has_configuration(input, &app_dir),
     })
+}
+
+fn has_configuration(input: &JobInput, app_dir: &Path) -> bool {
+    !input.configs.is_empty()
+        || !input.defines.is_empty()
+        || app_dir.join("job.properties").is_file()
 }
 
 /// The configuration files (or the job.properties beside the application)

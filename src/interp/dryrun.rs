@@ -269,8 +269,9 @@ fn zone(text: &ElText, rendered: &str) -> Result<Zone, Diagnostic> {
 
 /// The job's variables: its configuration, then the `<parameters>` defaults
 /// for the names it does not define (ParameterVerifier:36-80). A parameter
-/// without a default that the job does not define is an error (E0738).
-pub fn job_variables(app: &Coordinator, config: &VarMap) -> Result<VarMap, Vec<Located>> {
+/// without a default that the job does not define is an error (E0738),
+/// returned beside the variables the job does have.
+pub fn job_variables(app: &Coordinator, config: &VarMap) -> (VarMap, Vec<Located>) {
     let mut vars = config.clone();
     let mut problems = Vec::new();
     for parameter in &app.parameters {
@@ -298,11 +299,7 @@ pub fn job_variables(app: &Coordinator, config: &VarMap) -> Result<VarMap, Vec<L
             }),
         }
     }
-    if problems.is_empty() {
-        Ok(vars)
-    } else {
-        Err(problems)
-    }
+    (vars, problems)
 }
 
 /// Submission: everything that does not depend on an action, with every
@@ -421,82 +418,7 @@ pub fn prepare<'a>(
     }
     // Each value is evaluated by the EL group of its place, which defines only
     // some functions and constants (research/oozie-semantics.md §2).
-    let mut texts: Vec<(Option<usize>, &ElText, Place)> = vec![
-        (None, &app.start, Place::Submit),
-        (None, &app.end, Place::Submit),
-        (None, &app.timezone, Place::Submit),
-        (None, &app.action.app_path, Place::Submit),
-    ];
-    for dataset in app.datasets.iter().chain(included) {
-        texts.push((
-            dataset.file,
-            &dataset.initial_instance,
-            Place::InitialInstance,
-        ));
-        texts.push((dataset.file, &dataset.timezone, Place::Submit));
-        texts.push((dataset.file, &dataset.uri_template, Place::Submit));
-        texts.extend(
-            dataset
-                .done_flag
-                .iter()
-                .map(|d| (dataset.file, d, Place::Submit)),
-        );
-    }
-    for data_in in &app.inputs {
-        match &data_in.instances {
-            Instances::List(list) => texts.extend(list.iter().map(|t| (None, t, Place::Instance))),
-            Instances::Range { start, end } => {
-                texts.push((None, start, Place::RangeInstance));
-                texts.push((None, end, Place::RangeInstance));
-            }
-        }
-    }
-    texts.extend(
-        app.outputs
-            .iter()
-            .map(|d| (None, &d.instance, Place::Instance)),
-    );
-    for property in &app.action.configuration {
-        texts.push((None, &property.name, Place::ActionConfig));
-        texts.push((None, &property.value, Place::ActionConfig));
-    }
-    texts.extend(
-        app.action
-            .sla
-            .iter()
-            .flat_map(|s| &s.fields)
-            .map(|(_, v)| (None, v, Place::Sla)),
-    );
-    // The input check's min and wait are evaluated with the action's data
-    // evaluator (CoordCommandUtils.evaluateInputCheck).
-    texts.extend(
-        app.input_logic
-            .iter()
-            .flat_map(|l| &l.roots)
-            .flat_map(input_logic::values)
-            .map(|t| (None, t, Place::ActionConfig)),
-    );
-    for (file, text, place) in texts {
-        if let Some(m) = first_misplaced(&text.template, place, vars) {
-            let kind = if m.is_function {
-                "function"
-            } else {
-                "constant"
-            };
-            problems.push(Located {
-                file,
-                diagnostic: Diagnostic::error(
-                    EL_MISPLACED,
-                    m.span,
-                    format!(
-                        "{} cannot be used in {}: Oozie's EL there has no such {kind}",
-                        m.what,
-                        place.describe()
-                    ),
-                ),
-            });
-        }
-    }
+    problems.extend(misplaced(app, included, vars));
     // CSX:376-454: an instance element must hold one instance, not be empty or
     // list several with commas; Oozie inspects only the first data-in and the
     // first data-out.
@@ -579,6 +501,99 @@ pub fn prepare<'a>(
             })
             .collect(),
     })
+}
+
+/// Every value Oozie evaluates at submission or materialization, with the file
+/// it is in (`None`: the application) and its place, whose EL group decides
+/// which functions and constants it may use (research/oozie-semantics.md §2).
+pub fn placed_texts<'a>(
+    app: &'a Coordinator,
+    included: &'a [Dataset],
+) -> Vec<(Option<usize>, &'a ElText, Place)> {
+    let mut texts: Vec<(Option<usize>, &ElText, Place)> = vec![
+        (None, &app.start, Place::Submit),
+        (None, &app.end, Place::Submit),
+        (None, &app.timezone, Place::Submit),
+        (None, &app.action.app_path, Place::Submit),
+    ];
+    for dataset in app.datasets.iter().chain(included) {
+        texts.push((
+            dataset.file,
+            &dataset.initial_instance,
+            Place::InitialInstance,
+        ));
+        texts.push((dataset.file, &dataset.timezone, Place::Submit));
+        texts.push((dataset.file, &dataset.uri_template, Place::Submit));
+        texts.extend(
+            dataset
+                .done_flag
+                .iter()
+                .map(|d| (dataset.file, d, Place::Submit)),
+        );
+    }
+    for data_in in &app.inputs {
+        match &data_in.instances {
+            Instances::List(list) => texts.extend(list.iter().map(|t| (None, t, Place::Instance))),
+            Instances::Range { start, end } => {
+                texts.push((None, start, Place::RangeInstance));
+                texts.push((None, end, Place::RangeInstance));
+            }
+        }
+    }
+    texts.extend(
+        app.outputs
+            .iter()
+            .map(|d| (None, &d.instance, Place::Instance)),
+    );
+    for property in &app.action.configuration {
+        texts.push((None, &property.name, Place::ActionConfig));
+        texts.push((None, &property.value, Place::ActionConfig));
+    }
+    texts.extend(
+        app.action
+            .sla
+            .iter()
+            .flat_map(|s| &s.fields)
+            .map(|(_, v)| (None, v, Place::Sla)),
+    );
+    // The input check's min and wait are evaluated with the action's data
+    // evaluator (CoordCommandUtils.evaluateInputCheck).
+    texts.extend(
+        app.input_logic
+            .iter()
+            .flat_map(|l| &l.roots)
+            .flat_map(input_logic::values)
+            .map(|t| (None, t, Place::ActionConfig)),
+    );
+    texts
+}
+
+/// The values that use a function or constant their place does not define
+/// (EL009).
+pub fn misplaced(app: &Coordinator, included: &[Dataset], vars: &dyn Variables) -> Vec<Located> {
+    let mut problems = Vec::new();
+    for (file, text, place) in placed_texts(app, included) {
+        if let Some(m) = first_misplaced(&text.template, place, vars) {
+            let kind = if m.is_function {
+                "function"
+            } else {
+                "constant"
+            };
+            problems.push(Located {
+                file,
+                diagnostic: Diagnostic::error(
+                    EL_MISPLACED,
+                    m.span,
+                    format!(
+                        "{} cannot be used in {}: Oozie's EL there has no such {kind}",
+                        m.what,
+                        place.describe()
+                    ),
+                ),
+            });
+        }
+    }
+    problems
 }
 
 /// The value, or `None` with its problem (in the application file) recorded.
