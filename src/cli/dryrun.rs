@@ -42,7 +42,7 @@ pub struct DryrunArgs {
     format: Format,
 }
 
-fn parse_pair(s: &str) -> Result<(String, String), String> {
+pub(crate) fn parse_pair(s: &str) -> Result<(String, String), String> {
     match s.split_once('=') {
         Some((name, value)) if !name.is_empty() => Ok((name.to_string(), value.to_string())),
         _ => Err(format!("expected NAME=VALUE, got {s:?}")),

@@ -1,6 +1,7 @@
 //! The command line. Only this layer knows about arguments, files, terminals and
 //! output formats; the library below returns data.
 
+mod check;
 mod cron;
 pub mod dryrun;
 mod eval;
@@ -25,6 +26,8 @@ struct Cli {
 enum Command {
     /// Render a text value as Oozie would render it in an application.
     Eval(eval::EvalArgs),
+    /// Check applications for every mistake Oozie would reject, and more.
+    Check(check::CheckArgs),
     /// List every action a coordinator materializes, with its inputs, outputs and
     /// resolved workflow configuration.
     Dryrun(dryrun::DryrunArgs),
@@ -74,6 +77,7 @@ pub fn main() -> i32 {
     };
     match cli.command {
         Command::Eval(args) => eval::run(args),
+        Command::Check(args) => check::run(args),
         Command::Dryrun(args) => dryrun::run(args),
         Command::Cron(args) => cron::run(args),
         Command::Timezones(args) => timezones::run(args),

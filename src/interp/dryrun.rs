@@ -49,7 +49,7 @@ pub struct Options {
 }
 
 /// A diagnostic in the application (`file: None`) or in included file `file`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Located {
     pub file: Option<usize>,
     pub diagnostic: Diagnostic,

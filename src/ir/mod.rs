@@ -207,6 +207,40 @@ pub struct Workflow {
     pub end: Name,
 }
 
+impl Workflow {
+    /// Every value of the workflow that Oozie evaluates as EL.
+    pub fn texts(&self) -> Vec<&ElText> {
+        fn body(b: &ActionBody) -> Vec<&ElText> {
+            b.configuration
+                .iter()
+                .flat_map(|p| [&p.name, &p.value])
+                .chain(b.values.iter().map(|(_, v)| v))
+                .collect()
+        }
+        let mut texts = vec![&self.name];
+        texts.extend(self.parameters.iter().filter_map(|p| p.default.as_ref()));
+        texts.extend(self.global.iter().flat_map(body));
+        texts.extend(
+            self.credentials
+                .iter()
+                .flat_map(|c| &c.properties)
+                .flat_map(|p| [&p.name, &p.value]),
+        );
+        for node in &self.nodes {
+            match &node.kind {
+                NodeKind::Decision { cases, .. } => texts.extend(cases.iter().map(|(t, _)| t)),
+                NodeKind::Kill { message } => texts.push(message),
+                NodeKind::Action(action) => {
+                    texts.extend(body(&action.body));
+                    texts.extend(action.attributes.iter().map(|(_, v)| v));
+                }
+                NodeKind::Fork { .. } | NodeKind::Join { .. } => {}
+            }
+        }
+        texts
+    }
+}
+
 #[derive(Debug)]
 pub struct Credential {
     pub name: Name,

@@ -676,6 +676,20 @@ mod tests {
         };
         assert!(problems(&named("0.2"))[0].starts_with("XML006 my wf"));
         assert_eq!(problems(&named("0.4")), Vec::<String>::new());
+        // 1.0 (Oozie 5): resource-manager instead of job-tracker, <launcher>,
+        // and the fs operations of the included oozie-common-1.0.
+        let java = r#"<start to="a"/><action name="a"><java><resource-manager>rm</resource-manager><name-node>nn</name-node><launcher><memory.mb>2048</memory.mb><queue>q</queue></launcher><main-class>M</main-class></java><ok to="end"/><error to="fail"/></action>"#;
+        assert_eq!(problems(&workflow("1.0", java)), Vec::<String>::new());
+        assert!(problems(&workflow("0.5", java))[0].starts_with("XML004 resource-manager"));
+        assert_eq!(
+            problems(&workflow(
+                "1.0",
+                &fs(r#"<chgrp path="p" group="g"><recursive/></chgrp>"#)
+            )),
+            Vec::<String>::new()
+        );
+        let memory = java.replace("2048", "lots");
+        assert!(problems(&workflow("1.0", &memory))[0].starts_with("XML006 lots"));
     }
 
     #[test]

@@ -1,0 +1,503 @@
+//! `coordc check`: every problem of every application given, in one run.
+//!
+//! Files or folders (searched for `.xml`); each document is classified by its
+//! root element and checked as Oozie reads it: the schema, the lowering, the
+//! EL of every value (syntax, functions, arity, argument types, place), and
+//! for coordinators the job configuration, includes, parameters and the
+//! submission checks of the dry run, plus the first action's materialization.
+//! Files are checked in parallel and reported in path order; one bad file never
+//! hides the others' diagnostics.
+
+use super::load::{self, JobInput, Sources, Stop, read_document};
+use super::render::line_column;
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
+use crate::check::el::{ElCheckContext, check_template};
+use crate::check::rules::{EL_UNKNOWN_VARIABLE, XML_UNKNOWN_DOCUMENT};
+use crate::diag::{Diagnostic, Severity};
+use crate::el::library::{self, Library};
+use crate::el::{ExprKind, VarMap};
+use crate::interp::dryrun::{self, Located, Options};
+use crate::ir::{self, ElText};
+use crate::time::datetime::ProcessingZone;
+use crate::xml;
+use clap::{Args, ValueEnum};
+use std::collections::{BTreeSet, HashSet};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+#[derive(Args)]
+pub struct CheckArgs {
+    /// Application files, or folders searched for `.xml` files.
+    #[arg(required = true, value_name = "PATH")]
+    paths: Vec<PathBuf>,
+    /// A job configuration file (`.properties` or Hadoop XML), repeatable. Default:
+    /// the job.properties beside each coordinator, if any. Without any, names the
+    /// job must define are listed in a note rather than reported.
+    #[arg(long = "config", value_name = "FILE")]
+    configs: Vec<PathBuf>,
+    /// A job property, repeatable.
+    #[arg(short = 'D', value_name = "NAME=VALUE", value_parser = super::dryrun::parse_pair)]
+    defines: Vec<(String, String)>,
+    /// Read `<include>` paths starting with PREFIX from the local folder DIR.
+    #[arg(long = "map", value_name = "PREFIX=DIR", value_parser = super::dryrun::parse_pair)]
+    maps: Vec<(String, String)>,
+    /// Oozie's processing time zone (`oozie.processing.timezone`): UTC or GMT±HHMM.
+    #[arg(long, value_name = "TZ", default_value = "UTC")]
+    processing_timezone: String,
+    #[arg(long, value_enum, default_value = "human")]
+    format: CheckFormat,
+    /// Exit 1 on warnings too.
+    #[arg(long)]
+    deny_warnings: bool,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum CheckFormat {
+    /// rustc-like: code, message, location, excerpt, help.
+    Human,
+    /// One JSON document: `{"files_checked", "diagnostics": [...]}`.
+    Json,
+    /// GitHub Actions workflow commands (`::error file=...`).
+    Github,
+}
+
+/// What checking one file found.
+struct Report {
+    sources: Sources,
+    problems: Vec<Located>,
+    /// A usage or I/O error (exit 2), for a file that could not be read.
+    io_error: Option<String>,
+}
+
+pub fn run(args: CheckArgs) -> i32 {
+    let pz = match ProcessingZone::parse_option(&args.processing_timezone) {
+        Ok(pz) => pz,
+        Err(d) => {
+            eprint!(
+                "{}",
+                super::render::human(&d, "<--processing-timezone>", &args.processing_timezone)
+            );
+            return EXIT_USAGE;
+        }
+    };
+    let (files, mut io_errors) = discover(&args.paths);
+    let input = JobInput {
+        configs: &args.configs,
+        defines: &args.defines,
+        maps: &args.maps,
+        processing_zone: pz,
+    };
+    let reports = check_all(&files, &input);
+    io_errors.extend(reports.iter().filter_map(|r| r.io_error.clone()));
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let _ = match args.format {
+        CheckFormat::Human => write_human(&reports, &mut out),
+        CheckFormat::Json => write_json(&reports, &mut out),
+        CheckFormat::Github => write_github(&reports, &mut out),
+    };
+    let _ = out.flush();
+    for e in &io_errors {
+        eprintln!("error: {e}");
+    }
+    let count = |severity| {
+        reports
+            .iter()
+            .flat_map(|r| &r.problems)
+            .filter(|p| p.diagnostic.severity == severity)
+            .count()
+    };
+    let (errors, warnings) = (count(Severity::Error), count(Severity::Warning));
+    if matches!(args.format, CheckFormat::Human) {
+        eprintln!(
+            "checked {} file{}: {errors} error{}, {warnings} warning{}",
+            files.len(),
+            plural(files.len()),
+            plural(errors),
+            plural(warnings)
+        );
+    }
+    if !io_errors.is_empty() {
+        EXIT_USAGE
+    } else if errors > 0 || (args.deny_warnings && warnings > 0) {
+        EXIT_ERRORS
+    } else {
+        EXIT_OK
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// The files to check, in a stable order: files as given, folders searched
+/// (recursively, sorted) for `.xml` files; and the paths that do not exist.
+fn discover(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<String>) {
+    let mut files = Vec::new();
+    let mut errors = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            walk(path, &mut files, &mut errors);
+        } else if path.exists() {
+            files.push(path.clone());
+        } else {
+            errors.push(format!("{}: no such file or folder", path.display()));
+        }
+    }
+    (files, errors)
+}
+
+fn walk(dir: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<String>) {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) => {
+            errors.push(format!("cannot read {}: {e}", dir.display()));
+            return;
+        }
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for path in paths {
+        if path.is_dir() {
+            walk(&path, files, errors);
+        } else if path.extension().is_some_and(|e| e == "xml") {
+            files.push(path);
+        }
+    }
+}
+
+/// Checks `files` on every core, each report in its file's place.
+fn check_all(files: &[PathBuf], input: &JobInput) -> Vec<Report> {
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(files.len())
+        .max(1);
+    let next = AtomicUsize::new(0);
+    let mut done: Vec<(usize, Report)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(path) = files.get(i) else { break };
+                        mine.push((i, check_file(path, input)));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, r)| r).collect()
+}
+
+fn check_file(path: &Path, input: &JobInput) -> Report {
+    let mut sources = Sources::default();
+    let problems = match read_document(path, &mut sources) {
+        Err(Stop::Usage(message)) => {
+            return Report {
+                sources,
+                problems: Vec::new(),
+                io_error: Some(message),
+            };
+        }
+        Err(Stop::Problems(problems)) => problems,
+        Ok(doc) => match doc.root.name.as_str() {
+            "coordinator-app" => coordinator(&doc, path, input, &mut sources),
+            "workflow-app" => workflow(&doc),
+            "datasets" => datasets(&doc),
+            other => vec![in_app(Diagnostic {
+                severity: Severity::Note,
+                ..Diagnostic::error(
+                    XML_UNKNOWN_DOCUMENT,
+                    doc.root.name_span,
+                    format!(
+                        "skipped: <{other}> is not a coordinator, datasets or workflow document"
+                    ),
+                )
+            })],
+        },
+    };
+    Report {
+        sources,
+        problems: dedup(problems),
+        io_error: None,
+    }
+}
+
+fn in_app(diagnostic: Diagnostic) -> Located {
+    Located {
+        file: None,
+        diagnostic,
+    }
+}
+
+/// One report of each problem: the static checks and the evaluation can find
+/// the same one at the same place.
+fn dedup(mut problems: Vec<Located>) -> Vec<Located> {
+    let mut seen = HashSet::new();
+    problems.retain(|p| seen.insert((p.file, p.diagnostic.code, p.diagnostic.span)));
+    problems
+}
+
+/// The static EL checks of `texts`, in `library`, knowing the defined names
+/// when the job was configured.
+fn check_el<'a>(
+    texts: impl IntoIterator<Item = (Option<usize>, &'a ElText)>,
+    library: Library,
+    known: Option<&HashSet<String>>,
+) -> Vec<Located> {
+    let ctx = ElCheckContext {
+        library,
+        known_variables: known,
+    };
+    texts
+        .into_iter()
+        .flat_map(|(file, text)| {
+            check_template(&text.template, &ctx)
+                .into_iter()
+                .map(move |diagnostic| Located { file, diagnostic })
+        })
+        .collect()
+}
+
+fn coordinator(
+    doc: &xml::Document,
+    path: &Path,
+    input: &JobInput,
+    sources: &mut Sources,
+) -> Vec<Located> {
+    let loaded = match load::coordinator(doc, path, input, sources) {
+        Ok(loaded) => loaded,
+        Err(Stop::Usage(message)) => {
+            return vec![in_app(Diagnostic::error(
+                crate::check::rules::CONFIG_SYNTAX,
+                doc.root.name_span,
+                message,
+            ))];
+        }
+        Err(Stop::Problems(problems)) => return problems,
+    };
+    let app = &loaded.app;
+    let mut texts: Vec<(Option<usize>, &ElText)> = dryrun::placed_texts(app, &loaded.included)
+        .into_iter()
+        .map(|(file, text, _)| (file, text))
+        .collect();
+    texts.push((None, &app.frequency));
+    texts.extend(app.datasets.iter().map(|d| (d.file, &d.frequency)));
+    texts.extend(loaded.included.iter().map(|d| (d.file, &d.frequency)));
+    texts.extend(app.includes.iter().map(|t| (None, t)));
+    let controls = &app.controls;
+    texts.extend(
+        [
+            &controls.timeout,
+            &controls.concurrency,
+            &controls.execution,
+            &controls.throttle,
+        ]
+        .into_iter()
+        .flatten()
+        .map(|t| (None, t)),
+    );
+    let mut problems = loaded.include_problems.clone();
+    let needed = free_variables(texts.iter().map(|(_, t)| *t), &loaded.vars);
+    if !loaded.configured && !needed.is_empty() {
+        // Without a configuration, the names the job must define are a note,
+        // and the checks that evaluate values cannot run (an include path that
+        // reads one of them is in the note too).
+        problems.retain(|p| p.diagnostic.code != EL_UNKNOWN_VARIABLE);
+        problems.extend(check_el(texts.iter().copied(), Library::Coordinator, None));
+        problems.extend(dryrun::misplaced(app, &loaded.included, &loaded.vars));
+        {
+            problems.push(in_app(Diagnostic {
+                severity: Severity::Note,
+                ..Diagnostic::error(
+                    EL_UNKNOWN_VARIABLE,
+                    app.name_span,
+                    format!(
+                        "the job must define {}; give its configuration (--config FILE, -D NAME=VALUE, or a job.properties beside the application) to check the values",
+                        needed.into_iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+                    ),
+                )
+            }));
+        }
+        return problems;
+    }
+    problems.extend(loaded.parameter_problems.iter().cloned());
+    let known: HashSet<String> = loaded.vars.keys().cloned().collect();
+    problems.extend(check_el(
+        texts.iter().copied(),
+        Library::Coordinator,
+        Some(&known),
+    ));
+    let options = Options {
+        includes_incomplete: !loaded.include_problems.is_empty(),
+        from: None,
+        to: None,
+        limit: Some(1),
+        processing_zone: input.processing_zone,
+    };
+    match dryrun::prepare(app, &loaded.included, &loaded.vars, &options) {
+        // The first action's materialization, as `oozie job -dryrun` runs it.
+        Ok(job) => {
+            if let Some(Err(d)) = job.actions().next() {
+                problems.push(in_app(d));
+            }
+        }
+        Err(more) => problems.extend(more),
+    }
+    problems
+}
+
+/// The variables `texts` read that are neither defined nor EL constants.
+fn free_variables<'a>(texts: impl Iterator<Item = &'a ElText>, vars: &VarMap) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for text in texts {
+        for expr in text.template.exprs() {
+            expr.walk(&mut |e| {
+                if let ExprKind::Var(name) = &e.kind
+                    && !vars.contains_key(&**name)
+                    && library::constant(Library::Coordinator, name).is_none()
+                {
+                    names.insert(name.to_string());
+                }
+            });
+        }
+    }
+    names
+}
+
+fn workflow(doc: &xml::Document) -> Vec<Located> {
+    let invalid: Vec<Located> = xml::validate(doc).into_iter().map(in_app).collect();
+    if !invalid.is_empty() {
+        return invalid;
+    }
+    let (wf, problems) = ir::lower::workflow(&doc.root);
+    let mut problems: Vec<Located> = problems.into_iter().map(in_app).collect();
+    problems.extend(check_el(
+        wf.texts().into_iter().map(|t| (None, t)),
+        Library::Workflow,
+        None,
+    ));
+    problems
+}
+
+fn datasets(doc: &xml::Document) -> Vec<Located> {
+    let invalid: Vec<Located> = xml::validate(doc).into_iter().map(in_app).collect();
+    if !invalid.is_empty() {
+        return invalid;
+    }
+    let (includes, found, problems) = ir::lower::dataset_file(&doc.root, 0);
+    let mut problems: Vec<Located> = problems.into_iter().map(in_app).collect();
+    let texts = includes.iter().chain(found.iter().flat_map(|d| {
+        [
+            &d.frequency,
+            &d.initial_instance,
+            &d.timezone,
+            &d.uri_template,
+        ]
+        .into_iter()
+        .chain(d.done_flag.iter())
+    }));
+    problems.extend(check_el(
+        texts.map(|t| (None, t)),
+        Library::Coordinator,
+        None,
+    ));
+    problems
+}
+
+fn write_human(reports: &[Report], out: &mut impl Write) -> std::io::Result<()> {
+    for report in reports {
+        for p in &report.problems {
+            write!(out, "{}", report.sources.render(p))?;
+        }
+    }
+    Ok(())
+}
+
+/// Where a problem is: its file's name, and its span as 1-based lines and
+/// columns.
+fn position(report: &Report, p: &Located) -> (String, (usize, usize), (usize, usize)) {
+    let (name, text) = &report.sources.files[p.file.unwrap_or(0)];
+    let span = p.diagnostic.span;
+    (
+        name.clone(),
+        line_column(text, span.start as usize),
+        line_column(text, span.end as usize),
+    )
+}
+
+fn write_json(reports: &[Report], out: &mut impl Write) -> std::io::Result<()> {
+    let diagnostics: Vec<serde_json::Value> = reports
+        .iter()
+        .flat_map(|r| r.problems.iter().map(move |p| (r, p)))
+        .map(|(r, p)| {
+            let (file, (line, column), (end_line, end_column)) = position(r, p);
+            let d = &p.diagnostic;
+            serde_json::json!({
+                "file": file,
+                "line": line,
+                "column": column,
+                "end_line": end_line,
+                "end_column": end_column,
+                "severity": d.severity,
+                "code": d.code,
+                "message": d.message,
+                "help": d.help,
+            })
+        })
+        .collect();
+    let doc = serde_json::json!({
+        "files_checked": reports.len(),
+        "diagnostics": diagnostics,
+    });
+    serde_json::to_writer(&mut *out, &doc)?;
+    writeln!(out)
+}
+
+/// GitHub Actions workflow commands: one annotation per problem.
+fn write_github(reports: &[Report], out: &mut impl Write) -> std::io::Result<()> {
+    for report in reports {
+        for p in &report.problems {
+            let (file, (line, column), (end_line, end_column)) = position(report, p);
+            let d = &p.diagnostic;
+            let level = match d.severity {
+                Severity::Error => "error",
+                Severity::Warning => "warning",
+                Severity::Note => "notice",
+            };
+            let mut message = d.message.clone();
+            if let Some(help) = &d.help {
+                message.push_str("\nhelp: ");
+                message.push_str(help);
+            }
+            writeln!(
+                out,
+                "::{level} file={},line={line},col={column},endLine={end_line},endColumn={end_column},title={}::{}",
+                escape_property(&file),
+                d.code,
+                escape_data(&message)
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The escapes GitHub's workflow commands require in a message.
+fn escape_data(s: &str) -> String {
+    s.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// ... and in a property value.
+fn escape_property(s: &str) -> String {
+    escape_data(s).replace(':', "%3A").replace(',', "%2C")
+}

@@ -1,0 +1,172 @@
+//! `coordc check` end to end: the corpus (every valid application clean, every
+//! as-written one reporting its real errors), the output formats, notes
+//! without a configuration, and paths that cannot be read.
+
+mod common;
+
+use common::{coordc, stderr, stdout};
+use std::path::Path;
+
+fn root() -> &'static str {
+    env!("CARGO_MANIFEST_DIR")
+}
+
+fn check_json(args: &[&str]) -> (Option<i32>, serde_json::Value) {
+    let mut all = vec!["check", "--format", "json"];
+    all.extend_from_slice(args);
+    let out = common::coordc_in(root(), &all);
+    let doc = serde_json::from_str(&stdout(&out)).expect("one JSON document");
+    (out.status.code(), doc)
+}
+
+#[test]
+fn the_corpus_valid_apps_are_clean_and_the_as_written_ones_fail() {
+    let (code, doc) = check_json(&["corpus"]);
+    assert_eq!(code, Some(1));
+    let diagnostics = doc["diagnostics"].as_array().unwrap();
+    let errors: Vec<&str> = diagnostics
+        .iter()
+        .filter(|d| d["severity"] == "error")
+        .map(|d| d["file"].as_str().unwrap())
+        .collect();
+    // Every file with an error is an example as written (or the 0.4 variant of
+    // the config-class example, which the 0.4 schema rejects).
+    for file in &errors {
+        assert!(
+            file.contains("as-written") || file.contains("config-class-0.4"),
+            "{file} should check clean"
+        );
+    }
+    // And every as-written coordinator has at least one error.
+    let coord = Path::new(root()).join("corpus/coord");
+    for entry in std::fs::read_dir(coord).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        if name.ends_with("as-written") {
+            assert!(
+                errors.iter().any(|f| f.contains(&format!("/{name}/"))),
+                "{name} reports no error"
+            );
+        }
+    }
+    assert!(doc["files_checked"].as_u64().unwrap() > 70);
+}
+
+#[test]
+fn json_positions_are_one_based_and_cover_the_span() {
+    let (code, doc) = check_json(&["corpus/coord/spec-6.8-example-1-as-written/coordinator.xml"]);
+    assert_eq!(code, Some(1));
+    let d = &doc["diagnostics"][0];
+    assert_eq!(d["code"], "TM001");
+    assert_eq!(d["severity"], "error");
+    assert_eq!(
+        (d["line"].as_u64(), d["column"].as_u64()),
+        (Some(3), Some(25))
+    );
+    assert_eq!(
+        (d["end_line"].as_u64(), d["end_column"].as_u64()),
+        (Some(3), Some(42))
+    );
+    assert_eq!(d["help"], "write 00:00 of the next day");
+    assert_eq!(doc["files_checked"], 1);
+}
+
+#[test]
+fn human_and_github_formats() {
+    let file = "corpus/coord/spec-6.8-example-1-as-written/coordinator.xml";
+    let out = common::coordc_in(root(), &["check", file]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(text.contains("error[TM001]"), "{text}");
+    assert!(text.contains(&format!("{file}:3:25")), "{text}");
+    assert!(stderr(&out).contains("checked 1 file: 2 errors, 0 warnings"));
+    let out = common::coordc_in(root(), &["check", file, "--format", "github"]);
+    let first = stdout(&out).lines().next().unwrap().to_string();
+    assert!(
+        first.starts_with(&format!(
+            "::error file={file},line=3,col=25,endLine=3,endColumn=42,title=TM001::"
+        )),
+        "{first}"
+    );
+    assert!(
+        first.contains("%0Ahelp: write 00:00 of the next day"),
+        "{first}"
+    );
+}
+
+#[test]
+fn without_a_configuration_the_needed_names_are_a_note() {
+    // Spec §6.5 example 1 reads six job properties; without them nothing that
+    // evaluates can run, and the note lists them.
+    let dir = std::env::temp_dir().join(format!("coordc-check-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let app = dir.join("coordinator.xml");
+    std::fs::copy(
+        Path::new(root()).join("corpus/coord/spec-6.5-example-1/coordinator.xml"),
+        &app,
+    )
+    .unwrap();
+    let (code, doc) = check_json(&[app.to_str().unwrap()]);
+    assert_eq!(code, Some(0));
+    let d = &doc["diagnostics"][0];
+    assert_eq!(d["severity"], "note");
+    assert_eq!(
+        d["message"].as_str().unwrap().split(';').next().unwrap(),
+        "the job must define `jobEnd`, `jobStart`, `language`, `logsInitialInstance`, `market`, `timezone`"
+    );
+    // Given them, the values are checked: a bad zone is an error.
+    let (code, doc) = check_json(&[
+        app.to_str().unwrap(),
+        "-D",
+        "jobStart=2009-01-02T00:00Z",
+        "-D",
+        "jobEnd=2009-02-01T00:00Z",
+        "-D",
+        "logsInitialInstance=2009-01-01T01:00Z",
+        "-D",
+        "timezone=Americas/Los_Angeles",
+        "-D",
+        "market=us",
+        "-D",
+        "language=en",
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(
+        doc["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["code"] == "TM002")
+    );
+}
+
+#[test]
+fn unreadable_paths_exit_2_and_the_others_are_still_checked() {
+    let out = common::coordc_in(
+        root(),
+        &[
+            "check",
+            "no/such/file.xml",
+            "corpus/coord/spec-6.8-example-1-as-written/coordinator.xml",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no/such/file.xml: no such file or folder"));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(doc["diagnostics"][0]["code"], "TM001");
+    // A file that is no Oozie document is skipped with a note.
+    let (code, doc) = check_json(&["corpus/config"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(doc["diagnostics"][0]["severity"], "note");
+    assert!(
+        doc["diagnostics"][0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("skipped: <configuration>")
+    );
+    // Not a file at all: usage error.
+    let out = coordc(&["check"]);
+    assert_eq!(out.status.code(), Some(2));
+}
