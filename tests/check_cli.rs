@@ -170,3 +170,24 @@ fn unreadable_paths_exit_2_and_the_others_are_still_checked() {
     let out = coordc(&["check"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn rules_and_explain() {
+    let out = coordc(&["rules"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(
+        text.lines().any(|l| l.starts_with("TM001  error")),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("CO007  error    input-logic")),
+        "{text}"
+    );
+    let out = coordc(&["explain", "co007"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).starts_with("# CO007 input-logic"));
+    let out = coordc(&["explain", "ZZ999"]);
+    assert_eq!(out.status.code(), Some(2));
+}

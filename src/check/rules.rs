@@ -245,6 +245,21 @@ pub static RULES: &[Rule] = &[
     },
 ];
 
+include!(concat!(env!("OUT_DIR"), "/rule_pages.rs"));
+
+/// The rule with `code`, if there is one.
+pub fn rule(code: &str) -> Option<&'static Rule> {
+    RULES.iter().find(|r| r.code.eq_ignore_ascii_case(code))
+}
+
+/// The page `docs/rules/CODE.md` of a rule.
+pub fn page(code: &str) -> Option<&'static str> {
+    RULE_PAGES
+        .iter()
+        .find(|(c, _)| c.eq_ignore_ascii_case(code))
+        .map(|(_, page)| *page)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -260,6 +275,16 @@ mod tests {
                 text.starts_with(&format!("# {} {}", r.code, r.name)),
                 "{page} heading"
             );
+            assert_eq!(
+                super::page(r.code),
+                Some(text.as_str()),
+                "{} embedded",
+                r.code
+            );
+        }
+        // And no page without its rule.
+        for (code, _) in RULE_PAGES {
+            assert!(rule(code).is_some(), "docs/rules/{code}.md has no rule");
         }
     }
 }

@@ -35,6 +35,13 @@ enum Command {
     Cron(cron::CronArgs),
     /// List every time zone ID Oozie accepts, with its offset and DST use.
     Timezones(timezones::TimezonesArgs),
+    /// List every rule coordc checks: code, severity, name and summary.
+    Rules,
+    /// Print the page of a rule: what it checks, why, an example, the fix.
+    Explain {
+        /// A rule code, e.g. TM001.
+        code: String,
+    },
 }
 
 /// Output for people, or one JSON document for programs.
@@ -81,5 +88,25 @@ pub fn main() -> i32 {
         Command::Dryrun(args) => dryrun::run(args),
         Command::Cron(args) => cron::run(args),
         Command::Timezones(args) => timezones::run(args),
+        Command::Rules => {
+            for rule in crate::check::rules::RULES {
+                let severity = format!("{:?}", rule.severity).to_lowercase();
+                println!(
+                    "{}  {severity:<7}  {:<22}  {}",
+                    rule.code, rule.name, rule.summary
+                );
+            }
+            EXIT_OK
+        }
+        Command::Explain { code } => match crate::check::rules::page(&code) {
+            Some(page) => {
+                print!("{page}");
+                EXIT_OK
+            }
+            None => {
+                eprintln!("error: no rule {code}; `coordc rules` lists them");
+                EXIT_USAGE
+            }
+        },
     }
 }
