@@ -124,7 +124,7 @@ fn library_name(library: Library) -> &'static str {
 }
 
 /// The candidate closest to `name`, if it is close enough to be a likely typo.
-fn closest(name: &str, candidates: impl Iterator<Item = String>) -> Option<String> {
+pub(crate) fn closest(name: &str, candidates: impl Iterator<Item = String>) -> Option<String> {
     candidates
         .map(|c| {
             (

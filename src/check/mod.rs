@@ -2,3 +2,4 @@
 
 pub mod el;
 pub mod rules;
+pub mod workflow;

@@ -43,6 +43,13 @@ pub const XML_UNKNOWN_DOCUMENT: &str = "XML003";
 pub const XML_CONTENT: &str = "XML004";
 pub const XML_ATTRIBUTE: &str = "XML005";
 pub const XML_VALUE: &str = "XML006";
+pub const WF_DUPLICATE: &str = "WF001";
+pub const WF_SELF: &str = "WF002";
+pub const WF_LOOP: &str = "WF003";
+pub const WF_TRANSITION: &str = "WF004";
+pub const WF_NAME: &str = "WF005";
+pub const WF_FORK_JOIN: &str = "WF006";
+pub const WF_UNREACHABLE: &str = "WF007";
 
 pub static RULES: &[Rule] = &[
     Rule {
@@ -242,6 +249,48 @@ pub static RULES: &[Rule] = &[
         name: "cron-no-actions",
         severity: Severity::Error,
         summary: "A cron frequency that fires nowhere in the coordinator's [start, end).",
+    },
+    Rule {
+        code: WF_DUPLICATE,
+        name: "duplicate-node",
+        severity: Severity::Error,
+        summary: "Two workflow nodes with one name (E0705).",
+    },
+    Rule {
+        code: WF_SELF,
+        name: "self-transition",
+        severity: Severity::Error,
+        summary: "A workflow node that transitions to itself (E0706).",
+    },
+    Rule {
+        code: WF_LOOP,
+        name: "loop",
+        severity: Severity::Error,
+        summary: "A loop in the workflow graph, reported as its path (E0707).",
+    },
+    Rule {
+        code: WF_TRANSITION,
+        name: "undefined-transition",
+        severity: Severity::Error,
+        summary: "A transition to a node the workflow does not define (E0708).",
+    },
+    Rule {
+        code: WF_NAME,
+        name: "node-name-length",
+        severity: Severity::Error,
+        summary: "A workflow node name over 128 characters (E0724).",
+    },
+    Rule {
+        code: WF_FORK_JOIN,
+        name: "fork-join",
+        severity: Severity::Error,
+        summary: "Forks and joins that do not pair, an end inside a fork, or several \"ok\" paths to one node (E0730, E0733, E0737, E0742-E0744, E0757, E0758).",
+    },
+    Rule {
+        code: WF_UNREACHABLE,
+        name: "unreachable-node",
+        severity: Severity::Warning,
+        summary: "A workflow node no path from the start reaches; Oozie accepts it, but it never runs.",
     },
 ];
 

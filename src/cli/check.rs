@@ -380,6 +380,7 @@ fn workflow(doc: &xml::Document) -> Vec<Located> {
     }
     let (wf, problems) = ir::lower::workflow(&doc.root);
     let mut problems: Vec<Located> = problems.into_iter().map(in_app).collect();
+    problems.extend(crate::check::workflow::check(&wf).into_iter().map(in_app));
     problems.extend(check_el(
         wf.texts().into_iter().map(|t| (None, t)),
         Library::Workflow,

@@ -1,0 +1,553 @@
+//! The workflow graph, checked as Oozie checks it at submission
+//! (LiteWorkflowAppParser, LiteWorkflowValidator): node names, transitions,
+//! loops and fork/join pairing, each with Oozie's error code, all of them in
+//! one pass where Oozie stops at the first. Unreachable nodes, which Oozie
+//! accepts, are a warning.
+
+use super::el::closest;
+use super::rules::{
+    WF_DUPLICATE, WF_FORK_JOIN, WF_LOOP, WF_NAME, WF_SELF, WF_TRANSITION, WF_UNREACHABLE,
+};
+use crate::diag::{Diagnostic, Severity};
+use crate::ir::{Name, NodeKind, Workflow};
+use std::collections::{HashMap, HashSet};
+
+/// Oozie's name for the start node, which no other node can have.
+const START: &str = ":start:";
+
+/// Longest node name Oozie accepts (ParamChecker.validateActionName).
+const MAX_NAME: usize = 128;
+
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    Start,
+    End,
+    Kill,
+    Decision,
+    Fork,
+    Join,
+    Action,
+}
+
+struct GraphNode<'a> {
+    kind: Kind,
+    name: &'a Name,
+    /// In Oozie's order: an action's ok then error; a decision's cases then
+    /// its default; a fork's paths.
+    transitions: Vec<&'a Name>,
+}
+
+pub fn check(wf: &Workflow) -> Vec<Diagnostic> {
+    let start_name = Name {
+        name: START.to_string(),
+        span: wf.start.span,
+    };
+    let mut nodes: Vec<GraphNode> = vec![GraphNode {
+        kind: Kind::Start,
+        name: &start_name,
+        transitions: vec![&wf.start],
+    }];
+    for node in &wf.nodes {
+        let (kind, transitions) = match &node.kind {
+            NodeKind::Decision { cases, default } => (
+                Kind::Decision,
+                cases.iter().map(|(_, to)| to).chain([default]).collect(),
+            ),
+            NodeKind::Fork { paths } => (Kind::Fork, paths.iter().collect()),
+            NodeKind::Join { to } => (Kind::Join, vec![to]),
+            NodeKind::Kill { .. } => (Kind::Kill, Vec::new()),
+            NodeKind::Action(action) => (Kind::Action, vec![&action.ok, &action.error]),
+        };
+        nodes.push(GraphNode {
+            kind,
+            name: &node.name,
+            transitions,
+        });
+    }
+    nodes.push(GraphNode {
+        kind: Kind::End,
+        name: &wf.end,
+        transitions: Vec::new(),
+    });
+    let mut out = Vec::new();
+    // E0705: each name once (LiteWorkflowApp.addNode); the first one counts.
+    let mut by_name: HashMap<&str, usize> = HashMap::new();
+    for (i, node) in nodes.iter().enumerate() {
+        if let Some(&first) = by_name.get(node.name.name.as_str()) {
+            out.push(
+                Diagnostic::error(
+                    WF_DUPLICATE,
+                    node.name.span,
+                    format!("Nnode already defined, node [{}] (E0705)", node.name.name),
+                )
+                .with_label(nodes[first].name.span, "first defined here"),
+            );
+        } else {
+            by_name.insert(&node.name.name, i);
+        }
+    }
+    // E0706: no node transitions to itself (LiteWorkflowAppParser).
+    for node in &nodes {
+        for t in node.transitions.iter().filter(|t| t.name == node.name.name) {
+            out.push(Diagnostic::error(
+                WF_SELF,
+                t.span,
+                format!(
+                    "Node cannot transition to itself node [{}] (E0706)",
+                    node.name.name
+                ),
+            ));
+        }
+    }
+    let graph = Graph { nodes, by_name };
+    let mut basic = Basic {
+        graph: &graph,
+        path: Vec::new(),
+        checked: HashSet::new(),
+        forks: 0,
+        joins: 0,
+        out: Vec::new(),
+    };
+    basic.walk(0);
+    let visited = basic.checked.clone();
+    let (forks, joins, basic_problems) = (basic.forks, basic.joins, basic.out);
+    let clean = out.is_empty() && basic_problems.is_empty();
+    out.extend(basic_problems);
+    // Fork/join pairing, which Oozie validates only on a workflow that passed
+    // the checks above (oozie.validate.ForkJoin, on by default).
+    if clean {
+        if forks != joins {
+            out.push(Diagnostic::error(
+                WF_FORK_JOIN,
+                wf.name_span,
+                format!(
+                    "Fork/join not in pair (E0730): {forks} fork{} and {joins} join{}",
+                    if forks == 1 { "" } else { "s" },
+                    if joins == 1 { "" } else { "s" }
+                ),
+            ));
+        } else {
+            let mut pairing = ForkJoin {
+                graph: &graph,
+                path: Vec::new(),
+                fork_of_join: HashMap::new(),
+                decision_parent: HashMap::new(),
+                visited: HashSet::new(),
+            };
+            if let Err(d) = pairing.walk(0, None, None, true) {
+                out.push(d);
+            }
+        }
+    }
+    // Not Oozie's: a node no path from start reaches never runs.
+    for (i, node) in graph.nodes.iter().enumerate().skip(1) {
+        if !visited.contains(&i) && graph.by_name.get(node.name.name.as_str()) == Some(&i) {
+            out.push(Diagnostic {
+                severity: Severity::Warning,
+                ..Diagnostic::error(
+                    WF_UNREACHABLE,
+                    node.name.span,
+                    format!("node `{}` is never reached from the start", node.name.name),
+                )
+                .with_help("remove it, or add a transition to it")
+            });
+        }
+    }
+    out
+}
+
+struct Graph<'a> {
+    nodes: Vec<GraphNode<'a>>,
+    by_name: HashMap<&'a str, usize>,
+}
+
+impl Graph<'_> {
+    fn target(&self, name: &Name) -> Option<usize> {
+        self.by_name.get(name.name.as_str()).copied()
+    }
+}
+
+/// LiteWorkflowValidator.performBasicValidation, reporting every problem
+/// rather than the first: names, loops, transitions to undefined nodes.
+struct Basic<'g, 'a> {
+    graph: &'g Graph<'a>,
+    path: Vec<usize>,
+    checked: HashSet<usize>,
+    forks: usize,
+    joins: usize,
+    out: Vec<Diagnostic>,
+}
+
+impl Basic<'_, '_> {
+    fn walk(&mut self, i: usize) {
+        let node = &self.graph.nodes[i];
+        if node.kind != Kind::Start && node.name.name.chars().count() > MAX_NAME {
+            self.out.push(Diagnostic::error(
+                WF_NAME,
+                node.name.span,
+                format!(
+                    "the node name is {} characters long; Oozie accepts at most {MAX_NAME} (E0724)",
+                    node.name.name.chars().count()
+                ),
+            ));
+        }
+        match node.kind {
+            Kind::Fork => self.forks += 1,
+            Kind::Join => self.joins += 1,
+            _ => {}
+        }
+        if self.path.contains(&i) {
+            let names: Vec<&str> = self
+                .path
+                .iter()
+                .chain([&i])
+                .map(|&n| self.graph.nodes[n].name.name.as_str())
+                .collect();
+            self.out.push(Diagnostic::error(
+                WF_LOOP,
+                node.name.span,
+                format!(
+                    "Loop detected at parsing, node [{}] (E0707): {}",
+                    node.name.name,
+                    names.join("->")
+                ),
+            ));
+            return;
+        }
+        self.path.push(i);
+        for t in &node.transitions {
+            match self.graph.target(t) {
+                None => self.out.push(
+                    Diagnostic::error(
+                        WF_TRANSITION,
+                        t.span,
+                        format!(
+                            "Invalid transition, node [{}] transition [{}] (E0708)",
+                            node.name.name, t.name
+                        ),
+                    )
+                    .with_help(
+                        match closest(
+                            &t.name,
+                            self.graph.nodes.iter().skip(1).map(|n| n.name.name.clone()),
+                        ) {
+                            Some(best) => format!("did you mean `{best}`?"),
+                            None => format!("no node is named `{}`", t.name),
+                        },
+                    ),
+                ),
+                Some(next) if !self.checked.contains(&next) => {
+                    self.walk(next);
+                    self.checked.insert(next);
+                }
+                Some(_) => {}
+            }
+        }
+        self.path.pop();
+    }
+}
+
+/// LiteWorkflowValidator.validateForkJoin: forks and joins in pairs, no end
+/// inside a fork, one "ok" path to each node. Oozie stops at the first
+/// problem here, and so does this walk.
+struct ForkJoin<'g, 'a> {
+    graph: &'g Graph<'a>,
+    path: Vec<usize>,
+    /// Join -> the fork whose paths reach it.
+    fork_of_join: HashMap<usize, usize>,
+    /// Node -> the eldest decision on the "ok" path that reached it.
+    decision_parent: HashMap<usize, Option<usize>>,
+    visited: HashSet<usize>,
+}
+
+impl ForkJoin<'_, '_> {
+    fn name(&self, i: usize) -> &str {
+        &self.graph.nodes[i].name.name
+    }
+
+    fn error(&self, i: usize, message: String) -> Diagnostic {
+        Diagnostic::error(WF_FORK_JOIN, self.graph.nodes[i].name.span, message)
+    }
+
+    fn target(&self, t: &Name) -> usize {
+        // Transitions are known to exist: the basic walk passed.
+        self.graph.target(t).unwrap_or(0)
+    }
+
+    fn walk(
+        &mut self,
+        i: usize,
+        fork: Option<usize>,
+        top_decision: Option<usize>,
+        ok_path: bool,
+    ) -> Result<(), Diagnostic> {
+        let node = &self.graph.nodes[i];
+        self.path.push(i);
+        if ok_path && !matches!(node.kind, Kind::Kill | Kind::Join | Kind::End) {
+            match self.decision_parent.get(&i) {
+                None => {
+                    self.decision_parent.insert(i, top_decision);
+                }
+                Some(parent)
+                    if parent.is_none() && top_decision.is_none() || *parent != top_decision =>
+                {
+                    return Err(self.error(
+                        i,
+                        format!(
+                            "Multiple \"ok to\" transitions to the same node, [{}], are not allowed (E0743)",
+                            self.name(i)
+                        ),
+                    ));
+                }
+                Some(_) => {}
+            }
+        }
+        if self.visited.contains(&i) {
+            self.path.pop();
+            return Ok(());
+        }
+        if !matches!(node.kind, Kind::Join | Kind::End) {
+            self.visited.insert(i);
+        }
+        match node.kind {
+            Kind::Fork => {
+                // E0744: a fork goes to each node once (joins and kills aside).
+                for t in &node.transitions {
+                    let target = self.target(t);
+                    let repeated = node.transitions.iter().filter(|o| o.name == t.name).count() > 1;
+                    if repeated && !matches!(self.graph.nodes[target].kind, Kind::Join | Kind::Kill)
+                    {
+                        return Err(Diagnostic::error(
+                            WF_FORK_JOIN,
+                            t.span,
+                            format!(
+                                "A fork, [{}], is not allowed to have multiple transitions to the same node, [{}] (E0744)",
+                                self.name(i),
+                                t.name
+                            ),
+                        ));
+                    }
+                }
+                for t in &node.transitions {
+                    let target = self.target(t);
+                    self.walk(target, Some(i), top_decision, ok_path)?;
+                }
+                let mut joins: Vec<usize> = self
+                    .fork_of_join
+                    .iter()
+                    .filter(|(_, f)| **f == i)
+                    .map(|(j, _)| *j)
+                    .collect();
+                joins.sort_unstable();
+                match joins.as_slice() {
+                    [] => {
+                        return Err(self.error(
+                            i,
+                            format!("Fork node [{}] has no join (E0733)", self.name(i)),
+                        ));
+                    }
+                    [join] => {
+                        let next = self.target(self.graph.nodes[*join].transitions[0]);
+                        self.walk(next, fork, top_decision, ok_path)?;
+                    }
+                    many => {
+                        let names: Vec<&str> = many.iter().map(|&j| self.name(j)).collect();
+                        return Err(self.error(
+                            i,
+                            format!(
+                                "Fork node [{}] has multiple joins: [{}] (E0757)",
+                                self.name(i),
+                                names.join(",")
+                            ),
+                        ));
+                    }
+                }
+            }
+            Kind::Join => {
+                let Some(fork) = fork else {
+                    return Err(self.error(
+                        i,
+                        format!("No Fork for Join [{}] to pair with (E0742)", self.name(i)),
+                    ));
+                };
+                match self.fork_of_join.get(&i) {
+                    None => {
+                        self.fork_of_join.insert(i, fork);
+                    }
+                    Some(&other) if other != fork => {
+                        return Err(self.error(
+                            i,
+                            format!(
+                                "Join node [{}] has multiple forks: [{},{}] (E0758)",
+                                self.name(i),
+                                self.name(other),
+                                self.name(fork)
+                            ),
+                        ));
+                    }
+                    Some(_) => {}
+                }
+            }
+            Kind::Decision => {
+                let parent = top_decision.or(Some(i));
+                for t in &node.transitions {
+                    let target = self.target(t);
+                    self.walk(target, fork, parent, ok_path)?;
+                }
+            }
+            Kind::End => {
+                if fork.is_some() {
+                    let previous = self.path[self.path.len().saturating_sub(2)];
+                    return Err(self.error(
+                        previous,
+                        format!(
+                            "Invalid transition from node [{}] to node [{}] while using fork/join (E0737)",
+                            self.name(previous),
+                            self.name(i)
+                        ),
+                    ));
+                }
+            }
+            Kind::Action => {
+                let ok = self.target(node.transitions[0]);
+                self.walk(ok, fork, top_decision, ok_path)?;
+                let error = self.target(node.transitions[1]);
+                self.walk(error, fork, top_decision, false)?;
+            }
+            Kind::Start => {
+                let next = self.target(node.transitions[0]);
+                self.walk(next, fork, top_decision, ok_path)?;
+            }
+            Kind::Kill => {}
+        }
+        self.path.pop();
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::lower;
+    use crate::xml::parse;
+
+    /// `CODE message` of each problem of a 0.5 workflow made of `nodes`
+    /// between `<start to="first">` and `<end name="end"/>`.
+    fn problems(first: &str, nodes: &str) -> Vec<String> {
+        let src = format!(
+            r#"<workflow-app xmlns="uri:oozie:workflow:0.5" name="wf"><start to="{first}"/>{nodes}<end name="end"/></workflow-app>"#
+        );
+        let doc = parse(&src).unwrap();
+        assert!(crate::xml::validate(&doc).is_empty(), "{src}");
+        let (wf, lowering) = lower::workflow(&doc.root);
+        assert!(lowering.is_empty());
+        check(&wf)
+            .into_iter()
+            .map(|d| format!("{} {}", d.code, d.message))
+            .collect()
+    }
+
+    fn action(name: &str, ok: &str, error: &str) -> String {
+        format!(
+            r#"<action name="{name}"><fs><mkdir path="/p"/></fs><ok to="{ok}"/><error to="{error}"/></action>"#
+        )
+    }
+
+    const KILL: &str = r#"<kill name="fail"><message>m</message></kill>"#;
+
+    #[test]
+    fn a_valid_workflow_has_no_problems() {
+        let nodes = action("a", "d", "fail")
+            + r#"<decision name="d"><switch><case to="b">${true}</case><default to="end"/></switch></decision>"#
+            + &action("b", "end", "fail")
+            + KILL;
+        assert_eq!(problems("a", &nodes), Vec::<String>::new());
+    }
+
+    #[test]
+    fn names_transitions_and_loops_all_reported() {
+        // E0705, E0706, E0708 (with a suggestion) and E0707 with its path.
+        let nodes = action("a", "a", "fail") + &action("a", "b", "fail") + KILL;
+        let found = problems("a", &nodes);
+        assert!(
+            found.contains(&"WF001 Nnode already defined, node [a] (E0705)".to_string()),
+            "{found:?}"
+        );
+        assert!(
+            found.contains(&"WF002 Node cannot transition to itself node [a] (E0706)".to_string()),
+            "{found:?}"
+        );
+        let nodes = action("a", "b", "fail") + &action("b", "a", "fial") + KILL;
+        let found = problems("a", &nodes);
+        assert_eq!(
+            found,
+            [
+                "WF003 Loop detected at parsing, node [a] (E0707): :start:->a->b->a",
+                "WF004 Invalid transition, node [b] transition [fial] (E0708)",
+                // True, too: this workflow can never succeed.
+                "WF007 node `end` is never reached from the start",
+            ]
+        );
+        // A node nothing reaches is a warning, not an Oozie error.
+        let nodes = action("a", "end", "fail") + &action("orphan", "end", "fail") + KILL;
+        assert_eq!(
+            problems("a", &nodes),
+            ["WF007 node `orphan` is never reached from the start"]
+        );
+    }
+
+    #[test]
+    fn fork_join_pairing_as_oozie_validates_it() {
+        let fork = |paths: &[&str]| {
+            let p: String = paths
+                .iter()
+                .map(|p| format!(r#"<path start="{p}"/>"#))
+                .collect();
+            format!(r#"<fork name="f">{p}</fork>"#)
+        };
+        let join = r#"<join name="j" to="end"/>"#;
+        // Paired: fine.
+        let nodes =
+            fork(&["a", "b"]) + &action("a", "j", "fail") + &action("b", "j", "fail") + join + KILL;
+        assert_eq!(problems("f", &nodes), Vec::<String>::new());
+        // A path that ends the workflow inside the fork (E0737).
+        let nodes = fork(&["a", "b"])
+            + &action("a", "j", "fail")
+            + &action("b", "end", "fail")
+            + join
+            + KILL;
+        assert_eq!(
+            problems("f", &nodes),
+            ["WF006 Invalid transition from node [b] to node [end] while using fork/join (E0737)"]
+        );
+        // The same node started twice (E0744).
+        let nodes = fork(&["a", "a"]) + &action("a", "j", "fail") + join + KILL;
+        assert_eq!(
+            problems("f", &nodes),
+            [
+                "WF006 A fork, [f], is not allowed to have multiple transitions to the same node, [a] (E0744)"
+            ]
+        );
+        // More forks than joins (E0730).
+        let nodes =
+            fork(&["a", "b"]) + &action("a", "end", "fail") + &action("b", "end", "fail") + KILL;
+        assert_eq!(
+            problems("f", &nodes),
+            ["WF006 Fork/join not in pair (E0730): 1 fork and 0 joins"]
+        );
+        // A join no fork leads to: the counts differ first (E0730), as in Oozie.
+        let nodes = action("a", "j", "fail") + join + KILL;
+        assert_eq!(
+            problems("a", &nodes),
+            ["WF006 Fork/join not in pair (E0730): 0 forks and 1 join"]
+        );
+        // Two forks whose paths meet in one join (E0758).
+        let nodes = r#"<fork name="f"><path start="a"/><path start="g"/></fork><fork name="g"><path start="b"/><path start="c"/></fork>"#.to_string()
+            + &action("a", "j", "fail") + &action("b", "j", "fail") + &action("c", "j", "fail")
+            + r#"<join name="j" to="j2"/><join name="j2" to="end"/>"# + KILL;
+        assert_eq!(
+            problems("f", &nodes),
+            ["WF006 Join node [j] has multiple forks: [f,g] (E0758)"]
+        );
+    }
+}
