@@ -191,3 +191,48 @@ fn rules_and_explain() {
     let out = coordc(&["explain", "ZZ999"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn controls_oozie_cannot_read_are_each_reported() {
+    let dir = std::env::temp_dir().join(format!("coordc-check-controls-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let app = dir.join("coordinator.xml");
+    let write = |controls: &str| {
+        std::fs::write(
+            &app,
+            format!(
+                r#"<coordinator-app name="c" frequency="60" start="2009-01-01T00:00Z" end="2009-01-02T00:00Z" timezone="UTC" xmlns="uri:oozie:coordinator:0.2">
+  <controls>{controls}</controls>
+  <action><workflow><app-path>hdfs://nn/wf</app-path></workflow></action>
+</coordinator-app>"#
+            ),
+        )
+        .unwrap();
+    };
+    // CoordSubmitXCommand:735-796: each of these is E1003, all reported.
+    write(
+        "<timeout>ten</timeout><concurrency>two</concurrency><execution>fifo</execution><throttle>1.5</throttle>",
+    );
+    let (code, doc) = check_json(&[app.to_str().unwrap()]);
+    assert_eq!(code, Some(1));
+    let messages: Vec<&str> = doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["code"] == "CO008")
+        .map(|d| d["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(messages.len(), 4, "{messages:?}");
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.contains("`fifo` is none of FIFO, LIFO, LAST_ONLY, NONE"))
+    );
+    // Values Oozie accepts as they are, or changes silently.
+    write(
+        "<timeout>-1</timeout><concurrency>-1</concurrency><execution>LAST_ONLY</execution><throttle>0</throttle>",
+    );
+    let (code, doc) = check_json(&[app.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{doc}");
+}

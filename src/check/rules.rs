@@ -36,6 +36,7 @@ pub const MISSING_PARAMETER: &str = "CO004";
 pub const INSTANCE_RANGE: &str = "CO005";
 pub const INSTANCE_SYNTAX: &str = "CO006";
 pub const INPUT_LOGIC: &str = "CO007";
+pub const CONTROLS: &str = "CO008";
 pub const DRYRUN_UNSUPPORTED: &str = "DR001";
 pub const XML_SYNTAX: &str = "XML001";
 pub const XML_LIMIT: &str = "XML002";
@@ -111,6 +112,12 @@ pub static RULES: &[Rule] = &[
         name: "input-logic",
         severity: Severity::Error,
         summary: "An <input-logic> Oozie cannot evaluate: an unknown data-in, a combine of unequal ranges or of latest/future, a min or wait that is not an integer.",
+    },
+    Rule {
+        code: CONTROLS,
+        name: "controls",
+        severity: Severity::Error,
+        summary: "A <controls> value Oozie cannot read: a timeout, concurrency or throttle that is not an integer, an execution other than FIFO, LIFO, LAST_ONLY or NONE (E1003).",
     },
     Rule {
         code: DRYRUN_UNSUPPORTED,

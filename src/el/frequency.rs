@@ -107,6 +107,63 @@ pub fn lower_frequency(
     }))
 }
 
+/// A coordinator's `<timeout>` in minutes, as Oozie's `coord-job-wait-timeout`
+/// evaluation reads it (CoordSubmitXCommand:735-765): the frequency functions
+/// give a count and set its unit (days ×1440, months ×43200, hours already in
+/// minutes), the text must then be a Java `int`, and a value below 0 or over
+/// `oozie.service.coord.default.max.timeout` (86400) becomes 86400. `None`:
+/// an empty timeout, which takes the server default (120).
+pub fn lower_timeout(
+    text: &str,
+    base: usize,
+    vars: &dyn Variables,
+) -> Result<Option<i64>, Diagnostic> {
+    let template = parse_template(text, base)?;
+    if let Some(m) = library::first_misplaced(&template, Place::Timeout, vars) {
+        return Err(Diagnostic::error(
+            TIME_FREQUENCY,
+            m.span,
+            format!("{} cannot be used in a timeout", m.what),
+        )
+        .with_help("a timeout is minutes, or coord:minutes, hours, days or months"));
+    }
+    let context = FrequencyContext {
+        unit: Cell::new(None),
+    };
+    let env = Env {
+        vars,
+        library: Library::Coordinator,
+        context: Some(&context),
+        processing_zone: ProcessingZone::UTC,
+    };
+    let mut rendered = String::new();
+    render_into(&template, &env, &mut rendered)?;
+    let trimmed = rendered.trim();
+    if trimmed.is_empty() {
+        return Ok(None);
+    }
+    let span = template.span;
+    let count: i32 = trimmed.parse().map_err(|_| {
+        Diagnostic::error(
+            crate::check::rules::CONTROLS,
+            span,
+            format!("the timeout must be a number of minutes, not `{trimmed}` (E1003: For input string: \"{trimmed}\")"),
+        )
+        .with_help("write minutes, e.g. 60, or ${coord:hours(1)}; -1 means the server's maximum")
+    })?;
+    let minutes = match context.unit.get().map(|(u, _)| u) {
+        Some(FrequencyUnit::Day) => count.wrapping_mul(1440),
+        Some(FrequencyUnit::Month) => count.wrapping_mul(43200),
+        _ => count,
+    } as i64;
+    const MAX_TIMEOUT: i64 = 86_400;
+    Ok(Some(if !(0..=MAX_TIMEOUT).contains(&minutes) {
+        MAX_TIMEOUT
+    } else {
+        minutes
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -129,6 +186,31 @@ mod tests {
             unit,
             end_of,
         }))
+    }
+
+    #[test]
+    fn timeouts_are_minutes_as_oozie_scales_them() {
+        // CoordSubmitXCommand:735-765: days ×1440, months ×43200, hours already
+        // minutes; below 0 or over 86400 is the 86400 maximum; empty is the default.
+        let vars = VarMap::default();
+        let timeout = |t: &str| lower_timeout(t, 0, &vars);
+        assert_eq!(timeout("10").unwrap(), Some(10));
+        assert_eq!(timeout("${coord:hours(2)}").unwrap(), Some(120));
+        assert_eq!(timeout("${coord:days(1)}").unwrap(), Some(1440));
+        assert_eq!(timeout("${coord:months(1)}").unwrap(), Some(43200));
+        assert_eq!(timeout("-1").unwrap(), Some(86400));
+        assert_eq!(timeout("${coord:days(100)}").unwrap(), Some(86400));
+        assert_eq!(timeout(" ").unwrap(), None);
+        let e = timeout("ten").unwrap_err();
+        assert_eq!(e.code, crate::check::rules::CONTROLS);
+        assert!(e.message.contains("For input string: \"ten\""));
+        // No EL constants, no dataset functions there.
+        assert!(
+            timeout("${2 * HOUR}")
+                .unwrap_err()
+                .message
+                .contains("cannot be used in a timeout")
+        );
     }
 
     #[test]

@@ -12,13 +12,13 @@
 //! functions. `latest` and `future` need data, so they stay unresolved.
 
 use crate::check::rules::{
-    DUPLICATE_DATASET, DUPLICATE_EVENT, EL_EVAL, EL_MISPLACED, INSTANCE_RANGE, INSTANCE_SYNTAX,
-    MISSING_PARAMETER, TIME_DATETIME, TIME_FREQUENCY, UNDEFINED_DATASET,
+    CONTROLS, DUPLICATE_DATASET, DUPLICATE_EVENT, EL_EVAL, EL_MISPLACED, INSTANCE_RANGE,
+    INSTANCE_SYNTAX, MISSING_PARAMETER, TIME_DATETIME, TIME_FREQUENCY, UNDEFINED_DATASET,
 };
 use crate::diag::Diagnostic;
 use crate::el::ast::{ExprKind, Part, Template};
 use crate::el::eval::{Context, Env, Variables};
-use crate::el::frequency::{LoweredFrequency, lower_frequency};
+use crate::el::frequency::{LoweredFrequency, lower_frequency, lower_timeout};
 use crate::el::library::{FunctionDef, Library, Place, first_misplaced};
 use crate::el::{Compiled, Value, VarMap, parse_template, render_into};
 use crate::interp::hcat;
@@ -59,6 +59,7 @@ pub struct Located {
 pub struct Job<'a> {
     app: &'a Coordinator,
     pub name: String,
+    pub controls: Controls,
     pub zone: Zone,
     pub start: DateTime<Utc>,
     pub end: DateTime<Utc>,
@@ -333,6 +334,16 @@ pub fn prepare<'a>(
             .map_err(|e| e.to_diagnostic(app.frequency.span.start as usize)),
         Err(d) => Err(d),
     };
+    let controls = match job_controls(app, vars, &attribute) {
+        Ok(controls) => Some(controls),
+        Err(found) => {
+            problems.extend(found.into_iter().map(|diagnostic| Located {
+                file: None,
+                diagnostic,
+            }));
+            None
+        }
+    };
     let name = attribute(&app.name);
     let start = in_app(start, &mut problems);
     let end = in_app(end, &mut problems);
@@ -463,12 +474,13 @@ pub fn prepare<'a>(
                 }),
         );
     }
-    let (Some(start), Some(end), Some(zone), Some(schedule), Some(name), true) = (
+    let (Some(start), Some(end), Some(zone), Some(schedule), Some(name), Some(controls), true) = (
         start,
         end,
         job_zone,
         schedule,
         name,
+        controls,
         problems.is_empty() && !missing_from_includes,
     ) else {
         return Err(problems);
@@ -476,6 +488,7 @@ pub fn prepare<'a>(
     Ok(Job {
         app,
         name,
+        controls,
         zone,
         start,
         end,
@@ -594,6 +607,90 @@ pub fn misplaced(app: &Coordinator, included: &[Dataset], vars: &dyn Variables) 
         }
     }
     problems
+}
+
+/// A job's `<controls>`, with Oozie's defaults (CoordSubmitXCommand:735-796,
+/// oozie-default.xml).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Controls {
+    /// Minutes an action waits for its inputs (default 120; -1 and anything
+    /// over 86400 are 86400).
+    pub timeout: i64,
+    /// Actions running at once; negative is unlimited (default 1).
+    pub concurrency: i64,
+    /// Actions waiting at once; as written, clamped by the server (default 12).
+    pub throttle: i64,
+    pub execution: Execution,
+}
+
+/// The order waiting actions run in.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Execution {
+    Fifo,
+    Lifo,
+    LastOnly,
+    None,
+}
+
+/// `<controls>` read as at submission: the timeout with the timeout evaluator,
+/// the others with the job's properties; each must be a Java `int`, and the
+/// execution exactly one of the four orders.
+fn job_controls(
+    app: &Coordinator,
+    vars: &VarMap,
+    attribute: &dyn Fn(&ElText) -> Result<String, Diagnostic>,
+) -> Result<Controls, Vec<Diagnostic>> {
+    let c = &app.controls;
+    let timeout = match &c.timeout {
+        Some(t) => lower_timeout(&t.text, t.span.start as usize, vars).map(|t| t.unwrap_or(120)),
+        None => Ok(120),
+    };
+    let integer = |text: &Option<ElText>, what: &str, default: i64| -> Result<i64, Diagnostic> {
+        let Some(text) = text else { return Ok(default) };
+        let value = attribute(text)?;
+        let value = value.trim();
+        if value.is_empty() {
+            return Ok(default);
+        }
+        value.parse::<i32>().map(i64::from).map_err(|_| {
+            Diagnostic::error(
+                CONTROLS,
+                text.span,
+                format!("the {what} must be an integer, not `{value}` (E1003)"),
+            )
+        })
+    };
+    let concurrency = integer(&c.concurrency, "concurrency", 1);
+    let throttle = integer(&c.throttle, "throttle", 12);
+    let execution = match &c.execution {
+        None => Ok(Execution::Fifo),
+        Some(text) => attribute(text).and_then(|value| match value.trim() {
+            "" | "FIFO" => Ok(Execution::Fifo),
+            "LIFO" => Ok(Execution::Lifo),
+            "LAST_ONLY" => Ok(Execution::LastOnly),
+            "NONE" => Ok(Execution::None),
+            other => Err(Diagnostic::error(
+                CONTROLS,
+                text.span,
+                format!(
+                    "the execution order `{other}` is none of FIFO, LIFO, LAST_ONLY, NONE (E1003)"
+                ),
+            )
+            .with_help("the values are case-sensitive")),
+        }),
+    };
+    match (timeout, concurrency, throttle, execution) {
+        (Ok(timeout), Ok(concurrency), Ok(throttle), Ok(execution)) => Ok(Controls {
+            timeout,
+            concurrency,
+            throttle,
+            execution,
+        }),
+        (t, c, th, e) => Err([t.err(), c.err(), th.err(), e.err()]
+            .into_iter()
+            .flatten()
+            .collect()),
+    }
 }
 
 /// The value, or `None` with its problem (in the application file) recorded.
