@@ -236,3 +236,36 @@ fn controls_oozie_cannot_read_are_each_reported() {
     let (code, doc) = check_json(&[app.to_str().unwrap()]);
     assert_eq!(code, Some(0), "{doc}");
 }
+
+#[test]
+fn a_comment_on_the_line_before_silences_its_codes_for_that_element() {
+    let dir = std::env::temp_dir().join(format!("coordc-check-ignore-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let app = dir.join("coordinator.xml");
+    let text = std::fs::read_to_string(
+        Path::new(root()).join("corpus/coord/spec-6.8-example-1-as-written/coordinator.xml"),
+    )
+    .unwrap();
+    // Both 24:00 datetimes are on the <coordinator-app> start tag.
+    let silenced = text.replacen(
+        "<coordinator-app",
+        "<!-- coordc: ignore TM001 -->\n<coordinator-app",
+        1,
+    );
+    std::fs::write(&app, &silenced).unwrap();
+    let (code, doc) = check_json(&[app.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{doc}");
+    // Another code is not silenced.
+    std::fs::write(
+        &app,
+        text.replacen(
+            "<coordinator-app",
+            "<!-- coordc: ignore XML004 -->\n<coordinator-app",
+            1,
+        ),
+    )
+    .unwrap();
+    let (code, _) = check_json(&[app.to_str().unwrap()]);
+    assert_eq!(code, Some(1));
+}

@@ -2,4 +2,5 @@
 
 pub mod el;
 pub mod rules;
+pub mod suppress;
 pub mod workflow;

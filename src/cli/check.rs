@@ -13,6 +13,7 @@ use super::render::line_column;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use crate::check::el::{ElCheckContext, check_template};
 use crate::check::rules::{EL_UNKNOWN_VARIABLE, XML_UNKNOWN_DOCUMENT};
+use crate::check::suppress::{is_suppressed, suppressions};
 use crate::diag::{Diagnostic, Severity};
 use crate::el::library::{self, Library};
 use crate::el::{ExprKind, VarMap};
@@ -208,21 +209,29 @@ fn check_file(path: &Path, input: &JobInput) -> Report {
             };
         }
         Err(Stop::Problems(problems)) => problems,
-        Ok(doc) => match doc.root.name.as_str() {
-            "coordinator-app" => coordinator(&doc, path, input, &mut sources),
-            "workflow-app" => workflow(&doc),
-            "datasets" => datasets(&doc),
-            other => vec![in_app(Diagnostic {
-                severity: Severity::Note,
-                ..Diagnostic::error(
-                    XML_UNKNOWN_DOCUMENT,
-                    doc.root.name_span,
-                    format!(
-                        "skipped: <{other}> is not a coordinator, datasets or workflow document"
-                    ),
-                )
-            })],
-        },
+        Ok(doc) => {
+            let problems = match doc.root.name.as_str() {
+                "coordinator-app" => coordinator(&doc, path, input, &mut sources),
+                "workflow-app" => workflow(&doc),
+                "datasets" => datasets(&doc),
+                other => vec![in_app(Diagnostic {
+                    severity: Severity::Note,
+                    ..Diagnostic::error(
+                        XML_UNKNOWN_DOCUMENT,
+                        doc.root.name_span,
+                        format!(
+                            "skipped: <{other}> is not a coordinator, datasets or workflow document"
+                        ),
+                    )
+                })],
+            };
+            // `<!-- coordc: ignore CODE -->` in the application file.
+            let silenced = suppressions(&doc, &sources.files[0].1);
+            problems
+                .into_iter()
+                .filter(|p| p.file.unwrap_or(0) != 0 || !is_suppressed(&silenced, &p.diagnostic))
+                .collect()
+        }
     };
     Report {
         sources,
