@@ -269,3 +269,47 @@ fn a_comment_on_the_line_before_silences_its_codes_for_that_element() {
     let (code, _) = check_json(&[app.to_str().unwrap()]);
     assert_eq!(code, Some(1));
 }
+
+#[test]
+fn sarif_output_is_valid_sarif_2_1_0() {
+    // The OASIS SARIF 2.1.0 schema (tests/data/sarif-schema-2.1.0.json).
+    let out = common::coordc_in(root(), &["check", "corpus", "--format", "sarif"]);
+    assert_eq!(out.status.code(), Some(1));
+    let log: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let schema: serde_json::Value =
+        serde_json::from_str(include_str!("data/sarif-schema-2.1.0.json")).unwrap();
+    let validator = jsonschema::validator_for(&schema).expect("the SARIF schema compiles");
+    let errors: Vec<String> = validator.iter_errors(&log).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    // Every result names a rule of the driver, by id and index.
+    let run = &log["runs"][0];
+    let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
+    let results = run["results"].as_array().unwrap();
+    assert!(!results.is_empty());
+    for r in results {
+        let index = r["ruleIndex"].as_u64().unwrap() as usize;
+        assert_eq!(rules[index]["id"], r["ruleId"]);
+    }
+    // And no file is invalid because of its path: a space is percent-encoded.
+    let dir = std::env::temp_dir().join(format!("coordc check sarif {}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let app = dir.join("bad app.xml");
+    std::fs::write(&app, "<coordinator-app").unwrap();
+    let out = coordc(&["check", app.to_str().unwrap(), "--format", "sarif"]);
+    let log: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let uri = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+        ["uri"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(uri.ends_with("/bad%20app.xml"), "{uri}");
+    assert!(validator.is_valid(&log));
+    // The validation can fail: a wrong version or level is refused.
+    let mut broken = log.clone();
+    broken["version"] = "2.0.0".into();
+    assert!(!validator.is_valid(&broken));
+    let mut broken = log;
+    broken["runs"][0]["results"][0]["level"] = "fatal".into();
+    assert!(!validator.is_valid(&broken));
+}

@@ -61,6 +61,8 @@ enum CheckFormat {
     Json,
     /// GitHub Actions workflow commands (`::error file=...`).
     Github,
+    /// SARIF 2.1.0, with the rules' metadata.
+    Sarif,
 }
 
 /// What checking one file found.
@@ -97,6 +99,7 @@ pub fn run(args: CheckArgs) -> i32 {
         CheckFormat::Human => write_human(&reports, &mut out),
         CheckFormat::Json => write_json(&reports, &mut out),
         CheckFormat::Github => write_github(&reports, &mut out),
+        CheckFormat::Sarif => write_sarif(&reports, &mut out),
     };
     let _ = out.flush();
     for e in &io_errors {
@@ -470,6 +473,170 @@ fn write_json(reports: &[Report], out: &mut impl Write) -> std::io::Result<()> {
     });
     serde_json::to_writer(&mut *out, &doc)?;
     writeln!(out)
+}
+
+/// SARIF 2.1.0 (OASIS): one run, the rules as the driver's `rules`, a result
+/// per problem. A small model of our own, serialized with serde.
+fn write_sarif(reports: &[Report], out: &mut impl Write) -> std::io::Result<()> {
+    use crate::check::rules::RULES;
+    use serde::Serialize;
+
+    #[derive(Serialize)]
+    struct Log<'a> {
+        #[serde(rename = "$schema")]
+        schema: &'static str,
+        version: &'static str,
+        runs: [Run<'a>; 1],
+    }
+    #[derive(Serialize)]
+    struct Run<'a> {
+        tool: Tool<'a>,
+        results: Vec<SarifResult>,
+    }
+    #[derive(Serialize)]
+    struct Tool<'a> {
+        driver: Driver<'a>,
+    }
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Driver<'a> {
+        name: &'static str,
+        version: &'static str,
+        information_uri: &'static str,
+        rules: Vec<Rule<'a>>,
+    }
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Rule<'a> {
+        id: &'a str,
+        name: &'a str,
+        short_description: Text,
+        default_configuration: Configuration,
+    }
+    #[derive(Serialize)]
+    struct Configuration {
+        level: &'static str,
+    }
+    #[derive(Serialize)]
+    struct Text {
+        text: String,
+    }
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct SarifResult {
+        rule_id: &'static str,
+        rule_index: usize,
+        level: &'static str,
+        message: Text,
+        locations: [Location; 1],
+    }
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Location {
+        physical_location: PhysicalLocation,
+    }
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct PhysicalLocation {
+        artifact_location: ArtifactLocation,
+        region: Region,
+    }
+    #[derive(Serialize)]
+    struct ArtifactLocation {
+        uri: String,
+    }
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Region {
+        start_line: usize,
+        start_column: usize,
+        end_line: usize,
+        end_column: usize,
+    }
+
+    let level = |severity| match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Note => "note",
+    };
+    let results = reports
+        .iter()
+        .flat_map(|r| r.problems.iter().map(move |p| (r, p)))
+        .map(|(r, p)| {
+            let (file, (start_line, start_column), (end_line, end_column)) = position(r, p);
+            let d = &p.diagnostic;
+            let mut text = d.message.clone();
+            if let Some(help) = &d.help {
+                text.push_str("\nhelp: ");
+                text.push_str(help);
+            }
+            SarifResult {
+                rule_id: d.code,
+                rule_index: RULES
+                    .iter()
+                    .position(|rule| rule.code == d.code)
+                    .unwrap_or(0),
+                level: level(d.severity),
+                message: Text { text },
+                locations: [Location {
+                    physical_location: PhysicalLocation {
+                        artifact_location: ArtifactLocation {
+                            uri: uri_reference(&file),
+                        },
+                        region: Region {
+                            start_line,
+                            start_column,
+                            end_line,
+                            end_column,
+                        },
+                    },
+                }],
+            }
+        })
+        .collect();
+    let log = Log {
+        schema: "https://json.schemastore.org/sarif-2.1.0.json",
+        version: "2.1.0",
+        runs: [Run {
+            tool: Tool {
+                driver: Driver {
+                    name: "coordc",
+                    version: env!("CARGO_PKG_VERSION"),
+                    information_uri: "https://oozie.apache.org/docs/5.2.1/CoordinatorFunctionalSpec.html",
+                    rules: RULES
+                        .iter()
+                        .map(|rule| Rule {
+                            id: rule.code,
+                            name: rule.name,
+                            short_description: Text {
+                                text: rule.summary.to_string(),
+                            },
+                            default_configuration: Configuration {
+                                level: level(rule.severity),
+                            },
+                        })
+                        .collect(),
+                },
+            },
+            results,
+        }],
+    };
+    serde_json::to_writer(&mut *out, &log)?;
+    writeln!(out)
+}
+
+/// A file path as a URI reference: `/` kept, anything outside RFC 3986's
+/// unreserved characters percent-encoded.
+fn uri_reference(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for b in path.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~' | b'/') {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
 }
 
 /// GitHub Actions workflow commands: one annotation per problem.
