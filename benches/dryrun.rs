@@ -32,6 +32,7 @@ fn bench(c: &mut Criterion) {
                 to: None,
                 limit: None,
                 processing_zone: ProcessingZone::UTC,
+                check_maximum_frequency: true,
             };
             let job =
                 prepare(&app, &[], &vars, &options).unwrap_or_else(|_| panic!("the app is valid"));

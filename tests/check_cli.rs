@@ -313,3 +313,60 @@ fn sarif_output_is_valid_sarif_2_1_0() {
     broken["runs"][0]["results"][0]["level"] = "fatal".into();
     assert!(!validator.is_valid(&broken));
 }
+
+#[test]
+fn a_folders_coordc_toml_sets_levels_ignores_and_server_settings() {
+    let dir = std::env::temp_dir().join(format!("coordc-check-toml-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("legacy")).unwrap();
+    // A 2-minute frequency (TM003 under Oozie's default check) and a 24:00 end.
+    let app = r#"<coordinator-app name="c" frequency="2" start="2009-01-01T00:00Z" end="2009-01-01T24:00Z" timezone="UTC" xmlns="uri:oozie:coordinator:0.2"><action><workflow><app-path>hdfs://nn/wf</app-path></workflow></action></coordinator-app>"#;
+    std::fs::write(dir.join("a.xml"), app).unwrap();
+    std::fs::write(dir.join("legacy/b.xml"), app).unwrap();
+    let codes = |doc: &serde_json::Value| -> Vec<String> {
+        doc["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| {
+                format!(
+                    "{} {} {}",
+                    d["file"].as_str().unwrap().rsplit('/').next().unwrap(),
+                    d["code"].as_str().unwrap(),
+                    d["severity"].as_str().unwrap()
+                )
+            })
+            .collect()
+    };
+    let (code, doc) = check_json(&[dir.to_str().unwrap()]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        codes(&doc),
+        [
+            "a.xml TM001 error",
+            "a.xml TM003 error",
+            "b.xml TM001 error",
+            "b.xml TM003 error"
+        ]
+    );
+    // The server allows short frequencies; 24:00 is a warning; legacy/ is ignored.
+    std::fs::write(
+        dir.join("coordc.toml"),
+        "check-maximum-frequency = false\n[rules]\nTM001 = \"warning\"\n[ignore]\n\"legacy/**\" = [\"*\"]\n",
+    )
+    .unwrap();
+    let (code, doc) = check_json(&[dir.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{doc}");
+    assert_eq!(codes(&doc), ["a.xml TM001 warning"]);
+    let (code, _) = check_json(&[dir.to_str().unwrap(), "--deny-warnings"]);
+    assert_eq!(code, Some(1));
+    // A mistake in coordc.toml is a usage error, said where.
+    std::fs::write(dir.join("coordc.toml"), "[rules]\nTM999 = \"off\"\n").unwrap();
+    let out = coordc(&["check", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("coordc.toml: [rules] TM999: no such rule"),
+        "{}",
+        stderr(&out)
+    );
+}

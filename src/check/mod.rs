@@ -2,5 +2,6 @@
 
 pub mod el;
 pub mod rules;
+pub mod settings;
 pub mod suppress;
 pub mod workflow;

@@ -13,6 +13,7 @@ use super::render::line_column;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use crate::check::el::{ElCheckContext, check_template};
 use crate::check::rules::{EL_UNKNOWN_VARIABLE, XML_UNKNOWN_DOCUMENT};
+use crate::check::settings::Settings;
 use crate::check::suppress::{is_suppressed, suppressions};
 use crate::diag::{Diagnostic, Severity};
 use crate::el::library::{self, Library};
@@ -43,9 +44,10 @@ pub struct CheckArgs {
     /// Read `<include>` paths starting with PREFIX from the local folder DIR.
     #[arg(long = "map", value_name = "PREFIX=DIR", value_parser = super::dryrun::parse_pair)]
     maps: Vec<(String, String)>,
-    /// Oozie's processing time zone (`oozie.processing.timezone`): UTC or GMT±HHMM.
-    #[arg(long, value_name = "TZ", default_value = "UTC")]
-    processing_timezone: String,
+    /// Oozie's processing time zone (`oozie.processing.timezone`): UTC or
+    /// GMT±HHMM. Default: the folder's coordc.toml, else UTC.
+    #[arg(long, value_name = "TZ")]
+    processing_timezone: Option<String>,
     #[arg(long, value_enum, default_value = "human")]
     format: CheckFormat,
     /// Exit 1 on warnings too.
@@ -74,24 +76,31 @@ struct Report {
 }
 
 pub fn run(args: CheckArgs) -> i32 {
-    let pz = match ProcessingZone::parse_option(&args.processing_timezone) {
-        Ok(pz) => pz,
-        Err(d) => {
-            eprint!(
-                "{}",
-                super::render::human(&d, "<--processing-timezone>", &args.processing_timezone)
-            );
-            return EXIT_USAGE;
+    let (targets, settings, mut io_errors) = discover(&args.paths);
+    let mut zones = Vec::with_capacity(settings.len());
+    for s in &settings {
+        let text = args
+            .processing_timezone
+            .as_deref()
+            .or(s.settings.processing_timezone.as_deref())
+            .unwrap_or("UTC");
+        match ProcessingZone::parse_option(text) {
+            Ok(pz) => zones.push(pz),
+            Err(d) => {
+                eprint!(
+                    "{}",
+                    super::render::human(&d, "<processing timezone>", text)
+                );
+                return EXIT_USAGE;
+            }
         }
+    }
+    let plan = Plan {
+        args: &args,
+        settings: &settings,
+        zones: &zones,
     };
-    let (files, mut io_errors) = discover(&args.paths);
-    let input = JobInput {
-        configs: &args.configs,
-        defines: &args.defines,
-        maps: &args.maps,
-        processing_zone: pz,
-    };
-    let reports = check_all(&files, &input);
+    let reports = check_all(&targets, &plan);
     io_errors.extend(reports.iter().filter_map(|r| r.io_error.clone()));
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -116,8 +125,8 @@ pub fn run(args: CheckArgs) -> i32 {
     if matches!(args.format, CheckFormat::Human) {
         eprintln!(
             "checked {} file{}: {errors} error{}, {warnings} warning{}",
-            files.len(),
-            plural(files.len()),
+            targets.len(),
+            plural(targets.len()),
             plural(errors),
             plural(warnings)
         );
@@ -135,12 +144,56 @@ fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
+/// A file to check, and the settings (index) of the folder it was found in.
+struct Target {
+    path: PathBuf,
+    settings: usize,
+}
+
+/// A folder's `coordc.toml` (or none), and the folder its paths are relative to.
+struct FolderSettings {
+    base: PathBuf,
+    settings: Settings,
+}
+
+/// What every file's check needs.
+struct Plan<'a> {
+    args: &'a CheckArgs,
+    settings: &'a [FolderSettings],
+    zones: &'a [ProcessingZone],
+}
+
 /// The files to check, in a stable order: files as given, folders searched
-/// (recursively, sorted) for `.xml` files; and the paths that do not exist.
-fn discover(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<String>) {
-    let mut files = Vec::new();
+/// (recursively, sorted) for `.xml` files; each folder's coordc.toml (a file's
+/// own folder's, for a file); and the paths that cannot be read.
+fn discover(paths: &[PathBuf]) -> (Vec<Target>, Vec<FolderSettings>, Vec<String>) {
+    let mut targets = Vec::new();
+    let mut settings = Vec::new();
     let mut errors = Vec::new();
     for path in paths {
+        let folder = if path.is_dir() {
+            path.clone()
+        } else {
+            path.parent()
+                .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+        };
+        let toml = folder.join("coordc.toml");
+        let folder_settings = match std::fs::read_to_string(&toml) {
+            Ok(text) => match Settings::parse(&text) {
+                Ok(s) => s,
+                Err(e) => {
+                    errors.push(format!("{}: {e}", toml.display()));
+                    Settings::none()
+                }
+            },
+            Err(_) => Settings::none(),
+        };
+        settings.push(FolderSettings {
+            base: folder,
+            settings: folder_settings,
+        });
+        let index = settings.len() - 1;
+        let mut files = Vec::new();
         if path.is_dir() {
             walk(path, &mut files, &mut errors);
         } else if path.exists() {
@@ -148,8 +201,12 @@ fn discover(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<String>) {
         } else {
             errors.push(format!("{}: no such file or folder", path.display()));
         }
+        targets.extend(files.into_iter().map(|path| Target {
+            path,
+            settings: index,
+        }));
     }
-    (files, errors)
+    (targets, settings, errors)
 }
 
 fn walk(dir: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<String>) {
@@ -172,7 +229,7 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<String>) {
 }
 
 /// Checks `files` on every core, each report in its file's place.
-fn check_all(files: &[PathBuf], input: &JobInput) -> Vec<Report> {
+fn check_all(files: &[Target], plan: &Plan) -> Vec<Report> {
     let workers = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(files.len())
@@ -185,8 +242,8 @@ fn check_all(files: &[PathBuf], input: &JobInput) -> Vec<Report> {
                     let mut mine = Vec::new();
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(path) = files.get(i) else { break };
-                        mine.push((i, check_file(path, input)));
+                        let Some(target) = files.get(i) else { break };
+                        mine.push((i, check_target(target, plan)));
                     }
                     mine
                 })
@@ -199,6 +256,38 @@ fn check_all(files: &[PathBuf], input: &JobInput) -> Vec<Report> {
     });
     done.sort_by_key(|(i, _)| *i);
     done.into_iter().map(|(_, r)| r).collect()
+}
+
+/// Checks one file with its folder's settings: the processing zone and the
+/// frequency check for the checks, the levels and ignores for the report.
+fn check_target(target: &Target, plan: &Plan) -> Report {
+    let folder = &plan.settings[target.settings];
+    let args = plan.args;
+    let input = JobInput {
+        configs: &args.configs,
+        defines: &args.defines,
+        maps: &args.maps,
+        processing_zone: plan.zones[target.settings],
+        check_maximum_frequency: folder.settings.check_maximum_frequency,
+    };
+    let mut report = check_file(&target.path, &input);
+    let relative = target
+        .path
+        .strip_prefix(&folder.base)
+        .unwrap_or(&target.path);
+    report.problems.retain_mut(|p| {
+        match folder
+            .settings
+            .level(relative, p.diagnostic.code, p.diagnostic.severity)
+        {
+            Some(severity) => {
+                p.diagnostic.severity = severity;
+                true
+            }
+            None => false,
+        }
+    });
+    report
 }
 
 fn check_file(path: &Path, input: &JobInput) -> Report {
@@ -354,6 +443,7 @@ fn coordinator(
         to: None,
         limit: Some(1),
         processing_zone: input.processing_zone,
+        check_maximum_frequency: input.check_maximum_frequency,
     };
     match dryrun::prepare(app, &loaded.included, &loaded.vars, &options) {
         // The first action's materialization, as `oozie job -dryrun` runs it.

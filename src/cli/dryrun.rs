@@ -96,6 +96,7 @@ pub fn run(args: DryrunArgs) -> i32 {
         defines: &args.defines,
         maps: &args.maps,
         processing_zone: pz,
+        check_maximum_frequency: true,
     };
     let mut sources = Sources::default();
     let loaded = read_document(&args.app, &mut sources).and_then(|doc| {
@@ -125,6 +126,7 @@ pub fn run(args: DryrunArgs) -> i32 {
         to: window[1],
         limit: args.limit,
         processing_zone: pz,
+        check_maximum_frequency: true,
     };
     if !loaded.parameter_problems.is_empty() {
         return print_problems(&sources, &loaded.parameter_problems);

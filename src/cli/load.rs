@@ -42,6 +42,8 @@ pub struct JobInput<'a> {
     pub defines: &'a [(String, String)],
     pub maps: &'a [(String, String)],
     pub processing_zone: ProcessingZone,
+    /// Oozie's `check.maximum.frequency`: frequencies under 5 minutes refused.
+    pub check_maximum_frequency: bool,
 }
 
 /// Why an application could not be read to the end.

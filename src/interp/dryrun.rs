@@ -46,6 +46,9 @@ pub struct Options {
     pub to: Option<DateTime<Utc>>,
     pub limit: Option<usize>,
     pub processing_zone: ProcessingZone,
+    /// `oozie.service.coord.check.maximum.frequency` (on by default): a
+    /// frequency under 5 minutes is refused.
+    pub check_maximum_frequency: bool,
 }
 
 /// A diagnostic in the application (`file: None`) or in included file `file`.
@@ -323,7 +326,7 @@ pub fn prepare<'a>(
     let end = attribute(&app.end).and_then(|s| datetime(&app.end, &s, pz));
     let job_zone = attribute(&app.timezone).and_then(|s| zone(&app.timezone, &s));
     let schedule = match lower_frequency(&app.frequency.text, app.frequency.span.start as usize, vars) {
-        Ok(LoweredFrequency::Every(f)) if f.unit == FrequencyUnit::Minute && f.count < 5 => Err(Diagnostic::error(
+        Ok(LoweredFrequency::Every(f)) if options.check_maximum_frequency && f.unit == FrequencyUnit::Minute && f.count < 5 => Err(Diagnostic::error(
             TIME_FREQUENCY,
             app.frequency.span,
             format!("a frequency of {} minute{} is below Oozie's 5-minute minimum (E1003)", f.count, if f.count == 1 { "" } else { "s" }),

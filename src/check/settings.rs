@@ -1,0 +1,152 @@
+//! `coordc.toml`, in a checked folder: rule levels, ignores by path, and the
+//! Oozie server settings that change what is valid.
+//!
+//! ```toml
+//! processing-timezone = "GMT+0530"   # oozie.processing.timezone
+//! check-maximum-frequency = false    # oozie.service.coord.check.maximum.frequency
+//!
+//! [rules]
+//! TM002 = "warning"                  # error, warning, note or off
+//!
+//! [ignore]
+//! "legacy/**" = ["XML004", "EL005"]  # paths relative to the folder; "*" is every code
+//! ```
+
+use crate::diag::Severity;
+use globset::{Glob, GlobMatcher};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// A rule's level as `coordc.toml` sets it.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Error,
+    Warning,
+    Note,
+    Off,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct File {
+    processing_timezone: Option<String>,
+    check_maximum_frequency: Option<bool>,
+    #[serde(default)]
+    rules: BTreeMap<String, Level>,
+    #[serde(default)]
+    ignore: BTreeMap<String, Vec<String>>,
+}
+
+/// The settings of one folder.
+#[derive(Debug, Default)]
+pub struct Settings {
+    pub processing_timezone: Option<String>,
+    /// Oozie's minimum-interval check of frequencies (default on).
+    pub check_maximum_frequency: bool,
+    levels: BTreeMap<String, Level>,
+    ignores: Vec<(GlobMatcher, Vec<String>)>,
+}
+
+impl Settings {
+    /// The defaults, as with no `coordc.toml`.
+    pub fn none() -> Settings {
+        Settings {
+            check_maximum_frequency: true,
+            ..Settings::default()
+        }
+    }
+
+    /// Reads `coordc.toml` text; an error says what is wrong where.
+    pub fn parse(text: &str) -> Result<Settings, String> {
+        let file: File = toml::from_str(text).map_err(|e| e.to_string())?;
+        let mut ignores = Vec::new();
+        for (pattern, codes) in file.ignore {
+            let glob = Glob::new(&pattern).map_err(|e| format!("[ignore] \"{pattern}\": {e}"))?;
+            ignores.push((
+                glob.compile_matcher(),
+                codes.iter().map(|c| c.to_ascii_uppercase()).collect(),
+            ));
+        }
+        let levels = file
+            .rules
+            .into_iter()
+            .map(|(code, level)| (code.to_ascii_uppercase(), level))
+            .collect::<BTreeMap<_, _>>();
+        for code in levels.keys() {
+            if super::rules::rule(code).is_none() {
+                return Err(format!(
+                    "[rules] {code}: no such rule (`coordc rules` lists them)"
+                ));
+            }
+        }
+        Ok(Settings {
+            processing_timezone: file.processing_timezone,
+            check_maximum_frequency: file.check_maximum_frequency.unwrap_or(true),
+            levels,
+            ignores,
+        })
+    }
+
+    /// The severity a problem with `code` and `severity` gets in `path`
+    /// (relative to the settings' folder); `None` when it is ignored or off.
+    pub fn level(&self, path: &Path, code: &str, severity: Severity) -> Option<Severity> {
+        let ignored = self.ignores.iter().any(|(glob, codes)| {
+            glob.is_match(path) && codes.iter().any(|c| c == "*" || c == code)
+        });
+        if ignored {
+            return None;
+        }
+        match self.levels.get(code) {
+            None => Some(severity),
+            Some(Level::Off) => None,
+            Some(Level::Error) => Some(Severity::Error),
+            Some(Level::Warning) => Some(Severity::Warning),
+            Some(Level::Note) => Some(Severity::Note),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_ignores_and_server_settings() {
+        let s = Settings::parse(
+            "processing-timezone = \"GMT+0530\"\ncheck-maximum-frequency = false\n[rules]\ntm002 = \"warning\"\nEL005 = \"off\"\n[ignore]\n\"legacy/**\" = [\"XML004\"]\n\"old.xml\" = [\"*\"]\n",
+        )
+        .unwrap();
+        assert_eq!(s.processing_timezone.as_deref(), Some("GMT+0530"));
+        assert!(!s.check_maximum_frequency);
+        let p = Path::new("apps/a.xml");
+        assert_eq!(
+            s.level(p, "TM002", Severity::Error),
+            Some(Severity::Warning)
+        );
+        assert_eq!(s.level(p, "EL005", Severity::Error), None);
+        assert_eq!(s.level(p, "XML004", Severity::Error), Some(Severity::Error));
+        assert_eq!(
+            s.level(Path::new("legacy/x/a.xml"), "XML004", Severity::Error),
+            None
+        );
+        assert_eq!(
+            s.level(Path::new("old.xml"), "TM001", Severity::Error),
+            None
+        );
+        assert!(Settings::none().check_maximum_frequency);
+        // Mistakes in the file are reported, not ignored.
+        assert!(
+            Settings::parse("[rules]\nXX001 = \"off\"")
+                .unwrap_err()
+                .contains("no such rule")
+        );
+        assert!(
+            Settings::parse("colour = 1")
+                .unwrap_err()
+                .contains("unknown field")
+        );
+        assert!(Settings::parse("[rules]\nTM001 = \"loud\"").is_err());
+    }
+}
