@@ -271,6 +271,10 @@ fn check_target(target: &Target, plan: &Plan) -> Report {
         check_maximum_frequency: folder.settings.check_maximum_frequency,
     };
     let mut report = check_file(&target.path, &input);
+    if report.problems.is_empty() {
+        // Nothing to render from a clean file: its text need not be kept.
+        report.sources = Sources::default();
+    }
     let relative = target
         .path
         .strip_prefix(&folder.base)

@@ -816,10 +816,13 @@ impl<'a> Job<'a> {
                 Box::new(nominal_time_iter(*f, self.zone.clone(), self.start, to).map(Ok))
             }
             Schedule::Cron(c) => {
-                let limit = self
-                    .limit
-                    .unwrap_or(DEFAULT_MAX_ACTIONS)
-                    .saturating_add(DEFAULT_MAX_ACTIONS);
+                // Enough fire times for the listing: those before `--from` are
+                // skipped, so with a window start there can be more of them.
+                let listed = self.limit.unwrap_or(DEFAULT_MAX_ACTIONS);
+                let limit = match self.window.0 {
+                    None => listed,
+                    Some(_) => listed.saturating_add(DEFAULT_MAX_ACTIONS),
+                };
                 match cron::materialize(c, &self.zone, self.pz, self.start, self.end, limit) {
                     Ok(times) => Box::new(
                         times
