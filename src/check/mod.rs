@@ -1,5 +1,6 @@
 //! Static checks. One file per rule family; `rules` is the code registry.
 
+pub mod actions;
 pub mod el;
 pub mod rules;
 pub mod settings;

@@ -22,6 +22,7 @@ pub const EL_MISPLACED: &str = "EL009";
 pub const TIME_DATETIME: &str = "TM001";
 pub const TIME_ZONE: &str = "TM002";
 pub const TIME_FREQUENCY: &str = "TM003";
+pub const TIME_HOUR_24: &str = "TM004";
 pub const CRON_SYNTAX: &str = "CR001";
 pub const CRON_RANGE: &str = "CR002";
 pub const CRON_NEVER_FIRES: &str = "CR003";
@@ -51,6 +52,9 @@ pub const WF_TRANSITION: &str = "WF004";
 pub const WF_NAME: &str = "WF005";
 pub const WF_FORK_JOIN: &str = "WF006";
 pub const WF_UNREACHABLE: &str = "WF007";
+pub const WF_ACTION_TYPE: &str = "WF008";
+pub const WF_CLUSTER: &str = "WF009";
+pub const WF_LENGTH: &str = "WF010";
 
 pub static RULES: &[Rule] = &[
     Rule {
@@ -234,6 +238,12 @@ pub static RULES: &[Rule] = &[
         summary: "A frequency that uses what Oozie's frequency evaluator does not define, or a frequency function with n <= 0.",
     },
     Rule {
+        code: TIME_HOUR_24,
+        name: "hour-24",
+        severity: Severity::Warning,
+        summary: "A `T24:00` datetime: the spec reads it as 00:00 of the next day, Oozie servers since 3.3 reject it.",
+    },
+    Rule {
         code: CRON_SYNTAX,
         name: "cron-syntax",
         severity: Severity::Error,
@@ -298,6 +308,24 @@ pub static RULES: &[Rule] = &[
         name: "unreachable-node",
         severity: Severity::Warning,
         summary: "A workflow node no path from the start reaches; Oozie accepts it, but it never runs.",
+    },
+    Rule {
+        code: WF_ACTION_TYPE,
+        name: "unknown-action-type",
+        severity: Severity::Error,
+        summary: "An action element a stock Oozie server has no executor or schema for (E0723).",
+    },
+    Rule {
+        code: WF_CLUSTER,
+        name: "missing-job-tracker",
+        severity: Severity::Error,
+        summary: "A Hadoop action without a job-tracker (resource-manager) or name-node, in itself or in <global> (E0701).",
+    },
+    Rule {
+        code: WF_LENGTH,
+        name: "definition-length",
+        severity: Severity::Error,
+        summary: "A workflow definition over 100,000 bytes, which Oozie refuses to read (E0736).",
     },
 ];
 

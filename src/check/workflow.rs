@@ -8,7 +8,7 @@ use super::el::closest;
 use super::rules::{
     WF_DUPLICATE, WF_FORK_JOIN, WF_LOOP, WF_NAME, WF_SELF, WF_TRANSITION, WF_UNREACHABLE,
 };
-use crate::diag::{Diagnostic, Severity};
+use crate::diag::Diagnostic;
 use crate::ir::{Name, NodeKind, Workflow};
 use std::collections::{HashMap, HashSet};
 
@@ -142,15 +142,14 @@ pub fn check(wf: &Workflow) -> Vec<Diagnostic> {
     // Not Oozie's: a node no path from start reaches never runs.
     for (i, node) in graph.nodes.iter().enumerate().skip(1) {
         if !visited.contains(&i) && graph.by_name.get(node.name.name.as_str()) == Some(&i) {
-            out.push(Diagnostic {
-                severity: Severity::Warning,
-                ..Diagnostic::error(
+            out.push(
+                Diagnostic::warning(
                     WF_UNREACHABLE,
                     node.name.span,
                     format!("node `{}` is never reached from the start", node.name.name),
                 )
-                .with_help("remove it, or add a transition to it")
-            });
+                .with_help("remove it, or add a transition to it"),
+            );
         }
     }
     out

@@ -308,18 +308,15 @@ fn check_file(path: &Path, input: &JobInput) -> Report {
         Ok(doc) => {
             let problems = match doc.root.name.as_str() {
                 "coordinator-app" => coordinator(&doc, path, input, &mut sources),
-                "workflow-app" => workflow(&doc),
+                "workflow-app" => workflow(&doc, sources.files[0].1.len()),
                 "datasets" => datasets(&doc),
-                other => vec![in_app(Diagnostic {
-                    severity: Severity::Note,
-                    ..Diagnostic::error(
-                        XML_UNKNOWN_DOCUMENT,
-                        doc.root.name_span,
-                        format!(
-                            "skipped: <{other}> is not a coordinator, datasets or workflow document"
-                        ),
-                    )
-                })],
+                other => vec![in_app(Diagnostic::note(
+                    XML_UNKNOWN_DOCUMENT,
+                    doc.root.name_span,
+                    format!(
+                        "skipped: <{other}> is not a coordinator, datasets or workflow document"
+                    ),
+                ))],
             };
             // `<!-- coordc: ignore CODE -->` in the application file.
             let silenced = suppressions(&doc, &sources.files[0].1);
@@ -419,19 +416,14 @@ fn coordinator(
         problems.retain(|p| p.diagnostic.code != EL_UNKNOWN_VARIABLE);
         problems.extend(check_el(texts.iter().copied(), Library::Coordinator, None));
         problems.extend(dryrun::misplaced(app, &loaded.included, &loaded.vars));
-        {
-            problems.push(in_app(Diagnostic {
-                severity: Severity::Note,
-                ..Diagnostic::error(
-                    EL_UNKNOWN_VARIABLE,
-                    app.name_span,
-                    format!(
-                        "the job must define {}; give its configuration (--config FILE, -D NAME=VALUE, or a job.properties beside the application) to check the values",
-                        needed.into_iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
-                    ),
-                )
-            }));
-        }
+        problems.push(in_app(Diagnostic::note(
+            EL_UNKNOWN_VARIABLE,
+            app.name_span,
+            format!(
+                "the job must define {}; give its configuration (--config FILE, -D NAME=VALUE, or a job.properties beside the application) to check the values",
+                needed.into_iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+            ),
+        )));
         return problems;
     }
     problems.extend(loaded.parameter_problems.iter().cloned());
@@ -452,6 +444,7 @@ fn coordinator(
     match dryrun::prepare(app, &loaded.included, &loaded.vars, &options) {
         // The first action's materialization, as `oozie job -dryrun` runs it.
         Ok(job) => {
+            problems.extend(job.warnings.iter().cloned());
             if let Some(Err(d)) = job.actions().next() {
                 problems.push(in_app(d));
             }
@@ -479,7 +472,7 @@ fn free_variables<'a>(texts: impl Iterator<Item = &'a ElText>, vars: &VarMap) ->
     names
 }
 
-fn workflow(doc: &xml::Document) -> Vec<Located> {
+fn workflow(doc: &xml::Document, definition_bytes: usize) -> Vec<Located> {
     let invalid: Vec<Located> = xml::validate(doc).into_iter().map(in_app).collect();
     if !invalid.is_empty() {
         return invalid;
@@ -487,6 +480,11 @@ fn workflow(doc: &xml::Document) -> Vec<Located> {
     let (wf, problems) = ir::lower::workflow(&doc.root);
     let mut problems: Vec<Located> = problems.into_iter().map(in_app).collect();
     problems.extend(crate::check::workflow::check(&wf).into_iter().map(in_app));
+    problems.extend(
+        crate::check::actions::check(&wf, definition_bytes)
+            .into_iter()
+            .map(in_app),
+    );
     problems.extend(check_el(
         wf.texts().into_iter().map(|t| (None, t)),
         Library::Workflow,

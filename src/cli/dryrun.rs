@@ -141,6 +141,12 @@ pub fn run(args: DryrunArgs) -> i32 {
             return print_problems(&sources, &problems);
         }
     };
+    {
+        let mut err = std::io::stderr().lock();
+        for w in &job.warnings {
+            let _ = write!(err, "{}", sources.render(w));
+        }
+    }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let result = match args.format {

@@ -13,9 +13,10 @@
 
 use crate::check::rules::{
     CONTROLS, DUPLICATE_DATASET, DUPLICATE_EVENT, EL_EVAL, EL_MISPLACED, INSTANCE_RANGE,
-    INSTANCE_SYNTAX, MISSING_PARAMETER, TIME_DATETIME, TIME_FREQUENCY, UNDEFINED_DATASET,
+    INSTANCE_SYNTAX, MISSING_PARAMETER, TIME_DATETIME, TIME_FREQUENCY, TIME_HOUR_24,
+    UNDEFINED_DATASET,
 };
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Severity};
 use crate::el::ast::{ExprKind, Part, Template};
 use crate::el::eval::{Context, Env, Variables};
 use crate::el::frequency::{LoweredFrequency, lower_frequency, lower_timeout};
@@ -61,6 +62,8 @@ pub struct Located {
 /// A submitted job, ready to materialize.
 pub struct Job<'a> {
     app: &'a Coordinator,
+    /// What the submission found that does not stop the job (a 24:00).
+    pub warnings: Vec<Located>,
     pub name: String,
     pub controls: Controls,
     pub zone: Zone,
@@ -240,23 +243,47 @@ pub fn submit_text(text: &ElText, vars: &VarMap, pz: ProcessingZone) -> Result<S
     render(text, &layered, None, pz)
 }
 
-/// A datetime attribute or value: the rendered text parsed as Oozie parses it.
+/// A datetime value computed at an action: the rendered text parsed as Oozie
+/// parses it (a 24:00 is an error here: Oozie rejects it).
 fn datetime(
     text: &ElText,
     rendered: &str,
     pz: ProcessingZone,
 ) -> Result<DateTime<Utc>, Diagnostic> {
+    match submitted_datetime(text, rendered, pz)? {
+        (t, None) => Ok(t),
+        (_, Some(hour_24)) => Err(Diagnostic {
+            severity: Severity::Error,
+            code: TIME_DATETIME,
+            ..hour_24
+        }),
+    }
+}
+
+/// A datetime of the application (start, end, an initial-instance): the
+/// spec's `24:00` (§4.1.1) is 00:00 of the next day, with the TM004 warning
+/// that Oozie servers reject it.
+fn submitted_datetime(
+    text: &ElText,
+    rendered: &str,
+    pz: ProcessingZone,
+) -> Result<(DateTime<Utc>, Option<Diagnostic>), Diagnostic> {
     match parse_datetime(rendered, pz) {
-        Ok(t) if !t.hour_24 => Ok(t.instant),
-        Ok(_) => Err(Diagnostic::error(
-            TIME_DATETIME,
-            text.span,
-            format!(
-                "`{}`: Oozie rejects 24:00 (since 3.3, OOZIE-649)",
-                rendered.trim()
+        Ok(t) if !t.hour_24 => Ok((t.instant, None)),
+        Ok(t) => Ok((
+            t.instant,
+            Some(
+                Diagnostic::warning(
+                    TIME_HOUR_24,
+                    text.span,
+                    format!(
+                        "`{}`: the spec reads 24:00 as 00:00 of the next day, but Oozie servers reject it (since 3.3, OOZIE-649)",
+                        rendered.trim()
+                    ),
+                )
+                .with_help("write 00:00 of the next day"),
             ),
-        )
-        .with_help("write 00:00 of the next day")),
+        )),
         Err(e) if rendered == text.text => Err(e.to_diagnostic(text.span.start as usize, pz)),
         Err(e) => {
             let mut d = e.to_diagnostic(text.span.start as usize, pz);
@@ -265,6 +292,19 @@ fn datetime(
             Err(d)
         }
     }
+}
+
+/// [`submitted_datetime`], its warning kept in `problems`.
+fn application_datetime(
+    text: &ElText,
+    rendered: &str,
+    pz: ProcessingZone,
+    file: Option<usize>,
+    problems: &mut Vec<Located>,
+) -> Result<DateTime<Utc>, Diagnostic> {
+    let (t, warning) = submitted_datetime(text, rendered, pz)?;
+    problems.extend(warning.map(|diagnostic| Located { file, diagnostic }));
+    Ok(t)
 }
 
 fn zone(text: &ElText, rendered: &str) -> Result<Zone, Diagnostic> {
@@ -322,8 +362,10 @@ pub fn prepare<'a>(
         base: vars,
     };
     let attribute = |text: &ElText| render(text, &submit_vars, None, pz);
-    let start = attribute(&app.start).and_then(|s| datetime(&app.start, &s, pz));
-    let end = attribute(&app.end).and_then(|s| datetime(&app.end, &s, pz));
+    let start = attribute(&app.start)
+        .and_then(|s| application_datetime(&app.start, &s, pz, None, &mut problems));
+    let end = attribute(&app.end)
+        .and_then(|s| application_datetime(&app.end, &s, pz, None, &mut problems));
     let job_zone = attribute(&app.timezone).and_then(|s| zone(&app.timezone, &s));
     let schedule = match lower_frequency(&app.frequency.text, app.frequency.span.start as usize, vars) {
         Ok(LoweredFrequency::Every(f)) if options.check_maximum_frequency && f.unit == FrequencyUnit::Minute && f.count < 5 => Err(Diagnostic::error(
@@ -410,7 +452,7 @@ pub fn prepare<'a>(
             });
             continue;
         };
-        match prepare_dataset(dataset, vars, &submit_vars, pz) {
+        match prepare_dataset(dataset, vars, &submit_vars, pz, &mut problems) {
             Ok(ready) => {
                 datasets.insert(event.name.as_str(), ready);
             }
@@ -484,12 +526,16 @@ pub fn prepare<'a>(
         schedule,
         name,
         controls,
-        problems.is_empty() && !missing_from_includes,
+        problems
+            .iter()
+            .all(|p| p.diagnostic.severity != Severity::Error)
+            && !missing_from_includes,
     ) else {
         return Err(problems);
     };
     Ok(Job {
         app,
+        warnings: problems,
         name,
         controls,
         zone,
@@ -713,6 +759,7 @@ fn prepare_dataset<'a>(
     vars: &VarMap,
     submit_vars: &dyn Variables,
     pz: ProcessingZone,
+    warnings: &mut Vec<Located>,
 ) -> Result<JobDataset<'a>, Vec<Located>> {
     let mut problems = Vec::new();
     let mut problem = |d: Diagnostic| {
@@ -741,7 +788,9 @@ fn prepare_dataset<'a>(
         }
     };
     let initial = render(&dataset.initial_instance, vars, None, pz)
-        .and_then(|s| datetime(&dataset.initial_instance, &s, pz))
+        .and_then(|s| {
+            application_datetime(&dataset.initial_instance, &s, pz, dataset.file, warnings)
+        })
         .and_then(|t| {
             if t.year() < 1970 {
                 Err(Diagnostic::error(

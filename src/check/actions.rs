@@ -1,0 +1,167 @@
+//! Workflow actions as a stock Oozie server accepts them: the action types it
+//! has executors for (E0723), the job-tracker and name-node the Hadoop actions
+//! need (E0701), and the definition length it reads (E0736).
+//! research/oozie-validations.md §4, W9 and W10.
+
+use super::rules::{WF_ACTION_TYPE, WF_CLUSTER, WF_LENGTH};
+use crate::diag::Diagnostic;
+use crate::ir::{ActionBody, NodeKind, Workflow};
+use crate::span::Span;
+
+/// WorkflowAppService rejects longer definitions before parsing them
+/// (oozie.service.WorkflowAppService.WorkflowDefinitionMaxLength).
+pub const MAX_DEFINITION_BYTES: usize = 100_000;
+
+/// The extension actions of a stock server (oozie-default.xml:
+/// `oozie.service.ActionService.executor.ext.classes` and
+/// `oozie.service.SchemaService.wf.ext.schemas`, Oozie 4.3 to 5.2): the
+/// element name and the versions of its `uri:oozie:NAME-action:VERSION` schema.
+const EXTENSIONS: &[(&str, &[&str])] = &[
+    ("shell", &["0.1", "0.2", "0.3", "1.0"]),
+    ("email", &["0.1", "0.2"]),
+    ("hive", &["0.2", "0.3", "0.4", "0.5", "0.6", "1.0"]),
+    ("hive2", &["0.1", "0.2", "1.0"]),
+    ("sqoop", &["0.2", "0.3", "0.4", "1.0"]),
+    ("ssh", &["0.1", "0.2"]),
+    ("distcp", &["0.1", "0.2", "1.0"]),
+    ("spark", &["0.1", "0.2", "1.0"]),
+    ("git", &["1.0"]),
+];
+
+/// Actions that run on the cluster and so need a job-tracker (or, in schema
+/// 1.0, resource-manager) and a name-node from the action or `<global>`
+/// (LiteWorkflowAppParser.addGlobalJobTrackerNameNode and the executors).
+const CLUSTER_ACTIONS: &[&str] = &[
+    "map-reduce",
+    "pig",
+    "java",
+    "hive",
+    "hive2",
+    "shell",
+    "sqoop",
+    "distcp",
+    "spark",
+    "git",
+];
+
+pub fn check(wf: &Workflow, definition_bytes: usize) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    if definition_bytes > MAX_DEFINITION_BYTES {
+        out.push(
+            Diagnostic::error(
+                WF_LENGTH,
+                wf.name_span,
+                format!(
+                    "Workflow definition length [{definition_bytes}] exceeded maximum allowed length [{MAX_DEFINITION_BYTES}] (E0736)"
+                ),
+            )
+            .with_help("split the workflow into sub-workflows"),
+        );
+    }
+    for node in &wf.nodes {
+        let NodeKind::Action(action) = &node.kind else {
+            continue;
+        };
+        let kind = action.kind.name.as_str();
+        if let Some(namespace) = &action.namespace
+            && !namespace.starts_with("uri:oozie:workflow:")
+            && let Some(problem) = unknown_extension(kind, namespace)
+        {
+            out.push(
+                Diagnostic::error(
+                    WF_ACTION_TYPE,
+                    action.kind.span,
+                    format!(
+                        "Unsupported action type, node [{}] type [{kind}] (E0723): {problem}",
+                        node.name.name
+                    ),
+                )
+                .with_help(
+                    "use a stock action schema (e.g. uri:oozie:shell-action:0.3); a server with a custom executor registered can turn this rule off in coordc.toml",
+                ),
+            );
+        }
+        if CLUSTER_ACTIONS.contains(&kind) {
+            let global = wf.global.as_ref();
+            let has = |names: &[&str]| {
+                defines(&action.body, names) || global.is_some_and(|g| defines(g, names))
+            };
+            let missing: Vec<(&str, &str)> = [
+                (&["job-tracker", "resource-manager"][..], "jobTracker"),
+                (&["name-node"][..], "nameNode"),
+            ]
+            .into_iter()
+            .filter(|(names, _)| !has(names))
+            .map(|(names, property)| (names[0], property))
+            .collect();
+            if !missing.is_empty() {
+                out.push(missing_cluster(action.kind.span, &node.name.name, &missing));
+            }
+        }
+    }
+    out
+}
+
+/// Why an extension action in `namespace` has no executor on a stock server.
+fn unknown_extension(kind: &str, namespace: &str) -> Option<String> {
+    let Some((schema, version)) = namespace
+        .strip_prefix("uri:oozie:")
+        .and_then(|rest| rest.rsplit_once(':'))
+    else {
+        return Some(format!("`{namespace}` is not an Oozie action schema"));
+    };
+    let Some(name) = schema.strip_suffix("-action") else {
+        return Some(format!(
+            "`{namespace}` is not an action schema (uri:oozie:NAME-action:VERSION)"
+        ));
+    };
+    let Some((_, versions)) = EXTENSIONS.iter().find(|(n, _)| *n == name) else {
+        return Some(format!("a stock Oozie server has no `{name}` action"));
+    };
+    if !versions.contains(&version) {
+        return Some(format!(
+            "the {name} action has no schema version {version} (there are {})",
+            versions.join(", ")
+        ));
+    }
+    (name != kind).then(|| format!("the {name} action schema defines `<{name}>`, not `<{kind}>`"))
+}
+
+fn defines(body: &ActionBody, names: &[&str]) -> bool {
+    body.values
+        .iter()
+        .any(|(n, _)| names.contains(&n.name.as_str()))
+}
+
+/// E0701 for the `(element, property)` pairs an action lacks, in one
+/// diagnostic: Oozie reports the first.
+fn missing_cluster(span: Span, node: &str, missing: &[(&str, &str)]) -> Diagnostic {
+    let what: Vec<String> = missing
+        .iter()
+        .map(|(element, _)| match *element {
+            "job-tracker" => "job-tracker or resource-manager".to_string(),
+            other => other.to_string(),
+        })
+        .collect();
+    let add: Vec<String> = missing
+        .iter()
+        .map(|(element, property)| format!("<{element}>${{{property}}}</{element}>"))
+        .collect();
+    let settings: Vec<String> = missing
+        .iter()
+        .map(|(element, _)| format!("oozie.actions.default.{element}"))
+        .collect();
+    Diagnostic::error(
+        WF_CLUSTER,
+        span,
+        format!(
+            "No {} defined for action [{node}] (E0701)",
+            what.join(" and no ")
+        ),
+    )
+    .with_help(format!(
+        "add {} to the action or to <global>; a server that sets {} can turn this rule off in coordc.toml",
+        add.join(" and "),
+        settings.join(" and ")
+    ))
+}
