@@ -3,10 +3,13 @@
 //! variables when the set of defined names is known. These find in one pass what
 //! Oozie reports one at a time, and only when the expression is evaluated.
 
-use super::rules::{EL_ARG_TYPE, EL_ARITY, EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE};
+use super::rules::{
+    EL_ARG_TYPE, EL_ARITY, EL_DOTTED_NAME, EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE,
+};
 use crate::diag::Diagnostic;
-use crate::el::ast::{BinaryOp, Call, Expr, ExprKind, Template, UnaryOp};
+use crate::el::ast::{Access, BinaryOp, Call, Expr, ExprKind, Suffix, Template, UnaryOp};
 use crate::el::library::{self, CONSTANTS, FUNCTIONS, Library, Ty};
+use crate::span::Span;
 use std::collections::HashSet;
 
 /// What the checks may assume about the text's surroundings.
@@ -19,11 +22,89 @@ pub struct ElCheckContext<'a> {
 pub fn check_template(template: &Template, ctx: &ElCheckContext) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for expr in template.exprs() {
+        let dotted = dotted_bases(expr);
         expr.walk(&mut |e| match &e.kind {
             ExprKind::Call(call) => check_call(e, call, ctx, &mut out),
-            ExprKind::Var(name) => check_variable(e, name, ctx, &mut out),
+            ExprKind::Var(name) if !dotted.contains(&e.span) => {
+                check_variable(e, name, ctx, &mut out)
+            }
+            ExprKind::Access(access) => out.extend(dotted_name(access, ctx.library)),
             _ => {}
         });
+    }
+    out
+}
+
+/// `${job.tracker}`: EL reads property `tracker` of a variable `job`, which
+/// no job defines (Oozie: "variable [job] cannot be resolved"); a Hadoop
+/// property with dots is read with `conf('job.tracker')`.
+fn dotted_name(access: &Access, library: Library) -> Option<Diagnostic> {
+    let (base, name, end) = dotted(access)?;
+    let conf = match library {
+        Library::Coordinator => "coord:conf",
+        Library::Workflow => "wf:conf",
+    };
+    Some(
+        Diagnostic::error(
+            EL_DOTTED_NAME,
+            Span::new(access.base.span.start as usize, end as usize),
+            format!(
+                "`{name}` is not a variable name: EL reads it as property `{}` of a variable `{base}`, which Oozie cannot resolve",
+                &name[base.len() + 1..]
+            ),
+        )
+        .with_help(format!(
+            "read the property with ${{{conf}('{name}')}}, or name it without dots (e.g. `{}`)",
+            camel_case(&name)
+        )),
+    )
+}
+
+/// A dotted name `a.b.c` read as properties of the variable `a`: the
+/// variable, the whole name and where it ends.
+fn dotted(access: &Access) -> Option<(&str, String, u32)> {
+    let ExprKind::Var(base) = &access.base.kind else {
+        return None;
+    };
+    let mut name = base.to_string();
+    let mut end = access.base.span.end;
+    for suffix in &access.suffixes {
+        let Suffix::Property { name: part, span } = suffix else {
+            break;
+        };
+        name.push('.');
+        name.push_str(part);
+        end = span.end;
+    }
+    (end != access.base.span.end).then_some((&**base, name, end))
+}
+
+/// The spans of the variables of dotted names in `expr` (EL010), which are
+/// reported as such and not as names the job must define.
+pub fn dotted_bases(expr: &Expr) -> HashSet<Span> {
+    let mut bases = HashSet::new();
+    expr.walk(&mut |e| {
+        if let ExprKind::Access(access) = &e.kind
+            && dotted(access).is_some()
+        {
+            bases.insert(access.base.span);
+        }
+    });
+    bases
+}
+
+/// `job.tracker` as `jobTracker`.
+fn camel_case(dotted: &str) -> String {
+    let mut out = String::new();
+    for (i, part) in dotted.split('.').enumerate() {
+        let mut chars = part.chars();
+        match chars.next() {
+            Some(first) if i > 0 => {
+                out.extend(first.to_uppercase());
+                out.push_str(chars.as_str());
+            }
+            _ => out.push_str(part),
+        }
     }
     out
 }

@@ -19,6 +19,7 @@ pub const EL_EVAL: &str = "EL006";
 pub const EL_NEEDS_CONTEXT: &str = "EL007";
 pub const EL_LIMIT: &str = "EL008";
 pub const EL_MISPLACED: &str = "EL009";
+pub const EL_DOTTED_NAME: &str = "EL010";
 pub const TIME_DATETIME: &str = "TM001";
 pub const TIME_ZONE: &str = "TM002";
 pub const TIME_FREQUENCY: &str = "TM003";
@@ -38,6 +39,7 @@ pub const INSTANCE_RANGE: &str = "CO005";
 pub const INSTANCE_SYNTAX: &str = "CO006";
 pub const INPUT_LOGIC: &str = "CO007";
 pub const CONTROLS: &str = "CO008";
+pub const DATASET_OVERRIDE: &str = "CO009";
 pub const DRYRUN_UNSUPPORTED: &str = "DR001";
 pub const XML_SYNTAX: &str = "XML001";
 pub const XML_LIMIT: &str = "XML002";
@@ -85,7 +87,7 @@ pub static RULES: &[Rule] = &[
         code: DUPLICATE_DATASET,
         name: "duplicate-dataset",
         severity: Severity::Error,
-        summary: "A dataset name defined twice by included files.",
+        summary: "A dataset name defined twice: in the application (spec §10.1.1), or by included files (E0803).",
     },
     Rule {
         code: DUPLICATE_EVENT,
@@ -122,6 +124,12 @@ pub static RULES: &[Rule] = &[
         name: "controls",
         severity: Severity::Error,
         summary: "A <controls> value Oozie cannot read: a timeout, concurrency or throttle that is not an integer, an execution other than FIFO, LIFO, LAST_ONLY or NONE (E1003).",
+    },
+    Rule {
+        code: DATASET_OVERRIDE,
+        name: "dataset-override",
+        severity: Severity::Note,
+        summary: "A dataset embedded in the application that overrides an included one of the same name.",
     },
     Rule {
         code: DRYRUN_UNSUPPORTED,
@@ -218,6 +226,12 @@ pub static RULES: &[Rule] = &[
         name: "el-misplaced",
         severity: Severity::Error,
         summary: "A function or constant used where Oozie's EL for that part of the application does not define it.",
+    },
+    Rule {
+        code: EL_DOTTED_NAME,
+        name: "el-dotted-name",
+        severity: Severity::Error,
+        summary: "A `${job.tracker}`-style dotted name, which EL reads as a property of an undefined variable; use `coord:conf('job.tracker')` or a name without dots.",
     },
     Rule {
         code: TIME_DATETIME,

@@ -11,8 +11,8 @@
 use super::load::{self, JobInput, Sources, Stop, read_document};
 use super::render::line_column;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
-use crate::check::el::{ElCheckContext, check_template};
-use crate::check::rules::{EL_UNKNOWN_VARIABLE, XML_UNKNOWN_DOCUMENT};
+use crate::check::el::{ElCheckContext, check_template, dotted_bases};
+use crate::check::rules::{EL_DOTTED_NAME, EL_UNKNOWN_VARIABLE, XML_UNKNOWN_DOCUMENT};
 use crate::check::settings::Settings;
 use crate::check::suppress::{is_suppressed, suppressions};
 use crate::diag::{Diagnostic, Severity};
@@ -20,6 +20,7 @@ use crate::el::library::{self, Library};
 use crate::el::{ExprKind, VarMap};
 use crate::interp::dryrun::{self, Located, Options};
 use crate::ir::{self, ElText};
+use crate::span::Span;
 use crate::time::datetime::ProcessingZone;
 use crate::xml;
 use clap::{Args, ValueEnum};
@@ -341,10 +342,24 @@ fn in_app(diagnostic: Diagnostic) -> Located {
 }
 
 /// One report of each problem: the static checks and the evaluation can find
-/// the same one at the same place.
+/// the same one at the same place; and the variable of a dotted name (EL010)
+/// is not reported again as undefined.
 fn dedup(mut problems: Vec<Located>) -> Vec<Located> {
     let mut seen = HashSet::new();
-    problems.retain(|p| seen.insert((p.file, p.diagnostic.code, p.diagnostic.span)));
+    let dotted: Vec<(Option<usize>, Span)> = problems
+        .iter()
+        .filter(|p| p.diagnostic.code == EL_DOTTED_NAME)
+        .map(|p| (p.file, p.diagnostic.span))
+        .collect();
+    problems.retain(|p| {
+        let within_dotted = p.diagnostic.code == EL_UNKNOWN_VARIABLE
+            && dotted.iter().any(|(file, span)| {
+                *file == p.file
+                    && span.start <= p.diagnostic.span.start
+                    && p.diagnostic.span.end <= span.end
+            });
+        !within_dotted && seen.insert((p.file, p.diagnostic.code, p.diagnostic.span))
+    });
     problems
 }
 
@@ -408,6 +423,7 @@ fn coordinator(
         .map(|t| (None, t)),
     );
     let mut problems = loaded.include_problems.clone();
+    problems.extend(crate::check::datasets::check(app, &loaded.included));
     let needed = free_variables(texts.iter().map(|(_, t)| *t), &loaded.vars);
     if !loaded.configured && !needed.is_empty() {
         // Without a configuration, the names the job must define are a note,
@@ -459,8 +475,10 @@ fn free_variables<'a>(texts: impl Iterator<Item = &'a ElText>, vars: &VarMap) ->
     let mut names = BTreeSet::new();
     for text in texts {
         for expr in text.template.exprs() {
+            let dotted = dotted_bases(expr);
             expr.walk(&mut |e| {
                 if let ExprKind::Var(name) = &e.kind
+                    && !dotted.contains(&e.span)
                     && !vars.contains_key(&**name)
                     && library::constant(Library::Coordinator, name).is_none()
                 {
