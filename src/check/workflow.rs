@@ -195,6 +195,11 @@ impl Basic<'_, '_> {
             Kind::Join => self.joins += 1,
             _ => {}
         }
+        if self.path.last() == Some(&i) {
+            // A self-transition, reported as such (E0706, which Oozie finds
+            // while parsing, before it looks for loops).
+            return;
+        }
         if self.path.contains(&i) {
             let names: Vec<&str> = self
                 .path
@@ -476,6 +481,8 @@ mod tests {
             found.contains(&"WF002 Node cannot transition to itself node [a] (E0706)".to_string()),
             "{found:?}"
         );
+        // A self-transition is not reported again as a loop.
+        assert!(!found.iter().any(|f| f.starts_with("WF003")), "{found:?}");
         let nodes = action("a", "b", "fail") + &action("b", "a", "fial") + KILL;
         let found = problems("a", &nodes);
         assert_eq!(

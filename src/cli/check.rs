@@ -12,7 +12,10 @@ use super::load::{self, JobInput, Sources, Stop, read_document};
 use super::render::line_column;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use crate::check::el::{ElCheckContext, check_template, dotted_bases};
-use crate::check::rules::{EL_DOTTED_NAME, EL_UNKNOWN_VARIABLE, XML_UNKNOWN_DOCUMENT};
+use crate::check::rules::{
+    EL_ARG_TYPE, EL_ARITY, EL_DOTTED_NAME, EL_EVAL, EL_MISPLACED, EL_NEEDS_CONTEXT, EL_SYNTAX,
+    EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE, XML_UNKNOWN_DOCUMENT,
+};
 use crate::check::settings::Settings;
 use crate::check::suppress::{is_suppressed, suppressions};
 use crate::diag::{Diagnostic, Severity};
@@ -342,23 +345,33 @@ fn in_app(diagnostic: Diagnostic) -> Located {
 }
 
 /// One report of each problem: the static checks and the evaluation can find
-/// the same one at the same place; and the variable of a dotted name (EL010)
-/// is not reported again as undefined.
+/// the same one at the same place. An evaluation failure (EL005 to EL007)
+/// inside an expression a static EL rule already reports is that rule's
+/// consequence (an argument that cannot convert fails to convert; a
+/// misplaced function has no context; a dotted name's variable is undefined).
 fn dedup(mut problems: Vec<Located>) -> Vec<Located> {
-    let mut seen = HashSet::new();
-    let dotted: Vec<(Option<usize>, Span)> = problems
+    const STATIC_EL: &[&str] = &[
+        EL_SYNTAX,
+        EL_UNKNOWN_FUNCTION,
+        EL_ARITY,
+        EL_ARG_TYPE,
+        EL_MISPLACED,
+        EL_DOTTED_NAME,
+    ];
+    const EVALUATION: &[&str] = &[EL_UNKNOWN_VARIABLE, EL_EVAL, EL_NEEDS_CONTEXT];
+    let reported: Vec<(Option<usize>, Span)> = problems
         .iter()
-        .filter(|p| p.diagnostic.code == EL_DOTTED_NAME)
+        .filter(|p| STATIC_EL.contains(&p.diagnostic.code))
         .map(|p| (p.file, p.diagnostic.span))
         .collect();
+    let mut seen = HashSet::new();
     problems.retain(|p| {
-        let within_dotted = p.diagnostic.code == EL_UNKNOWN_VARIABLE
-            && dotted.iter().any(|(file, span)| {
-                *file == p.file
-                    && span.start <= p.diagnostic.span.start
-                    && p.diagnostic.span.end <= span.end
-            });
-        !within_dotted && seen.insert((p.file, p.diagnostic.code, p.diagnostic.span))
+        let span = p.diagnostic.span;
+        let consequence = EVALUATION.contains(&p.diagnostic.code)
+            && reported
+                .iter()
+                .any(|(file, s)| *file == p.file && s.start <= span.start && span.end <= s.end);
+        !consequence && seen.insert((p.file, p.diagnostic.code, span))
     });
     problems
 }
@@ -443,7 +456,13 @@ fn coordinator(
         return problems;
     }
     problems.extend(loaded.parameter_problems.iter().cloned());
-    let known: HashSet<String> = loaded.vars.keys().cloned().collect();
+    // A declared parameter the job does not give is CO004, not an unknown name.
+    let known: HashSet<String> = loaded
+        .vars
+        .keys()
+        .cloned()
+        .chain(app.parameters.iter().map(|p| p.name.name.clone()))
+        .collect();
     problems.extend(check_el(
         texts.iter().copied(),
         Library::Coordinator,
@@ -467,6 +486,23 @@ fn coordinator(
         }
         Err(more) => problems.extend(more),
     }
+    // A parameter the job does not give (CO004) is not reported again where
+    // the evaluation reads it.
+    let missing: HashSet<&str> = app
+        .parameters
+        .iter()
+        .filter(|p| p.default.is_none() && !loaded.vars.contains_key(&p.name.name))
+        .map(|p| p.name.name.as_str())
+        .collect();
+    let source = &sources.files[0].1;
+    problems.retain(|p| {
+        let span = p.diagnostic.span;
+        !(p.file.is_none()
+            && p.diagnostic.code == EL_UNKNOWN_VARIABLE
+            && source
+                .get(span.start as usize..span.end as usize)
+                .is_some_and(|name| missing.contains(name)))
+    });
     problems
 }
 

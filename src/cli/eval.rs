@@ -89,7 +89,11 @@ pub fn run(args: EvalArgs) -> i32 {
             EXIT_OK
         }
         Err(diag) => {
-            let _ = write!(std::io::stderr().lock(), "{}", human(&diag, "<text>", text));
+            let name = match args.text_file.as_deref() {
+                Some(path) if path != "-" => path,
+                _ => "<text>",
+            };
+            let _ = write!(std::io::stderr().lock(), "{}", human(&diag, name, text));
             EXIT_ERRORS
         }
     }

@@ -1106,7 +1106,7 @@ pub fn first_misplaced(
                     found.get_or_insert(Misplaced {
                         what: format!("{}()", call.qualified_name()),
                         is_function: true,
-                        span: call.name_span,
+                        span: e.span,
                     });
                 }
             }

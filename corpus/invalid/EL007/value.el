@@ -1,0 +1,1 @@
+/data/${coord:formatTime(coord:nominalTime(), 'yyyy/MM/dd')}
