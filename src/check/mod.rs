@@ -7,3 +7,4 @@ pub mod rules;
 pub mod settings;
 pub mod suppress;
 pub mod workflow;
+pub mod zones;

@@ -24,6 +24,10 @@ pub const TIME_DATETIME: &str = "TM001";
 pub const TIME_ZONE: &str = "TM002";
 pub const TIME_FREQUENCY: &str = "TM003";
 pub const TIME_HOUR_24: &str = "TM004";
+pub const LEGACY_ZONE: &str = "TM005";
+pub const DST_DAY_IN_MINUTES: &str = "DST001";
+pub const DST_FIXED_HOURS: &str = "DST002";
+pub const DST_ZONE_MISMATCH: &str = "DST003";
 pub const CRON_SYNTAX: &str = "CR001";
 pub const CRON_RANGE: &str = "CR002";
 pub const CRON_NEVER_FIRES: &str = "CR003";
@@ -256,6 +260,30 @@ pub static RULES: &[Rule] = &[
         name: "hour-24",
         severity: Severity::Warning,
         summary: "A `T24:00` datetime: the spec reads it as 00:00 of the next day, Oozie servers since 3.3 reject it.",
+    },
+    Rule {
+        code: LEGACY_ZONE,
+        name: "legacy-zone-id",
+        severity: Severity::Warning,
+        summary: "A deprecated three-letter Java zone ID (`PST`, `EST`, `IST`...), which Oozie warns on and which often ignores DST.",
+    },
+    Rule {
+        code: DST_DAY_IN_MINUTES,
+        name: "day-in-minutes",
+        severity: Severity::Warning,
+        summary: "A day or week frequency written in minutes (`1440`, `${24*60}`, `coord:hours(24)`) in a zone with DST: it drifts an hour at each switch.",
+    },
+    Rule {
+        code: DST_FIXED_HOURS,
+        name: "fixed-hourly-range",
+        severity: Severity::Warning,
+        summary: "A daily job reading a fixed 24 hourly instances in a DST zone, where days have 23 or 25 hours (use `coord:hoursInDay`).",
+    },
+    Rule {
+        code: DST_ZONE_MISMATCH,
+        name: "zone-mismatch",
+        severity: Severity::Warning,
+        summary: "A job and a dataset in different zones, one with DST, and no `coord:tzOffset` to account for the changing offset.",
     },
     Rule {
         code: CRON_SYNTAX,

@@ -480,6 +480,7 @@ fn coordinator(
         // The first action's materialization, as `oozie job -dryrun` runs it.
         Ok(job) => {
             problems.extend(job.warnings.iter().cloned());
+            problems.extend(crate::check::zones::check(app, &job));
             if let Some(Err(d)) = job.actions().next() {
                 problems.push(in_app(d));
             }

@@ -130,7 +130,7 @@ impl<'a> ActionValue<'a> {
         ActionValue {
             text,
             compiled: Compiled::new(text.template.clone()).bind(vars),
-            server_only: calls_any(text, &["actualTime", "actionId"]),
+            server_only: text.calls_any(&["actualTime", "actionId"]),
         }
     }
 
@@ -155,7 +155,8 @@ impl<'a> ActionValue<'a> {
     }
 }
 
-enum Schedule {
+/// When a job's actions are due.
+pub enum Schedule {
     Every(Frequency),
     Cron(Cron),
 }
@@ -841,6 +842,20 @@ fn prepare_dataset<'a>(
 }
 
 impl<'a> Job<'a> {
+    pub fn schedule(&self) -> &Schedule {
+        &self.schedule
+    }
+
+    pub fn processing_zone(&self) -> ProcessingZone {
+        self.pz
+    }
+
+    /// The dataset a data-in or data-out names, as submitted: its definition
+    /// and its instance clock.
+    pub fn dataset(&self, name: &str) -> Option<(&'a Dataset, &DatasetClock)> {
+        self.datasets.get(name).map(|d| (d.dataset, &d.clock))
+    }
+
     /// The actions, in order. Each is resolved when asked for, so memory does not
     /// grow with their number.
     pub fn actions(&self) -> impl Iterator<Item = Result<Action<'a>, Diagnostic>> + '_ {
@@ -1312,22 +1327,10 @@ fn instance_problem(text: &ElText) -> Option<String> {
 /// Whether evaluating `text` reads the action's nominal time through
 /// `coord:hoursInDay`, `daysInMonth` or `tzOffset`.
 fn reads_the_nominal_time(text: &ElText) -> bool {
-    calls_any(text, &["hoursInDay", "daysInMonth", "tzOffset"])
+    text.calls_any(&["hoursInDay", "daysInMonth", "tzOffset"])
 }
 
 /// Whether `text` calls one of the functions `names` anywhere.
-fn calls_any(text: &ElText, names: &[&str]) -> bool {
-    let mut found = false;
-    for expr in text.template.exprs() {
-        expr.walk(&mut |e| {
-            if let ExprKind::Call(call) = &e.kind {
-                found |= names.contains(&call.name.as_str());
-            }
-        });
-    }
-    found
-}
-
 /// An echoed instance call, `${coord:current(-23)}`, read back as Oozie reads
 /// it: the function by substring, in its order of precedence (CCU:161-188),
 /// and the arguments between the parentheses.

@@ -7,7 +7,7 @@
 pub mod lower;
 
 use crate::diag::Diagnostic;
-use crate::el::ast::Template;
+use crate::el::ast::{ExprKind, Part, Template, UnaryOp};
 use crate::el::parse_template;
 use crate::span::Span;
 use crate::xml::tree::Text;
@@ -23,6 +23,45 @@ pub struct ElText {
 }
 
 impl ElText {
+    /// Whether the EL calls a function with one of `names` (any namespace).
+    pub fn calls_any(&self, names: &[&str]) -> bool {
+        let mut found = false;
+        for expr in self.template.exprs() {
+            expr.walk(&mut |e| {
+                if let ExprKind::Call(call) = &e.kind {
+                    found |= names.contains(&call.name.as_str());
+                }
+            });
+        }
+        found
+    }
+
+    /// `n` when the value is exactly `${coord:current(n)}` with a literal `n`.
+    pub fn literal_current(&self) -> Option<i64> {
+        let [Part::Block { expr, .. }] = self.template.parts.as_slice() else {
+            return None;
+        };
+        let ExprKind::Call(call) = &expr.kind else {
+            return None;
+        };
+        let [arg] = call.args.as_slice() else {
+            return None;
+        };
+        if call.namespace.as_deref() != Some("coord") || call.name != "current" {
+            return None;
+        }
+        match &arg.kind {
+            ExprKind::Long(n) => Some(*n),
+            ExprKind::Unary(u) if matches!(u.ops.as_slice(), [(UnaryOp::Minus, _)]) => {
+                match u.operand.kind {
+                    ExprKind::Long(n) => n.checked_neg(),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
     /// Parses `text`'s EL, mapping its spans through `text`'s entities.
     pub fn parse(text: Text) -> Result<ElText, Diagnostic> {
         let map = |offset: u32| text.source_offset(offset as usize) as u32;
