@@ -1,6 +1,7 @@
 //! Static checks. One file per rule family; `rules` is the code registry.
 
 pub mod actions;
+pub mod cron;
 pub mod datasets;
 pub mod el;
 pub mod rules;

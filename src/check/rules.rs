@@ -32,6 +32,10 @@ pub const CRON_SYNTAX: &str = "CR001";
 pub const CRON_RANGE: &str = "CR002";
 pub const CRON_NEVER_FIRES: &str = "CR003";
 pub const CRON_NO_ACTIONS: &str = "CR004";
+pub const CRON_UNIX_WEEKDAYS: &str = "CR005";
+pub const CRON_WRAPS: &str = "CR006";
+pub const CRON_BOTH_DAYS: &str = "CR007";
+pub const CRON_ZONE: &str = "CR008";
 pub const CONFIG_SYNTAX: &str = "CF001";
 pub const CONFIG_RESERVED: &str = "CF002";
 pub const CONFIG_SUBSTITUTION_DEPTH: &str = "CF003";
@@ -308,6 +312,30 @@ pub static RULES: &[Rule] = &[
         name: "cron-no-actions",
         severity: Severity::Error,
         summary: "A cron frequency that fires nowhere in the coordinator's [start, end).",
+    },
+    Rule {
+        code: CRON_UNIX_WEEKDAYS,
+        name: "cron-weekday-numbers",
+        severity: Severity::Warning,
+        summary: "Day-of-week numbers, which Oozie reads as Quartz does (1=SUN..7=SAT): `1-5` is SUN-THU, not the Unix MON-FRI.",
+    },
+    Rule {
+        code: CRON_WRAPS,
+        name: "cron-wrapping-range",
+        severity: Severity::Warning,
+        summary: "A cron range that runs backwards (`22-2`, `NOV-FEB`), which Quartz wraps around the end of the field.",
+    },
+    Rule {
+        code: CRON_BOTH_DAYS,
+        name: "cron-both-day-fields",
+        severity: Severity::Warning,
+        summary: "A cron with both day-of-month and day-of-week given: Oozie fires when either matches (OR), not when both do.",
+    },
+    Rule {
+        code: CRON_ZONE,
+        name: "cron-processing-zone",
+        severity: Severity::Warning,
+        summary: "A cron in a job whose time zone is not the processing zone: Oozie evaluates cron in the processing zone (UTC), so the hours are not the job zone's.",
     },
     Rule {
         code: WF_DUPLICATE,

@@ -252,6 +252,19 @@ impl Cron {
         &self.text
     }
 
+    /// Field `i` (0 minute, 1 hour, 2 day-of-month, 3 month, 4 day-of-week)
+    /// and its byte range in the text as given.
+    pub fn field(&self, i: usize) -> (&str, (usize, usize)) {
+        let (start, end) = self.field_spans[i];
+        let lead = self.field_spans[0].0;
+        (&self.text[start - lead..end - lead], (start, end))
+    }
+
+    /// Whether both day fields are given, so Oozie fires when either matches.
+    pub fn both_day_fields(&self) -> bool {
+        self.schedules.len() == 2
+    }
+
     /// The diagnostic for a failed [`materialize`], pointing at the day fields
     /// (where a schedule that never fires almost always goes wrong) or at the
     /// whole text. `base` is the text's offset in its file.

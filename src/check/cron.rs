@@ -1,0 +1,192 @@
+//! Cron frequencies that Oozie accepts but that rarely mean what was
+//! written: Unix day-of-week numbers (Quartz counts 1=SUN..7=SAT), ranges that
+//! wrap around, both day fields given (Oozie fires on either), and a cron in a
+//! job whose zone is not the processing zone (Oozie evaluates cron in the
+//! processing zone). research/oozie-semantics.md §3 (CCU:800-865).
+
+use super::rules::{CRON_BOTH_DAYS, CRON_UNIX_WEEKDAYS, CRON_WRAPS, CRON_ZONE};
+use crate::diag::Diagnostic;
+use crate::interp::dryrun::{Job, Located, Schedule};
+use crate::ir::Coordinator;
+use crate::span::Span;
+use crate::time::cron::Cron;
+
+const FIELD_NAMES: [&str; 5] = ["minute", "hour", "day-of-month", "month", "day-of-week"];
+const QUARTZ_DAYS: [&str; 8] = ["", "SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"];
+const UNIX_DAYS: [&str; 8] = ["SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN"];
+
+pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
+    let Schedule::Cron(cron) = job.schedule() else {
+        return Vec::new();
+    };
+    let base = app.frequency.span.start as usize;
+    let span = |(s, e): (usize, usize)| Span::new(base + s, base + e);
+    let mut out = Vec::new();
+    let (weekdays, weekdays_at) = cron.field(4);
+    // (A number Quartz has no day for is a CR002 error, found before this.)
+    if weekdays.bytes().any(|b| b.is_ascii_digit())
+        && let Some(quartz) = rename_days(weekdays, &QUARTZ_DAYS)
+    {
+        let unix = rename_days(weekdays, &UNIX_DAYS);
+        let d = Diagnostic::warning(
+            CRON_UNIX_WEEKDAYS,
+            span(weekdays_at),
+            format!(
+                "day-of-week `{weekdays}` is {quartz} in Oozie: its cron counts days as Quartz does, 1=SUN to 7=SAT, not as Unix cron (0=SUN, 1=MON)"
+            ),
+        );
+        out.push(match unix {
+            Some(unix) if unix != quartz => d.with_help(format!(
+                "write day names: `{unix}` if the Unix meaning was intended, `{quartz}` to keep Oozie's"
+            )),
+            _ => d.with_help(format!("write day names, `{quartz}`, to say so")),
+        });
+    }
+    for (i, name) in FIELD_NAMES.iter().enumerate() {
+        let (text, at) = cron.field(i);
+        for range in wrapping_ranges(text, i) {
+            out.push(
+                Diagnostic::warning(
+                    CRON_WRAPS,
+                    span(at),
+                    format!(
+                        "{name} range `{range}` runs backwards: Quartz wraps it around the end of the field"
+                    ),
+                )
+                .with_help("write the two parts as a list (e.g. `22-23,0-2` for `22-2`) so the wrap is plain to read"),
+            );
+        }
+    }
+    if cron.both_day_fields() {
+        let (days, days_at) = cron.field(2);
+        out.push(
+            Diagnostic::warning(
+                CRON_BOTH_DAYS,
+                span((days_at.0, weekdays_at.1)),
+                format!(
+                    "both day fields are given (`{days}` and `{weekdays}`): Oozie fires on every day that matches either, not only on days that match both"
+                ),
+            )
+            .with_help("put `?` in one of the two day fields if only the other is meant"),
+        );
+    }
+    out.extend(zone_shift(app, job, cron));
+    out.into_iter()
+        .map(|diagnostic| Located {
+            file: None,
+            diagnostic,
+        })
+        .collect()
+}
+
+/// A cron evaluated in the processing zone for a job in another zone: the
+/// first fire time, as it reads in the job's zone.
+fn zone_shift(app: &Coordinator, job: &Job, cron: &Cron) -> Option<Diagnostic> {
+    let pz = job.processing_zone();
+    let first = job.actions().next()?.ok()?.nominal;
+    let job_offset = job.zone.offset_seconds(first);
+    if job_offset == pz.offset_minutes * 60 {
+        return None;
+    }
+    let local = job.zone.local(first).format("%Y-%m-%d %H:%M");
+    Some(
+        Diagnostic::warning(
+            CRON_ZONE,
+            app.frequency.span,
+            format!(
+                "Oozie evaluates the cron `{}` in the processing zone ({}), not in the job's {}: the first action is at {} there, {local} in {}",
+                cron.text(),
+                pz.zone().id(),
+                job.zone.id(),
+                pz.zone().local(first).format("%Y-%m-%d %H:%M"),
+                job.zone.id()
+            ),
+        )
+        .with_help("write the hours in the processing zone's time; since Oozie 5.1 daily and longer crons then follow the job zone's DST switches, shorter ones do not"),
+    )
+}
+
+/// The field with each day number renamed by `names` (Quartz's or Unix's
+/// numbering), or `None` when a number is out of that numbering. Numbers after
+/// `/` (a step) or `#` (the n-th weekday) are not days.
+fn rename_days(field: &str, names: &[&str; 8]) -> Option<String> {
+    let mut out = String::new();
+    let mut chars = field.char_indices().peekable();
+    let mut previous = None;
+    while let Some((i, c)) = chars.next() {
+        if c.is_ascii_digit() && !matches!(previous, Some('/' | '#')) {
+            let mut end = i + 1;
+            while let Some(&(j, d)) = chars.peek() {
+                if !d.is_ascii_digit() {
+                    break;
+                }
+                end = j + 1;
+                chars.next();
+            }
+            let n: usize = field[i..end].parse().ok()?;
+            out.push_str(names.get(n).filter(|s| !s.is_empty())?);
+            previous = field[..end].chars().last();
+            continue;
+        }
+        out.push(c);
+        previous = Some(c);
+    }
+    Some(out)
+}
+
+/// The `a-b` ranges of a field with `a > b` (numbers only; a day or month
+/// name range such as `FRI-MON` wraps the same way).
+fn wrapping_ranges(field: &str, index: usize) -> Vec<String> {
+    field
+        .split(',')
+        .filter_map(|item| {
+            let range = item.split('/').next()?;
+            let (a, b) = range.split_once('-')?;
+            let value = |s: &str| -> Option<u32> {
+                s.parse().ok().or_else(|| match index {
+                    3 => MONTHS
+                        .iter()
+                        .position(|m| m.eq_ignore_ascii_case(s))
+                        .map(|p| p as u32 + 1),
+                    4 => QUARTZ_DAYS
+                        .iter()
+                        .position(|d| !d.is_empty() && d.eq_ignore_ascii_case(s))
+                        .map(|p| p as u32),
+                    _ => None,
+                })
+            };
+            (value(a)? > value(b)?).then(|| range.to_string())
+        })
+        .collect()
+}
+
+const MONTHS: [&str; 12] = [
+    "JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn day_numbers_read_as_quartz_and_as_unix() {
+        // TestCoordCommandUtils:285-292: `2-6` is MON-FRI in Oozie.
+        assert_eq!(rename_days("2-6", &QUARTZ_DAYS).as_deref(), Some("MON-FRI"));
+        assert_eq!(rename_days("1-5", &QUARTZ_DAYS).as_deref(), Some("SUN-THU"));
+        assert_eq!(rename_days("1-5", &UNIX_DAYS).as_deref(), Some("MON-FRI"));
+        // A step and an n-th weekday are not days.
+        assert_eq!(rename_days("2/2", &QUARTZ_DAYS).as_deref(), Some("MON/2"));
+        assert_eq!(rename_days("6#3", &QUARTZ_DAYS).as_deref(), Some("FRI#3"));
+        assert_eq!(rename_days("0", &QUARTZ_DAYS), None);
+    }
+
+    #[test]
+    fn backwards_ranges_are_found_in_numbers_and_names() {
+        assert_eq!(wrapping_ranges("22-2", 1), ["22-2"]);
+        assert_eq!(wrapping_ranges("1-5,22-2/2", 1), ["22-2"]);
+        assert_eq!(wrapping_ranges("NOV-FEB", 3), ["NOV-FEB"]);
+        assert_eq!(wrapping_ranges("FRI-MON", 4), ["FRI-MON"]);
+        assert!(wrapping_ranges("MON-FRI", 4).is_empty());
+        assert!(wrapping_ranges("*/5", 0).is_empty());
+    }
+}
