@@ -23,9 +23,14 @@ pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
     let span = |(s, e): (usize, usize)| Span::new(base + s, base + e);
     let mut out = Vec::new();
     let (weekdays, weekdays_at) = cron.field(4);
-    // (A number Quartz has no day for is a CR002 error, found before this.)
+    // Numbers are ambiguous; a reading that puts weekend days where the other
+    // reading has business days is the likely mistake (`1-5`: SUN-THU, where
+    // Unix means MON-FRI), while `2-6` (MON-FRI, Unix TUE-SAT) is Oozie's own
+    // way of writing weekdays. (A number Quartz has no day for is CR002.)
     if weekdays.bytes().any(|b| b.is_ascii_digit())
         && let Some(quartz) = rename_days(weekdays, &QUARTZ_DAYS)
+        && rename_days(weekdays, &UNIX_DAYS)
+            .is_none_or(|u| weekend_days(&quartz) > weekend_days(&u))
     {
         let unix = rename_days(weekdays, &UNIX_DAYS);
         let d = Diagnostic::warning(
@@ -134,6 +139,35 @@ fn rename_days(field: &str, names: &[&str; 8]) -> Option<String> {
     Some(out)
 }
 
+/// How many of SAT and SUN a day-of-week field in day names selects.
+fn weekend_days(names: &str) -> usize {
+    let mut days = [false; 8];
+    for item in names.split(',') {
+        let day = item.split(['/', '#', 'L']).next().unwrap_or("");
+        let index = |d: &str| QUARTZ_DAYS.iter().position(|n| !n.is_empty() && *n == d);
+        match day.split_once('-') {
+            Some((a, b)) => {
+                if let (Some(a), Some(b)) = (index(a), index(b)) {
+                    let mut d = a;
+                    loop {
+                        days[d] = true;
+                        if d == b {
+                            break;
+                        }
+                        d = if d == 7 { 1 } else { d + 1 };
+                    }
+                }
+            }
+            None => {
+                if let Some(d) = index(day) {
+                    days[d] = true;
+                }
+            }
+        }
+    }
+    usize::from(days[1]) + usize::from(days[7])
+}
+
 /// The `a-b` ranges of a field with `a > b` (numbers only; a day or month
 /// name range such as `FRI-MON` wraps the same way).
 fn wrapping_ranges(field: &str, index: usize) -> Vec<String> {
@@ -178,6 +212,16 @@ mod tests {
         assert_eq!(rename_days("2/2", &QUARTZ_DAYS).as_deref(), Some("MON/2"));
         assert_eq!(rename_days("6#3", &QUARTZ_DAYS).as_deref(), Some("FRI#3"));
         assert_eq!(rename_days("0", &QUARTZ_DAYS), None);
+    }
+
+    #[test]
+    fn weekend_days_decide_which_reading_is_the_likely_mistake() {
+        assert_eq!(weekend_days("SUN-THU"), 1);
+        assert_eq!(weekend_days("MON-FRI"), 0);
+        assert_eq!(weekend_days("TUE-SAT"), 1);
+        assert_eq!(weekend_days("FRI-MON"), 2);
+        assert_eq!(weekend_days("SUN,SAT"), 2);
+        assert_eq!(weekend_days("MON#1"), 0);
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 pub mod actions;
 pub mod cron;
+pub mod data;
 pub mod datasets;
 pub mod el;
 pub mod rules;

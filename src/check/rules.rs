@@ -48,6 +48,8 @@ pub const INSTANCE_SYNTAX: &str = "CO006";
 pub const INPUT_LOGIC: &str = "CO007";
 pub const CONTROLS: &str = "CO008";
 pub const DATASET_OVERRIDE: &str = "CO009";
+pub const DATA_DROPPED: &str = "DA001";
+pub const DATA_URI_RESOLUTION: &str = "DA002";
 pub const DRYRUN_UNSUPPORTED: &str = "DR001";
 pub const XML_SYNTAX: &str = "XML001";
 pub const XML_LIMIT: &str = "XML002";
@@ -138,6 +140,18 @@ pub static RULES: &[Rule] = &[
         name: "dataset-override",
         severity: Severity::Note,
         summary: "A dataset embedded in the application that overrides an included one of the same name.",
+    },
+    Rule {
+        code: DATA_DROPPED,
+        name: "instances-dropped",
+        severity: Severity::Warning,
+        summary: "The first actions get fewer input instances than the data-in names: Oozie drops those before the initial-instance silently.",
+    },
+    Rule {
+        code: DATA_URI_RESOLUTION,
+        name: "uri-template-resolution",
+        severity: Severity::Warning,
+        summary: "A uri-template whose time fields do not match the dataset frequency: instances that share one URI, or a field that never changes.",
     },
     Rule {
         code: DRYRUN_UNSUPPORTED,

@@ -482,6 +482,7 @@ fn coordinator(
             problems.extend(job.warnings.iter().cloned());
             problems.extend(crate::check::zones::check(app, &job));
             problems.extend(crate::check::cron::check(app, &job));
+            problems.extend(crate::check::data::check(app, &job));
             if let Some(Err(d)) = job.actions().next() {
                 problems.push(in_app(d));
             }

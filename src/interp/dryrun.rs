@@ -856,6 +856,12 @@ impl<'a> Job<'a> {
         self.datasets.get(name).map(|d| (d.dataset, &d.clock))
     }
 
+    /// The nominal times of the actions in [start, end), without resolving
+    /// the actions (a cron schedule gives as many as the listing would).
+    pub fn nominal_times_all(&self) -> impl Iterator<Item = DateTime<Utc>> + '_ {
+        self.nominal_times(self.end).map_while(Result::ok)
+    }
+
     /// The actions, in order. Each is resolved when asked for, so memory does not
     /// grow with their number.
     pub fn actions(&self) -> impl Iterator<Item = Result<Action<'a>, Diagnostic>> + '_ {

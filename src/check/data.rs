@@ -1,0 +1,199 @@
+//! Data mistakes Oozie never reports: instances silently dropped because
+//! they fall before the dataset's initial-instance (spec §6.6.11), and
+//! uri-templates whose time fields do not match the dataset's frequency, so
+//! that instances share one URI or carry a field that never changes.
+
+use super::rules::{DATA_DROPPED, DATA_URI_RESOLUTION};
+use crate::diag::Diagnostic;
+use crate::el::ast::ExprKind;
+use crate::interp::dryrun::{Job, Located};
+use crate::ir::{Coordinator, Dataset, ElText, Instances};
+use crate::time::frequency::{Frequency, FrequencyUnit};
+use crate::time::instance::DatasetClock;
+
+/// How many actions are looked at to find the first with every instance.
+const SCAN_ACTIONS: usize = 10_000;
+
+pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
+    let mut out = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
+    for data_in in &app.inputs {
+        let Some((dataset, clock)) = job.dataset(&data_in.dataset.name) else {
+            continue;
+        };
+        if let Some(d) = dropped(job, clock, &data_in.instances, &data_in.name.name, dataset) {
+            out.push(Located {
+                file: None,
+                diagnostic: d,
+            });
+        }
+        if !seen.contains(&dataset.name.name.as_str()) {
+            seen.push(&dataset.name.name);
+            out.extend(
+                uri_resolution(dataset, &clock.frequency).map(|diagnostic| Located {
+                    file: dataset.file,
+                    diagnostic,
+                }),
+            );
+        }
+    }
+    out
+}
+
+/// The `coord:current(a)..coord:current(b)` pairs of a data-in, when every
+/// instance is written with literal numbers.
+fn literal_ranges(instances: &Instances) -> Option<(Vec<(i64, i64)>, &ElText)> {
+    match instances {
+        Instances::Range { start, end } => Some((
+            vec![(start.literal_current()?, end.literal_current()?)],
+            start,
+        )),
+        Instances::List(list) => {
+            let pairs = list
+                .iter()
+                .map(|t| t.literal_current().map(|n| (n, n)))
+                .collect::<Option<Vec<_>>>()?;
+            Some((pairs, list.first()?))
+        }
+    }
+}
+
+fn instance_count(
+    clock: &DatasetClock,
+    nominal: chrono::DateTime<chrono::Utc>,
+    ranges: &[(i64, i64)],
+) -> Option<usize> {
+    ranges
+        .iter()
+        .map(|&(a, b)| clock.current_range(nominal, a, b).ok().map(|r| r.len()))
+        .sum()
+}
+
+/// The first actions get fewer instances than the data-in names: Oozie
+/// drops those before the initial-instance without a word.
+fn dropped(
+    job: &Job,
+    clock: &DatasetClock,
+    instances: &Instances,
+    name: &str,
+    dataset: &Dataset,
+) -> Option<Diagnostic> {
+    let (ranges, at) = literal_ranges(instances)?;
+    let expected: usize = ranges
+        .iter()
+        .map(|&(a, b)| usize::try_from(b - a + 1).unwrap_or(0))
+        .sum();
+    let mut nominals = job.nominal_times_all().take(SCAN_ACTIONS);
+    let first = nominals.next()?;
+    if instance_count(clock, first, &ranges)? >= expected {
+        return None;
+    }
+    let mut last_short = (1, first);
+    let mut full = false;
+    for (i, nominal) in nominals.enumerate() {
+        if instance_count(clock, nominal, &ranges)? >= expected {
+            full = true;
+            break;
+        }
+        last_short = (i + 2, nominal);
+    }
+    let format = |t: chrono::DateTime<chrono::Utc>| t.format("%Y-%m-%dT%H:%MZ").to_string();
+    let which = match (last_short.0, full) {
+        (1, true) => format!("action 1 ({}) gets", format(first)),
+        (n, true) => format!(
+            "actions 1 to {n} ({} to {}) get",
+            format(first),
+            format(last_short.1)
+        ),
+        (n, false) => format!(
+            "at least the first {n} actions (from {}) get",
+            format(first)
+        ),
+    };
+    let what = match expected {
+        1 => "no instance".to_string(),
+        n => format!("fewer than the {n} instances"),
+    };
+    Some(
+        Diagnostic::warning(
+            DATA_DROPPED,
+            at.span,
+            format!(
+                "{which} {what} of `{name}`: Oozie silently drops the instances of `{}` before its initial-instance {}",
+                dataset.name.name,
+                format(clock.initial)
+            ),
+        )
+        .with_help("move the dataset's initial-instance back, or the coordinator's start forward, if every action needs all its inputs (spec §6.6.11)"),
+    )
+}
+
+/// The finest time field a uri-template reads, as its length in minutes
+/// (a month and a year in nominal minutes, for comparison only).
+fn finest_field(template: &ElText) -> Option<(&'static str, i64)> {
+    const FIELDS: [(&str, i64); 5] = [
+        ("MINUTE", 1),
+        ("HOUR", 60),
+        ("DAY", 1440),
+        ("MONTH", 28 * 1440),
+        ("YEAR", 365 * 1440),
+    ];
+    let mut finest: Option<(&'static str, i64)> = None;
+    for expr in template.template.exprs() {
+        expr.walk(&mut |e| {
+            if let ExprKind::Var(name) = &e.kind
+                && let Some(&(field, minutes)) = FIELDS.iter().find(|(f, _)| **f == **name)
+                && finest.is_none_or(|(_, m)| minutes < m)
+            {
+                finest = Some((field, minutes));
+            }
+        });
+    }
+    finest
+}
+
+/// A frequency's length in nominal minutes (a month as 28 days, its shortest).
+fn nominal_minutes(f: &Frequency) -> i64 {
+    f.count
+        * match f.unit {
+            FrequencyUnit::Minute => 1,
+            FrequencyUnit::Day => 1440,
+            FrequencyUnit::Week => 7 * 1440,
+            FrequencyUnit::Month => 28 * 1440,
+        }
+}
+
+fn uri_resolution(dataset: &Dataset, frequency: &Frequency) -> Option<Diagnostic> {
+    let (field, field_minutes) = finest_field(&dataset.uri_template)?;
+    let every = nominal_minutes(frequency);
+    let name = &dataset.name.name;
+    if every < field_minutes {
+        return Some(
+            Diagnostic::warning(
+                DATA_URI_RESOLUTION,
+                dataset.uri_template.span,
+                format!(
+                    "dataset `{name}` has an instance more often than its uri-template changes (its finest field is ${{{field}}}): several instances resolve to one URI, so their data overwrite each other"
+                ),
+            )
+            .with_help("add the finer fields to the uri-template (${HOUR}, ${MINUTE}), or make the frequency match it"),
+        );
+    }
+    let coarsest_needed = match frequency.unit {
+        FrequencyUnit::Minute if every % 60 != 0 => 1,
+        FrequencyUnit::Minute if every % 1440 != 0 => 60,
+        FrequencyUnit::Minute | FrequencyUnit::Day | FrequencyUnit::Week => 1440,
+        FrequencyUnit::Month => 28 * 1440,
+    };
+    (field_minutes < coarsest_needed).then(|| {
+        Diagnostic::warning(
+            DATA_URI_RESOLUTION,
+            dataset.uri_template.span,
+            format!(
+                "dataset `{name}`'s uri-template reads ${{{field}}}, finer than its frequency: every instance has the same {} as the initial-instance, so the field only repeats it",
+                field.to_lowercase()
+            ),
+        )
+        .with_help("drop the field from the uri-template if the data is not laid out by it, or check the frequency")
+    })
+}
