@@ -88,9 +88,8 @@ pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
 /// first fire time, as it reads in the job's zone.
 fn zone_shift(app: &Coordinator, job: &Job, cron: &Cron) -> Option<Diagnostic> {
     let pz = job.processing_zone();
-    let first = job.actions().next()?.ok()?.nominal;
-    let job_offset = job.zone.offset_seconds(first);
-    if job_offset == pz.offset_minutes * 60 {
+    let first = job.nominal_times_all().next()?;
+    if job.zone.offset_seconds(first) == pz.offset_minutes * 60 {
         return None;
     }
     let local = job.zone.local(first).format("%Y-%m-%d %H:%M");

@@ -221,10 +221,21 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<String>) {
             return;
         }
     };
-    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    // The entry's type comes with the listing: no stat per file.
+    let mut paths: Vec<(PathBuf, bool)> = entries
+        .filter_map(|e| {
+            let e = e.ok()?;
+            let is_dir = match e.file_type() {
+                Ok(t) if t.is_symlink() => e.path().is_dir(),
+                Ok(t) => t.is_dir(),
+                Err(_) => false,
+            };
+            Some((e.path(), is_dir))
+        })
+        .collect();
     paths.sort();
-    for path in paths {
-        if path.is_dir() {
+    for (path, is_dir) in paths {
+        if is_dir {
             walk(&path, files, errors);
         } else if path.extension().is_some_and(|e| e == "xml") {
             files.push(path);

@@ -62,11 +62,15 @@ pub(crate) enum ReadError {
 /// Reads a source file, refusing one over `xml::tree::MAX_FILE_LEN` before
 /// reading it into memory.
 pub(crate) fn read_source(path: &std::path::Path) -> Result<String, ReadError> {
-    let len = std::fs::metadata(path).map_err(ReadError::Io)?.len();
+    use std::io::Read;
+    let mut file = std::fs::File::open(path).map_err(ReadError::Io)?;
+    let len = file.metadata().map_err(ReadError::Io)?.len();
     if let Some(d) = crate::xml::tree::too_long(len) {
         return Err(ReadError::TooLong(d));
     }
-    std::fs::read_to_string(path).map_err(ReadError::Io)
+    let mut text = String::with_capacity(len as usize);
+    file.read_to_string(&mut text).map_err(ReadError::Io)?;
+    Ok(text)
 }
 
 pub const EXIT_OK: i32 = 0;

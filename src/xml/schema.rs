@@ -100,6 +100,9 @@ pub struct ComplexType {
     pub mixed: bool,
     /// Text content of this type (`simpleContent`), instead of elements.
     pub simple_content: Option<TypeRef>,
+    /// The type of each child element the content declares (the first
+    /// declaration of a name), for checking children whatever their order.
+    pub child_types: HashMap<String, TypeRef>,
 }
 
 #[derive(Debug, Clone)]
@@ -345,6 +348,9 @@ impl Loader {
                 other => return Err(format!("unsupported xs:{other} in a complexType")),
             }
         }
+        if let Some(content) = &ty.content {
+            child_types(content, &mut ty.child_types);
+        }
         Ok(ty)
     }
 
@@ -483,6 +489,16 @@ fn builtin(local: &str) -> Result<Builtin, String> {
         "short" => integer(Some(i16::MIN.into()), Some(i16::MAX.into())),
         other => return Err(format!("unsupported built-in type xs:{other}")),
     })
+}
+
+fn child_types(particle: &Particle, types: &mut HashMap<String, TypeRef>) {
+    match particle {
+        Particle::Element(decl) => {
+            types.entry(decl.name.clone()).or_insert(decl.ty);
+        }
+        Particle::Group { items, .. } => items.iter().for_each(|p| child_types(p, types)),
+        Particle::Any { .. } => {}
+    }
 }
 
 #[cfg(test)]

@@ -8,14 +8,13 @@
 //! matched in time linear in the number of children whatever its ambiguity.
 
 use super::schema::{
-    Builtin, ComplexType, ElementDecl, GroupKind, Occurs, Particle, Schema, Schemas, TypeRef,
+    Builtin, ComplexType, GroupKind, Occurs, Particle, Schema, Schemas, TypeRef,
     schemas,
 };
 use super::tree::{Document, Element};
 use crate::check::rules::{XML_ATTRIBUTE, XML_CONTENT, XML_UNKNOWN_DOCUMENT, XML_VALUE};
 use crate::diag::Diagnostic;
 use fixedbitset::FixedBitSet;
-use std::collections::HashMap;
 
 const XSI: &str = "http://www.w3.org/2001/XMLSchema-instance";
 
@@ -215,12 +214,10 @@ fn validate_complex(
     }
     // Every child with a declaration is checked, even when the content is not
     // in order, so one mistake does not hide others.
-    let mut decls = HashMap::new();
-    collect_decls(content, &mut decls);
     for child in &element.children {
         if child.namespace.as_deref() == Some(schema.namespace.as_str()) {
-            if let Some(decl) = decls.get(child.name.as_str()) {
-                validate_element(child, decl.ty, schema, out);
+            if let Some(&child_type) = ty.child_types.get(child.name.as_str()) {
+                validate_element(child, child_type, schema, out);
             }
         } else if let Some(other) = child.namespace.as_deref().and_then(|ns| schemas().get(ns)) {
             // An `xs:any` child in a namespace coordc has a schema for (SLA).
@@ -231,15 +228,6 @@ fn validate_complex(
     }
 }
 
-fn collect_decls<'s>(particle: &'s Particle, decls: &mut HashMap<&'s str, &'s ElementDecl>) {
-    match particle {
-        Particle::Element(decl) => {
-            decls.entry(decl.name.as_str()).or_insert(decl);
-        }
-        Particle::Group { items, .. } => items.iter().for_each(|p| collect_decls(p, decls)),
-        Particle::Any { .. } => {}
-    }
-}
 
 /// Why `value` is not of type `ty`, if it is not.
 fn check_value(value: &str, ty: TypeRef, schema: &Schema) -> Option<String> {
