@@ -284,7 +284,7 @@ fn action(l: &mut Lowering, element: &Element) -> Action {
                     .is_some_and(|n| n.starts_with("uri:oozie:sla:"))
         })
         .map(|info| Sla {
-            namespace: info.namespace.clone().unwrap_or_default(),
+            namespace: info.namespace.as_deref().unwrap_or_default().to_string(),
             fields: info
                 .children
                 .iter()
@@ -395,7 +395,7 @@ pub fn workflow(root: &Element) -> (Workflow, Vec<Diagnostic>) {
                             span: b.name_span,
                         },
                     ),
-                    namespace: body.and_then(|b| b.namespace.clone()),
+                    namespace: body.and_then(|b| b.namespace.as_deref().map(str::to_string)),
                     body: body.map(|b| action_body(&mut l, b)).unwrap_or_default(),
                     ok: transition("ok"),
                     error: transition("error"),

@@ -12,6 +12,7 @@ use crate::span::Span;
 use quick_xml::events::attributes::AttrError;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::reader::Reader;
+use std::sync::Arc;
 
 /// Largest file read; Oozie itself refuses workflow definitions over 100,000 bytes.
 pub const MAX_FILE_LEN: usize = 16 * 1024 * 1024;
@@ -33,8 +34,9 @@ pub struct Comment {
 
 #[derive(Debug)]
 pub struct Element {
-    /// The namespace URI, `None` when the element is in no namespace.
-    pub namespace: Option<String>,
+    /// The namespace URI, `None` when the element is in no namespace (shared
+    /// by every element in it: one allocation per declaration).
+    pub namespace: Option<Arc<str>>,
     pub name: String,
     /// The name in the start tag, prefix included.
     pub name_span: Span,
@@ -48,7 +50,7 @@ pub struct Element {
 
 #[derive(Debug)]
 pub struct Attribute {
-    pub namespace: Option<String>,
+    pub namespace: Option<Arc<str>>,
     pub name: String,
     pub name_span: Span,
     /// The value with entity and character references replaced.
@@ -200,7 +202,7 @@ struct Builder<'s> {
     source: &'s str,
     reader: Reader<&'s [u8]>,
     /// `(prefix, uri)`; the empty prefix is the default namespace.
-    scopes: Vec<(String, String)>,
+    scopes: Vec<(String, Arc<str>)>,
     stack: Vec<Open>,
     comments: Vec<Comment>,
     root: Option<Element>,
@@ -305,13 +307,13 @@ impl<'s> Builder<'s> {
         }
     }
 
-    fn resolve(&self, prefix: &str, at: Span) -> Result<Option<String>, Diagnostic> {
+    fn resolve(&self, prefix: &str, at: Span) -> Result<Option<Arc<str>>, Diagnostic> {
         if prefix == "xml" {
-            return Ok(Some("http://www.w3.org/XML/1998/namespace".to_string()));
+            return Ok(Some(Arc::from("http://www.w3.org/XML/1998/namespace")));
         }
         match self.scopes.iter().rev().find(|(p, _)| p == prefix) {
             Some((_, uri)) if uri.is_empty() => Ok(None),
-            Some((_, uri)) => Ok(Some(uri.clone())),
+            Some((_, uri)) => Ok(Some(Arc::clone(uri))),
             None if prefix.is_empty() => Ok(None),
             None => Err(Diagnostic::error(
                 XML_SYNTAX,
@@ -373,7 +375,7 @@ impl<'s> Builder<'s> {
                     .strip_prefix("xmlns")
                     .unwrap_or("")
                     .trim_start_matches(':');
-                self.scopes.push((prefix.to_string(), value));
+                self.scopes.push((prefix.to_string(), Arc::from(value)));
                 bindings += 1;
             } else {
                 raw_attributes.push((key, key_start, value, breaks, value_start, raw_value.len()));

@@ -8,8 +8,7 @@
 //! matched in time linear in the number of children whatever its ambiguity.
 
 use super::schema::{
-    Builtin, ComplexType, GroupKind, Occurs, Particle, Schema, Schemas, TypeRef,
-    schemas,
+    Builtin, ComplexType, GroupKind, Occurs, Particle, Schema, Schemas, TypeRef, schemas,
 };
 use super::tree::{Document, Element};
 use crate::check::rules::{XML_ATTRIBUTE, XML_CONTENT, XML_UNKNOWN_DOCUMENT, XML_VALUE};
@@ -227,7 +226,6 @@ fn validate_complex(
         }
     }
 }
-
 
 /// Why `value` is not of type `ty`, if it is not.
 fn check_value(value: &str, ty: TypeRef, schema: &Schema) -> Option<String> {
