@@ -50,6 +50,10 @@ pub const CONTROLS: &str = "CO008";
 pub const DATASET_OVERRIDE: &str = "CO009";
 pub const DATA_DROPPED: &str = "DA001";
 pub const DATA_URI_RESOLUTION: &str = "DA002";
+pub const DATA_SHARED_OUTPUT: &str = "DA003";
+pub const PIPELINE_CYCLE: &str = "PL001";
+pub const PIPELINE_UNPRODUCED: &str = "PL002";
+pub const PIPELINE_MISALIGNED: &str = "PL003";
 pub const DRYRUN_UNSUPPORTED: &str = "DR001";
 pub const XML_SYNTAX: &str = "XML001";
 pub const XML_LIMIT: &str = "XML002";
@@ -152,6 +156,30 @@ pub static RULES: &[Rule] = &[
         name: "uri-template-resolution",
         severity: Severity::Warning,
         summary: "A uri-template whose time fields do not match the dataset frequency: instances that share one URI, or a field that never changes.",
+    },
+    Rule {
+        code: DATA_SHARED_OUTPUT,
+        name: "shared-output",
+        severity: Severity::Warning,
+        summary: "Two applications checked together whose data-outs write the same uri-template.",
+    },
+    Rule {
+        code: PIPELINE_CYCLE,
+        name: "pipeline-cycle",
+        severity: Severity::Warning,
+        summary: "Applications checked together that feed each other's inputs in a cycle.",
+    },
+    Rule {
+        code: PIPELINE_UNPRODUCED,
+        name: "unproduced-input",
+        severity: Severity::Note,
+        summary: "A data-in that no application checked together writes: it comes from elsewhere.",
+    },
+    Rule {
+        code: PIPELINE_MISALIGNED,
+        name: "pipeline-misaligned",
+        severity: Severity::Warning,
+        summary: "A consumer that defines a produced dataset with another frequency, initial-instance or zone than its producer.",
     },
     Rule {
         code: DRYRUN_UNSUPPORTED,

@@ -9,15 +9,17 @@
 //! hides the others' diagnostics.
 
 use super::load::{self, JobInput, Sources, Stop, read_document};
+use super::read_source;
 use super::render::line_column;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use crate::check::el::{ElCheckContext, check_template, dotted_bases};
+use crate::check::pipeline::AppEvents;
 use crate::check::rules::{
     EL_ARG_TYPE, EL_ARITY, EL_DOTTED_NAME, EL_EVAL, EL_MISPLACED, EL_NEEDS_CONTEXT, EL_SYNTAX,
     EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE, XML_UNKNOWN_DOCUMENT,
 };
 use crate::check::settings::Settings;
-use crate::check::suppress::{is_suppressed, suppressions};
+use crate::check::suppress::{Suppression, is_suppressed, suppressions};
 use crate::diag::{Diagnostic, Severity};
 use crate::el::library::{self, Library};
 use crate::el::{ExprKind, VarMap};
@@ -77,6 +79,11 @@ struct Report {
     problems: Vec<Located>,
     /// A usage or I/O error (exit 2), for a file that could not be read.
     io_error: Option<String>,
+    /// A submitted coordinator's data-ins and data-outs, for the pipeline
+    /// checks across files.
+    events: Option<AppEvents>,
+    /// The file's `<!-- coordc: ignore -->` comments, for those checks too.
+    silenced: Vec<Suppression>,
 }
 
 pub fn run(args: CheckArgs) -> i32 {
@@ -104,7 +111,8 @@ pub fn run(args: CheckArgs) -> i32 {
         settings: &settings,
         zones: &zones,
     };
-    let reports = check_all(&targets, &plan);
+    let mut reports = check_all(&targets, &plan);
+    add_pipeline_problems(&targets, &plan, &mut reports);
     io_errors.extend(reports.iter().filter_map(|r| r.io_error.clone()));
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -287,14 +295,22 @@ fn check_target(target: &Target, plan: &Plan) -> Report {
     };
     let mut report = check_file(&target.path, &input);
     if report.problems.is_empty() {
-        // Nothing to render from a clean file: its text need not be kept.
+        // Nothing to render from a clean file: its text need not be kept
+        // (it is read again if the pipeline checks find something).
         report.sources = Sources::default();
     }
+    apply_settings(target, plan, &mut report.problems);
+    report
+}
+
+/// The folder's coordc.toml levels and ignores, on `problems` of `target`.
+fn apply_settings(target: &Target, plan: &Plan, problems: &mut Vec<Located>) {
+    let folder = &plan.settings[target.settings];
     let relative = target
         .path
         .strip_prefix(&folder.base)
         .unwrap_or(&target.path);
-    report.problems.retain_mut(|p| {
+    problems.retain_mut(|p| {
         match folder
             .settings
             .level(relative, p.diagnostic.code, p.diagnostic.severity)
@@ -306,23 +322,68 @@ fn check_target(target: &Target, plan: &Plan) -> Report {
             None => false,
         }
     });
-    report
+}
+
+/// The pipeline checks across the coordinators found under each path given
+/// (a folder's applications are one pipeline; separate arguments are
+/// separate), their problems added to the reports of the files they are in.
+fn add_pipeline_problems(targets: &[Target], plan: &Plan, reports: &mut [Report]) {
+    let mut found: Vec<Vec<Located>> = (0..reports.len()).map(|_| Vec::new()).collect();
+    for group in 0..plan.settings.len() {
+        let members: Vec<usize> = (0..targets.len())
+            .filter(|&i| targets[i].settings == group)
+            .collect();
+        let apps: Vec<Option<&AppEvents>> = members
+            .iter()
+            .map(|&i| reports[i].events.as_ref())
+            .collect();
+        for (k, diagnostic) in crate::check::pipeline::check(&apps) {
+            let i = members[k];
+            if !is_suppressed(&reports[i].silenced, &diagnostic) {
+                found[i].push(in_app(diagnostic));
+            }
+        }
+    }
+    for ((target, report), mut problems) in targets.iter().zip(reports.iter_mut()).zip(found) {
+        apply_settings(target, plan, &mut problems);
+        if problems.is_empty() {
+            continue;
+        }
+        if report.sources.files.is_empty() {
+            // The text of a clean file was dropped: read it again to render.
+            match read_source(&target.path) {
+                Ok(text) => {
+                    report.sources.add(target.path.display().to_string(), text);
+                }
+                Err(_) => continue,
+            }
+        }
+        report.problems.extend(problems);
+    }
 }
 
 fn check_file(path: &Path, input: &JobInput) -> Report {
     let mut sources = Sources::default();
+    let mut events = None;
+    let mut silenced = Vec::new();
     let problems = match read_document(path, &mut sources) {
         Err(Stop::Usage(message)) => {
             return Report {
                 sources,
                 problems: Vec::new(),
                 io_error: Some(message),
+                events,
+                silenced,
             };
         }
         Err(Stop::Problems(problems)) => problems,
         Ok(doc) => {
             let problems = match doc.root.name.as_str() {
-                "coordinator-app" => coordinator(&doc, path, input, &mut sources),
+                "coordinator-app" => {
+                    let (problems, found) = coordinator(&doc, path, input, &mut sources);
+                    events = found;
+                    problems
+                }
                 "workflow-app" => workflow(&doc, sources.files[0].1.len()),
                 "datasets" => datasets(&doc),
                 other => vec![in_app(Diagnostic::note(
@@ -334,7 +395,7 @@ fn check_file(path: &Path, input: &JobInput) -> Report {
                 ))],
             };
             // `<!-- coordc: ignore CODE -->` in the application file.
-            let silenced = suppressions(&doc, &sources.files[0].1);
+            silenced = suppressions(&doc, &sources.files[0].1);
             problems
                 .into_iter()
                 .filter(|p| p.file.unwrap_or(0) != 0 || !is_suppressed(&silenced, &p.diagnostic))
@@ -345,6 +406,8 @@ fn check_file(path: &Path, input: &JobInput) -> Report {
         sources,
         problems: dedup(problems),
         io_error: None,
+        events,
+        silenced,
     }
 }
 
@@ -408,23 +471,26 @@ fn check_el<'a>(
         .collect()
 }
 
+/// A coordinator's problems, and its events when it could be submitted.
 fn coordinator(
     doc: &xml::Document,
     path: &Path,
     input: &JobInput,
     sources: &mut Sources,
-) -> Vec<Located> {
+) -> (Vec<Located>, Option<AppEvents>) {
     let loaded = match load::coordinator(doc, path, input, sources) {
         Ok(loaded) => loaded,
         Err(Stop::Usage(message)) => {
-            return vec![in_app(Diagnostic::error(
+            let d = Diagnostic::error(
                 crate::check::rules::CONFIG_SYNTAX,
                 doc.root.name_span,
                 message,
-            ))];
+            );
+            return (vec![in_app(d)], None);
         }
-        Err(Stop::Problems(problems)) => return problems,
+        Err(Stop::Problems(problems)) => return (problems, None),
     };
+    let mut events = None;
     let app = &loaded.app;
     let mut texts: Vec<(Option<usize>, &ElText)> = dryrun::placed_texts(app, &loaded.included)
         .into_iter()
@@ -464,7 +530,7 @@ fn coordinator(
                 needed.into_iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
             ),
         )));
-        return problems;
+        return (problems, None);
     }
     problems.extend(loaded.parameter_problems.iter().cloned());
     // A declared parameter the job does not give is CO004, not an unknown name.
@@ -494,6 +560,12 @@ fn coordinator(
             problems.extend(crate::check::zones::check(app, &job));
             problems.extend(crate::check::cron::check(app, &job));
             problems.extend(crate::check::data::check(app, &job));
+            events = Some(AppEvents::of(
+                app,
+                &job,
+                &loaded.vars,
+                input.processing_zone,
+            ));
             if let Some(Err(d)) = job.actions().next() {
                 problems.push(in_app(d));
             }
@@ -517,7 +589,7 @@ fn coordinator(
                 .get(span.start as usize..span.end as usize)
                 .is_some_and(|name| missing.contains(name)))
     });
-    problems
+    (problems, events)
 }
 
 /// The variables `texts` read that are neither defined nor EL constants.
