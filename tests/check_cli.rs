@@ -392,3 +392,61 @@ fn a_folders_coordc_toml_sets_levels_ignores_and_server_settings() {
         stderr(&out)
     );
 }
+
+#[test]
+fn bad_input_is_a_diagnostic_and_the_other_files_are_still_checked() {
+    let dir = std::env::temp_dir().join(format!("coordc-check-bad-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // Binary bytes, not UTF-8.
+    std::fs::write(
+        dir.join("a-binary.xml"),
+        [0u8, 159, 146, 150, 0xff, 0xfe, 0],
+    )
+    .unwrap();
+    // 100 MB (sparse): refused by its length before it is read.
+    let big = std::fs::File::create(dir.join("b-big.xml")).unwrap();
+    big.set_len(100 * 1024 * 1024).unwrap();
+    // An entity bomb.
+    std::fs::write(
+        dir.join("c-bomb.xml"),
+        "<?xml version=\"1.0\"?><!DOCTYPE a [<!ENTITY a \"aaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;\">]><coordinator-app name=\"&b;\"/>",
+    )
+    .unwrap();
+    // 100,000 nested elements.
+    let deep = "<a>".repeat(100_000) + &"</a>".repeat(100_000);
+    std::fs::write(dir.join("d-deep.xml"), deep).unwrap();
+    // And one good application, still checked: its mistake is reported.
+    std::fs::copy(
+        Path::new(root()).join("corpus/invalid/TM002/coordinator.xml"),
+        dir.join("e-app.xml"),
+    )
+    .unwrap();
+    let (code, doc) = check_json(&[dir.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{doc}");
+    assert_eq!(doc["files_checked"], 5);
+    let found: Vec<String> = doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            format!(
+                "{} {}",
+                d["file"].as_str().unwrap().rsplit('/').next().unwrap(),
+                d["code"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "a-binary.xml XML001",
+            "b-big.xml XML002",
+            "c-bomb.xml XML001",
+            "d-deep.xml XML002",
+            "e-app.xml TM002"
+        ],
+        "{doc}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -76,7 +76,7 @@ pub fn read_document(path: &Path, sources: &mut Sources) -> Result<xml::Document
     let text = match read_source(path) {
         Ok(t) => t,
         Err(ReadError::Io(e)) => return Err(Stop::Usage(format!("cannot read {name}: {e}"))),
-        Err(ReadError::TooLong(d)) => {
+        Err(ReadError::Refused(d)) => {
             sources.add(name, String::new());
             return Err(Stop::Problems(vec![in_app(d)]));
         }
@@ -163,7 +163,7 @@ fn job_config(input: &JobInput, app_dir: &Path, sources: &mut Sources) -> Result
                 config_sources.push(Source::File { path: name, text });
             }
             Err(ReadError::Io(e)) => return Err(Stop::Usage(format!("cannot read {name}: {e}"))),
-            Err(ReadError::TooLong(d)) => {
+            Err(ReadError::Refused(d)) => {
                 let file = sources.add(name, String::new());
                 return Err(Stop::Problems(vec![Located {
                     file: Some(file),
@@ -234,7 +234,7 @@ impl Includes<'_> {
             let local = self.local_path(&path, dir);
             let text = match read_source(&local) {
                 Ok(t) => t,
-                Err(ReadError::TooLong(mut d)) => {
+                Err(ReadError::Refused(mut d)) => {
                     d.span = include.span;
                     d.message = format!("{}: {}", local.display(), d.message);
                     problem(d);

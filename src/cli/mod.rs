@@ -55,8 +55,9 @@ enum Format {
 /// Why a source file could not be read.
 pub(crate) enum ReadError {
     Io(std::io::Error),
-    /// Over the size coordc reads, with the diagnostic that says so.
-    TooLong(crate::diag::Diagnostic),
+    /// Not read as text: over the size coordc reads, or not UTF-8; with the
+    /// diagnostic that says so.
+    Refused(crate::diag::Diagnostic),
 }
 
 /// Reads a source file, refusing one over `xml::tree::MAX_FILE_LEN` before
@@ -66,11 +67,21 @@ pub(crate) fn read_source(path: &std::path::Path) -> Result<String, ReadError> {
     let mut file = std::fs::File::open(path).map_err(ReadError::Io)?;
     let len = file.metadata().map_err(ReadError::Io)?.len();
     if let Some(d) = crate::xml::tree::too_long(len) {
-        return Err(ReadError::TooLong(d));
+        return Err(ReadError::Refused(d));
     }
-    let mut text = String::with_capacity(len as usize);
-    file.read_to_string(&mut text).map_err(ReadError::Io)?;
-    Ok(text)
+    let mut bytes = Vec::with_capacity(len as usize);
+    file.read_to_end(&mut bytes).map_err(ReadError::Io)?;
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        ReadError::Refused(
+            crate::diag::Diagnostic::error(
+                crate::check::rules::XML_SYNTAX,
+                crate::span::Span::new(0, 0),
+                format!("the file is not UTF-8 text (byte {at} is not valid UTF-8)"),
+            )
+            .with_help("coordc reads UTF-8 (and ASCII) XML; save the file as UTF-8"),
+        )
+    })
 }
 
 pub const EXIT_OK: i32 = 0;
