@@ -79,7 +79,7 @@ fn app(i: usize) -> String {
       <uri-template>hdfs://nn:8020/data/logs/{fields}</uri-template>
     </dataset>
     <dataset name="out" frequency="${{coord:days(1)}}" initial-instance="2019-01-01T00:00Z" timezone="{zone}">
-      <uri-template>hdfs://nn:8020/data/out/${{YEAR}}/${{MONTH}}/${{DAY}}</uri-template>
+      <uri-template>hdfs://nn:8020/data/out/app-{i}/${{YEAR}}/${{MONTH}}/${{DAY}}</uri-template>
     </dataset>
   </datasets>
   <input-events>
@@ -130,15 +130,22 @@ fn generate() -> PathBuf {
 fn bench(c: &mut Criterion) {
     let dir = generate();
     let coordc = env!("CARGO_BIN_EXE_coordc");
-    // The apps are valid: the check finds nothing, not even a warning.
+    // The apps are valid: the check finds no error and no warning. (Each
+    // app's input comes from outside the 10,000, which is a note, PL002.)
     let out = Command::new(coordc)
-        .args(["check", dir.to_str().unwrap(), "--format", "json"])
+        .args([
+            "check",
+            dir.to_str().unwrap(),
+            "--format",
+            "json",
+            "--deny-warnings",
+        ])
         .output()
         .expect("coordc runs");
     let report = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{report}");
-    assert!(
-        report.contains("\"diagnostics\":[]"),
+    assert_eq!(
+        out.status.code(),
+        Some(0),
         "{}",
         &report[..report.len().min(2000)]
     );

@@ -16,6 +16,8 @@ use crate::time::datetime::ProcessingZone;
 use crate::time::frequency::{Frequency, FrequencyUnit};
 use crate::time::zone::Zone;
 use chrono::{DateTime, Datelike, Utc};
+use petgraph::algo::tarjan_scc;
+use petgraph::graphmap::DiGraphMap;
 use std::collections::HashMap;
 
 /// What the pipeline checks need of one coordinator.
@@ -108,11 +110,16 @@ pub fn check(apps: &[Option<&AppEvents>]) -> Vec<(usize, Diagnostic)> {
     };
     for list in writers.values().filter(|l| l.len() > 1) {
         for &(i, output) in list {
-            let others: Vec<String> = list
+            const SHOWN: usize = 3;
+            let mut others: Vec<String> = list
                 .iter()
                 .filter(|(j, _)| *j != i)
+                .take(SHOWN)
                 .map(|(j, e)| format!("`{}` (data-out `{}`)", name_of(*j), e.name))
                 .collect();
+            if list.len() - 1 > SHOWN {
+                others.push(format!("{} more", list.len() - 1 - SHOWN));
+            }
             out.push((
                 i,
                 Diagnostic::warning(
@@ -131,20 +138,18 @@ pub fn check(apps: &[Option<&AppEvents>]) -> Vec<(usize, Diagnostic)> {
     }
     // Edges producer -> consumer, found by URI, with the data-in they go to.
     let mut feeds: HashMap<usize, Vec<(usize, &Event)>> = HashMap::new();
+    // Each URI nobody writes, with its first reader and how many read it.
+    let mut unproduced: Vec<(&str, usize, &Event, usize)> = Vec::new();
     for &(consumer, app) in &given {
         for input in &app.inputs {
             let Some(producers) = writers.get(input.dataset.uri.as_str()) else {
-                out.push((
-                    consumer,
-                    Diagnostic::note(
-                        PIPELINE_UNPRODUCED,
-                        input.span,
-                        format!(
-                            "no application checked here writes `{}` (data-in `{}`): it must come from elsewhere",
-                            input.dataset.uri, input.name
-                        ),
-                    ),
-                ));
+                match unproduced
+                    .iter_mut()
+                    .find(|(uri, ..)| *uri == input.dataset.uri)
+                {
+                    Some((.., readers)) => *readers += 1,
+                    None => unproduced.push((&input.dataset.uri, consumer, input, 1)),
+                }
                 continue;
             };
             for &(producer, output) in producers {
@@ -158,7 +163,25 @@ pub fn check(apps: &[Option<&AppEvents>]) -> Vec<(usize, Diagnostic)> {
             }
         }
     }
-    out.extend(cycles(&given, &feeds, &name_of));
+    for (uri, consumer, input, readers) in unproduced {
+        let others = match readers {
+            1 => String::new(),
+            2 => " (and 1 other data-in)".to_string(),
+            n => format!(" (and {} other data-ins)", n - 1),
+        };
+        out.push((
+            consumer,
+            Diagnostic::note(
+                PIPELINE_UNPRODUCED,
+                input.span,
+                format!(
+                    "no application checked here writes `{uri}`, which data-in `{}` reads{others}: it must come from elsewhere",
+                    input.name
+                ),
+            ),
+        ));
+    }
+    out.extend(cycles(&feeds, &name_of));
     out
 }
 
@@ -220,57 +243,173 @@ fn frequency_text(f: &Frequency) -> String {
     }
 }
 
-/// Each cycle of the producer -> consumer graph once, reported at the data-in
-/// that closes it in the application that comes first in the check.
+/// One cycle per strongly connected group of applications (petgraph's
+/// Tarjan), shown from the group's first application in the check and
+/// reported at the data-in that closes it there.
 fn cycles<'a>(
-    given: &[(usize, &AppEvents)],
     feeds: &HashMap<usize, Vec<(usize, &'a Event)>>,
     name_of: &dyn Fn(usize) -> &'a str,
 ) -> Vec<(usize, Diagnostic)> {
-    let mut out = Vec::new();
-    let mut reported: Vec<Vec<usize>> = Vec::new();
-    for &(start, _) in given {
-        // Depth-first from `start`, looking for a path back to it.
-        let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
-        let mut path: Vec<(usize, Option<&Event>)> = vec![(start, None)];
-        while let Some(&mut (node, ref mut next)) = stack.last_mut() {
-            let edges = feeds.get(&node).map_or(&[][..], Vec::as_slice);
-            let Some(&(to, input)) = edges.get(*next) else {
-                stack.pop();
-                path.pop();
-                continue;
-            };
-            *next += 1;
-            if to == start {
-                let mut members: Vec<usize> = path.iter().map(|(n, _)| *n).collect();
-                members.sort_unstable();
-                if !reported.contains(&members) {
-                    reported.push(members);
-                    let names: Vec<&str> = path
-                        .iter()
-                        .map(|(n, _)| name_of(*n))
-                        .chain([name_of(start)])
-                        .collect();
-                    out.push((
-                        start,
-                        Diagnostic::warning(
-                            PIPELINE_CYCLE,
-                            input.span,
-                            format!(
-                                "the applications feed each other in a cycle: {}",
-                                names.join(" -> ")
-                            ),
-                        )
-                        .with_help("a cycle waits forever unless one side reads an earlier instance (coord:current(-1)); check that one does"),
-                    ));
-                }
-                continue;
-            }
-            if path.iter().all(|(n, _)| *n != to) {
-                stack.push((to, 0));
-                path.push((to, Some(input)));
-            }
+    let mut graph: DiGraphMap<usize, ()> = DiGraphMap::new();
+    for (&producer, consumers) in feeds {
+        for &(consumer, _) in consumers {
+            graph.add_edge(producer, consumer, ());
         }
     }
+    let mut out = Vec::new();
+    for group in tarjan_scc(&graph).into_iter().filter(|g| g.len() > 1) {
+        let start = *group.iter().min().expect("a group has members");
+        // Breadth-first from `start` inside the group, back to `start`.
+        let mut came_from: HashMap<usize, usize> = HashMap::new();
+        let mut queue = std::collections::VecDeque::from([start]);
+        let mut closing = None;
+        while let Some(node) = queue.pop_front() {
+            for &(to, input) in feeds.get(&node).map_or(&[][..], Vec::as_slice) {
+                if to == start {
+                    closing.get_or_insert((node, input));
+                } else if group.contains(&to) && !came_from.contains_key(&to) {
+                    came_from.insert(to, node);
+                    queue.push_back(to);
+                }
+            }
+            if closing.is_some() {
+                break;
+            }
+        }
+        let Some((last, input)) = closing else {
+            continue;
+        };
+        let mut path = vec![last];
+        while let Some(&before) = came_from.get(path.last().expect("not empty")) {
+            path.push(before);
+        }
+        if *path.last().expect("not empty") != start {
+            path.push(start);
+        }
+        path.reverse();
+        let names: Vec<&str> = path.iter().chain([&start]).map(|&n| name_of(n)).collect();
+        out.push((
+            start,
+            Diagnostic::warning(
+                PIPELINE_CYCLE,
+                input.span,
+                format!(
+                    "the applications feed each other in a cycle: {}",
+                    names.join(" -> ")
+                ),
+            )
+            .with_help("a cycle waits forever unless one side reads an earlier instance (coord:current(-1)); check that one does"),
+        ));
+    }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dataset(uri: &str) -> DatasetFacts {
+        DatasetFacts {
+            name: "d".to_string(),
+            uri: uri.to_string(),
+            frequency: Frequency {
+                count: 1,
+                unit: FrequencyUnit::Day,
+                end_of: false,
+            },
+            initial: "2024-01-01T00:00:00Z".parse().unwrap(),
+            zone: Zone::utc(),
+        }
+    }
+
+    fn event(uri: &str, at: usize) -> Event {
+        Event {
+            name: format!("e{at}"),
+            span: Span::new(at, at + 1),
+            dataset: dataset(uri),
+        }
+    }
+
+    /// An application reading `reads` and writing `writes`.
+    fn app(name: &str, reads: &[&str], writes: &[&str]) -> AppEvents {
+        AppEvents {
+            name: name.to_string(),
+            inputs: reads.iter().enumerate().map(|(i, u)| event(u, i)).collect(),
+            outputs: writes
+                .iter()
+                .enumerate()
+                .map(|(i, u)| event(u, 100 + i))
+                .collect(),
+        }
+    }
+
+    fn codes(found: &[(usize, Diagnostic)]) -> Vec<String> {
+        found
+            .iter()
+            .map(|(i, d)| format!("{i} {} {}", d.code, d.message))
+            .collect()
+    }
+
+    #[test]
+    fn a_cycle_of_three_is_reported_once_with_its_path() {
+        let (a, b, c) = (
+            app("a", &["/c"], &["/a"]),
+            app("b", &["/a"], &["/b"]),
+            app("c", &["/b"], &["/c"]),
+        );
+        let found = check(&[Some(&a), Some(&b), Some(&c)]);
+        assert_eq!(
+            codes(&found),
+            ["0 PL001 the applications feed each other in a cycle: a -> b -> c -> a"]
+        );
+    }
+
+    #[test]
+    fn a_chain_has_no_cycle_and_its_outside_input_is_one_note() {
+        let (a, b, c) = (
+            app("a", &["/raw"], &["/a"]),
+            app("b", &["/a", "/raw"], &["/b"]),
+            app("c", &["/b"], &[]),
+        );
+        let found = check(&[Some(&a), Some(&b), Some(&c)]);
+        assert_eq!(
+            codes(&found),
+            [
+                "0 PL002 no application checked here writes `/raw`, which data-in `e0` reads (and 1 other data-in): it must come from elsewhere"
+            ]
+        );
+        // One application alone is no pipeline: nothing to say.
+        assert!(check(&[Some(&a), None]).is_empty());
+    }
+
+    #[test]
+    fn many_writers_of_one_output_name_three_and_count_the_rest() {
+        let apps: Vec<AppEvents> = (0..6)
+            .map(|i| app(&format!("w{i}"), &[], &["/out"]))
+            .collect();
+        let refs: Vec<Option<&AppEvents>> = apps.iter().map(Some).collect();
+        let found = check(&refs);
+        assert_eq!(found.len(), 6);
+        assert!(
+            found[0].1.message.contains(
+                "`w1` (data-out `e100`), `w2` (data-out `e100`), `w3` (data-out `e100`), 2 more"
+            ),
+            "{}",
+            found[0].1.message
+        );
+    }
+
+    #[test]
+    fn a_consumer_off_the_producers_grid_is_misaligned() {
+        let producer = app("p", &[], &["/x"]);
+        let mut consumer = app("c", &["/x"], &[]);
+        // Same day grid, later start: aligned.
+        consumer.inputs[0].dataset.initial = "2024-03-01T00:00:00Z".parse().unwrap();
+        assert!(check(&[Some(&producer), Some(&consumer)]).is_empty());
+        // 06:00 instead of 00:00: not the instances written.
+        consumer.inputs[0].dataset.initial = "2024-03-01T06:00:00Z".parse().unwrap();
+        let found = check(&[Some(&producer), Some(&consumer)]);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].1.code, PIPELINE_MISALIGNED);
+    }
 }
