@@ -16,7 +16,7 @@ use crate::check::el::{ElCheckContext, check_template, dotted_bases};
 use crate::check::pipeline::AppEvents;
 use crate::check::rules::{
     EL_ARG_TYPE, EL_ARITY, EL_DOTTED_NAME, EL_EVAL, EL_MISPLACED, EL_NEEDS_CONTEXT, EL_SYNTAX,
-    EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE, XML_UNKNOWN_DOCUMENT,
+    EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE, WF_LENGTH, XML_UNKNOWN_DOCUMENT,
 };
 use crate::check::settings::Settings;
 use crate::check::suppress::{Suppression, is_suppressed, suppressions};
@@ -251,6 +251,8 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<String>) {
     }
 }
 
+const WORKER_STACK_BYTES: usize = 32 * 1024 * 1024;
+
 /// Checks `files` on every core, each report in its file's place.
 fn check_all(files: &[Target], plan: &Plan) -> Vec<Report> {
     let workers = std::thread::available_parallelism()
@@ -261,16 +263,20 @@ fn check_all(files: &[Target], plan: &Plan) -> Vec<Report> {
     let mut done: Vec<(usize, Report)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..workers)
             .map(|_| {
-                scope.spawn(|| {
-                    let mut mine = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(target) = files.get(i) else { break };
-                        mine.push((i, check_target(target, plan)));
-                    }
-                    mine
-                })
+                // Room for the recursive walks of a large workflow graph.
+                std::thread::Builder::new()
+                    .stack_size(WORKER_STACK_BYTES)
+                    .spawn_scoped(scope, || {
+                        let mut mine = Vec::new();
+                        loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(target) = files.get(i) else { break };
+                            mine.push((i, check_target(target, plan)));
+                        }
+                        mine
+                    })
             })
+            .filter_map(Result::ok)
             .collect();
         handles
             .into_iter()
@@ -619,12 +625,13 @@ fn workflow(doc: &xml::Document, definition_bytes: usize) -> Vec<Located> {
     }
     let (wf, problems) = ir::lower::workflow(&doc.root);
     let mut problems: Vec<Located> = problems.into_iter().map(in_app).collect();
-    problems.extend(crate::check::workflow::check(&wf).into_iter().map(in_app));
-    problems.extend(
-        crate::check::actions::check(&wf, definition_bytes)
-            .into_iter()
-            .map(in_app),
-    );
+    let actions = crate::check::actions::check(&wf, definition_bytes);
+    // Oozie refuses a definition over its length before parsing it (E0736):
+    // the graph it never sees is not walked.
+    if !actions.iter().any(|d| d.code == WF_LENGTH) {
+        problems.extend(crate::check::workflow::check(&wf).into_iter().map(in_app));
+    }
+    problems.extend(actions.into_iter().map(in_app));
     problems.extend(check_el(
         wf.texts().into_iter().map(|t| (None, t)),
         Library::Workflow,
