@@ -321,12 +321,27 @@ fn match_content(element: &Element, content: &Particle, namespace: &str) -> Opti
     })
 }
 
-fn describe(expected: &[String]) -> String {
-    match expected {
+fn describe(expected: &[Expected]) -> String {
+    let names: Vec<String> = expected
+        .iter()
+        .map(|e| match e {
+            Expected::Element(name) => format!("`<{name}>`"),
+            Expected::OtherNamespace => "an element of another namespace".to_string(),
+        })
+        .collect();
+    match names.as_slice() {
         [] => String::new(),
         [one] => one.clone(),
         [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
+}
+
+/// What the content model expected where it stopped; described only when a
+/// diagnostic is made (the matcher records one at every optional element).
+#[derive(PartialEq)]
+enum Expected<'a> {
+    Element(&'a str),
+    OtherNamespace,
 }
 
 struct Matcher<'a> {
@@ -335,13 +350,13 @@ struct Matcher<'a> {
     /// The furthest child position where an element was expected and not found,
     /// and what was expected there.
     furthest: usize,
-    expected: Vec<String>,
+    expected: Vec<Expected<'a>>,
     /// The furthest child position any match reached.
     reached: usize,
 }
 
-impl Matcher<'_> {
-    fn expect(&mut self, at: usize, what: String) {
+impl<'a> Matcher<'a> {
+    fn expect(&mut self, at: usize, what: Expected<'a>) {
         if at > self.furthest {
             self.furthest = at;
             self.expected.clear();
@@ -351,7 +366,7 @@ impl Matcher<'_> {
         }
     }
 
-    fn particle(&mut self, particle: &Particle, starts: &FixedBitSet) -> FixedBitSet {
+    fn particle(&mut self, particle: &'a Particle, starts: &FixedBitSet) -> FixedBitSet {
         let occurs = match particle {
             Particle::Element(decl) => decl.occurs,
             Particle::Group { occurs, .. } | Particle::Any { occurs, .. } => *occurs,
@@ -360,7 +375,7 @@ impl Matcher<'_> {
     }
 
     /// `particle` matched between `occurs.min` and `occurs.max` times.
-    fn repeat(&mut self, particle: &Particle, occurs: Occurs, starts: &FixedBitSet) -> FixedBitSet {
+    fn repeat(&mut self, particle: &'a Particle, occurs: Occurs, starts: &FixedBitSet) -> FixedBitSet {
         let mut ends = FixedBitSet::with_capacity(starts.len());
         if occurs.min == 0 {
             ends.union_with(starts);
@@ -383,7 +398,7 @@ impl Matcher<'_> {
         ends
     }
 
-    fn once(&mut self, particle: &Particle, starts: &FixedBitSet) -> FixedBitSet {
+    fn once(&mut self, particle: &'a Particle, starts: &FixedBitSet) -> FixedBitSet {
         let n = self.children.len();
         let mut ends = FixedBitSet::with_capacity(n + 1);
         match particle {
@@ -396,7 +411,7 @@ impl Matcher<'_> {
                         ends.insert(at + 1);
                         self.reached = self.reached.max(at + 1);
                     } else {
-                        self.expect(at, format!("`<{}>`", decl.name));
+                        self.expect(at, Expected::Element(&decl.name));
                     }
                 }
             }
@@ -407,7 +422,7 @@ impl Matcher<'_> {
                             ends.insert(at + 1);
                             self.reached = self.reached.max(at + 1);
                         }
-                        _ => self.expect(at, "an element of another namespace".to_string()),
+                        _ => self.expect(at, Expected::OtherNamespace),
                     }
                 }
             }
