@@ -375,7 +375,12 @@ impl<'a> Matcher<'a> {
     }
 
     /// `particle` matched between `occurs.min` and `occurs.max` times.
-    fn repeat(&mut self, particle: &'a Particle, occurs: Occurs, starts: &FixedBitSet) -> FixedBitSet {
+    fn repeat(
+        &mut self,
+        particle: &'a Particle,
+        occurs: Occurs,
+        starts: &FixedBitSet,
+    ) -> FixedBitSet {
         let mut ends = FixedBitSet::with_capacity(starts.len());
         if occurs.min == 0 {
             ends.union_with(starts);
