@@ -7,6 +7,7 @@ pub mod datasets;
 pub mod el;
 pub mod pipeline;
 pub mod rules;
+pub mod schedule;
 pub mod settings;
 pub mod suppress;
 pub mod workflow;

@@ -25,6 +25,7 @@ pub const TIME_ZONE: &str = "TM002";
 pub const TIME_FREQUENCY: &str = "TM003";
 pub const TIME_HOUR_24: &str = "TM004";
 pub const LEGACY_ZONE: &str = "TM005";
+pub const NO_ACTIONS: &str = "TM006";
 pub const DST_DAY_IN_MINUTES: &str = "DST001";
 pub const DST_FIXED_HOURS: &str = "DST002";
 pub const DST_ZONE_MISMATCH: &str = "DST003";
@@ -312,6 +313,12 @@ pub static RULES: &[Rule] = &[
         name: "legacy-zone-id",
         severity: Severity::Warning,
         summary: "A deprecated three-letter Java zone ID (`PST`, `EST`, `IST`...), which Oozie warns on and which often ignores DST.",
+    },
+    Rule {
+        code: NO_ACTIONS,
+        name: "no-actions",
+        severity: Severity::Warning,
+        summary: "A frequency that materializes no action between start and end, which Oozie accepts silently (cron is CR004).",
     },
     Rule {
         code: DST_DAY_IN_MINUTES,

@@ -563,6 +563,7 @@ fn coordinator(
         // The first action's materialization, as `oozie job -dryrun` runs it.
         Ok(job) => {
             problems.extend(job.warnings.iter().cloned());
+            problems.extend(crate::check::schedule::check(app, &job));
             problems.extend(crate::check::zones::check(app, &job));
             problems.extend(crate::check::cron::check(app, &job));
             problems.extend(crate::check::data::check(app, &job));
