@@ -5,6 +5,7 @@ pub mod cron;
 pub mod data;
 pub mod datasets;
 pub mod el;
+pub mod instances;
 pub mod pipeline;
 pub mod rules;
 pub mod schedule;

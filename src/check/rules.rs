@@ -49,6 +49,7 @@ pub const INSTANCE_SYNTAX: &str = "CO006";
 pub const INPUT_LOGIC: &str = "CO007";
 pub const CONTROLS: &str = "CO008";
 pub const DATASET_OVERRIDE: &str = "CO009";
+pub const INSTANCE_ARGUMENT: &str = "CO010";
 pub const DATA_DROPPED: &str = "DA001";
 pub const DATA_URI_RESOLUTION: &str = "DA002";
 pub const DATA_SHARED_OUTPUT: &str = "DA003";
@@ -145,6 +146,12 @@ pub static RULES: &[Rule] = &[
         name: "dataset-override",
         severity: Severity::Note,
         summary: "A dataset embedded in the application that overrides an included one of the same name.",
+    },
+    Rule {
+        code: INSTANCE_ARGUMENT,
+        name: "instance-argument",
+        severity: Severity::Error,
+        summary: "`coord:latest(n)` with n > 0, or `coord:future(n, limit)` with n < 0 or limit <= 0: every action fails when it starts.",
     },
     Rule {
         code: DATA_DROPPED,

@@ -520,6 +520,7 @@ fn coordinator(
     );
     let mut problems = loaded.include_problems.clone();
     problems.extend(crate::check::datasets::check(app, &loaded.included));
+    problems.extend(crate::check::instances::check(app));
     let needed = free_variables(texts.iter().map(|(_, t)| *t), &loaded.vars);
     if !loaded.configured && !needed.is_empty() {
         // Without a configuration, the names the job must define are a note,

@@ -256,6 +256,20 @@ impl Expr {
     }
 
     /// Calls every expression in this tree, outermost first.
+    /// The value of an integer literal, or of `-` and one: `3`, `-23`.
+    pub fn literal_long(&self) -> Option<i64> {
+        match &self.kind {
+            ExprKind::Long(n) => Some(*n),
+            ExprKind::Unary(u) if matches!(u.ops.as_slice(), [(UnaryOp::Minus, _)]) => {
+                match u.operand.kind {
+                    ExprKind::Long(n) => n.checked_neg(),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
     pub fn walk<'a>(&'a self, visit: &mut dyn FnMut(&'a Expr)) {
         visit(self);
         match &self.kind {

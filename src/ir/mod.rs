@@ -7,7 +7,7 @@
 pub mod lower;
 
 use crate::diag::Diagnostic;
-use crate::el::ast::{ExprKind, Part, Template, UnaryOp};
+use crate::el::ast::{ExprKind, Part, Template};
 use crate::el::parse_template;
 use crate::span::Span;
 use crate::xml::tree::Text;
@@ -50,16 +50,7 @@ impl ElText {
         if call.namespace.as_deref() != Some("coord") || call.name != "current" {
             return None;
         }
-        match &arg.kind {
-            ExprKind::Long(n) => Some(*n),
-            ExprKind::Unary(u) if matches!(u.ops.as_slice(), [(UnaryOp::Minus, _)]) => {
-                match u.operand.kind {
-                    ExprKind::Long(n) => n.checked_neg(),
-                    _ => None,
-                }
-            }
-            _ => None,
-        }
+        arg.literal_long()
     }
 
     /// Parses `text`'s EL, mapping its spans through `text`'s entities.
