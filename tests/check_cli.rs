@@ -450,3 +450,35 @@ fn bad_input_is_a_diagnostic_and_the_other_files_are_still_checked() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn every_data_in_is_checked_for_instance_lists_not_only_the_first() {
+    // Oozie's submission inspects the first data-in only; the second one's
+    // list would fail when an action is created. One diagnostic, the list.
+    let dir = std::env::temp_dir().join(format!("coordc-check-list-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let app =
+        std::fs::read_to_string(Path::new(root()).join("corpus/invalid/CO003/coordinator.xml"))
+            .unwrap();
+    let second = app.rfind("<data-in name=\"input\"").unwrap();
+    let (head, tail) = app.split_at(second);
+    let tail = tail
+        .replacen("name=\"input\"", "name=\"earlier\"", 1)
+        .replacen(
+            "<start-instance>${coord:current(-47)}</start-instance>\n      <end-instance>${coord:current(-24)}</end-instance>",
+            "<instance>${coord:current(-24)},${coord:current(-25)}</instance>",
+            1,
+        );
+    std::fs::write(dir.join("coordinator.xml"), format!("{head}{tail}")).unwrap();
+    let (code, doc) = check_json(&[dir.to_str().unwrap()]);
+    assert_eq!(code, Some(1));
+    let codes: Vec<&str> = doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["CO006"], "{doc}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

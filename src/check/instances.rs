@@ -1,12 +1,14 @@
-//! Instance functions whose arguments Oozie refuses only when an action
-//! starts (research/oozie-validations.md C41): `coord:latest(n)` needs
-//! n <= 0, `coord:future(n, limit)` needs n >= 0 and limit > 0. Every action
-//! of such a job fails; the checker says so before the first one.
+//! Instances Oozie refuses only when an action is created or started, checked
+//! in every data-in and data-out: an instance element holding several
+//! instances or none (CO006; Oozie's submission looks at the first data-in and
+//! data-out only), and instance functions with arguments out of range
+//! (research/oozie-validations.md C41): `coord:latest(n)` needs n <= 0,
+//! `coord:future(n, limit)` needs n >= 0 and limit > 0.
 
-use super::rules::INSTANCE_ARGUMENT;
+use super::rules::{INSTANCE_ARGUMENT, INSTANCE_SYNTAX};
 use crate::diag::Diagnostic;
 use crate::el::ast::ExprKind;
-use crate::interp::dryrun::Located;
+use crate::interp::dryrun::{Located, instance_problem};
 use crate::ir::{Coordinator, ElText, Instances};
 
 pub fn check(app: &Coordinator) -> Vec<Located> {
@@ -20,6 +22,16 @@ pub fn check(app: &Coordinator) -> Vec<Located> {
         .chain(app.outputs.iter().map(|d| &d.instance));
     let mut out = Vec::new();
     for text in texts {
+        // Every event's, where Oozie's submission looks at the first data-in
+        // and data-out only (the others fail when an action is created).
+        if let Some(problem) = instance_problem(text) {
+            out.push(Located {
+                file: None,
+                diagnostic: Diagnostic::error(INSTANCE_SYNTAX, text.span, problem).with_help(
+                    "write one instance per <instance> element, e.g. ${coord:current(0)}",
+                ),
+            });
+        }
         for expr in text.template.exprs() {
             expr.walk(&mut |e| {
                 let ExprKind::Call(call) = &e.kind else {

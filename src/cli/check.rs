@@ -16,7 +16,8 @@ use crate::check::el::{ElCheckContext, check_template, dotted_bases};
 use crate::check::pipeline::AppEvents;
 use crate::check::rules::{
     EL_ARG_TYPE, EL_ARITY, EL_DOTTED_NAME, EL_EVAL, EL_MISPLACED, EL_NEEDS_CONTEXT, EL_SYNTAX,
-    EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE, WF_LENGTH, XML_UNKNOWN_DOCUMENT,
+    EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE, INSTANCE_SYNTAX, TIME_DATETIME, WF_LENGTH,
+    XML_UNKNOWN_DOCUMENT,
 };
 use crate::check::settings::Settings;
 use crate::check::suppress::{Suppression, is_suppressed, suppressions};
@@ -425,23 +426,31 @@ fn in_app(diagnostic: Diagnostic) -> Located {
 }
 
 /// One report of each problem: the static checks and the evaluation can find
-/// the same one at the same place. An evaluation failure (EL005 to EL007)
-/// inside an expression a static EL rule already reports is that rule's
-/// consequence (an argument that cannot convert fails to convert; a
-/// misplaced function has no context; a dotted name's variable is undefined).
+/// the same one at the same place. An evaluation failure (EL005 to EL007, a
+/// datetime that does not parse) inside a value a static rule already
+/// reports is that rule's consequence (an argument that cannot convert fails
+/// to convert; a misplaced function has no context; a dotted name's variable
+/// is undefined; an instance list is no datetime).
 fn dedup(mut problems: Vec<Located>) -> Vec<Located> {
-    const STATIC_EL: &[&str] = &[
+    const STATIC: &[&str] = &[
         EL_SYNTAX,
         EL_UNKNOWN_FUNCTION,
         EL_ARITY,
         EL_ARG_TYPE,
         EL_MISPLACED,
         EL_DOTTED_NAME,
+        INSTANCE_SYNTAX,
     ];
-    const EVALUATION: &[&str] = &[EL_UNKNOWN_VARIABLE, EL_EVAL, EL_NEEDS_CONTEXT];
+    // (A datetime that does not parse, inside an instance list, is the list.)
+    const EVALUATION: &[&str] = &[
+        EL_UNKNOWN_VARIABLE,
+        EL_EVAL,
+        EL_NEEDS_CONTEXT,
+        TIME_DATETIME,
+    ];
     let reported: Vec<(Option<usize>, Span)> = problems
         .iter()
-        .filter(|p| STATIC_EL.contains(&p.diagnostic.code))
+        .filter(|p| STATIC.contains(&p.diagnostic.code))
         .map(|p| (p.file, p.diagnostic.span))
         .collect();
     let mut seen = HashSet::new();

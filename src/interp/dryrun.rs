@@ -1316,7 +1316,7 @@ fn java_field(unit: CalendarUnit) -> i64 {
 
 /// Why an instance element's text is not one instance, as the checks of
 /// CSX:376-454 (StringUtils.java:63-103) see it.
-fn instance_problem(text: &ElText) -> Option<String> {
+pub fn instance_problem(text: &ElText) -> Option<String> {
     if text.text.trim().is_empty() {
         return Some("an empty instance: Oozie rejects it at submission (E1021)".to_string());
     }
