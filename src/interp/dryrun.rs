@@ -1572,14 +1572,23 @@ impl Context for ActionContext<'_> {
                 None if kind == "dataIn" && self.logic_names.contains(&wanted.as_str()) => {
                     Ok(text(format!("${{coord:dataIn('{wanted}')}}")))
                 }
-                None => Err(format!(
-                    "{wanted} is not a {} of this coordinator",
-                    if kind == "dataIn" {
+                None => {
+                    let what = if kind == "dataIn" {
                         "data-in"
                     } else {
                         "data-out"
-                    }
-                )),
+                    };
+                    let names: Vec<&str> = events.iter().map(|e| e.name).collect();
+                    Err(match names.as_slice() {
+                        [] => {
+                            format!("{wanted} is not a {what} of this coordinator, which has none")
+                        }
+                        names => format!(
+                            "{wanted} is not a {what} of this coordinator (its {what}s: {})",
+                            names.join(", ")
+                        ),
+                    })
+                }
             }
         };
         Some(match def.name {
