@@ -196,15 +196,35 @@ fn rules_and_explain() {
     let out = coordc(&["rules"]);
     assert_eq!(out.status.code(), Some(0));
     let text = stdout(&out);
+    // Code, default severity, Oozie's error code (or -), name, summary.
     assert!(
-        text.lines().any(|l| l.starts_with("TM001  error")),
+        text.lines()
+            .any(|l| l.starts_with("TM001   error    E1003  datetime ")),
         "{text}"
     );
     assert!(
         text.lines()
-            .any(|l| l.starts_with("CO007  error    input-logic")),
+            .any(|l| l.starts_with("CO007   error    E1028  input-logic ")),
         "{text}"
     );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("DST002  warning  -      fixed-hourly-range ")),
+        "{text}"
+    );
+    // A reader that is gone (`coordc rules | head -1`) is no panic: the pipe
+    // is closed before coordc writes.
+    for command in ["rules", "timezones"] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_coordc"))
+            .arg(command)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{command}: {}", stderr(&out));
+    }
     let out = coordc(&["explain", "co007"]);
     assert_eq!(out.status.code(), Some(0));
     assert!(stdout(&out).starts_with("# CO007 input-logic"));

@@ -762,6 +762,14 @@ fn write_sarif(reports: &[Report], out: &mut impl Write) -> std::io::Result<()> 
         name: &'a str,
         short_description: Text,
         default_configuration: Configuration,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        properties: Option<RuleProperties>,
+    }
+    /// SARIF's property bag: the Oozie error code of the rule, when there is one.
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct RuleProperties {
+        oozie_error_code: &'static str,
     }
     #[derive(Serialize)]
     struct Configuration {
@@ -864,6 +872,9 @@ fn write_sarif(reports: &[Report], out: &mut impl Write) -> std::io::Result<()> 
                             default_configuration: Configuration {
                                 level: level(rule.severity),
                             },
+                            properties: rule.oozie.map(|code| RuleProperties {
+                                oozie_error_code: code,
+                            }),
                         })
                         .collect(),
                 },

@@ -10,6 +10,7 @@ pub mod render;
 mod timezones;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use std::io::Write;
 
 #[derive(Parser)]
 #[command(
@@ -104,18 +105,27 @@ pub fn main() -> i32 {
         Command::Cron(args) => cron::run(args),
         Command::Timezones(args) => timezones::run(args),
         Command::Rules => {
+            // A closed stdout (`coordc rules | head`) ends the listing quietly.
+            let mut out = std::io::stdout().lock();
             for rule in crate::check::rules::RULES {
                 let severity = format!("{:?}", rule.severity).to_lowercase();
-                println!(
-                    "{}  {severity:<7}  {:<22}  {}",
-                    rule.code, rule.name, rule.summary
+                let line = writeln!(
+                    out,
+                    "{:<6}  {severity:<7}  {:<5}  {:<24}  {}",
+                    rule.code,
+                    rule.oozie.unwrap_or("-"),
+                    rule.name,
+                    rule.summary
                 );
+                if line.is_err() {
+                    break;
+                }
             }
             EXIT_OK
         }
         Command::Explain { code } => match crate::check::rules::page(&code) {
             Some(page) => {
-                print!("{page}");
+                let _ = write!(std::io::stdout().lock(), "{page}");
                 EXIT_OK
             }
             None => {
