@@ -11,8 +11,11 @@ use crate::ir::{Coordinator, Dataset, ElText, Instances};
 use crate::time::frequency::{Frequency, FrequencyUnit};
 use crate::time::instance::DatasetClock;
 
-/// How many actions are looked at to find the first with every instance.
+/// How many actions, and how many instances in all, are looked at to find
+/// the first action with every instance: the scan stays bounded however long
+/// the job or its ranges.
 const SCAN_ACTIONS: usize = 10_000;
+const SCAN_INSTANCES: usize = 1_000_000;
 
 pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
     let mut out = Vec::new();
@@ -90,7 +93,12 @@ fn dropped(
     }
     let mut last_short = (1, first);
     let mut full = false;
+    let mut budget = SCAN_INSTANCES.saturating_sub(expected);
     for (i, nominal) in nominals.enumerate() {
+        if budget < expected {
+            break;
+        }
+        budget -= expected;
         if instance_count(clock, nominal, &ranges)? >= expected {
             full = true;
             break;
