@@ -331,24 +331,14 @@ fn apply_settings(target: &Target, plan: &Plan, problems: &mut Vec<Located>) {
     });
 }
 
-/// The pipeline checks across the coordinators found under each path given
-/// (a folder's applications are one pipeline; separate arguments are
-/// separate), their problems added to the reports of the files they are in.
+/// The pipeline checks across every coordinator given together, their
+/// problems added to the reports of the files they are in.
 fn add_pipeline_problems(targets: &[Target], plan: &Plan, reports: &mut [Report]) {
     let mut found: Vec<Vec<Located>> = (0..reports.len()).map(|_| Vec::new()).collect();
-    for group in 0..plan.settings.len() {
-        let members: Vec<usize> = (0..targets.len())
-            .filter(|&i| targets[i].settings == group)
-            .collect();
-        let apps: Vec<Option<&AppEvents>> = members
-            .iter()
-            .map(|&i| reports[i].events.as_ref())
-            .collect();
-        for (k, diagnostic) in crate::check::pipeline::check(&apps) {
-            let i = members[k];
-            if !is_suppressed(&reports[i].silenced, &diagnostic) {
-                found[i].push(in_app(diagnostic));
-            }
+    let apps: Vec<Option<&AppEvents>> = reports.iter().map(|r| r.events.as_ref()).collect();
+    for (i, diagnostic) in crate::check::pipeline::check(&apps) {
+        if !is_suppressed(&reports[i].silenced, &diagnostic) {
+            found[i].push(in_app(diagnostic));
         }
     }
     for ((target, report), mut problems) in targets.iter().zip(reports.iter_mut()).zip(found) {
