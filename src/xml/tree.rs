@@ -431,7 +431,12 @@ impl<'s> Builder<'s> {
     }
 
     fn text(&mut self, raw: &str, start: usize, before: usize) -> Result<(), Diagnostic> {
-        let (value, _) = self.unescape(raw, start)?;
+        // Most text (indentation, values) has no reference: no unescaping.
+        let value = if raw.contains('&') {
+            self.unescape(raw, start)?.0
+        } else {
+            raw.to_string()
+        };
         self.push_text(value, Span::new(start, start + raw.len()), before)
     }
 
