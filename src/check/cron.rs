@@ -76,12 +76,7 @@ pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
         );
     }
     out.extend(zone_shift(app, job, cron));
-    out.into_iter()
-        .map(|diagnostic| Located {
-            file: None,
-            diagnostic,
-        })
-        .collect()
+    out.into_iter().map(Located::in_app).collect()
 }
 
 /// A cron evaluated in the processing zone for a job in another zone: the

@@ -25,10 +25,7 @@ pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
             continue;
         };
         if let Some(d) = dropped(job, clock, &data_in.instances, &data_in.name.name, dataset) {
-            out.push(Located {
-                file: None,
-                diagnostic: d,
-            });
+            out.push(Located::in_app(d));
         }
         if !seen.contains(&dataset.name.name.as_str()) {
             seen.push(&dataset.name.name);

@@ -16,31 +16,27 @@ pub fn check(app: &Coordinator, included: &[Dataset]) -> Vec<Located> {
     for dataset in &app.datasets {
         let name = dataset.name.name.as_str();
         if let Some(first) = embedded.insert(name, dataset) {
-            out.push(Located {
-                file: None,
-                diagnostic: Diagnostic::error(
+            out.push(Located::in_app(
+                Diagnostic::error(
                     DUPLICATE_DATASET,
                     dataset.name.span,
                     format!("dataset `{name}` is defined twice in the application (spec §10.1.1)"),
                 )
                 .with_label(first.name.span, "first defined here")
                 .with_help("Oozie silently keeps the later definition; rename one or remove it"),
-            });
+            ));
         }
     }
     for dataset in included {
         if let Some(own) = embedded.get(dataset.name.name.as_str()) {
-            out.push(Located {
-                file: None,
-                diagnostic: Diagnostic::note(
+            out.push(Located::in_app(Diagnostic::note(
                     DATASET_OVERRIDE,
                     own.name.span,
                     format!(
                         "dataset `{}` overrides the one of the same name in an included file (spec §10.1.1)",
                         dataset.name.name
                     ),
-                ),
-            });
+                )));
         }
     }
     out

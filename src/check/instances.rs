@@ -25,12 +25,11 @@ pub fn check(app: &Coordinator) -> Vec<Located> {
         // Every event's, where Oozie's submission looks at the first data-in
         // and data-out only (the others fail when an action is created).
         if let Some(problem) = instance_problem(text) {
-            out.push(Located {
-                file: None,
-                diagnostic: Diagnostic::error(INSTANCE_SYNTAX, text.span, problem).with_help(
+            out.push(Located::in_app(
+                Diagnostic::error(INSTANCE_SYNTAX, text.span, problem).with_help(
                     "write one instance per <instance> element, e.g. ${coord:current(0)}",
                 ),
-            });
+            ));
         }
         for expr in text.template.exprs() {
             expr.walk(&mut |e| {
@@ -57,11 +56,8 @@ pub fn check(app: &Coordinator) -> Vec<Located> {
                     _ => None,
                 };
                 if let Some(problem) = problem {
-                    out.push(Located {
-                        file: None,
-                        diagnostic: Diagnostic::error(INSTANCE_ARGUMENT, e.span, problem)
-                            .with_help("Oozie accepts the job and fails every action when it starts (IllegalArgumentException)"),
-                    });
+                    out.push(Located::in_app(Diagnostic::error(INSTANCE_ARGUMENT, e.span, problem)
+                            .with_help("Oozie accepts the job and fails every action when it starts (IllegalArgumentException)")));
                 }
             });
         }

@@ -15,9 +15,7 @@ pub fn check(app: &Coordinator, job: &Job) -> Option<Located> {
     if job.nominal_times_all().next().is_some() {
         return None;
     }
-    Some(Located {
-        file: None,
-        diagnostic: Diagnostic::warning(
+    Some(Located::in_app(Diagnostic::warning(
             NO_ACTIONS,
             app.frequency.span,
             format!(
@@ -27,6 +25,5 @@ pub fn check(app: &Coordinator, job: &Job) -> Option<Located> {
                 job.end.format("%Y-%m-%dT%H:%MZ")
             ),
         )
-        .with_help("move the end later (an endOf* frequency's first action is at the next boundary after the start)"),
-    })
+        .with_help("move the end later (an endOf* frequency's first action is at the next boundary after the start)")))
 }

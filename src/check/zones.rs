@@ -17,18 +17,12 @@ pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
     let mut out = Vec::new();
     let at = job.start;
     if let Some(d) = legacy_zone(&job.zone, &app.timezone) {
-        out.push(Located {
-            file: None,
-            diagnostic: d,
-        });
+        out.push(Located::in_app(d));
     }
     if let Schedule::Every(f) = job.schedule()
         && let Some(d) = day_in_minutes(f, &job.zone, at, &app.frequency, "the job")
     {
-        out.push(Located {
-            file: None,
-            diagnostic: d,
-        });
+        out.push(Located::in_app(d));
     }
     let uses_tz_offset = app
         .action
@@ -63,15 +57,10 @@ pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
         if let Instances::Range { start, end } = &data_in.instances
             && let Some(d) = fixed_hours(job, &clock.frequency, &clock.zone, start, end)
         {
-            out.push(Located {
-                file: None,
-                diagnostic: d,
-            });
+            out.push(Located::in_app(d));
         }
         if !uses_tz_offset && gap_varies(&job.zone, &clock.zone, at) {
-            out.push(Located {
-                file: None,
-                diagnostic: Diagnostic::warning(
+            out.push(Located::in_app(Diagnostic::warning(
                     DST_ZONE_MISMATCH,
                     data_in.dataset.span,
                     format!(
@@ -83,8 +72,7 @@ pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
                 )
                 .with_help(
                     "use coord:tzOffset() to shift the instances by the offset between the two zones (spec §7.2, use case 3), or put the job and the dataset in one zone",
-                ),
-            });
+                )));
         }
     }
     out

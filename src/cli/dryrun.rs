@@ -101,17 +101,14 @@ pub fn run(args: DryrunArgs) -> i32 {
     let mut sources = Sources::default();
     let loaded = read_document(&args.app, &mut sources).and_then(|doc| {
         if doc.root.name != "coordinator-app" {
-            return Err(Stop::Problems(vec![Located {
-                file: None,
-                diagnostic: Diagnostic::error(
-                    crate::check::rules::XML_UNKNOWN_DOCUMENT,
-                    doc.root.name_span,
-                    format!(
-                        "coordc dryrun reads a <coordinator-app>, not <{}>",
-                        doc.root.name
-                    ),
+            return Err(Stop::Problems(vec![Located::in_app(Diagnostic::error(
+                crate::check::rules::XML_UNKNOWN_DOCUMENT,
+                doc.root.name_span,
+                format!(
+                    "coordc dryrun reads a <coordinator-app>, not <{}>",
+                    doc.root.name
                 ),
-            }]));
+            ))]));
         }
         load::coordinator(&doc, &args.app, &input, &mut sources)
     });
@@ -156,13 +153,7 @@ pub fn run(args: DryrunArgs) -> i32 {
     let _ = out.flush();
     match result {
         Ok(None) => EXIT_OK,
-        Ok(Some(d)) => print_problems(
-            &sources,
-            &[Located {
-                file: None,
-                diagnostic: d,
-            }],
-        ),
+        Ok(Some(d)) => print_problems(&sources, &[Located::in_app(d)]),
         // A closed stdout (e.g. piped into `head`) ends the listing quietly.
         Err(_) => EXIT_OK,
     }

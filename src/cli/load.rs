@@ -78,18 +78,11 @@ pub fn read_document(path: &Path, sources: &mut Sources) -> Result<xml::Document
         Err(ReadError::Io(e)) => return Err(Stop::Usage(format!("cannot read {name}: {e}"))),
         Err(ReadError::Refused(d)) => {
             sources.add(name, String::new());
-            return Err(Stop::Problems(vec![in_app(d)]));
+            return Err(Stop::Problems(vec![Located::in_app(d)]));
         }
     };
     let index = sources.add(name, text);
-    xml::parse(&sources.files[index].1).map_err(|d| Stop::Problems(vec![in_app(d)]))
-}
-
-fn in_app(diagnostic: Diagnostic) -> Located {
-    Located {
-        file: None,
-        diagnostic,
-    }
+    xml::parse(&sources.files[index].1).map_err(|d| Stop::Problems(vec![Located::in_app(d)]))
 }
 
 /// The coordinator of `doc` (file 0 of `sources`, already parsed) with its job.
@@ -99,13 +92,18 @@ pub fn coordinator(
     input: &JobInput,
     sources: &mut Sources,
 ) -> Result<LoadedCoordinator, Stop> {
-    let invalid: Vec<Located> = xml::validate(doc).into_iter().map(in_app).collect();
+    let invalid: Vec<Located> = xml::validate(doc)
+        .into_iter()
+        .map(Located::in_app)
+        .collect();
     if !invalid.is_empty() {
         return Err(Stop::Problems(invalid));
     }
     let (app, problems) = ir::lower::coordinator(&doc.root);
     if !problems.is_empty() {
-        return Err(Stop::Problems(problems.into_iter().map(in_app).collect()));
+        return Err(Stop::Problems(
+            problems.into_iter().map(Located::in_app).collect(),
+        ));
     }
     let app_dir = app_path
         .parent()

@@ -59,6 +59,16 @@ pub struct Located {
     pub diagnostic: Diagnostic,
 }
 
+impl Located {
+    /// A diagnostic in the application file itself.
+    pub fn in_app(diagnostic: Diagnostic) -> Located {
+        Located {
+            file: None,
+            diagnostic,
+        }
+    }
+}
+
 /// A submitted job, ready to materialize.
 pub struct Job<'a> {
     app: &'a Coordinator,
@@ -327,9 +337,8 @@ pub fn job_variables(app: &Coordinator, config: &VarMap) -> (VarMap, Vec<Located
             Some(default) => {
                 vars.insert(parameter.name.name.clone(), Some(default.text.clone()));
             }
-            None => problems.push(Located {
-                file: None,
-                diagnostic: Diagnostic::error(
+            None => problems.push(Located::in_app(
+                Diagnostic::error(
                     MISSING_PARAMETER,
                     parameter.name.span,
                     format!(
@@ -341,7 +350,7 @@ pub fn job_variables(app: &Coordinator, config: &VarMap) -> (VarMap, Vec<Located
                     "define it in the job configuration (-D {}=...) or give it a <value>",
                     parameter.name.name
                 )),
-            }),
+            )),
         }
     }
     (vars, problems)
@@ -383,10 +392,7 @@ pub fn prepare<'a>(
     let controls = match job_controls(app, vars, &attribute) {
         Ok(controls) => Some(controls),
         Err(found) => {
-            problems.extend(found.into_iter().map(|diagnostic| Located {
-                file: None,
-                diagnostic,
-            }));
+            problems.extend(found.into_iter().map(Located::in_app));
             None
         }
     };
@@ -399,14 +405,11 @@ pub fn prepare<'a>(
     if let (Some(s), Some(e)) = (start, end)
         && s >= e
     {
-        problems.push(Located {
-            file: None,
-            diagnostic: Diagnostic::error(
-                TIME_DATETIME,
-                app.end.span,
-                "the end must be after the start (Oozie rejects equal times too, E1003)",
-            ),
-        });
+        problems.push(Located::in_app(Diagnostic::error(
+            TIME_DATETIME,
+            app.end.span,
+            "the end must be after the start (Oozie rejects equal times too, E1003)",
+        )));
     }
     // Datasets: included ones may not share a name; embedded ones override them.
     let mut by_name: HashMap<&str, &Dataset> = HashMap::new();
@@ -442,15 +445,14 @@ pub fn prepare<'a>(
                 missing_from_includes = true;
                 continue;
             }
-            problems.push(Located {
-                file: None,
-                diagnostic: Diagnostic::error(
+            problems.push(Located::in_app(
+                Diagnostic::error(
                     UNDEFINED_DATASET,
                     event.span,
                     format!("undefined dataset: {} (E0803)", event.name),
                 )
                 .with_help("define it in <datasets>, or include a file that defines it"),
-            });
+            ));
             continue;
         };
         match prepare_dataset(dataset, vars, &submit_vars, pz, &mut problems) {
@@ -463,14 +465,11 @@ pub fn prepare<'a>(
     let mut seen = HashMap::new();
     for data_in in &app.inputs {
         if seen.insert(data_in.name.name.as_str(), ()).is_some() {
-            problems.push(Located {
-                file: None,
-                diagnostic: Diagnostic::error(
-                    DUPLICATE_EVENT,
-                    data_in.name.span,
-                    format!("Duplicate dataIn name {} (E0803)", data_in.name.name),
-                ),
-            });
+            problems.push(Located::in_app(Diagnostic::error(
+                DUPLICATE_EVENT,
+                data_in.name.span,
+                format!("Duplicate dataIn name {} (E0803)", data_in.name.name),
+            )));
         }
     }
     // Each value is evaluated by the EL group of its place, which defines only
@@ -490,21 +489,17 @@ pub fn prepare<'a>(
     let first_out = app.outputs.first().map(|d| &d.instance);
     for text in first_in.chain(first_out) {
         if let Some(problem) = instance_problem(text) {
-            problems.push(Located {
-                file: None,
-                diagnostic: Diagnostic::error(INSTANCE_SYNTAX, text.span, problem).with_help(
+            problems.push(Located::in_app(
+                Diagnostic::error(INSTANCE_SYNTAX, text.span, problem).with_help(
                     "write one instance per <instance> element, e.g. ${coord:current(0)}",
                 ),
-            });
+            ));
         }
     }
     let logic = match app.input_logic.as_ref().map(input_logic::root) {
         Some(Ok(root)) => root,
         Some(Err(diagnostic)) => {
-            problems.push(Located {
-                file: None,
-                diagnostic,
-            });
+            problems.push(Located::in_app(diagnostic));
             None
         }
         None => None,
@@ -514,10 +509,7 @@ pub fn prepare<'a>(
         problems.extend(
             input_logic::check_references(root, &data_ins)
                 .into_iter()
-                .map(|diagnostic| Located {
-                    file: None,
-                    diagnostic,
-                }),
+                .map(Located::in_app),
         );
     }
     let (Some(start), Some(end), Some(zone), Some(schedule), Some(name), Some(controls), true) = (
@@ -746,12 +738,7 @@ fn job_controls(
 /// The value, or `None` with its problem (in the application file) recorded.
 fn in_app<T>(result: Result<T, Diagnostic>, problems: &mut Vec<Located>) -> Option<T> {
     result
-        .map_err(|diagnostic| {
-            problems.push(Located {
-                file: None,
-                diagnostic,
-            })
-        })
+        .map_err(|diagnostic| problems.push(Located::in_app(diagnostic)))
         .ok()
 }
 

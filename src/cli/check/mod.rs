@@ -339,7 +339,7 @@ fn add_pipeline_problems(targets: &[Target], plan: &Plan, reports: &mut [Report]
     let apps: Vec<Option<&AppEvents>> = reports.iter().map(|r| r.events.as_ref()).collect();
     for (i, diagnostic) in crate::check::pipeline::check(&apps) {
         if !is_suppressed(&reports[i].silenced, &diagnostic) {
-            found[i].push(in_app(diagnostic));
+            found[i].push(Located::in_app(diagnostic));
         }
     }
     for ((target, report), mut problems) in targets.iter().zip(reports.iter_mut()).zip(found) {
@@ -384,7 +384,7 @@ fn check_file(path: &Path, input: &JobInput) -> Report {
                 }
                 "workflow-app" => workflow(&doc, sources.files[0].1.len()),
                 "datasets" => datasets(&doc),
-                other => vec![in_app(Diagnostic::note(
+                other => vec![Located::in_app(Diagnostic::note(
                     XML_UNKNOWN_DOCUMENT,
                     doc.root.name_span,
                     format!(
@@ -406,13 +406,6 @@ fn check_file(path: &Path, input: &JobInput) -> Report {
         io_error: None,
         events,
         silenced,
-    }
-}
-
-fn in_app(diagnostic: Diagnostic) -> Located {
-    Located {
-        file: None,
-        diagnostic,
     }
 }
 
@@ -492,7 +485,7 @@ fn coordinator(
                 doc.root.name_span,
                 message,
             );
-            return (vec![in_app(d)], None);
+            return (vec![Located::in_app(d)], None);
         }
         Err(Stop::Problems(problems)) => return (problems, None),
     };
@@ -529,7 +522,7 @@ fn coordinator(
         problems.retain(|p| p.diagnostic.code != EL_UNKNOWN_VARIABLE);
         problems.extend(check_el(texts.iter().copied(), Library::Coordinator, None));
         problems.extend(dryrun::misplaced(app, &loaded.included, &loaded.vars));
-        problems.push(in_app(Diagnostic::note(
+        problems.push(Located::in_app(Diagnostic::note(
             EL_UNKNOWN_VARIABLE,
             app.name_span,
             format!(
@@ -575,7 +568,7 @@ fn coordinator(
                 input.processing_zone,
             ));
             if let Some(Err(d)) = job.actions().next() {
-                problems.push(in_app(d));
+                problems.push(Located::in_app(d));
             }
         }
         Err(more) => problems.extend(more),
@@ -621,19 +614,26 @@ fn free_variables<'a>(texts: impl Iterator<Item = &'a ElText>, vars: &VarMap) ->
 }
 
 fn workflow(doc: &xml::Document, definition_bytes: usize) -> Vec<Located> {
-    let invalid: Vec<Located> = xml::validate(doc).into_iter().map(in_app).collect();
+    let invalid: Vec<Located> = xml::validate(doc)
+        .into_iter()
+        .map(Located::in_app)
+        .collect();
     if !invalid.is_empty() {
         return invalid;
     }
     let (wf, problems) = ir::lower::workflow(&doc.root);
-    let mut problems: Vec<Located> = problems.into_iter().map(in_app).collect();
+    let mut problems: Vec<Located> = problems.into_iter().map(Located::in_app).collect();
     let actions = crate::check::actions::check(&wf, definition_bytes);
     // Oozie refuses a definition over its length before parsing it (E0736):
     // the graph it never sees is not walked.
     if !actions.iter().any(|d| d.code == WF_LENGTH) {
-        problems.extend(crate::check::workflow::check(&wf).into_iter().map(in_app));
+        problems.extend(
+            crate::check::workflow::check(&wf)
+                .into_iter()
+                .map(Located::in_app),
+        );
     }
-    problems.extend(actions.into_iter().map(in_app));
+    problems.extend(actions.into_iter().map(Located::in_app));
     problems.extend(check_el(
         wf.texts().into_iter().map(|t| (None, t)),
         Library::Workflow,
@@ -643,12 +643,15 @@ fn workflow(doc: &xml::Document, definition_bytes: usize) -> Vec<Located> {
 }
 
 fn datasets(doc: &xml::Document) -> Vec<Located> {
-    let invalid: Vec<Located> = xml::validate(doc).into_iter().map(in_app).collect();
+    let invalid: Vec<Located> = xml::validate(doc)
+        .into_iter()
+        .map(Located::in_app)
+        .collect();
     if !invalid.is_empty() {
         return invalid;
     }
     let (includes, found, problems) = ir::lower::dataset_file(&doc.root, 0);
-    let mut problems: Vec<Located> = problems.into_iter().map(in_app).collect();
+    let mut problems: Vec<Located> = problems.into_iter().map(Located::in_app).collect();
     let texts = includes.iter().chain(found.iter().flat_map(|d| {
         [
             &d.frequency,
