@@ -389,10 +389,10 @@ fn a_folders_coordc_toml_sets_levels_ignores_and_server_settings() {
     assert_eq!(
         codes(&doc),
         [
-            "a.xml TM004 warning",
             "a.xml TM003 error",
-            "b.xml TM004 warning",
-            "b.xml TM003 error"
+            "a.xml TM004 warning",
+            "b.xml TM003 error",
+            "b.xml TM004 warning"
         ]
     );
     // The server allows short frequencies; legacy/ is ignored; 24:00 is a note.

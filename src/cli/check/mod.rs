@@ -400,9 +400,13 @@ fn check_file(path: &Path, input: &JobInput) -> Report {
                 .collect()
         }
     };
+    let mut problems = dedup(problems);
+    // In the order of the text, file by file (the application first), as an
+    // editor lists them.
+    problems.sort_by_key(|p| (p.file.unwrap_or(0), p.diagnostic.span.start));
     Report {
         sources,
-        problems: dedup(problems),
+        problems,
         io_error: None,
         events,
         silenced,
