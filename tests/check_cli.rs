@@ -508,3 +508,30 @@ fn every_data_in_is_checked_for_instance_lists_not_only_the_first() {
     assert_eq!(codes, ["CO006"], "{doc}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[cfg(unix)]
+#[test]
+fn a_symbolic_link_back_up_the_tree_is_searched_once() {
+    let dir = std::env::temp_dir().join(format!("coordc-check-loop-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::os::unix::fs::symlink(&dir, dir.join("sub/back")).unwrap();
+    std::fs::copy(
+        Path::new(root()).join("corpus/invalid/TM002/coordinator.xml"),
+        dir.join("app.xml"),
+    )
+    .unwrap();
+    // And an empty file: a diagnostic, not a crash.
+    std::fs::write(dir.join("empty.xml"), "").unwrap();
+    let (code, doc) = check_json(&[dir.to_str().unwrap()]);
+    assert_eq!(code, Some(1));
+    assert_eq!(doc["files_checked"], 2, "{doc}");
+    let codes: Vec<&str> = doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["TM002", "XML001"], "{doc}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

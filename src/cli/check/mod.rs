@@ -184,6 +184,7 @@ fn discover(paths: &[PathBuf]) -> (Vec<Target>, Vec<FolderSettings>, Vec<String>
     let mut targets = Vec::new();
     let mut settings = Vec::new();
     let mut errors = Vec::new();
+    let mut searched = HashSet::new();
     for path in paths {
         let folder = if path.is_dir() {
             path.clone()
@@ -209,7 +210,7 @@ fn discover(paths: &[PathBuf]) -> (Vec<Target>, Vec<FolderSettings>, Vec<String>
         let index = settings.len() - 1;
         let mut files = Vec::new();
         if path.is_dir() {
-            walk(path, &mut files, &mut errors);
+            walk(path, &mut files, &mut errors, &mut searched);
         } else if path.exists() {
             files.push(path.clone());
         } else {
@@ -223,7 +224,20 @@ fn discover(paths: &[PathBuf]) -> (Vec<Target>, Vec<FolderSettings>, Vec<String>
     (targets, settings, errors)
 }
 
-fn walk(dir: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<String>) {
+/// The `.xml` files under `dir`, in path order. A folder reached twice (a
+/// symbolic link back up the tree, or to a folder already searched) is
+/// searched once.
+fn walk(
+    dir: &Path,
+    files: &mut Vec<PathBuf>,
+    errors: &mut Vec<String>,
+    searched: &mut HashSet<PathBuf>,
+) {
+    if let Ok(real) = dir.canonicalize()
+        && !searched.insert(real)
+    {
+        return;
+    }
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) => {
@@ -246,7 +260,7 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<String>) {
     paths.sort();
     for (path, is_dir) in paths {
         if is_dir {
-            walk(&path, files, errors);
+            walk(&path, files, errors, searched);
         } else if path.extension().is_some_and(|e| e == "xml") {
             files.push(path);
         }
