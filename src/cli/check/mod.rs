@@ -185,6 +185,7 @@ fn discover(paths: &[PathBuf]) -> (Vec<Target>, Vec<FolderSettings>, Vec<String>
     let mut settings = Vec::new();
     let mut errors = Vec::new();
     let mut searched = HashSet::new();
+    let mut checked = HashSet::new();
     for path in paths {
         let folder = if path.is_dir() {
             path.clone()
@@ -212,30 +213,35 @@ fn discover(paths: &[PathBuf]) -> (Vec<Target>, Vec<FolderSettings>, Vec<String>
         if path.is_dir() {
             walk(path, &mut files, &mut errors, &mut searched);
         } else if path.exists() {
-            files.push(path.clone());
+            let real = path.canonicalize().unwrap_or_else(|_| path.clone());
+            files.push((path.clone(), real));
         } else {
             errors.push(format!("{}: no such file or folder", path.display()));
         }
-        targets.extend(files.into_iter().map(|path| Target {
-            path,
-            settings: index,
-        }));
+        // A file given twice (or found under two paths) is checked once.
+        for (path, real) in files {
+            if checked.insert(real) {
+                targets.push(Target {
+                    path,
+                    settings: index,
+                });
+            }
+        }
     }
     (targets, settings, errors)
 }
 
-/// The `.xml` files under `dir`, in path order. A folder reached twice (a
-/// symbolic link back up the tree, or to a folder already searched) is
-/// searched once.
+/// The `.xml` files under `dir`, in path order, each with its real path. A
+/// folder reached twice (a symbolic link back up the tree, or to a folder
+/// already searched) is searched once.
 fn walk(
     dir: &Path,
-    files: &mut Vec<PathBuf>,
+    files: &mut Vec<(PathBuf, PathBuf)>,
     errors: &mut Vec<String>,
     searched: &mut HashSet<PathBuf>,
 ) {
-    if let Ok(real) = dir.canonicalize()
-        && !searched.insert(real)
-    {
+    let real = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+    if !searched.insert(real.clone()) {
         return;
     }
     let entries = match std::fs::read_dir(dir) {
@@ -262,7 +268,11 @@ fn walk(
         if is_dir {
             walk(&path, files, errors, searched);
         } else if path.extension().is_some_and(|e| e == "xml") {
-            files.push(path);
+            // Its real path, without a system call per file.
+            let key = path
+                .file_name()
+                .map_or_else(|| path.clone(), |name| real.join(name));
+            files.push((path, key));
         }
     }
 }
