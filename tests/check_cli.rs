@@ -195,6 +195,25 @@ fn unreadable_paths_exit_2_and_the_others_are_still_checked() {
     // Not a file at all: usage error.
     let out = coordc(&["check"]);
     assert_eq!(out.status.code(), Some(2));
+    // A --config that cannot be read is an I/O error, said once however many
+    // coordinators read it.
+    let out = common::coordc_in(
+        root(),
+        &[
+            "check",
+            "corpus/invalid/TM002",
+            "corpus/invalid/TM004",
+            "--config",
+            "no/such.properties",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out)
+            .matches("cannot read no/such.properties")
+            .count(),
+        1
+    );
 }
 
 #[test]

@@ -115,7 +115,12 @@ pub fn run(args: CheckArgs) -> i32 {
     };
     let mut reports = check_all(&targets, &plan);
     add_pipeline_problems(&targets, &plan, &mut reports);
-    io_errors.extend(reports.iter().filter_map(|r| r.io_error.clone()));
+    // (A configuration file every coordinator reads fails once, not per file.)
+    for e in reports.iter().filter_map(|r| r.io_error.as_ref()) {
+        if !io_errors.contains(e) {
+            io_errors.push(e.clone());
+        }
+    }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let _ = match args.format {
@@ -401,11 +406,22 @@ fn check_file(path: &Path, input: &JobInput) -> Report {
         Err(Stop::Problems(problems)) => problems,
         Ok(doc) => {
             let problems = match doc.root.name.as_str() {
-                "coordinator-app" => {
-                    let (problems, found) = coordinator(&doc, path, input, &mut sources);
-                    events = found;
-                    problems
-                }
+                "coordinator-app" => match coordinator(&doc, path, input, &mut sources) {
+                    Ok((problems, found)) => {
+                        events = found;
+                        problems
+                    }
+                    // A configuration that cannot be read: an I/O error.
+                    Err(message) => {
+                        return Report {
+                            sources: Sources::default(),
+                            problems: Vec::new(),
+                            io_error: Some(message),
+                            events: None,
+                            silenced: Vec::new(),
+                        };
+                    }
+                },
                 "workflow-app" => workflow(&doc, sources.files[0].1.len()),
                 "datasets" => datasets(&doc),
                 other => vec![Located::in_app(Diagnostic::note(
@@ -498,24 +514,18 @@ fn check_el<'a>(
         .collect()
 }
 
-/// A coordinator's problems, and its events when it could be submitted.
+/// A coordinator's problems, and its events when it could be submitted; or
+/// why its configuration could not be read.
 fn coordinator(
     doc: &xml::Document,
     path: &Path,
     input: &JobInput,
     sources: &mut Sources,
-) -> (Vec<Located>, Option<AppEvents>) {
+) -> Result<(Vec<Located>, Option<AppEvents>), String> {
     let loaded = match load::coordinator(doc, path, input, sources) {
         Ok(loaded) => loaded,
-        Err(Stop::Usage(message)) => {
-            let d = Diagnostic::error(
-                crate::check::rules::CONFIG_SYNTAX,
-                doc.root.name_span,
-                message,
-            );
-            return (vec![Located::in_app(d)], None);
-        }
-        Err(Stop::Problems(problems)) => return (problems, None),
+        Err(Stop::Usage(message)) => return Err(message),
+        Err(Stop::Problems(problems)) => return Ok((problems, None)),
     };
     let mut events = None;
     let app = &loaded.app;
@@ -558,7 +568,7 @@ fn coordinator(
                 needed.into_iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
             ),
         )));
-        return (problems, None);
+        return Ok((problems, None));
     }
     problems.extend(loaded.parameter_problems.iter().cloned());
     // A declared parameter the job does not give is CO004, not an unknown name.
@@ -618,7 +628,7 @@ fn coordinator(
                 .get(span.start as usize..span.end as usize)
                 .is_some_and(|name| missing.contains(name)))
     });
-    (problems, events)
+    Ok((problems, events))
 }
 
 /// The variables `texts` read that are neither defined nor EL constants.
