@@ -290,10 +290,10 @@ fn fold_prefix(binary: &mut Binary, prefix: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::el::VarMap;
     use crate::el::eval::NoVariables;
     use crate::el::{Library, parse_template};
     use crate::time::datetime::ProcessingZone;
-    use std::collections::HashMap;
 
     fn outcome(result: Result<ValueType, Diagnostic>, out: String) -> String {
         match result {
@@ -316,7 +316,7 @@ mod tests {
             let Ok(template) = parse_template(case["expr"].as_str().unwrap(), 0) else {
                 continue;
             };
-            let vars: HashMap<String, Option<String>> = case["vars"]
+            let vars: VarMap = case["vars"]
                 .as_object()
                 .unwrap()
                 .iter()
@@ -413,7 +413,7 @@ mod tests {
 
     #[test]
     fn folding_changes_no_result_on_random_expressions() {
-        let vars: HashMap<String, Option<String>> = [
+        let vars: VarMap = [
             ("x", Some("7")),
             ("y", Some("2.5")),
             ("s", Some("abc")),
@@ -505,8 +505,9 @@ mod tests {
     #[test]
     fn failing_operations_stay_to_fail_at_their_span() {
         let c = folded("${x + 7 % 0}");
-        let vars: HashMap<String, Option<String>> =
-            [("x".to_string(), Some("1".to_string()))].into();
+        let vars: VarMap = [("x".to_string(), Some("1".to_string()))]
+            .into_iter()
+            .collect();
         let env = Env {
             vars: &vars,
             library: Library::Coordinator,
