@@ -11,6 +11,9 @@ pub struct Span {
 }
 
 impl Span {
+    /// No text: what a node's place holds until its parser fills it.
+    pub const EMPTY: Span = Span { start: 0, end: 0 };
+
     pub fn new(start: usize, end: usize) -> Span {
         Span {
             start: start as u32,

@@ -49,6 +49,14 @@ pub struct Expr {
     pub span: Span,
 }
 
+impl Expr {
+    /// What a node's place holds until its parser fills it.
+    pub(super) const PLACEHOLDER: Expr = Expr {
+        kind: ExprKind::Null,
+        span: Span::EMPTY,
+    };
+}
+
 // A word-sized tag keeps every payload word-aligned: with a byte tag, moving an
 // `Expr` through `Result`s copied odd byte ranges and stalled store forwarding.
 #[derive(Debug, Clone, PartialEq)]

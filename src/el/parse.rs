@@ -72,15 +72,20 @@ fn parse_blocks(text: &str, base: usize, tokens: &mut Vec<Token>) -> Result<Temp
             next: 0,
             depth: 0,
         };
-        let expr = parser.block().map_err(|fail| match fail {
+        // Parsed in place, in the part it belongs to.
+        parts.push(Part::Block {
+            expr: Expr::PLACEHOLDER,
+            span: Span::EMPTY,
+        });
+        let Some(Part::Block { expr, span }) = parts.last_mut() else {
+            unreachable!("a block was just pushed")
+        };
+        parser.block(expr).map_err(|fail| match fail {
             Fail::Diagnostic(d) => *d,
             Fail::Syntax(at) => syntax_diagnostic(text, base, at),
         })?;
         pos = tokens[parser.next - 1].range().end;
-        parts.push(Part::Block {
-            expr,
-            span: Span::new(base + open, base + pos),
-        });
+        *span = Span::new(base + open, base + pos);
     }
     Ok(Template {
         parts,
@@ -205,10 +210,9 @@ impl Parser<'_> {
     }
 
     /// `expression "}"`.
-    fn block(&mut self) -> Result<Expr, Fail> {
-        let expr = self.expression()?;
-        self.expect(Tok::BlockEnd)?;
-        Ok(expr)
+    fn block(&mut self, out: &mut Expr) -> Result<(), Fail> {
+        self.expression(out)?;
+        self.expect(Tok::BlockEnd)
     }
 
     /// An expression one level deeper than the current one, opened by the token
@@ -230,29 +234,33 @@ impl Parser<'_> {
         result
     }
 
+    // Each rule parses into `out`, the place its node ends up in (a parent's
+    // field, a list slot): returned by value, a node was copied at every level,
+    // and each copy of one just written stalled store forwarding.
+
     /// Expression := OrExpression ("?" Expression ":" Expression)?
-    fn expression(&mut self) -> Result<Expr, Fail> {
+    fn expression(&mut self, out: &mut Expr) -> Result<(), Fail> {
         let start = self.start();
-        let cond = self.binary(0);
-        // The common cases return the operand's result as it came (see `binary`).
-        if cond.is_err() || self.peek() != Some(Tok::Question) {
-            return cond;
+        self.binary(0, out)?;
+        if self.peek() != Some(Tok::Question) {
+            return Ok(());
         }
-        let cond = cond?;
         self.next += 1;
-        let (then, otherwise) = self.nested(|p| {
-            let then = p.expression()?;
+        let mut node = Box::new(Conditional {
+            cond: std::mem::replace(out, Expr::PLACEHOLDER),
+            then: Expr::PLACEHOLDER,
+            otherwise: Expr::PLACEHOLDER,
+        });
+        self.nested(|p| {
+            p.expression(&mut node.then)?;
             p.expect(Tok::Colon)?;
-            Ok((then, p.expression()?))
+            p.expression(&mut node.otherwise)
         })?;
-        Ok(Expr {
-            kind: ExprKind::Conditional(Box::new(Conditional {
-                cond,
-                then,
-                otherwise,
-            })),
+        *out = Expr {
+            kind: ExprKind::Conditional(node),
             span: self.since(start),
-        })
+        };
+        Ok(())
     }
 
     /// The operators of `level` and above (0: `||`, the lowest; then `&&`, equality,
@@ -260,41 +268,40 @@ impl Parser<'_> {
     /// as in commons-el's BinaryOperatorExpression: `a + b * c - d` is the list
     /// `a + (b * c) - d`. A level is entered only when its operator appears, so a
     /// lone operand costs no recursion through the levels.
-    fn binary(&mut self, level: u8) -> Result<Expr, Fail> {
+    fn binary(&mut self, level: u8, out: &mut Expr) -> Result<(), Fail> {
         let start = self.start();
-        let first = self.unary();
+        self.unary(out)?;
         let mut next_op = self.peek().and_then(binary_op);
-        // A lone operand, the common case, is returned as it came: copying the
-        // `Expr` out of its `Result` and into a new one stalls store forwarding.
-        if first.is_err() || next_op.is_none_or(|op| op.level() < level) {
-            return first;
-        }
-        let mut left = first?;
         while let Some(first_op) = next_op
             && first_op.level() >= level
         {
             let op_level = first_op.level();
-            let mut rest = SmallVec::new();
+            let mut node = Box::new(Binary {
+                first: std::mem::replace(out, Expr::PLACEHOLDER),
+                rest: SmallVec::new(),
+            });
             while let Some(op) = next_op
                 && op.level() == op_level
             {
                 let op_span = self.token_span(self.next);
                 self.next += 1;
-                rest.push((op, op_span, self.binary(op_level + 1)?));
+                node.rest.push((op, op_span, Expr::PLACEHOLDER));
+                let (_, _, operand) = node.rest.last_mut().expect("just pushed");
+                self.binary(op_level + 1, operand)?;
                 next_op = self.peek().and_then(binary_op);
             }
             // What stopped the list is an operator of a lower level, or none.
-            left = Expr {
-                kind: ExprKind::Binary(Box::new(Binary { first: left, rest })),
+            *out = Expr {
+                kind: ExprKind::Binary(node),
                 span: self.since(start),
             };
         }
-        Ok(left)
+        Ok(())
     }
 
     /// UnaryExpression: any number of `! not - empty`, then a value.
     #[inline(always)]
-    fn unary(&mut self) -> Result<Expr, Fail> {
+    fn unary(&mut self, out: &mut Expr) -> Result<(), Fail> {
         let start = self.start();
         let mut ops = SmallVec::new();
         loop {
@@ -307,46 +314,52 @@ impl Parser<'_> {
             ops.push((op, self.token_span(self.next)));
             self.next += 1;
         }
-        let operand = self.value();
-        if operand.is_err() || ops.is_empty() {
-            return operand;
+        if ops.is_empty() {
+            return self.value(out);
         }
-        let operand = operand?;
-        Ok(Expr {
-            kind: ExprKind::Unary(Box::new(Unary { ops, operand })),
+        let mut node = Box::new(Unary {
+            ops,
+            operand: Expr::PLACEHOLDER,
+        });
+        self.value(&mut node.operand)?;
+        *out = Expr {
+            kind: ExprKind::Unary(node),
             span: self.since(start),
-        })
+        };
+        Ok(())
     }
 
     /// Value: a prefix, then `.name` and `[expr]` suffixes.
     #[inline(always)]
-    fn value(&mut self) -> Result<Expr, Fail> {
+    fn value(&mut self, out: &mut Expr) -> Result<(), Fail> {
         let start = self.start();
-        let base = self.prefix();
-        if base.is_err() || !matches!(self.peek(), Some(Tok::Dot | Tok::LBracket)) {
-            return base;
+        self.prefix(out)?;
+        if !matches!(self.peek(), Some(Tok::Dot | Tok::LBracket)) {
+            return Ok(());
         }
-        let base = base?;
-        let mut suffixes = Vec::new();
+        let mut node = Box::new(Access {
+            base: std::mem::replace(out, Expr::PLACEHOLDER),
+            suffixes: Vec::new(),
+        });
         loop {
             let suffix_start = self.start();
             match self.peek() {
                 Some(Tok::Dot) => {
                     self.next += 1;
                     self.expect(Tok::Ident)?;
-                    suffixes.push(Suffix::Property {
+                    node.suffixes.push(Suffix::Property {
                         name: self.text_of(self.next - 1).to_string(),
                         span: self.since(suffix_start),
                     });
                 }
                 Some(Tok::LBracket) => {
                     self.next += 1;
-                    let index = self.nested(|p| {
-                        let index = p.expression()?;
-                        p.expect(Tok::RBracket)?;
-                        Ok(index)
+                    let mut index = Expr::PLACEHOLDER;
+                    self.nested(|p| {
+                        p.expression(&mut index)?;
+                        p.expect(Tok::RBracket)
                     })?;
-                    suffixes.push(Suffix::Index {
+                    node.suffixes.push(Suffix::Index {
                         index,
                         span: self.since(suffix_start),
                     });
@@ -354,14 +367,15 @@ impl Parser<'_> {
                 _ => break,
             }
         }
-        Ok(Expr {
-            kind: ExprKind::Access(Box::new(Access { base, suffixes })),
+        *out = Expr {
+            kind: ExprKind::Access(node),
             span: self.since(start),
-        })
+        };
+        Ok(())
     }
 
     #[inline(always)]
-    fn prefix(&mut self) -> Result<Expr, Fail> {
+    fn prefix(&mut self, out: &mut Expr) -> Result<(), Fail> {
         let index = self.next;
         let span = self.token_span(index);
         let kind = match self.peek() {
@@ -389,26 +403,28 @@ impl Parser<'_> {
             Some(Tok::LParen) => {
                 self.next += 1;
                 return self.nested(|p| {
-                    let inner = p.expression()?;
-                    p.expect(Tok::RParen)?;
-                    Ok(inner)
+                    p.expression(out)?;
+                    p.expect(Tok::RParen)
                 });
             }
             // A name followed by `(`, or `ns:name(`, is a function call (the
             // LOOKAHEAD of commons-el's FunctionInvocation); `a ? b:c` is not.
             Some(Tok::Ident) => match (self.peek_at(1), self.peek_at(2), self.peek_at(3)) {
-                (Some(Tok::LParen), ..) => return self.call(false),
-                (Some(Tok::Colon), Some(Tok::Ident), Some(Tok::LParen)) => return self.call(true),
+                (Some(Tok::LParen), ..) => return self.call(false, out),
+                (Some(Tok::Colon), Some(Tok::Ident), Some(Tok::LParen)) => {
+                    return self.call(true, out);
+                }
                 _ => ExprKind::Var(self.text_of(index).into()),
             },
             _ => return Err(self.unexpected()),
         };
         self.next += 1;
-        Ok(Expr { kind, span })
+        *out = Expr { kind, span };
+        Ok(())
     }
 
     /// FunctionInvocation := (ns ":")? name "(" (Expression ("," Expression)*)? ")"
-    fn call(&mut self, namespaced: bool) -> Result<Expr, Fail> {
+    fn call(&mut self, namespaced: bool, out: &mut Expr) -> Result<(), Fail> {
         let start = self.start();
         let namespace = namespaced.then(|| {
             self.next += 2;
@@ -417,33 +433,35 @@ impl Parser<'_> {
         let name = self.text_of(self.next).to_string();
         let name_span = Span::new(start, self.base + self.tokens[self.next].range().end);
         self.next += 2;
-        let args = self.nested(|p| {
-            let mut args = Vec::new();
+        let mut node = Box::new(Call {
+            namespace,
+            name,
+            name_span,
+            args: Vec::new(),
+        });
+        self.nested(|p| {
             if p.peek() == Some(Tok::RParen) {
                 p.next += 1;
-                return Ok(args);
+                return Ok(());
             }
             loop {
-                args.push(p.expression()?);
+                node.args.push(Expr::PLACEHOLDER);
+                p.expression(node.args.last_mut().expect("just pushed"))?;
                 match p.peek() {
                     Some(Tok::Comma) => p.next += 1,
                     Some(Tok::RParen) => {
                         p.next += 1;
-                        return Ok(args);
+                        return Ok(());
                     }
                     _ => return Err(p.unexpected()),
                 }
             }
         })?;
-        Ok(Expr {
-            kind: ExprKind::Call(Box::new(Call {
-                namespace,
-                name,
-                name_span,
-                args,
-            })),
+        *out = Expr {
+            kind: ExprKind::Call(node),
             span: self.since(start),
-        })
+        };
+        Ok(())
     }
 }
 
