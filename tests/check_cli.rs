@@ -217,6 +217,20 @@ fn unreadable_paths_exit_2_and_the_others_are_still_checked() {
 }
 
 #[test]
+#[cfg(target_os = "linux")]
+fn a_pipe_is_read_to_its_end() {
+    // A pipe has no length to read to.
+    let app = std::fs::read_to_string(
+        std::path::Path::new(root()).join("corpus/invalid/TM002/coordinator.xml"),
+    )
+    .unwrap();
+    let out = common::coordc_stdin(&["check", "/dev/stdin", "--format", "json"], &app);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(doc["diagnostics"][0]["code"], "TM002");
+}
+
+#[test]
 fn rules_and_explain() {
     let out = coordc(&["rules"]);
     assert_eq!(out.status.code(), Some(0));

@@ -108,7 +108,9 @@ pub fn coordinator(
     let app_dir = app_path
         .parent()
         .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-    let config = job_config(input, &app_dir, sources)?;
+    let config_paths = config_paths(input, &app_dir);
+    let configured = !config_paths.is_empty() || !input.defines.is_empty();
+    let config = job_config(&config_paths, input, sources)?;
     let (vars, parameter_problems) = dryrun::job_variables(&app, config.vars());
     let mut included = Vec::new();
     let mut include_problems = Vec::new();
@@ -132,28 +134,34 @@ pub fn coordinator(
         included,
         include_problems,
         parameter_problems,
-        configured: has_configuration(input, &app_dir),
+        configured,
     })
 }
 
-fn has_configuration(input: &JobInput, app_dir: &Path) -> bool {
-    !input.configs.is_empty()
-        || !input.defines.is_empty()
-        || app_dir.join("job.properties").is_file()
+/// The configuration files the job reads: those given, else the
+/// job.properties beside the application when there is one.
+fn config_paths(input: &JobInput, app_dir: &Path) -> Vec<PathBuf> {
+    if !input.configs.is_empty() {
+        return input.configs.to_vec();
+    }
+    let beside = app_dir.join("job.properties");
+    if beside.is_file() {
+        vec![beside]
+    } else {
+        Vec::new()
+    }
 }
 
-/// The configuration files (or the job.properties beside the application)
-/// and the -D definitions, each file added to `sources`; a file that cannot be
-/// read or parsed is an error.
-fn job_config(input: &JobInput, app_dir: &Path, sources: &mut Sources) -> Result<JobConfig, Stop> {
-    let mut paths = input.configs.to_vec();
-    let beside = app_dir.join("job.properties");
-    if paths.is_empty() && beside.is_file() {
-        paths.push(beside);
-    }
+/// The configuration `paths` and the -D definitions, each file added to
+/// `sources`; a file that cannot be read or parsed is an error.
+fn job_config(
+    paths: &[PathBuf],
+    input: &JobInput,
+    sources: &mut Sources,
+) -> Result<JobConfig, Stop> {
     let mut config_sources = Vec::new();
     let mut indexes = Vec::new();
-    for path in &paths {
+    for path in paths {
         let name = path.display().to_string();
         match read_source(path) {
             Ok(text) => {

@@ -64,14 +64,30 @@ pub(crate) enum ReadError {
 /// Reads a source file, refusing one over `xml::tree::MAX_FILE_LEN` before
 /// reading it into memory.
 pub(crate) fn read_source(path: &std::path::Path) -> Result<String, ReadError> {
+    use crate::xml::tree::{MAX_FILE_LEN, too_long};
     use std::io::Read;
-    let mut file = std::fs::File::open(path).map_err(ReadError::Io)?;
-    let len = file.metadata().map_err(ReadError::Io)?.len();
-    if let Some(d) = crate::xml::tree::too_long(len) {
+    let file = std::fs::File::open(path).map_err(ReadError::Io)?;
+    let metadata = file.metadata().map_err(ReadError::Io)?;
+    if let Some(d) = too_long(metadata.len()) {
         return Err(ReadError::Refused(d));
     }
-    let mut bytes = Vec::with_capacity(len as usize);
-    file.read_to_end(&mut bytes).map_err(ReadError::Io)?;
+    // A regular file is read to the length it has; a pipe or a device has
+    // none, and is read to its end but at most one byte past the limit.
+    // (Through `take`: `File`'s own read_to_end asks for the length and the
+    // position again, two more system calls a file, then reads once more to
+    // find the end.)
+    let limit = if metadata.is_file() {
+        metadata.len()
+    } else {
+        MAX_FILE_LEN as u64 + 1
+    };
+    let mut bytes = Vec::with_capacity(metadata.len() as usize);
+    file.take(limit)
+        .read_to_end(&mut bytes)
+        .map_err(ReadError::Io)?;
+    if let Some(d) = too_long(bytes.len() as u64) {
+        return Err(ReadError::Refused(d));
+    }
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         ReadError::Refused(
