@@ -14,6 +14,7 @@ use super::tree::{Document, Element};
 use crate::check::rules::{XML_ATTRIBUTE, XML_CONTENT, XML_UNKNOWN_DOCUMENT, XML_VALUE};
 use crate::diag::Diagnostic;
 use fixedbitset::FixedBitSet;
+use std::borrow::Cow;
 
 const XSI: &str = "http://www.w3.org/2001/XMLSchema-instance";
 
@@ -235,15 +236,19 @@ fn check_value(value: &str, ty: TypeRef, schema: &Schema) -> Option<String> {
         TypeRef::Complex(_) => return None,
     };
     // xs:string keeps whitespace; the other built-ins collapse it first.
-    let collapsed = value.split_whitespace().collect::<Vec<_>>().join(" ");
+    let text: Cow<str> = if base == Builtin::String {
+        Cow::Borrowed(value)
+    } else {
+        Cow::Owned(value.split_whitespace().collect::<Vec<_>>().join(" "))
+    };
     match base {
         Builtin::String => {}
         Builtin::Boolean => {
-            if !matches!(collapsed.as_str(), "true" | "false" | "1" | "0") {
+            if !matches!(&*text, "true" | "false" | "1" | "0") {
                 return Some(format!("`{value}` is not a boolean (true, false, 1 or 0)"));
             }
         }
-        Builtin::Integer { min, max } => match collapsed.parse::<i64>() {
+        Builtin::Integer { min, max } => match text.parse::<i64>() {
             Err(_) => return Some(format!("`{value}` is not an integer")),
             Ok(n) if min.is_some_and(|m| n < m) || max.is_some_and(|m| n > m) => {
                 let bound = |b: Option<i64>| b.map_or_else(|| "any".to_string(), |b| b.to_string());
@@ -253,18 +258,13 @@ fn check_value(value: &str, ty: TypeRef, schema: &Schema) -> Option<String> {
         },
     }
     let simple = simple?;
-    let text = if base == Builtin::String {
-        value
-    } else {
-        collapsed.as_str()
-    };
-    if !simple.enumeration.is_empty() && !simple.enumeration.iter().any(|e| e == text) {
+    if !simple.enumeration.is_empty() && !simple.enumeration.iter().any(|e| *e == *text) {
         return Some(format!(
             "`{text}` is not one of {}",
             simple.enumeration.join(", ")
         ));
     }
-    if let Some((pattern, _)) = simple.patterns.iter().find(|(_, re)| !re.is_match(text)) {
+    if let Some((pattern, _)) = simple.patterns.iter().find(|(_, re)| !re.is_match(&text)) {
         return Some(format!(
             "`{text}` does not match the {} pattern `{pattern}`",
             simple.name
