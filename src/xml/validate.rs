@@ -80,26 +80,36 @@ fn validate_element(element: &Element, ty: TypeRef, schema: &Schema, out: &mut V
                     ));
                 }
             }
-            if let Some(child) = element.children.first() {
-                out.push(Diagnostic::error(
-                    XML_CONTENT,
-                    child.name_span,
-                    format!(
-                        "`<{}>` holds text only; `<{}>` is not allowed in it",
-                        element.name, child.name
-                    ),
-                ));
-            }
-            let text = element.text_trimmed();
-            let raw: String = element.text.iter().map(|p| p.text.as_str()).collect();
-            if let Some(problem) = check_value(&raw, simple, schema) {
-                out.push(Diagnostic::error(
-                    XML_VALUE,
-                    text.span,
-                    format!("the value of `<{}>` {problem}", element.name),
-                ));
-            }
+            validate_text_content(element, simple, schema, out);
         }
+    }
+}
+
+/// The content of an element of simple type, or of a complex type with simple
+/// content: text only, of type `ty`.
+fn validate_text_content(
+    element: &Element,
+    ty: TypeRef,
+    schema: &Schema,
+    out: &mut Vec<Diagnostic>,
+) {
+    if let Some(child) = element.children.first() {
+        out.push(Diagnostic::error(
+            XML_CONTENT,
+            child.name_span,
+            format!(
+                "`<{}>` holds text only; `<{}>` is not allowed in it",
+                element.name, child.name
+            ),
+        ));
+    }
+    let raw: String = element.text.iter().map(|p| p.text.as_str()).collect();
+    if let Some(problem) = check_value(&raw, ty, schema) {
+        out.push(Diagnostic::error(
+            XML_VALUE,
+            element.text_trimmed().span,
+            format!("the value of `<{}>` {problem}", element.name),
+        ));
     }
 }
 
@@ -161,24 +171,7 @@ fn validate_complex(
         }
     }
     if let Some(simple) = ty.simple_content {
-        if let Some(child) = element.children.first() {
-            out.push(Diagnostic::error(
-                XML_CONTENT,
-                child.name_span,
-                format!(
-                    "`<{}>` holds text only; `<{}>` is not allowed in it",
-                    element.name, child.name
-                ),
-            ));
-        }
-        let raw: String = element.text.iter().map(|p| p.text.as_str()).collect();
-        if let Some(problem) = check_value(&raw, simple, schema) {
-            out.push(Diagnostic::error(
-                XML_VALUE,
-                element.text_trimmed().span,
-                format!("the value of `<{}>` {problem}", element.name),
-            ));
-        }
+        validate_text_content(element, simple, schema, out);
         return;
     }
     if !ty.mixed
