@@ -85,6 +85,14 @@ pub fn read_document(path: &Path, sources: &mut Sources) -> Result<xml::Document
     xml::parse(&sources.files[index].1).map_err(|d| Stop::Problems(vec![Located::in_app(d)]))
 }
 
+/// The schema violations of the application `doc` (file 0 of its sources).
+pub fn schema_problems(doc: &xml::Document) -> Vec<Located> {
+    xml::validate(doc)
+        .into_iter()
+        .map(Located::in_app)
+        .collect()
+}
+
 /// The coordinator of `doc` (file 0 of `sources`, already parsed) with its job.
 pub fn coordinator(
     doc: &xml::Document,
@@ -92,10 +100,7 @@ pub fn coordinator(
     input: &JobInput,
     sources: &mut Sources,
 ) -> Result<LoadedCoordinator, Stop> {
-    let invalid: Vec<Located> = xml::validate(doc)
-        .into_iter()
-        .map(Located::in_app)
-        .collect();
+    let invalid = schema_problems(doc);
     if !invalid.is_empty() {
         return Err(Stop::Problems(invalid));
     }

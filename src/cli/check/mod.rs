@@ -10,7 +10,7 @@
 
 mod format;
 
-use super::load::{self, JobInput, Sources, Stop, read_document};
+use super::load::{self, JobInput, Sources, Stop, read_document, schema_problems};
 use super::read_source;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use crate::check::el::{ElCheckContext, check_template, dotted_bases};
@@ -652,10 +652,7 @@ fn free_variables<'a>(texts: impl Iterator<Item = &'a ElText>, vars: &VarMap) ->
 }
 
 fn workflow(doc: &xml::Document, definition_bytes: usize) -> Vec<Located> {
-    let invalid: Vec<Located> = xml::validate(doc)
-        .into_iter()
-        .map(Located::in_app)
-        .collect();
+    let invalid = schema_problems(doc);
     if !invalid.is_empty() {
         return invalid;
     }
@@ -681,10 +678,7 @@ fn workflow(doc: &xml::Document, definition_bytes: usize) -> Vec<Located> {
 }
 
 fn datasets(doc: &xml::Document) -> Vec<Located> {
-    let invalid: Vec<Located> = xml::validate(doc)
-        .into_iter()
-        .map(Located::in_app)
-        .collect();
+    let invalid = schema_problems(doc);
     if !invalid.is_empty() {
         return invalid;
     }
