@@ -8,6 +8,7 @@
 //!   `${5 * HOUR}` is rejected;
 //! - a plain integer is minutes; any other text is a cron expression.
 
+use super::ast::Template;
 use super::eval::{Context, Env, Variables, render_into};
 use super::library::{self, FunctionDef, Library, Place};
 use super::parse::parse_template;
@@ -30,6 +31,27 @@ pub enum LoweredFrequency {
 /// `timeunit` and `endOfDuration` evaluator variables of Oozie.
 struct FrequencyContext {
     unit: Cell<Option<(FrequencyUnit, bool)>>,
+}
+
+/// Renders `template` with the frequency functions, and the unit (and
+/// end-of flag) the last of them set, if any called one. No datetime is read
+/// or written in a frequency or a timeout: the processing zone is moot.
+fn render_with_unit(
+    template: &Template,
+    vars: &dyn Variables,
+) -> Result<(String, Option<(FrequencyUnit, bool)>), Diagnostic> {
+    let context = FrequencyContext {
+        unit: Cell::new(None),
+    };
+    let env = Env {
+        vars,
+        library: Library::Coordinator,
+        context: Some(&context),
+        processing_zone: ProcessingZone::UTC,
+    };
+    let mut rendered = String::new();
+    render_into(template, &env, &mut rendered)?;
+    Ok((rendered, context.unit.get()))
 }
 
 impl Context for FrequencyContext {
@@ -81,25 +103,14 @@ pub fn lower_frequency(
         };
         return Err(d);
     }
-    let context = FrequencyContext {
-        unit: Cell::new(None),
-    };
-    // No datetime is read or written in a frequency: the processing zone is moot.
-    let env = Env {
-        vars,
-        library: Library::Coordinator,
-        context: Some(&context),
-        processing_zone: ProcessingZone::UTC,
-    };
-    let mut rendered = String::new();
-    render_into(&template, &env, &mut rendered)?;
+    let (rendered, unit) = render_with_unit(&template, vars)?;
     let trimmed = rendered.trim();
     // The attribute is trimmed; an integer is minutes, anything else is cron
     // (research/oozie-validations.md C15).
     let Ok(count) = trimmed.parse::<i32>() else {
         return Ok(LoweredFrequency::Cron(trimmed.to_string()));
     };
-    let (unit, end_of) = context.unit.get().unwrap_or((FrequencyUnit::Minute, false));
+    let (unit, end_of) = unit.unwrap_or((FrequencyUnit::Minute, false));
     Ok(LoweredFrequency::Every(Frequency {
         count: count as i64,
         unit,
@@ -127,17 +138,7 @@ pub fn lower_timeout(
         )
         .with_help("a timeout is minutes, or coord:minutes, hours, days or months"));
     }
-    let context = FrequencyContext {
-        unit: Cell::new(None),
-    };
-    let env = Env {
-        vars,
-        library: Library::Coordinator,
-        context: Some(&context),
-        processing_zone: ProcessingZone::UTC,
-    };
-    let mut rendered = String::new();
-    render_into(&template, &env, &mut rendered)?;
+    let (rendered, unit) = render_with_unit(&template, vars)?;
     let trimmed = rendered.trim();
     if trimmed.is_empty() {
         return Ok(None);
@@ -151,7 +152,7 @@ pub fn lower_timeout(
         )
         .with_help("write minutes, e.g. 60, or ${coord:hours(1)}; -1 means the server's maximum")
     })?;
-    let minutes = match context.unit.get().map(|(u, _)| u) {
+    let minutes = match unit.map(|(u, _)| u) {
         Some(FrequencyUnit::Day) => count.wrapping_mul(1440),
         Some(FrequencyUnit::Month) => count.wrapping_mul(43200),
         _ => count,
