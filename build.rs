@@ -6,53 +6,47 @@ use std::fmt::Write;
 use std::path::Path;
 
 fn main() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar/xsd");
-    println!("cargo:rerun-if-changed={}", dir.display());
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("grammar/xsd exists")
-        .map(|entry| entry.expect("a readable directory entry").path())
-        .filter(|path| path.extension().is_some_and(|e| e == "xsd"))
-        .collect();
-    files.sort();
-    let mut out = String::from(
-        "/// `(file name, text)` of every schema in grammar/xsd/.\npub static SCHEMA_FILES: &[(&str, &str)] = &[\n",
-    );
-    for path in files {
-        println!("cargo:rerun-if-changed={}", path.display());
-        let name = path.file_name().expect("a file name").to_string_lossy();
-        writeln!(
-            out,
-            "    ({name:?}, include_str!({:?})),",
-            path.display().to_string()
-        )
-        .expect("writing to a String");
-    }
-    out.push_str("];\n");
     let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
-    std::fs::write(Path::new(&out_dir).join("schemas.rs"), out).expect("OUT_DIR is writable");
-    std::fs::write(Path::new(&out_dir).join("rule_pages.rs"), rule_pages())
-        .expect("OUT_DIR is writable");
+    let schemas = embed(
+        "grammar/xsd",
+        "xsd",
+        "/// `(file name, text)` of every schema in grammar/xsd/.\npub static SCHEMA_FILES",
+        |path| path.file_name(),
+    );
+    std::fs::write(Path::new(&out_dir).join("schemas.rs"), schemas).expect("OUT_DIR is writable");
+    let pages = embed(
+        "docs/rules",
+        "md",
+        "/// `(code, page)` of every rule page in docs/rules/.\npub static RULE_PAGES",
+        |path| path.file_stem(),
+    );
+    std::fs::write(Path::new(&out_dir).join("rule_pages.rs"), pages).expect("OUT_DIR is writable");
 }
 
-/// Every rule's page in docs/rules/, for `coordc explain CODE`.
-fn rule_pages() -> String {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rules");
+/// Rust source for `declaration: &[(&str, &str)]`, the `(key, text)` of every
+/// file of folder `dir` ending in `.extension`, in name order; `key` names
+/// each from its path.
+fn embed(
+    dir: &str,
+    extension: &str,
+    declaration: &str,
+    key: fn(&Path) -> Option<&std::ffi::OsStr>,
+) -> String {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
     println!("cargo:rerun-if-changed={}", dir.display());
-    let mut pages: Vec<_> = std::fs::read_dir(&dir)
-        .expect("docs/rules exists")
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{} cannot be read: {e}", dir.display()))
         .map(|entry| entry.expect("a readable directory entry").path())
-        .filter(|path| path.extension().is_some_and(|e| e == "md"))
+        .filter(|path| path.extension().is_some_and(|e| e == extension))
         .collect();
-    pages.sort();
-    let mut out = String::from(
-        "/// `(code, page)` of every rule page in docs/rules/.\npub static RULE_PAGES: &[(&str, &str)] = &[\n",
-    );
-    for path in pages {
+    files.sort();
+    let mut out = format!("{declaration}: &[(&str, &str)] = &[\n");
+    for path in files {
         println!("cargo:rerun-if-changed={}", path.display());
-        let code = path.file_stem().expect("a file name").to_string_lossy();
+        let key = key(&path).expect("a file name").to_string_lossy();
         writeln!(
             out,
-            "    ({code:?}, include_str!({:?})),",
+            "    ({key:?}, include_str!({:?})),",
             path.display().to_string()
         )
         .expect("writing to a String");

@@ -86,17 +86,22 @@ fn name_of(element: &Element, attribute: &str) -> Name {
     }
 }
 
+/// The schema version `root`'s namespace names after `prefix` (`0.4` in
+/// `uri:oozie:coordinator:0.4`); empty in another namespace.
+fn schema_version(root: &Element, prefix: &str) -> String {
+    root.namespace
+        .as_deref()
+        .and_then(|ns| ns.strip_prefix(prefix))
+        .unwrap_or("")
+        .to_string()
+}
+
 /// Lowers a validated `<coordinator-app>`.
 pub fn coordinator(root: &Element) -> (Coordinator, Vec<Diagnostic>) {
     let mut l = Lowering {
         problems: Vec::new(),
     };
-    let version = root
-        .namespace
-        .as_deref()
-        .and_then(|ns| ns.strip_prefix("uri:oozie:coordinator:"))
-        .unwrap_or("")
-        .to_string();
+    let version = schema_version(root, "uri:oozie:coordinator:");
     let parameters = root
         .child("parameters")
         .map(|p| parameters(&mut l, p))
@@ -311,12 +316,7 @@ pub fn workflow(root: &Element) -> (Workflow, Vec<Diagnostic>) {
     let mut l = Lowering {
         problems: Vec::new(),
     };
-    let version = root
-        .namespace
-        .as_deref()
-        .and_then(|ns| ns.strip_prefix("uri:oozie:workflow:"))
-        .unwrap_or("")
-        .to_string();
+    let version = schema_version(root, "uri:oozie:workflow:");
     let parameters = root
         .child("parameters")
         .map(|p| parameters(&mut l, p))
