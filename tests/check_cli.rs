@@ -123,9 +123,7 @@ fn human_and_github_formats() {
 fn without_a_configuration_the_needed_names_are_a_note() {
     // Spec §6.5 example 1 reads six job properties; without them nothing that
     // evaluates can run, and the note lists them.
-    let dir = std::env::temp_dir().join(format!("coordc-check-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::fresh_dir("check-note");
     let app = dir.join("coordinator.xml");
     std::fs::copy(
         Path::new(root()).join("corpus/coord/spec-6.5-example-1/coordinator.xml"),
@@ -273,9 +271,7 @@ fn rules_and_explain() {
 
 #[test]
 fn controls_oozie_cannot_read_are_each_reported() {
-    let dir = std::env::temp_dir().join(format!("coordc-check-controls-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::fresh_dir("check-controls");
     let app = dir.join("coordinator.xml");
     let write = |controls: &str| {
         std::fs::write(
@@ -318,9 +314,7 @@ fn controls_oozie_cannot_read_are_each_reported() {
 
 #[test]
 fn a_comment_on_the_line_before_silences_its_codes_for_that_element() {
-    let dir = std::env::temp_dir().join(format!("coordc-check-ignore-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::fresh_dir("check-ignore");
     let app = dir.join("coordinator.xml");
     let text = std::fs::read_to_string(
         Path::new(root()).join("corpus/coord/spec-6.8-example-1-as-written/coordinator.xml"),
@@ -370,9 +364,7 @@ fn sarif_output_is_valid_sarif_2_1_0() {
         assert_eq!(rules[index]["id"], r["ruleId"]);
     }
     // And no file is invalid because of its path: a space is percent-encoded.
-    let dir = std::env::temp_dir().join(format!("coordc check sarif {}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::fresh_dir("check sarif");
     let app = dir.join("bad app.xml");
     std::fs::write(&app, "<coordinator-app").unwrap();
     let out = coordc(&["check", app.to_str().unwrap(), "--format", "sarif"]);
@@ -395,8 +387,7 @@ fn sarif_output_is_valid_sarif_2_1_0() {
 
 #[test]
 fn a_folders_coordc_toml_sets_levels_ignores_and_server_settings() {
-    let dir = std::env::temp_dir().join(format!("coordc-check-toml-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = common::fresh_dir("check-toml");
     std::fs::create_dir_all(dir.join("legacy")).unwrap();
     // A 2-minute frequency (TM003 under Oozie's default check) and a 24:00 end.
     let app = r#"<coordinator-app name="c" frequency="2" start="2009-01-01T00:00Z" end="2009-01-01T24:00Z" timezone="UTC" xmlns="uri:oozie:coordinator:0.2"><action><workflow><app-path>hdfs://nn/wf</app-path></workflow></action></coordinator-app>"#;
@@ -454,9 +445,7 @@ fn a_folders_coordc_toml_sets_levels_ignores_and_server_settings() {
 
 #[test]
 fn bad_input_is_a_diagnostic_and_the_other_files_are_still_checked() {
-    let dir = std::env::temp_dir().join(format!("coordc-check-bad-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::fresh_dir("check-bad");
     // Binary bytes, not UTF-8.
     std::fs::write(
         dir.join("a-binary.xml"),
@@ -514,9 +503,7 @@ fn bad_input_is_a_diagnostic_and_the_other_files_are_still_checked() {
 fn every_data_in_is_checked_for_instance_lists_not_only_the_first() {
     // Oozie's submission inspects the first data-in only; the second one's
     // list would fail when an action is created. One diagnostic, the list.
-    let dir = std::env::temp_dir().join(format!("coordc-check-list-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::fresh_dir("check-list");
     let app =
         std::fs::read_to_string(Path::new(root()).join("corpus/invalid/CO003/coordinator.xml"))
             .unwrap();
@@ -545,8 +532,7 @@ fn every_data_in_is_checked_for_instance_lists_not_only_the_first() {
 #[cfg(unix)]
 #[test]
 fn a_symbolic_link_back_up_the_tree_is_searched_once() {
-    let dir = std::env::temp_dir().join(format!("coordc-check-loop-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = common::fresh_dir("check-loop");
     std::fs::create_dir_all(dir.join("sub")).unwrap();
     std::os::unix::fs::symlink(&dir, dir.join("sub/back")).unwrap();
     std::fs::copy(

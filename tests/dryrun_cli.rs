@@ -205,7 +205,7 @@ fn spec_6_10_input_logic() {
     assert_eq!(err.matches("error[CO007]").count(), 2, "{err}");
     assert!(err.contains("coordinator.xml:30:28"), "{err}");
     // A combine of unequal ranges fails the action that has them.
-    let dir = tempdir("combine");
+    let dir = common::fresh_dir("dryrun-combine");
     let app = dir.join("coordinator.xml");
     let text = std::fs::read_to_string(corpus("spec-6.10-combine"))
         .unwrap()
@@ -273,7 +273,7 @@ fn dataset_harness(
     start: &str,
     zone: &str,
 ) -> std::process::Output {
-    let dir = tempdir(&format!("datasets-{}", file.replace('.', "-")));
+    let dir = common::fresh_dir(&format!("dryrun-datasets-{}", file.replace('.', "-")));
     let include = format!("{}/corpus/datasets/{file}", env!("CARGO_MANIFEST_DIR"));
     let app = dir.join("coordinator.xml");
     std::fs::write(
@@ -571,7 +571,7 @@ fn corpus_snapshots() {
 
 #[test]
 fn configuration_files_definitions_and_parameters() {
-    let dir = tempdir("config");
+    let dir = common::fresh_dir("dryrun-config");
     let app = dir.join("coordinator.xml");
     std::fs::write(
         &app,
@@ -617,7 +617,7 @@ fn configuration_files_definitions_and_parameters() {
 fn properties_are_trimmed_and_expanded_as_the_server_does() {
     // BaseJobsServlet.doPost: conf.trim().resolve() before anything reads the
     // job's properties, so a property may build on another.
-    let dir = tempdir("resolve");
+    let dir = common::fresh_dir("dryrun-resolve");
     let app = dir.join("coordinator.xml");
     std::fs::write(
         &app,
@@ -651,7 +651,7 @@ fn properties_are_trimmed_and_expanded_as_the_server_does() {
 
 #[test]
 fn includes_are_mapped_followed_and_checked() {
-    let dir = tempdir("include");
+    let dir = common::fresh_dir("dryrun-include");
     let shared = dir.join("shared");
     std::fs::create_dir_all(&shared).unwrap();
     std::fs::write(
@@ -730,7 +730,7 @@ fn includes_are_mapped_followed_and_checked() {
 
 #[test]
 fn unresolved_latest_and_bad_ranges() {
-    let dir = tempdir("ranges");
+    let dir = common::fresh_dir("dryrun-ranges");
     let app = dir.join("coordinator.xml");
     let write_app = |start: &str, end: &str| {
         std::fs::write(
@@ -815,7 +815,7 @@ fn unresolved_latest_and_bad_ranges() {
 
 #[test]
 fn bad_input_is_diagnosed_never_a_panic() {
-    let dir = tempdir("bad");
+    let dir = common::fresh_dir("dryrun-bad");
     let app = dir.join("coordinator.xml");
     let cases = [
         ("<coordinator-app name=\"a\"", "XML001"),
@@ -865,11 +865,4 @@ fn bad_input_is_diagnosed_never_a_panic() {
     assert_eq!(out.status.code(), Some(2));
     let out = coordc(&["dryrun", app.to_str().unwrap(), "--from", "2009-01-01"]);
     assert_eq!(out.status.code(), Some(2));
-}
-
-fn tempdir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("coordc-dryrun-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }

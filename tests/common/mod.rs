@@ -32,6 +32,15 @@ pub fn coordc_stdin(args: &[&str], input: &str) -> Output {
     out
 }
 
+/// An empty folder of the system's temporary one, named for `name` and this
+/// test process.
+pub fn fresh_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("coordc-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
