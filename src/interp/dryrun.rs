@@ -1420,6 +1420,12 @@ fn text(s: String) -> Value<'static> {
     Value::Str(Cow::Owned(s))
 }
 
+/// Argument `i` of a call as text; empty when there is none.
+fn arg_text(args: &[Value], i: usize) -> String {
+    args.get(i)
+        .map_or_else(String::new, |a| a.to_text().into_owned())
+}
+
 impl Context for InstanceContext<'_> {
     fn call(
         &self,
@@ -1429,10 +1435,7 @@ impl Context for InstanceContext<'_> {
         if def.namespace != Some("coord") {
             return None;
         }
-        let arg = |i: usize| {
-            args.get(i)
-                .map_or_else(String::new, |a| a.to_text().into_owned())
-        };
+        let arg = |i: usize| arg_text(args, i);
         let echo = || {
             text(format!(
                 "${{coord:{}({})}}",
@@ -1541,10 +1544,7 @@ impl Context for ActionContext<'_> {
         if def.namespace != Some("coord") {
             return None;
         }
-        let name = || {
-            args.first()
-                .map_or_else(String::new, |a| a.to_text().into_owned())
-        };
+        let name = || arg_text(args, 0);
         if let Some(result) = self.hcatalog(def.name, args) {
             return Some(result);
         }
