@@ -1,7 +1,7 @@
 //! `coordc dryrun`: read a coordinator, its included dataset files and its job
 //! configuration, and list the actions Oozie would materialize.
 
-use super::load::{self, JobInput, Sources, Stop, read_document};
+use super::load::{self, ConfigFile, JobInput, Sources, Stop, read_document};
 use super::render::human;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, Format};
 use crate::diag::Diagnostic;
@@ -91,8 +91,9 @@ pub fn run(args: DryrunArgs) -> i32 {
             }
         }
     }
+    let configs: Vec<ConfigFile> = args.configs.iter().map(|p| ConfigFile::read(p)).collect();
     let input = JobInput {
-        configs: &args.configs,
+        configs: &configs,
         defines: &args.defines,
         maps: &args.maps,
         processing_zone: pz,

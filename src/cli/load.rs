@@ -38,12 +38,28 @@ impl Sources {
 /// job.properties beside the application), `-D` definitions, where included
 /// `hdfs://` paths are found, and Oozie's processing zone.
 pub struct JobInput<'a> {
-    pub configs: &'a [PathBuf],
+    /// Read once for the run: every coordinator of a check reads them.
+    pub configs: &'a [ConfigFile],
     pub defines: &'a [(String, String)],
     pub maps: &'a [(String, String)],
     pub processing_zone: ProcessingZone,
     /// Oozie's `check.maximum.frequency`: frequencies under 5 minutes refused.
     pub check_maximum_frequency: bool,
+}
+
+/// A configuration file: its name and its text, or why it cannot be read.
+pub struct ConfigFile {
+    name: String,
+    text: Result<String, ReadError>,
+}
+
+impl ConfigFile {
+    pub fn read(path: &Path) -> ConfigFile {
+        ConfigFile {
+            name: path.display().to_string(),
+            text: read_source(path),
+        }
+    }
 }
 
 /// Why an application could not be read to the end.
@@ -113,9 +129,17 @@ pub fn coordinator(
     let app_dir = app_path
         .parent()
         .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-    let config_paths = config_paths(input, &app_dir);
-    let configured = !config_paths.is_empty() || !input.defines.is_empty();
-    let config = job_config(&config_paths, input, sources)?;
+    // Without configuration files, the job.properties beside the application.
+    let beside;
+    let files = if input.configs.is_empty() {
+        let path = app_dir.join("job.properties");
+        beside = path.is_file().then(|| ConfigFile::read(&path));
+        beside.as_slice()
+    } else {
+        input.configs
+    };
+    let configured = !files.is_empty() || !input.defines.is_empty();
+    let config = job_config(files, input, sources)?;
     let (vars, parameter_problems) = dryrun::job_variables(&app, config.vars());
     let mut included = Vec::new();
     let mut include_problems = Vec::new();
@@ -143,42 +167,30 @@ pub fn coordinator(
     })
 }
 
-/// The configuration files the job reads: those given, else the
-/// job.properties beside the application when there is one.
-fn config_paths(input: &JobInput, app_dir: &Path) -> Vec<PathBuf> {
-    if !input.configs.is_empty() {
-        return input.configs.to_vec();
-    }
-    let beside = app_dir.join("job.properties");
-    if beside.is_file() {
-        vec![beside]
-    } else {
-        Vec::new()
-    }
-}
-
-/// The configuration `paths` and the -D definitions, each file added to
+/// The configuration `files` and the -D definitions, each file added to
 /// `sources`; a file that cannot be read or parsed is an error.
 fn job_config(
-    paths: &[PathBuf],
+    files: &[ConfigFile],
     input: &JobInput,
     sources: &mut Sources,
 ) -> Result<JobConfig, Stop> {
     let mut config_sources = Vec::new();
     let mut indexes = Vec::new();
-    for path in paths {
-        let name = path.display().to_string();
-        match read_source(path) {
+    for ConfigFile { name, text } in files {
+        match text {
             Ok(text) => {
                 indexes.push(sources.add(name.clone(), text.clone()));
-                config_sources.push(Source::File { path: name, text });
+                config_sources.push(Source::File {
+                    path: name.clone(),
+                    text: text.clone(),
+                });
             }
             Err(ReadError::Io(e)) => return Err(Stop::Usage(format!("cannot read {name}: {e}"))),
             Err(ReadError::Refused(d)) => {
-                let file = sources.add(name, String::new());
+                let file = sources.add(name.clone(), String::new());
                 return Err(Stop::Problems(vec![Located {
                     file: Some(file),
-                    diagnostic: d,
+                    diagnostic: d.clone(),
                 }]));
             }
         }

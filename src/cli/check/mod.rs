@@ -10,7 +10,7 @@
 
 mod format;
 
-use super::load::{self, JobInput, Sources, Stop, read_document, schema_problems};
+use super::load::{self, ConfigFile, JobInput, Sources, Stop, read_document, schema_problems};
 use super::read_source;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use crate::check::el::{ElCheckContext, check_template, dotted_bases};
@@ -108,8 +108,10 @@ pub fn run(args: CheckArgs) -> i32 {
             }
         }
     }
+    let configs: Vec<ConfigFile> = args.configs.iter().map(|p| ConfigFile::read(p)).collect();
     let plan = Plan {
         args: &args,
+        configs: &configs,
         settings: &settings,
         zones: &zones,
     };
@@ -178,6 +180,7 @@ struct FolderSettings {
 /// What every file's check needs.
 struct Plan<'a> {
     args: &'a CheckArgs,
+    configs: &'a [ConfigFile],
     settings: &'a [FolderSettings],
     zones: &'a [ProcessingZone],
 }
@@ -324,7 +327,7 @@ fn check_target(target: &Target, plan: &Plan) -> Report {
     let folder = &plan.settings[target.settings];
     let args = plan.args;
     let input = JobInput {
-        configs: &args.configs,
+        configs: plan.configs,
         defines: &args.defines,
         maps: &args.maps,
         processing_zone: plan.zones[target.settings],
