@@ -13,7 +13,7 @@ use super::schema::{
 use super::tree::{Document, Element};
 use crate::check::rules::{XML_ATTRIBUTE, XML_CONTENT, XML_UNKNOWN_DOCUMENT, XML_VALUE};
 use crate::diag::Diagnostic;
-use fixedbitset::FixedBitSet;
+use smallvec::SmallVec;
 use std::borrow::Cow;
 
 const XSI: &str = "http://www.w3.org/2001/XMLSchema-instance";
@@ -273,11 +273,11 @@ fn match_content(element: &Element, content: &Particle, namespace: &str) -> Opti
         children: &element.children,
         namespace,
         furthest: 0,
-        expected: Vec::new(),
+        expected: SmallVec::new(),
         reached: 0,
     };
     let n = element.children.len();
-    let mut start = FixedBitSet::with_capacity(n + 1);
+    let mut start = Positions::empty(n + 1);
     start.insert(0);
     let ends = matcher.particle(content, &start);
     if ends.contains(n) {
@@ -337,13 +337,73 @@ enum Expected<'a> {
     OtherNamespace,
 }
 
+/// A set of child positions `0..len`: the places a partial match can stand.
+/// Inline up to 128 positions, since the matcher makes one per particle step
+/// and elements rarely have more children.
+#[derive(Clone)]
+struct Positions {
+    words: SmallVec<[u64; 2]>,
+    len: usize,
+}
+
+impl Positions {
+    fn empty(len: usize) -> Positions {
+        Positions {
+            words: SmallVec::from_elem(0, len.div_ceil(64)),
+            len,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn insert(&mut self, at: usize) {
+        assert!(at < self.len, "position {at} outside 0..{}", self.len);
+        self.words[at / 64] |= 1 << (at % 64);
+    }
+
+    fn contains(&self, at: usize) -> bool {
+        at < self.len && self.words[at / 64] & (1 << (at % 64)) != 0
+    }
+
+    fn is_clear(&self) -> bool {
+        self.words.iter().all(|w| *w == 0)
+    }
+
+    fn union_with(&mut self, other: &Positions) {
+        for (w, o) in self.words.iter_mut().zip(&other.words) {
+            *w |= o;
+        }
+    }
+
+    fn difference_with(&mut self, other: &Positions) {
+        for (w, o) in self.words.iter_mut().zip(&other.words) {
+            *w &= !o;
+        }
+    }
+
+    fn ones(&self) -> impl Iterator<Item = usize> + '_ {
+        self.words.iter().enumerate().flat_map(|(i, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let bit = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    i * 64 + bit
+                })
+            })
+        })
+    }
+}
+
 struct Matcher<'a> {
     children: &'a [Element],
     namespace: &'a str,
     /// The furthest child position where an element was expected and not found,
     /// and what was expected there.
     furthest: usize,
-    expected: Vec<Expected<'a>>,
+    expected: SmallVec<[Expected<'a>; 4]>,
     /// The furthest child position any match reached.
     reached: usize,
 }
@@ -359,7 +419,7 @@ impl<'a> Matcher<'a> {
         }
     }
 
-    fn particle(&mut self, particle: &'a Particle, starts: &FixedBitSet) -> FixedBitSet {
+    fn particle(&mut self, particle: &'a Particle, starts: &Positions) -> Positions {
         let occurs = match particle {
             Particle::Element(decl) => decl.occurs,
             Particle::Group { occurs, .. } | Particle::Any { occurs, .. } => *occurs,
@@ -368,13 +428,8 @@ impl<'a> Matcher<'a> {
     }
 
     /// `particle` matched between `occurs.min` and `occurs.max` times.
-    fn repeat(
-        &mut self,
-        particle: &'a Particle,
-        occurs: Occurs,
-        starts: &FixedBitSet,
-    ) -> FixedBitSet {
-        let mut ends = FixedBitSet::with_capacity(starts.len());
+    fn repeat(&mut self, particle: &'a Particle, occurs: Occurs, starts: &Positions) -> Positions {
+        let mut ends = Positions::empty(starts.len());
         if occurs.min == 0 {
             ends.union_with(starts);
         }
@@ -396,9 +451,9 @@ impl<'a> Matcher<'a> {
         ends
     }
 
-    fn once(&mut self, particle: &'a Particle, starts: &FixedBitSet) -> FixedBitSet {
+    fn once(&mut self, particle: &'a Particle, starts: &Positions) -> Positions {
         let n = self.children.len();
-        let mut ends = FixedBitSet::with_capacity(n + 1);
+        let mut ends = Positions::empty(n + 1);
         match particle {
             Particle::Element(decl) => {
                 for at in starts.ones() {
