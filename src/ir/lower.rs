@@ -19,10 +19,11 @@ struct Lowering {
 
 impl Lowering {
     fn el(&mut self, text: Text) -> ElText {
-        let span = text.span;
-        match ElText::parse(text.clone()) {
+        match ElText::parse(text) {
             Ok(t) => t,
-            Err(d) => {
+            Err(failed) => {
+                let (d, text) = *failed;
+                let span = text.span;
                 self.problems.push(d);
                 // The value stays, as plain text, so the rest can be lowered.
                 ElText {

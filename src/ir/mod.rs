@@ -53,8 +53,9 @@ impl ElText {
         arg.literal_long()
     }
 
-    /// Parses `text`'s EL, mapping its spans through `text`'s entities.
-    pub fn parse(text: Text) -> Result<ElText, Diagnostic> {
+    /// Parses `text`'s EL, mapping its spans through `text`'s entities; on
+    /// failure, the diagnostic and `text` back.
+    pub fn parse(text: Text) -> Result<ElText, Box<(Diagnostic, Text)>> {
         let map = |offset: u32| text.source_offset(offset as usize) as u32;
         match parse_template(&text.value, 0) {
             Ok(mut template) => {
@@ -70,7 +71,7 @@ impl ElText {
                     start: map(d.span.start),
                     end: map(d.span.end),
                 };
-                Err(d)
+                Err(Box::new((d, text)))
             }
         }
     }

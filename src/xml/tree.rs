@@ -57,7 +57,8 @@ pub struct Attribute {
     pub value: String,
     /// The raw value between the quotes.
     pub value_span: Span,
-    /// Where the value and the raw text stop moving together (see [`Text`]).
+    /// Where the value and the raw text stop moving together (see [`Text`]);
+    /// empty when they never do (no reference in the value).
     pub breaks: Vec<(u32, u32)>,
 }
 
@@ -86,7 +87,8 @@ pub struct Text {
     pub value: String,
     pub span: Span,
     /// `(value offset, file offset)` at every point where the two stop moving
-    /// together (after an entity or between pieces).
+    /// together (after an entity or between pieces); the value starts at the
+    /// span's start without one.
     pub breaks: Vec<(u32, u32)>,
 }
 
@@ -117,19 +119,23 @@ impl Element {
     pub fn text_trimmed(&self) -> Text {
         let joined = self.text_value();
         let lead = joined.value.len() - joined.value.trim_start().len();
-        let value = joined.value.trim().to_string();
+        let kept = joined.value.trim_end().len().max(lead);
         let start = joined.source_offset(lead);
-        let end = if value.is_empty() {
+        let end = if kept == lead {
             start
         } else {
-            joined.source_offset(lead + value.len() - 1) + 1
+            joined.source_offset(kept - 1) + 1
         };
         let breaks = joined
             .breaks
             .iter()
-            .filter(|(v, _)| (*v as usize) > lead && (*v as usize) < lead + value.len())
+            .filter(|(v, _)| (*v as usize) > lead && (*v as usize) < kept)
             .map(|(v, f)| (v - lead as u32, *f))
             .collect();
+        // Trimmed in place: the joined value is this call's own.
+        let mut value = joined.value;
+        value.truncate(kept);
+        value.drain(..lead);
         Text {
             value,
             span: Span::new(start, end.max(start)),
@@ -140,8 +146,11 @@ impl Element {
     fn text_value(&self) -> Text {
         let mut value = String::new();
         let mut breaks = Vec::new();
-        for piece in &self.text {
-            breaks.push((value.len() as u32, piece.span.start));
+        for (i, piece) in self.text.iter().enumerate() {
+            // The first piece starts where the span does: no break needed.
+            if i > 0 {
+                breaks.push((value.len() as u32, piece.span.start));
+            }
             value.push_str(&piece.text);
         }
         let span = match (self.text.first(), self.text.last()) {
@@ -458,7 +467,7 @@ impl<'s> Builder<'s> {
     /// Replaces `&name;` references in `raw` (at `start` in the file); also
     /// returns the `(value offset, file offset)` after each reference.
     fn unescape(&self, raw: &str, start: usize) -> Result<(String, Vec<(u32, u32)>), Diagnostic> {
-        let mut breaks = vec![(0, start as u32)];
+        let mut breaks = Vec::new();
         if !raw.contains('&') {
             return Ok((raw.to_string(), breaks));
         }

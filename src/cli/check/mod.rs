@@ -336,8 +336,11 @@ fn check_target(target: &Target, plan: &Plan) -> Report {
     let mut report = check_file(&target.path, &input);
     if report.problems.is_empty() {
         // Nothing to render from a clean file: its text need not be kept
-        // (it is read again if the pipeline checks find something).
+        // (it is read again if the pipeline checks find something), nor the
+        // room its problems had before they were filtered. Every page a run
+        // keeps is a page the kernel must clear.
         report.sources = Sources::default();
+        report.problems = Vec::new();
     }
     apply_settings(target, plan, &mut report.problems);
     report
