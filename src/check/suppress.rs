@@ -44,7 +44,7 @@ pub fn suppressions(doc: &Document, source: &str) -> Vec<Suppression> {
 }
 
 /// The first element (in document order) that starts at or after `offset`.
-fn first_after(element: &Element, offset: u32) -> Option<&Element> {
+fn first_after<'e, 's>(element: &'e Element<'s>, offset: u32) -> Option<&'e Element<'s>> {
     if element.span.start >= offset {
         return Some(element);
     }

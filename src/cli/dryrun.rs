@@ -1,7 +1,7 @@
 //! `coordc dryrun`: read a coordinator, its included dataset files and its job
 //! configuration, and list the actions Oozie would materialize.
 
-use super::load::{self, ConfigFile, JobInput, Sources, Stop, read_document};
+use super::load::{self, ConfigFile, JobInput, Sources, Stop, parse_document, read_application};
 use super::render::human;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, Format};
 use crate::diag::Diagnostic;
@@ -100,7 +100,8 @@ pub fn run(args: DryrunArgs) -> i32 {
         check_maximum_frequency: true,
     };
     let mut sources = Sources::default();
-    let loaded = read_document(&args.app, &mut sources).and_then(|doc| {
+    let loaded = read_application(&args.app, &mut sources).and_then(|text| {
+        let doc = parse_document(&text)?;
         if doc.root.name != "coordinator-app" {
             return Err(Stop::Problems(vec![Located::in_app(Diagnostic::error(
                 crate::check::rules::XML_UNKNOWN_DOCUMENT,

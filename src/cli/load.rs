@@ -13,17 +13,21 @@ use crate::ir::{self, Coordinator, Dataset};
 use crate::time::datetime::ProcessingZone;
 use crate::xml;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The files a command read, for rendering diagnostics: index 0 is the
 /// application; `Located::file` indexes the others.
+///
+/// Texts are shared: the application's parsed tree borrows its text while
+/// included and configuration files are added.
 #[derive(Default)]
 pub struct Sources {
-    pub files: Vec<(String, String)>,
+    pub files: Vec<(String, Arc<str>)>,
 }
 
 impl Sources {
-    pub fn add(&mut self, name: String, text: String) -> usize {
-        self.files.push((name, text));
+    pub fn add(&mut self, name: String, text: impl Into<Arc<str>>) -> usize {
+        self.files.push((name, text.into()));
         self.files.len() - 1
     }
 
@@ -50,14 +54,14 @@ pub struct JobInput<'a> {
 /// A configuration file: its name and its text, or why it cannot be read.
 pub struct ConfigFile {
     name: String,
-    text: Result<String, ReadError>,
+    text: Result<Arc<str>, ReadError>,
 }
 
 impl ConfigFile {
     pub fn read(path: &Path) -> ConfigFile {
         ConfigFile {
             name: path.display().to_string(),
-            text: read_source(path),
+            text: read_source(path).map(Arc::from),
         }
     }
 }
@@ -86,8 +90,9 @@ pub struct LoadedCoordinator {
     pub configured: bool,
 }
 
-/// Reads the application file into `sources` (as file 0) and parses it.
-pub fn read_document(path: &Path, sources: &mut Sources) -> Result<xml::Document, Stop> {
+/// Reads the application file into `sources` (as file 0); its text, to parse
+/// with [`parse_document`].
+pub fn read_application(path: &Path, sources: &mut Sources) -> Result<Arc<str>, Stop> {
     let name = path.display().to_string();
     let text = match read_source(path) {
         Ok(t) => t,
@@ -97,8 +102,14 @@ pub fn read_document(path: &Path, sources: &mut Sources) -> Result<xml::Document
             return Err(Stop::Problems(vec![Located::in_app(d)]));
         }
     };
-    let index = sources.add(name, text);
-    xml::parse(&sources.files[index].1).map_err(|d| Stop::Problems(vec![Located::in_app(d)]))
+    let text: Arc<str> = text.into();
+    sources.add(name, Arc::clone(&text));
+    Ok(text)
+}
+
+/// The application's tree (file 0), or why it is not well-formed XML.
+pub fn parse_document(text: &str) -> Result<xml::Document<'_>, Stop> {
+    xml::parse(text).map_err(|d| Stop::Problems(vec![Located::in_app(d)]))
 }
 
 /// The schema violations of the application `doc` (file 0 of its sources).
@@ -179,10 +190,10 @@ fn job_config(
     for ConfigFile { name, text } in files {
         match text {
             Ok(text) => {
-                indexes.push(sources.add(name.clone(), text.clone()));
+                indexes.push(sources.add(name.clone(), Arc::clone(text)));
                 config_sources.push(Source::File {
                     path: name.clone(),
-                    text: text.clone(),
+                    text: text.to_string(),
                 });
             }
             Err(ReadError::Io(e)) => return Err(Stop::Usage(format!("cannot read {name}: {e}"))),

@@ -296,7 +296,7 @@ pub fn parse_hadoop_xml(text: &str) -> Result<Vec<Property>, Diagnostic> {
         let name = name.text_trimmed();
         let (value, value_span) = match property.child("value") {
             Some(v) => {
-                let raw: String = v.text.iter().map(|p| p.text.as_str()).collect();
+                let raw: String = v.text.iter().map(|p| &*p.text).collect();
                 let text = v.text_trimmed();
                 (raw, text.span)
             }

@@ -77,7 +77,7 @@ fn empty_at(span: Span) -> ElText {
 fn name_of(element: &Element, attribute: &str) -> Name {
     match element.attribute(attribute) {
         Some(a) => Name {
-            name: a.value.clone(),
+            name: a.value.to_string(),
             span: a.value_span,
         },
         None => Name {
@@ -248,7 +248,7 @@ fn data_in(l: &mut Lowering, element: &Element) -> DataIn {
 fn logic_node(l: &mut Lowering, element: &Element) -> Logic {
     let options = LogicOptions {
         name: element.attribute("name").map(|a| Name {
-            name: a.value.clone(),
+            name: a.value.to_string(),
             span: a.value_span,
         }),
         min: l.attribute(element, "min"),
@@ -259,7 +259,7 @@ fn logic_node(l: &mut Lowering, element: &Element) -> Logic {
         children: element.children.iter().map(|c| logic_node(l, c)).collect(),
         span: element.name_span,
     };
-    match element.name.as_str() {
+    match element.name {
         "and" => Logic::And(node(l, options)),
         "or" => Logic::Or(node(l, options)),
         "combine" => Logic::Combine(node(l, options)),
@@ -297,7 +297,7 @@ fn action(l: &mut Lowering, element: &Element) -> Action {
                 .map(|f| {
                     (
                         Name {
-                            name: f.name.clone(),
+                            name: f.name.to_string(),
                             span: f.name_span,
                         },
                         l.el(f.text_trimmed()),
@@ -337,7 +337,7 @@ pub fn workflow(root: &Element) -> (Workflow, Vec<Diagnostic>) {
         .unwrap_or_default();
     let mut nodes = Vec::new();
     for element in &root.children {
-        let kind = match element.name.as_str() {
+        let kind = match element.name {
             "decision" => {
                 let switch = element.child("switch");
                 let cases = switch
@@ -368,7 +368,7 @@ pub fn workflow(root: &Element) -> (Workflow, Vec<Diagnostic>) {
                 let body = element
                     .children
                     .iter()
-                    .find(|c| !matches!(c.name.as_str(), "ok" | "error" | "info"));
+                    .find(|c| !matches!(c.name, "ok" | "error" | "info"));
                 let transition = |name: &str| {
                     element
                         .child(name)
@@ -392,7 +392,7 @@ pub fn workflow(root: &Element) -> (Workflow, Vec<Diagnostic>) {
                             span: element.name_span,
                         },
                         |b| Name {
-                            name: b.name.clone(),
+                            name: b.name.to_string(),
                             span: b.name_span,
                         },
                     ),
@@ -483,7 +483,7 @@ fn collect_values(l: &mut Lowering, element: &Element, body: &mut ActionBody) {
         }
         if child.children.is_empty() && !child.text.is_empty() {
             let name = Name {
-                name: child.name.clone(),
+                name: child.name.to_string(),
                 span: child.name_span,
             };
             body.values.push((name, l.el(child.text_trimmed())));

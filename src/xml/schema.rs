@@ -187,7 +187,7 @@ impl Schema {
             .attribute("targetNamespace")
             .ok_or("no targetNamespace")?
             .value
-            .clone();
+            .to_string();
         let mut loader = Loader {
             schema: Schema {
                 namespace,
@@ -206,7 +206,7 @@ impl Schema {
                     .attribute("name")
                     .ok_or("a type without a name")?
                     .value
-                    .clone())
+                    .to_string())
             };
             if is_xs(child, "complexType") {
                 loader
@@ -224,10 +224,10 @@ impl Schema {
             loader.schema.simple.push(simple);
         }
         for child in &root.children {
-            match child.name.as_str() {
+            match child.name {
                 "complexType" => {
-                    let index =
-                        loader.complex_names[&child.attribute("name").expect("named above").value];
+                    let index = loader.complex_names
+                        [&child.attribute("name").expect("named above").value[..]];
                     loader.schema.complex[index] = loader.complex_type(child)?;
                 }
                 "element" => {
@@ -278,7 +278,7 @@ impl Loader {
 
     fn occurs(element: &Element) -> Result<Occurs, String> {
         let number = |name: &str, default: u32| -> Result<Option<u32>, String> {
-            match element.attribute(name).map(|a| a.value.as_str()) {
+            match element.attribute(name).map(|a| &*a.value) {
                 None => Ok(Some(default)),
                 Some("unbounded") => Ok(None),
                 Some(v) => v.parse().map(Some).map_err(|_| format!("bad {name} `{v}`")),
@@ -295,7 +295,7 @@ impl Loader {
             .attribute("name")
             .ok_or("an element without a name (ref= is not supported)")?
             .value
-            .clone();
+            .to_string();
         let ty = match element.attribute("type") {
             Some(t) => self.type_ref(element, &t.value)?,
             None => match element.children.iter().find(|c| !is_xs(c, "annotation")) {
@@ -329,7 +329,7 @@ impl Loader {
             ..ComplexType::default()
         };
         for child in &element.children {
-            match child.name.as_str() {
+            match child.name {
                 "sequence" | "choice" | "all" => ty.content = Some(self.particle(child)?),
                 "attribute" => ty.attributes.push(self.attribute(child)?),
                 "simpleContent" => {
@@ -356,10 +356,10 @@ impl Loader {
 
     fn particle(&mut self, element: &Element) -> Result<Particle, String> {
         let occurs = Self::occurs(element)?;
-        match element.name.as_str() {
+        match element.name {
             "element" => Ok(Particle::Element(self.element(element)?)),
             "any" => {
-                let namespaces = match element.attribute("namespace").map(|a| a.value.as_str()) {
+                let namespaces = match element.attribute("namespace").map(|a| &*a.value) {
                     None | Some("##any") => Wildcard::Any,
                     Some("##other") => Wildcard::Other(self.schema.namespace.clone()),
                     Some(list) => Wildcard::List(
@@ -382,7 +382,7 @@ impl Loader {
                 })
             }
             "sequence" | "choice" | "all" => {
-                let kind = match element.name.as_str() {
+                let kind = match element.name {
                     "sequence" => GroupKind::Sequence,
                     "choice" => GroupKind::Choice,
                     _ => GroupKind::All,
@@ -408,7 +408,7 @@ impl Loader {
             .attribute("name")
             .ok_or("an attribute without a name")?
             .value
-            .clone();
+            .to_string();
         let ty = match (element.attribute("type"), element.child("simpleType")) {
             (Some(t), _) => self.type_ref(element, &t.value)?,
             (None, Some(simple)) => {
@@ -418,7 +418,7 @@ impl Loader {
             }
             (None, None) => TypeRef::Builtin(Builtin::String),
         };
-        let required = match element.attribute("use").map(|u| u.value.as_str()) {
+        let required = match element.attribute("use").map(|u| &*u.value) {
             None | Some("optional") => false,
             Some("required") => true,
             Some(other) => return Err(format!("unsupported use=\"{other}\"")),
@@ -429,7 +429,7 @@ impl Loader {
     fn simple_type(&self, element: &Element) -> Result<SimpleType, String> {
         let name = element
             .attribute("name")
-            .map_or_else(String::new, |n| n.value.clone());
+            .map_or_else(String::new, |n| n.value.to_string());
         let restriction = element
             .child("restriction")
             .ok_or_else(|| format!("simple type {name}: only xs:restriction is supported"))?;
@@ -448,8 +448,8 @@ impl Loader {
                 .attribute("value")
                 .ok_or("a facet without a value")?
                 .value
-                .clone();
-            match (facet.name.as_str(), &mut base) {
+                .to_string();
+            match (facet.name, &mut base) {
                 ("pattern", _) => {
                     // XML Schema patterns match the whole value.
                     let regex = Regex::new(&format!("^(?:{value})$"))

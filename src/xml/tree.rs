@@ -1,6 +1,10 @@
 //! XML text → a namespace-resolved element tree in which every name, attribute
 //! value and text piece keeps its byte span in the file.
 //!
+//! The tree borrows from the text: names, and values and text pieces without
+//! a reference, are slices of it (a tree is built for every file checked, and
+//! copying each piece was most of the cost of building it).
+//!
 //! quick-xml does the tokenizing; namespaces are resolved here (a stack of
 //! `xmlns` scopes), and so are entity references, because only XML's five
 //! predefined entities and character references exist: a DTD is refused, so no
@@ -12,7 +16,8 @@ use crate::span::Span;
 use quick_xml::events::attributes::AttrError;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::reader::Reader;
-use std::sync::Arc;
+use smallvec::SmallVec;
+use std::borrow::Cow;
 
 /// Largest file read; Oozie itself refuses workflow definitions over 100,000 bytes.
 pub const MAX_FILE_LEN: usize = 16 * 1024 * 1024;
@@ -21,40 +26,39 @@ pub const MAX_DEPTH: usize = 256;
 
 /// A parsed document: the root element, and the comments (where suppressions live).
 #[derive(Debug)]
-pub struct Document {
-    pub root: Element,
-    pub comments: Vec<Comment>,
+pub struct Document<'s> {
+    pub root: Element<'s>,
+    pub comments: Vec<Comment<'s>>,
 }
 
 #[derive(Debug)]
-pub struct Comment {
-    pub text: String,
+pub struct Comment<'s> {
+    pub text: &'s str,
     pub span: Span,
 }
 
 #[derive(Debug)]
-pub struct Element {
-    /// The namespace URI, `None` when the element is in no namespace (shared
-    /// by every element in it: one allocation per declaration).
-    pub namespace: Option<Arc<str>>,
-    pub name: String,
+pub struct Element<'s> {
+    /// The namespace URI, `None` when the element is in no namespace.
+    pub namespace: Option<Cow<'s, str>>,
+    pub name: &'s str,
     /// The name in the start tag, prefix included.
     pub name_span: Span,
     /// From `<` of the start tag to `>` of the end tag.
     pub span: Span,
-    pub attributes: Vec<Attribute>,
-    pub children: Vec<Element>,
+    pub attributes: Vec<Attribute<'s>>,
+    pub children: Vec<Element<'s>>,
     /// Character data directly inside this element, in document order.
-    pub text: Vec<TextPiece>,
+    pub text: Vec<TextPiece<'s>>,
 }
 
 #[derive(Debug)]
-pub struct Attribute {
-    pub namespace: Option<Arc<str>>,
-    pub name: String,
+pub struct Attribute<'s> {
+    pub namespace: Option<Cow<'s, str>>,
+    pub name: &'s str,
     pub name_span: Span,
     /// The value with entity and character references replaced.
-    pub value: String,
+    pub value: Cow<'s, str>,
     /// The raw value between the quotes.
     pub value_span: Span,
     /// Where the value and the raw text stop moving together (see [`Text`]);
@@ -62,11 +66,11 @@ pub struct Attribute {
     pub breaks: Vec<(u32, u32)>,
 }
 
-impl Attribute {
+impl Attribute<'_> {
     /// The value as a [`Text`], for EL parsing with spans in the file.
     pub fn text(&self) -> Text {
         Text {
-            value: self.value.clone(),
+            value: self.value.to_string(),
             span: self.value_span,
             breaks: self.breaks.clone(),
         }
@@ -74,8 +78,8 @@ impl Attribute {
 }
 
 #[derive(Debug)]
-pub struct TextPiece {
-    pub text: String,
+pub struct TextPiece<'s> {
+    pub text: Cow<'s, str>,
     pub span: Span,
 }
 
@@ -107,8 +111,8 @@ impl Text {
     }
 }
 
-impl Element {
-    pub fn attribute(&self, name: &str) -> Option<&Attribute> {
+impl<'s> Element<'s> {
+    pub fn attribute(&self, name: &str) -> Option<&Attribute<'s>> {
         self.attributes
             .iter()
             .find(|a| a.namespace.is_none() && a.name == name)
@@ -170,18 +174,18 @@ impl Element {
     }
 
     /// The child elements with this local name, in any namespace.
-    pub fn children_named<'e>(&'e self, name: &'e str) -> impl Iterator<Item = &'e Element> {
+    pub fn children_named<'e>(&'e self, name: &'e str) -> impl Iterator<Item = &'e Element<'s>> {
         self.children.iter().filter(move |c| c.name == name)
     }
 
-    pub fn child(&self, name: &str) -> Option<&Element> {
+    pub fn child(&self, name: &str) -> Option<&Element<'s>> {
         self.children.iter().find(|c| c.name == name)
     }
 }
 
 /// Parses `source`. Not well-formed XML gives a diagnostic at the first error
 /// (XML has no recovery: what follows cannot be trusted).
-pub fn parse(source: &str) -> Result<Document, Diagnostic> {
+pub fn parse(source: &str) -> Result<Document<'_>, Diagnostic> {
     if let Some(d) = too_long(source.len() as u64) {
         return Err(d);
     }
@@ -201,8 +205,8 @@ pub fn too_long(len: u64) -> Option<Diagnostic> {
     })
 }
 
-struct Open {
-    element: Element,
+struct Open<'s> {
+    element: Element<'s>,
     /// How many namespace bindings this element pushed.
     bindings: usize,
 }
@@ -211,10 +215,10 @@ struct Builder<'s> {
     source: &'s str,
     reader: Reader<&'s [u8]>,
     /// `(prefix, uri)`; the empty prefix is the default namespace.
-    scopes: Vec<(String, Arc<str>)>,
-    stack: Vec<Open>,
-    comments: Vec<Comment>,
-    root: Option<Element>,
+    scopes: Vec<(&'s str, Cow<'s, str>)>,
+    stack: Vec<Open<'s>>,
+    comments: Vec<Comment<'s>>,
+    root: Option<Element<'s>>,
 }
 
 impl<'s> Builder<'s> {
@@ -246,7 +250,7 @@ impl<'s> Builder<'s> {
         at.saturating_sub(base).min(self.source.len())
     }
 
-    fn run(mut self) -> Result<Document, Diagnostic> {
+    fn run(mut self) -> Result<Document<'s>, Diagnostic> {
         loop {
             let before = self.reader.buffer_position() as usize;
             let event = match self.reader.read_event() {
@@ -273,19 +277,23 @@ impl<'s> Builder<'s> {
                 Event::CData(data) => {
                     let raw = data.into_inner();
                     let start = self.offset_of(&raw);
-                    let value = self.source[start..start + raw.len()].to_string();
-                    self.push_text(value, Span::new(start, start + raw.len()), before)?;
+                    let value = &self.source[start..start + raw.len()];
+                    self.push_text(
+                        Cow::Borrowed(value),
+                        Span::new(start, start + raw.len()),
+                        before,
+                    )?;
                 }
                 Event::GeneralRef(reference) => {
                     let name = reference.as_ref().to_string();
                     let value = self.entity(&name, before, after)?;
-                    self.push_text(value, Span::new(before, after), before)?;
+                    self.push_text(Cow::Owned(value), Span::new(before, after), before)?;
                 }
                 Event::Comment(text) => {
                     let raw = text.into_inner();
                     let start = self.offset_of(&raw);
                     self.comments.push(Comment {
-                        text: self.source[start..start + raw.len()].to_string(),
+                        text: &self.source[start..start + raw.len()],
                         span: Span::new(before, after),
                     });
                 }
@@ -299,7 +307,7 @@ impl<'s> Builder<'s> {
             }
         }
         if let Some(open) = self.stack.last() {
-            let name = open.element.name.clone();
+            let name = open.element.name;
             return Err(self
                 .error(
                     self.source.len(),
@@ -316,17 +324,17 @@ impl<'s> Builder<'s> {
         }
     }
 
-    fn resolve(&self, prefix: &str, at: Span) -> Result<Option<Arc<str>>, Diagnostic> {
+    fn resolve(&self, prefix: &str, at: Span) -> Result<Option<Cow<'s, str>>, Diagnostic> {
         if prefix == "xml" {
-            return Ok(Some(Arc::from("http://www.w3.org/XML/1998/namespace")));
+            return Ok(Some(Cow::Borrowed("http://www.w3.org/XML/1998/namespace")));
         }
         // An empty `String` points at no memory, and glibc's AVX-512 `memcmp`
         // reads it with a masked load whose fault suppression costs ~100 ns:
         // the default namespace (the empty prefix) is matched by length alone.
-        let bound = |p: &String| p.len() == prefix.len() && (prefix.is_empty() || p == prefix);
+        let bound = |p: &str| p.len() == prefix.len() && (prefix.is_empty() || p == prefix);
         match self.scopes.iter().rev().find(|(p, _)| bound(p)) {
             Some((_, uri)) if uri.is_empty() => Ok(None),
-            Some((_, uri)) => Ok(Some(Arc::clone(uri))),
+            Some((_, uri)) => Ok(Some(uri.clone())),
             None if prefix.is_empty() => Ok(None),
             None => Err(Diagnostic::error(
                 XML_SYNTAX,
@@ -339,7 +347,7 @@ impl<'s> Builder<'s> {
         }
     }
 
-    fn open(&mut self, tag: &BytesStart, start: usize) -> Result<(), Diagnostic> {
+    fn open(&mut self, tag: &BytesStart<'s>, start: usize) -> Result<(), Diagnostic> {
         if self.stack.len() == MAX_DEPTH {
             return Err(Diagnostic::error(
                 XML_LIMIT,
@@ -357,10 +365,13 @@ impl<'s> Builder<'s> {
         let name_start = self.offset_of(qname.as_ref());
         let qname = &self.source[name_start..name_start + qname.as_ref().len()];
         let name_span = Span::new(name_start, name_start + qname.len());
-        // Namespace declarations first: they apply to the element's own name.
-        let mut raw_attributes = Vec::new();
+        let mut attributes: Vec<Attribute<'s>> = Vec::new();
         let mut bindings = 0;
-        for attribute in tag.attributes() {
+        let mut prefixed = false;
+        // (quick-xml's duplicate check keeps a list on the heap per tag; the
+        // few keys of a tag are compared here instead.)
+        let mut keys: SmallVec<[&str; 8]> = SmallVec::new();
+        for attribute in tag.attributes().with_checks(false) {
             let attribute = attribute.map_err(|e| {
                 // quick-xml counts from the start of the tag's name.
                 let at = match e {
@@ -380,45 +391,55 @@ impl<'s> Builder<'s> {
             let key = attribute.key.as_ref();
             let key_start = self.offset_of(key);
             let key = &self.source[key_start..key_start + key.len()];
+            let name_span = Span::new(key_start, key_start + key.len());
+            if keys.contains(&key) {
+                return Err(self.error(
+                    key_start,
+                    format!("not well-formed XML: the attribute `{key}` appears twice in this tag"),
+                ));
+            }
+            keys.push(key);
             let value_start = self.offset_of(&attribute.value);
             let raw_value = &self.source[value_start..value_start + attribute.value.len()];
             let (value, breaks) = self.unescape(raw_value, value_start)?;
             if key == "xmlns" || key.starts_with("xmlns:") {
+                // Namespace declarations apply to the element's own name and
+                // to its attributes, wherever they stand in the tag.
                 let prefix = key
                     .strip_prefix("xmlns")
                     .unwrap_or("")
                     .trim_start_matches(':');
-                self.scopes.push((prefix.to_string(), Arc::from(value)));
+                self.scopes.push((prefix, value));
                 bindings += 1;
             } else {
-                raw_attributes.push((key, key_start, value, breaks, value_start, raw_value.len()));
+                let (prefix, local) = split_qname(key);
+                prefixed |= !prefix.is_empty();
+                attributes.push(Attribute {
+                    // Unprefixed attributes are in no namespace (Namespaces in
+                    // XML §6.2); prefixed ones are resolved below.
+                    namespace: None,
+                    name: local,
+                    name_span,
+                    value,
+                    value_span: Span::new(value_start, value_start + raw_value.len()),
+                    breaks,
+                });
             }
         }
         let (prefix, local) = split_qname(qname);
         let namespace = self.resolve(prefix, name_span)?;
-        let mut attributes = Vec::with_capacity(raw_attributes.len());
-        for (key, key_start, value, breaks, value_start, raw_len) in raw_attributes {
-            let name_span = Span::new(key_start, key_start + key.len());
-            let (prefix, local) = split_qname(key);
-            // Unprefixed attributes are in no namespace (Namespaces in XML §6.2).
-            let namespace = if prefix.is_empty() {
-                None
-            } else {
-                self.resolve(prefix, name_span)?
-            };
-            attributes.push(Attribute {
-                namespace,
-                name: local.to_string(),
-                name_span,
-                value,
-                value_span: Span::new(value_start, value_start + raw_len),
-                breaks,
-            });
+        if prefixed {
+            for attribute in &mut attributes {
+                let (prefix, _) = split_qname(&self.source[attribute.name_span.range()]);
+                if !prefix.is_empty() {
+                    attribute.namespace = self.resolve(prefix, attribute.name_span)?;
+                }
+            }
         }
         self.stack.push(Open {
             element: Element {
                 namespace,
-                name: local.to_string(),
+                name: local,
                 name_span,
                 span: Span::new(start, start),
                 attributes,
@@ -443,17 +464,12 @@ impl<'s> Builder<'s> {
         Ok(())
     }
 
-    fn text(&mut self, raw: &str, start: usize, before: usize) -> Result<(), Diagnostic> {
-        // Most text (indentation, values) has no reference: no unescaping.
-        let value = if raw.contains('&') {
-            self.unescape(raw, start)?.0
-        } else {
-            raw.to_string()
-        };
+    fn text(&mut self, raw: &'s str, start: usize, before: usize) -> Result<(), Diagnostic> {
+        let value = self.unescape(raw, start)?.0;
         self.push_text(value, Span::new(start, start + raw.len()), before)
     }
 
-    fn push_text(&mut self, text: String, span: Span, at: usize) -> Result<(), Diagnostic> {
+    fn push_text(&mut self, text: Cow<'s, str>, span: Span, at: usize) -> Result<(), Diagnostic> {
         match self.stack.last_mut() {
             Some(open) => {
                 open.element.text.push(TextPiece { text, span });
@@ -465,11 +481,12 @@ impl<'s> Builder<'s> {
     }
 
     /// Replaces `&name;` references in `raw` (at `start` in the file); also
-    /// returns the `(value offset, file offset)` after each reference.
-    fn unescape(&self, raw: &str, start: usize) -> Result<(String, Vec<(u32, u32)>), Diagnostic> {
+    /// returns the `(value offset, file offset)` after each reference. Most
+    /// text (indentation, values) has none, and is `raw` itself.
+    fn unescape(&self, raw: &'s str, start: usize) -> Result<Decoded<'s>, Diagnostic> {
         let mut breaks = Vec::new();
         if !raw.contains('&') {
-            return Ok((raw.to_string(), breaks));
+            return Ok((Cow::Borrowed(raw), breaks));
         }
         let mut out = String::with_capacity(raw.len());
         let mut rest = raw;
@@ -487,7 +504,7 @@ impl<'s> Builder<'s> {
             breaks.push((out.len() as u32, (at + semi + 1) as u32));
         }
         out.push_str(rest);
-        Ok((out, breaks))
+        Ok((Cow::Owned(out), breaks))
     }
 
     /// The text of entity or character reference `name` (between `&` and `;`).
@@ -519,6 +536,9 @@ impl<'s> Builder<'s> {
     }
 }
 
+/// A decoded value and its breaks (see [`Text`]).
+type Decoded<'s> = (Cow<'s, str>, Vec<(u32, u32)>);
+
 fn split_qname(qname: &str) -> (&str, &str) {
     match qname.split_once(':') {
         Some((prefix, local)) => (prefix, local),
@@ -536,7 +556,7 @@ mod tests {
         let doc = parse(src).unwrap();
         let root = &doc.root;
         assert_eq!(
-            (root.namespace.as_deref(), root.name.as_str()),
+            (root.namespace.as_deref(), root.name),
             (Some("uri:x"), "app")
         );
         assert_eq!(&src[root.name_span.range()], "c:app");
@@ -566,6 +586,29 @@ mod tests {
         let src = "<a x='1' x='2'/>";
         let e = parse(src).unwrap_err();
         assert_eq!(&src[e.span.start as usize..], "x='2'/>");
+    }
+
+    #[test]
+    fn a_prefix_declared_later_in_the_tag_applies_to_earlier_attributes() {
+        let src = "<a p:k=\"v\" xmlns:p=\"uri:p\" j=\"w&amp;\"/>";
+        let doc = parse(src).unwrap();
+        let [k, j] = &doc.root.attributes[..] else {
+            panic!("two attributes: {:?}", doc.root.attributes)
+        };
+        assert_eq!((k.namespace.as_deref(), k.name), (Some("uri:p"), "k"));
+        assert_eq!(
+            (j.namespace.as_deref(), j.name, &*j.value),
+            (None, "j", "w&")
+        );
+        // A value without a reference borrows the text; one with is decoded.
+        assert!(matches!(k.value, Cow::Borrowed("v")));
+        assert!(matches!(j.value, Cow::Owned(_)));
+        let twice = parse("<a xmlns:p=\"u\" xmlns:p=\"v\"/>").unwrap_err();
+        assert!(
+            twice.message.contains("`xmlns:p` appears twice"),
+            "{}",
+            twice.message
+        );
     }
 
     #[test]

@@ -33,7 +33,7 @@ pub fn validate(doc: &Document) -> Vec<Diagnostic> {
         out.push(unknown_namespace(root, all));
         return out;
     };
-    match schema.global(&root.name) {
+    match schema.global(root.name) {
         Some(decl) => validate_element(root, decl.ty, schema, &mut out),
         None => out.push(Diagnostic::error(
             XML_UNKNOWN_DOCUMENT,
@@ -48,7 +48,7 @@ pub fn validate(doc: &Document) -> Vec<Diagnostic> {
 }
 
 fn unknown_namespace(root: &Element, all: &Schemas) -> Diagnostic {
-    let known = all.namespaces_with_root(&root.name);
+    let known = all.namespaces_with_root(root.name);
     let message = match &root.namespace {
         Some(ns) => format!("no Oozie schema has the namespace `{ns}`"),
         None => format!("`<{}>` has no namespace", root.name),
@@ -75,7 +75,7 @@ fn validate_element(element: &Element, ty: TypeRef, schema: &Schema, out: &mut V
                 if attribute.namespace.as_deref() != Some(XSI) {
                     out.push(undeclared_attribute(
                         element,
-                        &attribute.name,
+                        attribute.name,
                         attribute.name_span,
                     ));
                 }
@@ -103,7 +103,7 @@ fn validate_text_content(
             ),
         ));
     }
-    let raw: String = element.text.iter().map(|p| p.text.as_str()).collect();
+    let raw: String = element.text.iter().map(|p| &*p.text).collect();
     if let Some(problem) = check_value(&raw, ty, schema) {
         out.push(Diagnostic::error(
             XML_VALUE,
@@ -138,9 +138,9 @@ fn validate_complex(
             .flatten();
         match declared {
             None => {
-                let mut d = undeclared_attribute(element, &attribute.name, attribute.name_span);
+                let mut d = undeclared_attribute(element, attribute.name, attribute.name_span);
                 if let Some(close) = closest(
-                    &attribute.name,
+                    attribute.name,
                     ty.attributes.iter().map(|d| d.name.as_str()),
                 ) {
                     d = d.with_help(format!("did you mean `{close}`?"));
@@ -209,12 +209,12 @@ fn validate_complex(
     // in order, so one mistake does not hide others.
     for child in &element.children {
         if child.namespace.as_deref() == Some(schema.namespace.as_str()) {
-            if let Some(&child_type) = ty.child_types.get(child.name.as_str()) {
+            if let Some(&child_type) = ty.child_types.get(child.name) {
                 validate_element(child, child_type, schema, out);
             }
         } else if let Some(other) = child.namespace.as_deref().and_then(|ns| schemas().get(ns)) {
             // An `xs:any` child in a namespace coordc has a schema for (SLA).
-            if let Some(decl) = other.global(&child.name) {
+            if let Some(decl) = other.global(child.name) {
                 validate_element(child, decl.ty, other, out);
             }
         }
@@ -398,7 +398,7 @@ impl Positions {
 }
 
 struct Matcher<'a> {
-    children: &'a [Element],
+    children: &'a [Element<'a>],
     namespace: &'a str,
     /// The furthest child position where an element was expected and not found,
     /// and what was expected there.

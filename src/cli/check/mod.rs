@@ -10,7 +10,9 @@
 
 mod format;
 
-use super::load::{self, ConfigFile, JobInput, Sources, Stop, read_document, schema_problems};
+use super::load::{
+    self, ConfigFile, JobInput, Sources, Stop, parse_document, read_application, schema_problems,
+};
 use super::read_source;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use crate::check::el::{ElCheckContext, check_template, dotted_bases};
@@ -34,6 +36,7 @@ use clap::{Args, ValueEnum};
 use std::collections::{BTreeSet, HashSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 #[derive(Args)]
@@ -399,7 +402,16 @@ fn check_file(path: &Path, input: &JobInput) -> Report {
     let mut sources = Sources::default();
     let mut events = None;
     let mut silenced = Vec::new();
-    let problems = match read_document(path, &mut sources) {
+    // (The tree borrows the text, which `sources` shares.)
+    let (text, unread) = match read_application(path, &mut sources) {
+        Ok(text) => (text, None),
+        Err(stop) => (Arc::from(""), Some(stop)),
+    };
+    let parsed = match unread {
+        Some(stop) => Err(stop),
+        None => parse_document(&text),
+    };
+    let problems = match parsed {
         Err(Stop::Usage(message)) => {
             return Report {
                 sources,
@@ -411,7 +423,7 @@ fn check_file(path: &Path, input: &JobInput) -> Report {
         }
         Err(Stop::Problems(problems)) => problems,
         Ok(doc) => {
-            let problems = match doc.root.name.as_str() {
+            let problems = match doc.root.name {
                 "coordinator-app" => match coordinator(&doc, path, input, &mut sources) {
                     Ok((problems, found)) => {
                         events = found;
@@ -428,7 +440,7 @@ fn check_file(path: &Path, input: &JobInput) -> Report {
                         };
                     }
                 },
-                "workflow-app" => workflow(&doc, sources.files[0].1.len()),
+                "workflow-app" => workflow(&doc, text.len()),
                 "datasets" => datasets(&doc),
                 other => vec![Located::in_app(Diagnostic::note(
                     XML_UNKNOWN_DOCUMENT,
@@ -439,7 +451,7 @@ fn check_file(path: &Path, input: &JobInput) -> Report {
                 ))],
             };
             // `<!-- coordc: ignore CODE -->` in the application file.
-            silenced = suppressions(&doc, &sources.files[0].1);
+            silenced = suppressions(&doc, &text);
             problems
                 .into_iter()
                 .filter(|p| p.file.unwrap_or(0) != 0 || !is_suppressed(&silenced, &p.diagnostic))
