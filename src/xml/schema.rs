@@ -8,6 +8,7 @@
 
 use super::tree::{self, Element};
 use regex::Regex;
+use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -38,6 +39,11 @@ pub fn schemas() -> &'static Schemas {
 impl Schemas {
     pub fn get(&self, namespace: &str) -> Option<&Schema> {
         self.by_namespace.get(namespace)
+    }
+
+    #[cfg(test)]
+    pub fn all(&self) -> impl Iterator<Item = &Schema> {
+        self.by_namespace.values()
     }
 
     /// The namespaces that declare a global element `name`, sorted.
@@ -102,7 +108,8 @@ pub struct ComplexType {
     pub simple_content: Option<TypeRef>,
     /// The type of each child element the content declares (the first
     /// declaration of a name), for checking children whatever their order.
-    pub child_types: HashMap<String, TypeRef>,
+    /// (Fx-hashed: looked up for every element of every file checked.)
+    pub child_types: FxHashMap<String, TypeRef>,
 }
 
 #[derive(Debug, Clone)]
@@ -166,6 +173,11 @@ pub struct SimpleType {
 impl Schema {
     pub fn global(&self, name: &str) -> Option<&ElementDecl> {
         self.globals.iter().find(|d| d.name == name)
+    }
+
+    #[cfg(test)]
+    pub fn complex_types(&self) -> &[ComplexType] {
+        &self.complex
     }
 
     pub fn complex(&self, index: usize) -> &ComplexType {
@@ -491,7 +503,7 @@ fn builtin(local: &str) -> Result<Builtin, String> {
     })
 }
 
-fn child_types(particle: &Particle, types: &mut HashMap<String, TypeRef>) {
+fn child_types(particle: &Particle, types: &mut FxHashMap<String, TypeRef>) {
     match particle {
         Particle::Element(decl) => {
             types.entry(decl.name.clone()).or_insert(decl.ty);
