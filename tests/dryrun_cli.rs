@@ -866,3 +866,38 @@ fn bad_input_is_diagnosed_never_a_panic() {
     let out = coordc(&["dryrun", app.to_str().unwrap(), "--from", "2009-01-01"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// One action (as `coordc check` materializes it) is evaluated from the values
+/// as written, many from values compiled and bound once per job: the first
+/// action must come out the same either way, for every corpus application.
+#[test]
+fn the_first_action_is_the_same_listed_alone_or_with_others() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/coord");
+    let mut compared = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let app = entry.unwrap().path().join("coordinator.xml");
+        let run = |limit: &str| {
+            coordc(&[
+                "dryrun",
+                "--format",
+                "json",
+                app.to_str().unwrap(),
+                "--limit",
+                limit,
+            ])
+        };
+        let (alone, with_others) = (run("1"), run("3"));
+        assert_eq!(alone.status.code(), with_others.status.code(), "{app:?}");
+        if alone.status.code() != Some(0) {
+            assert_eq!(stderr(&alone), stderr(&with_others), "{app:?}");
+            continue;
+        }
+        let first = |out: &std::process::Output| {
+            let run: serde_json::Value = serde_json::from_str(&stdout(out)).unwrap();
+            run["actions"][0].clone()
+        };
+        assert_eq!(first(&alone), first(&with_others), "{app:?}");
+        compared += 1;
+    }
+    assert!(compared > 30, "only {compared} corpus apps dry-run");
+}

@@ -103,8 +103,9 @@ struct ActionValues<'a> {
 }
 
 impl<'a> ActionValues<'a> {
-    fn new(app: &'a Coordinator, vars: &VarMap) -> ActionValues<'a> {
-        let value = |text| ActionValue::new(text, vars);
+    /// `many`: the values will be rendered for more than one action.
+    fn new(app: &'a Coordinator, vars: &VarMap, many: bool) -> ActionValues<'a> {
+        let value = |text| ActionValue::new(text, vars, many);
         ActionValues {
             app_path: value(&app.action.app_path),
             configuration: app
@@ -125,10 +126,12 @@ impl<'a> ActionValues<'a> {
 }
 
 /// A value evaluated for every action, compiled and bound to the job's
-/// properties once: between actions only the action functions change.
+/// properties once: between actions only the action functions change. (For
+/// one action, as `coordc check` materializes, compiling costs more than it
+/// saves: the value is evaluated as written, to the same result.)
 struct ActionValue<'a> {
     text: &'a ElText,
-    compiled: Compiled,
+    compiled: Option<Compiled>,
     /// Calls `coord:actualTime()` or `coord:actionId()`, known only to the
     /// server when it creates the action: such a value is printed as written,
     /// never with a made-up time or id.
@@ -136,10 +139,10 @@ struct ActionValue<'a> {
 }
 
 impl<'a> ActionValue<'a> {
-    fn new(text: &'a ElText, vars: &VarMap) -> ActionValue<'a> {
+    fn new(text: &'a ElText, vars: &VarMap, many: bool) -> ActionValue<'a> {
         ActionValue {
             text,
-            compiled: Compiled::new(text.template.clone()).bind(vars),
+            compiled: many.then(|| Compiled::new(text.template.clone()).bind(vars)),
             server_only: text.calls_any(&["actualTime", "actionId"]),
         }
     }
@@ -160,7 +163,10 @@ impl<'a> ActionValue<'a> {
             processing_zone: pz,
         };
         let mut out = String::new();
-        self.compiled.render_into(&env, &mut out)?;
+        match &self.compiled {
+            Some(compiled) => compiled.render_into(&env, &mut out)?,
+            None => render_into(&self.text.template, &env, &mut out)?,
+        };
         Ok(out)
     }
 }
@@ -542,7 +548,7 @@ pub fn prepare<'a>(
         limit: options.limit,
         logic,
         logic_names: logic.map(input_logic::names).unwrap_or_default(),
-        values: ActionValues::new(app, vars),
+        values: ActionValues::new(app, vars, options.limit != Some(1)),
         constant_echoes: app
             .inputs
             .iter()

@@ -10,7 +10,7 @@
 use super::schema::{
     Builtin, ComplexType, GroupKind, Occurs, Particle, Schema, Schemas, TypeRef, schemas,
 };
-use super::tree::{Document, Element};
+use super::tree::{Document, Element, TextPiece};
 use crate::check::rules::{XML_ATTRIBUTE, XML_CONTENT, XML_UNKNOWN_DOCUMENT, XML_VALUE};
 use crate::diag::Diagnostic;
 use smallvec::SmallVec;
@@ -103,7 +103,11 @@ fn validate_text_content(
             ),
         ));
     }
-    let raw: String = element.text.iter().map(|p| &*p.text).collect();
+    let raw: Cow<str> = match element.text.as_slice() {
+        [] => Cow::Borrowed(""),
+        [one] => Cow::Borrowed(&one.text),
+        pieces => Cow::Owned(pieces.iter().map(|p| &*p.text).collect()),
+    };
     if let Some(problem) = check_value(&raw, ty, schema) {
         out.push(Diagnostic::error(
             XML_VALUE,
@@ -174,8 +178,14 @@ fn validate_complex(
         validate_text_content(element, simple, schema, out);
         return;
     }
+    // (XML's whitespace: space, tab, line feed, carriage return.)
+    let is_text = |p: &&TextPiece| {
+        p.text
+            .bytes()
+            .any(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+    };
     if !ty.mixed
-        && let Some(piece) = element.text.iter().find(|p| !p.text.trim().is_empty())
+        && let Some(piece) = element.text.iter().find(is_text)
     {
         out.push(
             Diagnostic::error(
@@ -229,8 +239,11 @@ fn check_value(value: &str, ty: TypeRef, schema: &Schema) -> Option<String> {
         TypeRef::Complex(_) => return None,
     };
     // xs:string keeps whitespace; the other built-ins collapse it first.
+    let trimmed = value.trim();
     let text: Cow<str> = if base == Builtin::String {
         Cow::Borrowed(value)
+    } else if !trimmed.contains(char::is_whitespace) {
+        Cow::Borrowed(trimmed)
     } else {
         Cow::Owned(value.split_whitespace().collect::<Vec<_>>().join(" "))
     };
