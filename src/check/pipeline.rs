@@ -18,6 +18,7 @@ use crate::time::zone::Zone;
 use chrono::{DateTime, Datelike, Utc};
 use petgraph::algo::tarjan_scc;
 use petgraph::graphmap::DiGraphMap;
+use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 
 /// What the pipeline checks need of one coordinator.
@@ -92,8 +93,10 @@ pub fn check(apps: &[Option<&AppEvents>]) -> Vec<(usize, Diagnostic)> {
     if given.len() < 2 {
         return out;
     }
-    // Who writes each URI.
-    let mut writers: HashMap<&str, Vec<(usize, &Event)>> = HashMap::new();
+    // Who writes each URI. (Fx-hashed and sized up front: a check can give
+    // thousands of applications.)
+    let mut writers: FxHashMap<&str, Vec<(usize, &Event)>> = FxHashMap::default();
+    writers.reserve(given.iter().map(|(_, app)| app.outputs.len()).sum());
     for &(i, app) in &given {
         for output in &app.outputs {
             writers
@@ -102,11 +105,11 @@ pub fn check(apps: &[Option<&AppEvents>]) -> Vec<(usize, Diagnostic)> {
                 .push((i, output));
         }
     }
+    // (`given` is in index order.)
     let name_of = |i: usize| {
         given
-            .iter()
-            .find(|(j, _)| *j == i)
-            .map_or("", |(_, a)| a.name.as_str())
+            .binary_search_by_key(&i, |(j, _)| *j)
+            .map_or("", |at| given[at].1.name.as_str())
     };
     for list in writers.values().filter(|l| l.len() > 1) {
         for &(i, output) in list {
@@ -138,17 +141,20 @@ pub fn check(apps: &[Option<&AppEvents>]) -> Vec<(usize, Diagnostic)> {
     }
     // Edges producer -> consumer, found by URI, with the data-in they go to.
     let mut feeds: HashMap<usize, Vec<(usize, &Event)>> = HashMap::new();
-    // Each URI nobody writes, with its first reader and how many read it.
+    // Each URI nobody writes, with its first reader and how many read it, in
+    // the order first read, and where each is in that list.
     let mut unproduced: Vec<(&str, usize, &Event, usize)> = Vec::new();
+    let mut unproduced_at: FxHashMap<&str, usize> = FxHashMap::default();
     for &(consumer, app) in &given {
         for input in &app.inputs {
             let Some(producers) = writers.get(input.dataset.uri.as_str()) else {
-                match unproduced
-                    .iter_mut()
-                    .find(|(uri, ..)| *uri == input.dataset.uri)
-                {
-                    Some((.., readers)) => *readers += 1,
-                    None => unproduced.push((&input.dataset.uri, consumer, input, 1)),
+                let uri = input.dataset.uri.as_str();
+                match unproduced_at.get(uri) {
+                    Some(&at) => unproduced[at].3 += 1,
+                    None => {
+                        unproduced_at.insert(uri, unproduced.len());
+                        unproduced.push((uri, consumer, input, 1));
+                    }
                 }
                 continue;
             };

@@ -1,7 +1,9 @@
 //! `coordc dryrun`: read a coordinator, its included dataset files and its job
 //! configuration, and list the actions Oozie would materialize.
 
-use super::load::{self, ConfigFile, JobInput, Sources, Stop, parse_document, read_application};
+use super::load::{
+    self, BesideConfigs, ConfigFile, JobInput, Sources, Stop, parse_document, read_application,
+};
 use super::render::human;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, Format};
 use crate::diag::Diagnostic;
@@ -92,8 +94,10 @@ pub fn run(args: DryrunArgs) -> i32 {
         }
     }
     let configs: Vec<ConfigFile> = args.configs.iter().map(|p| ConfigFile::read(p)).collect();
+    let beside = BesideConfigs::default();
     let input = JobInput {
         configs: &configs,
+        beside: &beside,
         defines: &args.defines,
         maps: &args.maps,
         processing_zone: pz,

@@ -12,8 +12,9 @@ use crate::interp::dryrun::{self, Located};
 use crate::ir::{self, Coordinator, Dataset};
 use crate::time::datetime::ProcessingZone;
 use crate::xml;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// The files a command read, for rendering diagnostics: index 0 is the
 /// application; `Located::file` indexes the others.
@@ -44,6 +45,8 @@ impl Sources {
 pub struct JobInput<'a> {
     /// Read once for the run: every coordinator of a check reads them.
     pub configs: &'a [ConfigFile],
+    /// Without `configs`, the job.properties beside each application.
+    pub beside: &'a BesideConfigs,
     pub defines: &'a [(String, String)],
     pub maps: &'a [(String, String)],
     pub processing_zone: ProcessingZone,
@@ -63,6 +66,26 @@ impl ConfigFile {
             name: path.display().to_string(),
             text: read_source(path).map(Arc::from),
         }
+    }
+}
+
+/// The job.properties beside applications, looked up (and read) once per
+/// folder: the applications of one folder share it.
+#[derive(Default)]
+pub struct BesideConfigs {
+    found: Mutex<HashMap<PathBuf, Option<Arc<ConfigFile>>>>,
+}
+
+impl BesideConfigs {
+    fn get(&self, app_dir: &Path) -> Option<Arc<ConfigFile>> {
+        let mut found = self.found.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(known) = found.get(app_dir) {
+            return known.clone();
+        }
+        let path = app_dir.join("job.properties");
+        let config = path.is_file().then(|| Arc::new(ConfigFile::read(&path)));
+        found.insert(app_dir.to_path_buf(), config.clone());
+        config
     }
 }
 
@@ -143,9 +166,8 @@ pub fn coordinator(
     // Without configuration files, the job.properties beside the application.
     let beside;
     let files = if input.configs.is_empty() {
-        let path = app_dir.join("job.properties");
-        beside = path.is_file().then(|| ConfigFile::read(&path));
-        beside.as_slice()
+        beside = input.beside.get(&app_dir);
+        beside.as_deref().map_or(&[][..], std::slice::from_ref)
     } else {
         input.configs
     };

@@ -11,7 +11,8 @@
 mod format;
 
 use super::load::{
-    self, ConfigFile, JobInput, Sources, Stop, parse_document, read_application, schema_problems,
+    self, BesideConfigs, ConfigFile, JobInput, Sources, Stop, parse_document, read_application,
+    schema_problems,
 };
 use super::read_source;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
@@ -33,7 +34,9 @@ use crate::span::Span;
 use crate::time::datetime::ProcessingZone;
 use crate::xml;
 use clap::{Args, ValueEnum};
+use rustc_hash::FxHashSet;
 use std::collections::{BTreeSet, HashSet};
+use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -117,6 +120,7 @@ pub fn run(args: CheckArgs) -> i32 {
         configs: &configs,
         settings: &settings,
         zones: &zones,
+        beside: BesideConfigs::default(),
     };
     let mut reports = check_all(&targets, &plan);
     add_pipeline_problems(&targets, &plan, &mut reports);
@@ -186,6 +190,7 @@ struct Plan<'a> {
     configs: &'a [ConfigFile],
     settings: &'a [FolderSettings],
     zones: &'a [ProcessingZone],
+    beside: BesideConfigs,
 }
 
 /// The files to check, in a stable order: files as given, folders searched
@@ -196,7 +201,7 @@ fn discover(paths: &[PathBuf]) -> (Vec<Target>, Vec<FolderSettings>, Vec<String>
     let mut settings = Vec::new();
     let mut errors = Vec::new();
     let mut searched = HashSet::new();
-    let mut checked = HashSet::new();
+    let mut checked = FxHashSet::default();
     for path in paths {
         let folder = if path.is_dir() {
             path.clone()
@@ -263,7 +268,7 @@ fn walk(
         }
     };
     // The entry's type comes with the listing: no stat per file.
-    let mut paths: Vec<(PathBuf, bool)> = entries
+    let mut names: Vec<(OsString, bool)> = entries
         .filter_map(|e| {
             let e = e.ok()?;
             let is_dir = match e.file_type() {
@@ -271,19 +276,18 @@ fn walk(
                 Ok(t) => t.is_dir(),
                 Err(_) => false,
             };
-            Some((e.path(), is_dir))
+            Some((e.file_name(), is_dir))
         })
         .collect();
-    paths.sort();
-    for (path, is_dir) in paths {
+    // In path order: within one folder, the order of the names' bytes.
+    names.sort_unstable_by(|a, b| a.0.as_encoded_bytes().cmp(b.0.as_encoded_bytes()));
+    for (name, is_dir) in names {
         if is_dir {
-            walk(&path, files, errors, searched);
-        } else if path.extension().is_some_and(|e| e == "xml") {
+            walk(&dir.join(&name), files, errors, searched);
+        } else if Path::new(&name).extension().is_some_and(|e| e == "xml") {
             // Its real path, without a system call per file.
-            let key = path
-                .file_name()
-                .map_or_else(|| path.clone(), |name| real.join(name));
-            files.push((path, key));
+            let key = real.join(&name);
+            files.push((dir.join(name), key));
         }
     }
 }
@@ -331,6 +335,7 @@ fn check_target(target: &Target, plan: &Plan) -> Report {
     let args = plan.args;
     let input = JobInput {
         configs: plan.configs,
+        beside: &plan.beside,
         defines: &args.defines,
         maps: &args.maps,
         processing_zone: plan.zones[target.settings],
