@@ -8,11 +8,9 @@
 
 use super::rules::{DATA_SHARED_OUTPUT, PIPELINE_CYCLE, PIPELINE_MISALIGNED, PIPELINE_UNPRODUCED};
 use crate::diag::Diagnostic;
-use crate::el::VarMap;
-use crate::interp::dryrun::{Job, submit_text};
+use crate::interp::dryrun::Job;
 use crate::ir::Coordinator;
 use crate::span::Span;
-use crate::time::datetime::ProcessingZone;
 use crate::time::frequency::{Frequency, FrequencyUnit};
 use crate::time::zone::Zone;
 use chrono::{DateTime, Datelike, Utc};
@@ -48,10 +46,10 @@ pub struct DatasetFacts {
 }
 
 impl AppEvents {
-    pub fn of(app: &Coordinator, job: &Job, vars: &VarMap, pz: ProcessingZone) -> AppEvents {
+    pub fn of(app: &Coordinator, job: &Job) -> AppEvents {
         let event = |name: &str, span: Span, dataset: &str| -> Option<Event> {
             let (definition, clock) = job.dataset(dataset)?;
-            let uri = submit_text(&definition.uri_template, vars, pz).ok()?;
+            let uri = job.submitted_uri(dataset)?;
             Some(Event {
                 name: name.to_string(),
                 span,

@@ -180,7 +180,9 @@ pub enum Schedule {
 struct JobDataset<'a> {
     dataset: &'a Dataset,
     clock: DatasetClock,
-    /// The uri-template after the submission phase, parsed for the second.
+    /// The uri-template after the submission phase, as text and parsed for
+    /// the second.
+    submitted: String,
     uri: Template,
     /// The same, when it holds only text and the instance fields.
     fields_only: Option<Vec<UriPiece>>,
@@ -229,15 +231,15 @@ fn render(
 }
 
 /// Variables over a base, with some names answered first.
-struct Layered<'a> {
-    first: &'a [(&'static str, String)],
+struct Layered<'a, S = &'static str> {
+    first: &'a [(&'static str, S)],
     base: &'a dyn Variables,
 }
 
-impl Variables for Layered<'_> {
+impl<S: AsRef<str>> Variables for Layered<'_, S> {
     fn lookup(&self, name: &str) -> Option<Option<&str>> {
         match self.first.iter().find(|(n, _)| *n == name) {
-            Some((_, v)) => Some(Some(v.as_str())),
+            Some((_, v)) => Some(Some(v.as_ref())),
             None => self.base.lookup(name),
         }
     }
@@ -245,16 +247,19 @@ impl Variables for Layered<'_> {
 
 /// The submission phase keeps the uri-template constants for later
 /// (`CoordELConstants`: each evaluates to its own `${NAME}`).
-fn echo_constants() -> [(&'static str, String); 5] {
-    ["YEAR", "MONTH", "DAY", "HOUR", "MINUTE"].map(|c| (c, format!("${{{c}}}")))
-}
+const ECHO_CONSTANTS: &[(&str, &str)] = &[
+    ("YEAR", "${YEAR}"),
+    ("MONTH", "${MONTH}"),
+    ("DAY", "${DAY}"),
+    ("HOUR", "${HOUR}"),
+    ("MINUTE", "${MINUTE}"),
+];
 
 /// A value evaluated as Oozie evaluates it at submission (`coord-job-submit-nofuncs`:
 /// job properties, `coord:conf`, `coord:user`; `${YEAR}`... kept), e.g. an `<include>`.
 pub fn submit_text(text: &ElText, vars: &VarMap, pz: ProcessingZone) -> Result<String, Diagnostic> {
-    let echo = echo_constants();
     let layered = Layered {
-        first: &echo,
+        first: ECHO_CONSTANTS,
         base: vars,
     };
     render(text, &layered, None, pz)
@@ -372,9 +377,8 @@ pub fn prepare<'a>(
 ) -> Result<Job<'a>, Vec<Located>> {
     let pz = options.processing_zone;
     let mut problems = Vec::new();
-    let echo = echo_constants();
     let submit_vars = Layered {
-        first: &echo,
+        first: ECHO_CONSTANTS,
         base: vars,
     };
     let attribute = |text: &ElText| render(text, &submit_vars, None, pz);
@@ -804,15 +808,16 @@ fn prepare_dataset<'a>(
         .ok();
     // The submission phase: job properties in, the ${YEAR}... constants kept.
     let uri = render(&dataset.uri_template, submit_vars, None, pz)
-        .and_then(|phase_one| {
-            parse_template(&phase_one, 0).map_err(|mut d| {
+        .and_then(|phase_one| match parse_template(&phase_one, 0) {
+            Ok(uri) => Ok((phase_one, uri)),
+            Err(mut d) => {
                 d.span = dataset.uri_template.span;
-                d
-            })
+                Err(d)
+            }
         })
         .map_err(&mut problem)
         .ok();
-    let (Some(frequency), Some(initial), Some(zone), Some(mut uri)) =
+    let (Some(frequency), Some(initial), Some(zone), Some((submitted, mut uri))) =
         (frequency, initial, zone, uri)
     else {
         return Err(problems);
@@ -830,6 +835,7 @@ fn prepare_dataset<'a>(
         dataset,
         clock,
         fields_only: fields_only(&uri),
+        submitted,
         uri,
     })
 }
@@ -847,6 +853,12 @@ impl<'a> Job<'a> {
     /// and its instance clock.
     pub fn dataset(&self, name: &str) -> Option<(&'a Dataset, &DatasetClock)> {
         self.datasets.get(name).map(|d| (d.dataset, &d.clock))
+    }
+
+    /// A dataset's uri-template as submitted: job properties in, `${YEAR}`...
+    /// kept (what identifies the data across applications).
+    pub fn submitted_uri(&self, name: &str) -> Option<&str> {
+        self.datasets.get(name).map(|d| d.submitted.as_str())
     }
 
     /// The nominal times of the actions in [start, end), without resolving

@@ -622,12 +622,7 @@ fn coordinator(
             problems.extend(crate::check::zones::check(app, &job));
             problems.extend(crate::check::cron::check(app, &job));
             problems.extend(crate::check::data::check(app, &job));
-            events = Some(AppEvents::of(
-                app,
-                &job,
-                &loaded.vars,
-                input.processing_zone,
-            ));
+            events = Some(AppEvents::of(app, &job));
             if let Some(Err(d)) = job.actions().next() {
                 problems.push(Located::in_app(d));
             }
