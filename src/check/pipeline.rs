@@ -14,21 +14,25 @@ use crate::span::Span;
 use crate::time::frequency::{Frequency, FrequencyUnit};
 use crate::time::zone::Zone;
 use chrono::{DateTime, Datelike, Utc};
+use compact_str::CompactString;
 use petgraph::algo::tarjan_scc;
 use petgraph::graphmap::DiGraphMap;
 use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 
-/// What the pipeline checks need of one coordinator.
+/// What the pipeline checks need of one coordinator. Kept for every
+/// coordinator until all are checked: names are inline (`CompactString`),
+/// since thousands of small allocations kept among each file's passing ones
+/// cost the whole run more than building them.
 pub struct AppEvents {
-    pub name: String,
+    pub name: CompactString,
     pub inputs: Vec<Event>,
     pub outputs: Vec<Event>,
 }
 
 /// A data-in or data-out, with its dataset as the job submitted it.
 pub struct Event {
-    pub name: String,
+    pub name: CompactString,
     /// The event's element, in the application file.
     pub span: Span,
     pub dataset: DatasetFacts,
@@ -36,7 +40,7 @@ pub struct Event {
 
 #[derive(Clone)]
 pub struct DatasetFacts {
-    pub name: String,
+    pub name: CompactString,
     /// The uri-template after the submission phase: job properties replaced,
     /// `${YEAR}`... kept. Two datasets with the same one are the same data.
     pub uri: String,
@@ -51,10 +55,10 @@ impl AppEvents {
             let (definition, clock) = job.dataset(dataset)?;
             let uri = job.submitted_uri(dataset)?;
             Some(Event {
-                name: name.to_string(),
+                name: CompactString::from(name),
                 span,
                 dataset: DatasetFacts {
-                    name: definition.name.name.clone(),
+                    name: CompactString::from(definition.name.name.as_str()),
                     uri: uri.trim().to_string(),
                     frequency: clock.frequency,
                     initial: clock.initial,
@@ -63,7 +67,7 @@ impl AppEvents {
             })
         };
         AppEvents {
-            name: job.name.clone(),
+            name: CompactString::from(job.name.as_str()),
             inputs: app
                 .inputs
                 .iter()
@@ -314,7 +318,7 @@ mod tests {
 
     fn dataset(uri: &str) -> DatasetFacts {
         DatasetFacts {
-            name: "d".to_string(),
+            name: "d".into(),
             uri: uri.to_string(),
             frequency: Frequency {
                 count: 1,
@@ -328,7 +332,7 @@ mod tests {
 
     fn event(uri: &str, at: usize) -> Event {
         Event {
-            name: format!("e{at}"),
+            name: compact_str::format_compact!("e{at}"),
             span: Span::new(at, at + 1),
             dataset: dataset(uri),
         }
@@ -337,7 +341,7 @@ mod tests {
     /// An application reading `reads` and writing `writes`.
     fn app(name: &str, reads: &[&str], writes: &[&str]) -> AppEvents {
         AppEvents {
-            name: name.to_string(),
+            name: name.into(),
             inputs: reads.iter().enumerate().map(|(i, u)| event(u, i)).collect(),
             outputs: writes
                 .iter()
