@@ -39,8 +39,8 @@ use std::collections::{BTreeSet, HashSet};
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 
 #[derive(Args)]
 pub struct CheckArgs {
@@ -294,38 +294,59 @@ fn walk(
 
 const WORKER_STACK_BYTES: usize = 32 * 1024 * 1024;
 
-/// Checks `files` on every core, each report in its file's place.
+/// Checks `files` on every core, each report in its file's place. (Each
+/// worker writes into the file's own slot: no list per worker to grow, and
+/// no sort, whose fresh memory the kernel would have to clear.)
 fn check_all(files: &[Target], plan: &Plan) -> Vec<Report> {
     let workers = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(files.len())
         .max(1);
     let next = AtomicUsize::new(0);
-    let mut done: Vec<(usize, Report)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers)
-            .map(|_| {
-                // Room for the recursive walks of a large workflow graph.
-                std::thread::Builder::new()
-                    .stack_size(WORKER_STACK_BYTES)
-                    .spawn_scoped(scope, || {
-                        let mut mine = Vec::new();
-                        loop {
-                            let i = next.fetch_add(1, Ordering::Relaxed);
-                            let Some(target) = files.get(i) else { break };
-                            mine.push((i, check_target(target, plan)));
-                        }
-                        mine
-                    })
-            })
-            .filter_map(Result::ok)
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
-            .collect()
+    let slots: Vec<OnceLock<Report>> = files.iter().map(|_| OnceLock::new()).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            // Room for the recursive walks of a large workflow graph.
+            let spawned = std::thread::Builder::new()
+                .stack_size(WORKER_STACK_BYTES)
+                .spawn_scoped(scope, || {
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(target) = files.get(i) else { break };
+                        let _ = slots[i].set(check_guarded(target, plan));
+                    }
+                });
+            if spawned.is_err() {
+                // The threads started (or this one) do the work.
+                break;
+            }
+        }
     });
-    done.sort_by_key(|(i, _)| *i);
-    done.into_iter().map(|(_, r)| r).collect()
+    // A file no worker reached (no thread could start at all) is checked here.
+    slots
+        .into_iter()
+        .zip(files)
+        .map(|(slot, target)| {
+            slot.into_inner()
+                .unwrap_or_else(|| check_guarded(target, plan))
+        })
+        .collect()
+}
+
+/// [`check_target`], with a bug in coordc reported as this file's error
+/// (exit 2) rather than ending the run: the other files are still checked.
+fn check_guarded(target: &Target, plan: &Plan) -> Report {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check_target(target, plan)))
+        .unwrap_or_else(|_| Report {
+            sources: Sources::default(),
+            problems: Vec::new(),
+            io_error: Some(format!(
+                "{}: coordc failed on this file (a bug: please report it with the file)",
+                target.path.display()
+            )),
+            events: None,
+            silenced: Vec::new(),
+        })
 }
 
 /// Checks one file with its folder's settings: the processing zone and the
