@@ -18,6 +18,7 @@ use compact_str::CompactString;
 use petgraph::algo::tarjan_scc;
 use petgraph::graphmap::DiGraphMap;
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 use std::collections::HashMap;
 
 /// What the pipeline checks need of one coordinator. Kept for every
@@ -97,7 +98,8 @@ pub fn check(apps: &[Option<&AppEvents>]) -> Vec<(usize, Diagnostic)> {
     }
     // Who writes each URI. (Fx-hashed and sized up front: a check can give
     // thousands of applications.)
-    let mut writers: FxHashMap<&str, Vec<(usize, &Event)>> = FxHashMap::default();
+    // (Most URIs have one writer: kept inline.)
+    let mut writers: FxHashMap<&str, SmallVec<[(usize, &Event); 1]>> = FxHashMap::default();
     writers.reserve(given.iter().map(|(_, app)| app.outputs.len()).sum());
     for &(i, app) in &given {
         for output in &app.outputs {
