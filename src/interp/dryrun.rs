@@ -171,6 +171,14 @@ impl<'a> ActionValue<'a> {
     }
 }
 
+/// `text` without surrounding whitespace, trimmed in place.
+fn trimmed(mut text: String) -> String {
+    let lead = text.len() - text.trim_start().len();
+    text.truncate(text.trim_end().len().max(lead));
+    text.drain(..lead);
+    text
+}
+
 /// When a job's actions are due.
 pub enum Schedule {
     Every(Frequency),
@@ -954,10 +962,10 @@ impl<'a> Job<'a> {
             None => None,
         };
         let evaluate = |value: &ActionValue| value.render(self.vars, &context, self.pz);
-        let app_path = evaluate(&self.values.app_path)?.trim().to_string();
+        let app_path = trimmed(evaluate(&self.values.app_path)?);
         let mut configuration = Vec::with_capacity(self.values.configuration.len());
         for (name, value) in &self.values.configuration {
-            configuration.push((evaluate(name)?.trim().to_string(), evaluate(value)?));
+            configuration.push((trimmed(evaluate(name)?), evaluate(value)?));
         }
         // The SLA block, each element's trimmed text (CoordCommandUtils.materializeSLA).
         let mut sla = Vec::with_capacity(self.values.sla.len());
