@@ -217,6 +217,10 @@ struct Builder<'s> {
     /// `(prefix, uri)`; the empty prefix is the default namespace.
     scopes: Vec<(&'s str, Cow<'s, str>)>,
     stack: Vec<Open<'s>>,
+    /// Whitespace-only text of the innermost open element, not kept yet:
+    /// before a first child it is indentation, and dropped; otherwise it is
+    /// the element's text (see [`Builder::text`]).
+    indentation: Option<TextPiece<'s>>,
     comments: Vec<Comment<'s>>,
     root: Option<Element<'s>>,
 }
@@ -232,6 +236,7 @@ impl<'s> Builder<'s> {
             reader,
             scopes: Vec::new(),
             stack: Vec::new(),
+            indentation: None,
             comments: Vec::new(),
             root: None,
         }
@@ -436,6 +441,8 @@ impl<'s> Builder<'s> {
                 }
             }
         }
+        // What stood before this first child was indentation (see `text`).
+        self.indentation = None;
         self.stack.push(Open {
             element: Element {
                 namespace,
@@ -455,6 +462,10 @@ impl<'s> Builder<'s> {
         let Some(mut open) = self.stack.pop() else {
             return Err(self.error(end, "an end tag without a start tag"));
         };
+        if let Some(text) = self.indentation.take() {
+            // Whitespace that is the whole text of an element is its value.
+            open.element.text.push(text);
+        }
         self.scopes.truncate(self.scopes.len() - open.bindings);
         open.element.span.end = end as u32;
         match self.stack.last_mut() {
@@ -464,12 +475,39 @@ impl<'s> Builder<'s> {
         Ok(())
     }
 
+    /// Whitespace beside a child element is the indentation of element
+    /// content (XML 1.0 §2.10), not a value (Oozie's schemas have no mixed
+    /// content): it is not kept, so most elements with children hold no text.
     fn text(&mut self, raw: &'s str, start: usize, before: usize) -> Result<(), Diagnostic> {
+        let span = Span::new(start, start + raw.len());
+        if is_xml_whitespace(raw)
+            && let Some(open) = self.stack.last()
+        {
+            if open.element.children.is_empty() {
+                self.keep_indentation();
+                self.indentation = Some(TextPiece {
+                    text: Cow::Borrowed(raw),
+                    span,
+                });
+            }
+            return Ok(());
+        }
         let value = self.unescape(raw, start)?.0;
-        self.push_text(value, Span::new(start, start + raw.len()), before)
+        self.push_text(value, span, before)
+    }
+
+    /// Whitespace held back by [`Builder::text`] turned out to be part of the
+    /// element's text (more text or a reference follows it): kept, in order.
+    fn keep_indentation(&mut self) {
+        if let Some(text) = self.indentation.take()
+            && let Some(open) = self.stack.last_mut()
+        {
+            open.element.text.push(text);
+        }
     }
 
     fn push_text(&mut self, text: Cow<'s, str>, span: Span, at: usize) -> Result<(), Diagnostic> {
+        self.keep_indentation();
         match self.stack.last_mut() {
             Some(open) => {
                 open.element.text.push(TextPiece { text, span });
@@ -538,6 +576,12 @@ impl<'s> Builder<'s> {
 
 /// A decoded value and its breaks (see [`Text`]).
 type Decoded<'s> = (Cow<'s, str>, Vec<(u32, u32)>);
+
+/// Only XML's whitespace: space, tab, line feed, carriage return.
+pub fn is_xml_whitespace(text: &str) -> bool {
+    text.bytes()
+        .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+}
 
 fn split_qname(qname: &str) -> (&str, &str) {
     // (A byte search: names are short, and `split_once(char)` sets up a
@@ -611,6 +655,22 @@ mod tests {
             "{}",
             twice.message
         );
+    }
+
+    #[test]
+    fn indentation_beside_children_is_not_text_and_values_keep_their_whitespace() {
+        let src = "<a>\n  <b> </b>\n  <c>&lt; &gt;</c>\n  <d> <!-- c --> x </d>\n</a>";
+        let doc = parse(src).unwrap();
+        assert!(doc.root.text.is_empty(), "{:?}", doc.root.text);
+        let value = |name: &str| doc.root.child(name).unwrap().text_value().value;
+        assert_eq!(value("b"), " ");
+        assert_eq!(value("c"), "< >");
+        assert_eq!(value("d"), "  x ");
+        // Text beside children that is not whitespace is kept (and reported
+        // by validation where the content model allows no text).
+        let doc = parse("<a> x <b/> y </a>").unwrap();
+        let pieces: Vec<&str> = doc.root.text.iter().map(|p| &*p.text).collect();
+        assert_eq!(pieces, [" x ", " y "]);
     }
 
     #[test]

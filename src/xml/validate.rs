@@ -10,7 +10,7 @@
 use super::schema::{
     Builtin, ComplexType, GroupKind, Occurs, Particle, Schema, Schemas, TypeRef, schemas,
 };
-use super::tree::{Document, Element, TextPiece};
+use super::tree::{Document, Element, TextPiece, is_xml_whitespace};
 use crate::check::rules::{XML_ATTRIBUTE, XML_CONTENT, XML_UNKNOWN_DOCUMENT, XML_VALUE};
 use crate::diag::Diagnostic;
 use smallvec::SmallVec;
@@ -178,12 +178,7 @@ fn validate_complex(
         validate_text_content(element, simple, schema, out);
         return;
     }
-    // (XML's whitespace: space, tab, line feed, carriage return.)
-    let is_text = |p: &&TextPiece| {
-        p.text
-            .bytes()
-            .any(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
-    };
+    let is_text = |p: &&TextPiece| !is_xml_whitespace(&p.text);
     if !ty.mixed
         && let Some(piece) = element.text.iter().find(is_text)
     {
