@@ -9,6 +9,7 @@ use crate::check::rules::{TIME_DATETIME, TIME_ZONE};
 use crate::diag::Diagnostic;
 use crate::span::Span;
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
+use std::borrow::Cow;
 
 /// Oozie's processing time zone (`oozie.processing.timezone`): `UTC`, or a fixed
 /// `GMT±HHMM` offset, which changes the datetime suffix from `Z` to `±HHMM`.
@@ -89,11 +90,11 @@ impl ProcessingZone {
     }
 
     /// The literal that ends every datetime: `Z`, or `+0530` style.
-    pub fn suffix(self) -> String {
+    pub fn suffix(self) -> Cow<'static, str> {
         if self.offset_minutes == 0 {
-            return "Z".to_string();
+            return Cow::Borrowed("Z");
         }
-        format_offset(self.offset_minutes * 60, false)
+        Cow::Owned(format_offset(self.offset_minutes * 60, false))
     }
 
     /// The accepted form, for messages.
@@ -157,22 +158,24 @@ pub fn parse_datetime(text: &str, pz: ProcessingZone) -> Result<OozieTime, Datet
         }
         Ok((s[start..*pos].parse().expect("digits"), start))
     };
-    let literal = |pos: &mut usize, lit: &str, what: &str| -> Result<(), DatetimeError> {
+    // (The message is made only when the literal is missing: a datetime is
+    // parsed at every action.)
+    let literal = |pos: &mut usize, lit: &str| -> Result<(), DatetimeError> {
         if s[*pos..].starts_with(lit) {
             *pos += lit.len();
             Ok(())
         } else {
-            Err(err(format!("expected {what} here"), *pos, *pos + 1))
+            Err(err(format!("expected `{lit}` here"), *pos, *pos + 1))
         }
     };
     let (year, year_at) = number(&mut pos, "year")?;
-    literal(&mut pos, "-", "`-`")?;
+    literal(&mut pos, "-")?;
     let (month, month_at) = number(&mut pos, "month")?;
-    literal(&mut pos, "-", "`-`")?;
+    literal(&mut pos, "-")?;
     let (day, day_at) = number(&mut pos, "day")?;
-    literal(&mut pos, "T", "`T`")?;
+    literal(&mut pos, "T")?;
     let (hour, hour_at) = number(&mut pos, "hour")?;
-    literal(&mut pos, ":", "`:`")?;
+    literal(&mut pos, ":")?;
     let (minute, minute_at) = number(&mut pos, "minute")?;
     if s[pos..].starts_with(':') {
         return Err(err(
@@ -182,7 +185,7 @@ pub fn parse_datetime(text: &str, pz: ProcessingZone) -> Result<OozieTime, Datet
         ));
     }
     let suffix = pz.suffix();
-    literal(&mut pos, &suffix, &format!("`{suffix}`"))?;
+    literal(&mut pos, &suffix)?;
     if pos < s.len() {
         return Err(err(
             "unexpected text after the datetime".to_string(),

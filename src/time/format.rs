@@ -114,7 +114,7 @@ pub fn format(local: NaiveDateTime, zone: FixedZone, pattern: &str) -> Result<St
 }
 
 fn render(pieces: &[Piece], local: NaiveDateTime, zone: FixedZone) -> String {
-    let mut out = String::new();
+    let mut out = String::with_capacity(32);
     for piece in pieces {
         match piece {
             Piece::Literal(text) => out.push_str(text),
@@ -128,11 +128,12 @@ fn pad(out: &mut String, value: i64, width: usize) {
     if value < 0 {
         out.push('-');
     }
-    let digits = value.unsigned_abs().to_string();
+    let mut buffer = itoa::Buffer::new();
+    let digits = buffer.format(value.unsigned_abs());
     for _ in digits.len()..width {
         out.push('0');
     }
-    out.push_str(&digits);
+    out.push_str(digits);
 }
 
 fn text(out: &mut String, full: &str, count: usize) {
