@@ -110,8 +110,9 @@ fn camel_case(dotted: &str) -> String {
 }
 
 fn check_call(expr: &Expr, call: &Call, ctx: &ElCheckContext, out: &mut Vec<Diagnostic>) {
-    let qualified = call.qualified_name();
+    // (The qualified name is made only for a message: most calls are fine.)
     let Some(def) = library::function(ctx.library, call.namespace.as_deref(), &call.name) else {
+        let qualified = call.qualified_name();
         let mut d = Diagnostic::error(
             EL_UNKNOWN_FUNCTION,
             call.name_span,
@@ -147,7 +148,8 @@ fn check_call(expr: &Expr, call: &Call, ctx: &ElCheckContext, out: &mut Vec<Diag
                 EL_ARITY,
                 expr.span,
                 format!(
-                    "`{qualified}` takes {} argument{} but {} {} given",
+                    "`{}` takes {} argument{} but {} {} given",
+                    call.qualified_name(),
                     def.params.len(),
                     if def.params.len() == 1 { "" } else { "s" },
                     call.args.len(),
@@ -164,7 +166,11 @@ fn check_call(expr: &Expr, call: &Call, ctx: &ElCheckContext, out: &mut Vec<Diag
                 Diagnostic::error(
                     EL_ARG_TYPE,
                     arg.span,
-                    format!("argument of `{qualified}` must be {}: {problem}", ty.name()),
+                    format!(
+                        "argument of `{}` must be {}: {problem}",
+                        call.qualified_name(),
+                        ty.name()
+                    ),
                 )
                 .with_help(format!("the signature is `{}`", def.signature())),
             );
