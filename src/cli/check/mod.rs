@@ -377,6 +377,9 @@ fn check_target(target: &Target, plan: &Plan) -> Report {
 
 /// The folder's coordc.toml levels and ignores, on `problems` of `target`.
 fn apply_settings(target: &Target, plan: &Plan, problems: &mut Vec<Located>) {
+    if problems.is_empty() {
+        return;
+    }
     let folder = &plan.settings[target.settings];
     let relative = target
         .path
