@@ -17,7 +17,7 @@ use crate::check::rules::{
     UNDEFINED_DATASET,
 };
 use crate::diag::{Diagnostic, Severity};
-use crate::el::ast::{ExprKind, Part, Template};
+use crate::el::ast::{Part, Template};
 use crate::el::eval::{Context, Env, Variables};
 use crate::el::frequency::{LoweredFrequency, lower_frequency, lower_timeout};
 use crate::el::library::{FunctionDef, Library, Place, first_misplaced};
@@ -188,12 +188,19 @@ pub enum Schedule {
 struct JobDataset<'a> {
     dataset: &'a Dataset,
     clock: DatasetClock,
-    /// The uri-template after the submission phase, as text and parsed for
+    /// The uri-template after the submission phase, as text, and ready for
     /// the second.
     submitted: String,
-    uri: Template,
-    /// The same, when it holds only text and the instance fields.
-    fields_only: Option<Vec<UriPiece>>,
+    uri: SecondPhase,
+}
+
+/// A submitted uri-template, for its second phase.
+enum SecondPhase {
+    /// Only text and `${YEAR}`-style fields, the common form: no evaluator.
+    Fields(Vec<UriPiece>),
+    /// Anything else, parsed (second-phase errors point at the uri-template
+    /// as a whole).
+    Template(Template),
 }
 
 /// One materialized action.
@@ -815,24 +822,29 @@ fn prepare_dataset<'a>(
         .map_err(&mut problem)
         .ok();
     // The submission phase: job properties in, the ${YEAR}... constants kept.
+    let span = dataset.uri_template.span;
     let uri = render(&dataset.uri_template, submit_vars, None, pz)
-        .and_then(|phase_one| match parse_template(&phase_one, 0) {
-            Ok(uri) => Ok((phase_one, uri)),
-            Err(mut d) => {
-                d.span = dataset.uri_template.span;
-                Err(d)
-            }
+        .and_then(|phase_one| {
+            let second = match fields_only(&phase_one) {
+                Some(pieces) => SecondPhase::Fields(pieces),
+                None => {
+                    let mut template = parse_template(&phase_one, 0).map_err(|mut d| {
+                        d.span = span;
+                        d
+                    })?;
+                    template.map_spans(&|_| span.start);
+                    SecondPhase::Template(template)
+                }
+            };
+            Ok((phase_one, second))
         })
         .map_err(&mut problem)
         .ok();
-    let (Some(frequency), Some(initial), Some(zone), Some((submitted, mut uri))) =
+    let (Some(frequency), Some(initial), Some(zone), Some((submitted, uri))) =
         (frequency, initial, zone, uri)
     else {
         return Err(problems);
     };
-    // Second-phase errors point at the uri-template as a whole.
-    let span = dataset.uri_template.span;
-    uri.map_spans(&|_| span.start);
     let clock = DatasetClock::new(initial, frequency, zone).map_err(|e| {
         vec![Located {
             file: dataset.file,
@@ -842,7 +854,6 @@ fn prepare_dataset<'a>(
     Ok(JobDataset {
         dataset,
         clock,
-        fields_only: fields_only(&uri),
         submitted,
         uri,
     })
@@ -1225,9 +1236,10 @@ impl<'a> Job<'a> {
             0 => t.naive_utc(),
             offset => t.naive_utc() + chrono::Duration::minutes(i64::from(offset)),
         };
-        if let Some(pieces) = &dataset.fields_only {
-            return Ok(fields_uri(pieces, local));
-        }
+        let template = match &dataset.uri {
+            SecondPhase::Fields(pieces) => return Ok(fields_uri(pieces, local)),
+            SecondPhase::Template(template) => template,
+        };
         let fields = [
             ("YEAR", format!("{:04}", local.year())),
             ("MONTH", format!("{:02}", local.month())),
@@ -1246,7 +1258,7 @@ impl<'a> Job<'a> {
             processing_zone: self.pz,
         };
         let mut out = String::new();
-        render_into(&dataset.uri, &env, &mut out).map_err(|d| {
+        render_into(template, &env, &mut out).map_err(|d| {
             d.with_help(format!(
                 "the uri-template of dataset `{}` is evaluated again for each instance, with only YEAR, MONTH, DAY, HOUR and MINUTE defined",
                 dataset.dataset.name.name
@@ -1258,6 +1270,7 @@ impl<'a> Job<'a> {
 
 /// A piece of a uri-template made of text and the instance fields only, the
 /// common form, which needs no evaluator.
+#[derive(Debug, PartialEq)]
 enum UriPiece {
     Text(String),
     Field(u8),
@@ -1265,22 +1278,27 @@ enum UriPiece {
 
 const FIELDS: [&str; 5] = ["YEAR", "MONTH", "DAY", "HOUR", "MINUTE"];
 
-/// The pieces, when the template is only text and `${YEAR}`-style fields.
-fn fields_only(template: &Template) -> Option<Vec<UriPiece>> {
-    template
-        .parts
-        .iter()
-        .map(|part| match part {
-            Part::Text { text, .. } => Some(UriPiece::Text(text.clone())),
-            Part::Block { expr, .. } => match &expr.kind {
-                ExprKind::Var(name) => FIELDS
-                    .iter()
-                    .position(|f| f == &&**name)
-                    .map(|i| UriPiece::Field(i as u8)),
-                _ => None,
-            },
-        })
-        .collect()
+/// The pieces, when the submitted text is only text and blocks written
+/// exactly `${YEAR}` (or another field): what the EL parser would read as
+/// text parts and those variables, read without it. Anything else (spaces in
+/// a block, another expression) is left to the parser.
+fn fields_only(text: &str) -> Option<Vec<UriPiece>> {
+    let mut pieces = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find("${") {
+        if open > 0 {
+            pieces.push(UriPiece::Text(rest[..open].to_string()));
+        }
+        let block = &rest[open + 2..];
+        let close = block.find('}')?;
+        let field = FIELDS.iter().position(|f| *f == &block[..close])?;
+        pieces.push(UriPiece::Field(field as u8));
+        rest = &block[close + 1..];
+    }
+    if !rest.is_empty() {
+        pieces.push(UriPiece::Text(rest.to_string()));
+    }
+    Some(pieces)
 }
 
 /// What rendering the template with the fields as strings gives.
@@ -1611,5 +1629,60 @@ impl Context for ActionContext<'_> {
             "name" => Ok(text(self.raw_name.to_string())),
             _ => return None,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::el::ast::ExprKind;
+
+    /// The pieces as the EL parser reads the text, when it is only text and
+    /// field variables: what `fields_only` must agree with.
+    fn parsed_pieces(text: &str) -> Option<Vec<UriPiece>> {
+        let template = parse_template(text, 0).ok()?;
+        template
+            .parts
+            .iter()
+            .map(|part| match part {
+                Part::Text { text, .. } => Some(UriPiece::Text(text.clone())),
+                Part::Block { expr, .. } => match &expr.kind {
+                    ExprKind::Var(name) => FIELDS
+                        .iter()
+                        .position(|f| f == &&**name)
+                        .map(|i| UriPiece::Field(i as u8)),
+                    _ => None,
+                },
+            })
+            .collect()
+    }
+
+    #[test]
+    fn uri_fields_are_read_as_the_el_parser_reads_them() {
+        let texts = [
+            "",
+            "hdfs://nn:8020/data/${YEAR}/${MONTH}/${DAY}/${HOUR}/${MINUTE}",
+            "${YEAR}${MONTH}${DAY}",
+            "s3://b/k=${YEAR}-${MONTH}/_SUCCESS",
+            "no fields at all",
+            "$ {YEAR} and $YEAR and {YEAR}",
+            "tail ${YEAR}}",
+            "a$${YEAR}",
+        ];
+        for text in texts {
+            assert_eq!(fields_only(text), parsed_pieces(text), "{text:?}");
+            assert!(fields_only(text).is_some(), "{text:?}");
+        }
+        // Left to the parser: what it would read otherwise, or not read.
+        for text in [
+            "x/${ YEAR }",
+            "x/${year}",
+            "x/${coord:user()}",
+            "x/${YEAR",
+            "x/${YEAR + 1}",
+            "x/${SECOND}",
+        ] {
+            assert_eq!(fields_only(text), None, "{text:?}");
+        }
     }
 }
