@@ -236,7 +236,8 @@ fn discover(paths: &[PathBuf]) -> (Vec<Target>, Vec<FolderSettings>, Vec<String>
         }
         // A file given twice (or found under two paths) is checked once.
         for (path, real) in files {
-            if checked.insert(real) {
+            // (Keyed by the path's bytes: `Path` hashes component by component.)
+            if checked.insert(real.into_os_string()) {
                 targets.push(Target {
                     path,
                     settings: index,
