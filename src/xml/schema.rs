@@ -128,6 +128,16 @@ pub enum Particle {
     },
 }
 
+impl Particle {
+    /// How often the particle may occur.
+    pub fn occurs(&self) -> Occurs {
+        match self {
+            Particle::Element(decl) => decl.occurs,
+            Particle::Group { occurs, .. } | Particle::Any { occurs, .. } => *occurs,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GroupKind {
     Sequence,

@@ -7,9 +7,7 @@
 //! repeated particle only works on positions it has not seen, so a model is
 //! matched in time linear in the number of children whatever its ambiguity.
 
-use super::schema::{
-    Builtin, ComplexType, GroupKind, Occurs, Particle, Schema, Schemas, TypeRef, schemas,
-};
+use super::schema::{Builtin, ComplexType, GroupKind, Particle, Schema, Schemas, TypeRef, schemas};
 use super::tree::{Document, Element, TextPiece, is_xml_whitespace};
 use crate::check::rules::{XML_ATTRIBUTE, XML_CONTENT, XML_UNKNOWN_DOCUMENT, XML_VALUE};
 use crate::diag::Diagnostic;
@@ -355,6 +353,19 @@ enum Expected<'a> {
     OtherNamespace,
 }
 
+/// Whether `child` is what the element declaration or wildcard `leaf` takes,
+/// in a schema of `namespace` (a group takes no single child): the one test
+/// both matchers make.
+fn takes(leaf: &Particle, child: &Element, namespace: &str) -> bool {
+    match leaf {
+        Particle::Element(decl) => {
+            child.name == decl.name && child.namespace.as_deref() == Some(namespace)
+        }
+        Particle::Any { namespaces, .. } => namespaces.admits(child.namespace.as_deref()),
+        Particle::Group { .. } => false,
+    }
+}
+
 /// Matches children against a content model taking every repetition it can
 /// and, in a choice, the first item that moves on. XML Schema's Unique
 /// Particle Attribution makes Oozie's content models deterministic, so a
@@ -367,10 +378,7 @@ struct Greedy<'a> {
 impl Greedy<'_> {
     /// The position after `particle` repeated as often as it occurs, from `at`.
     fn repeat(&self, particle: &Particle, at: usize) -> Option<usize> {
-        let occurs = match particle {
-            Particle::Element(decl) => decl.occurs,
-            Particle::Group { occurs, .. } | Particle::Any { occurs, .. } => *occurs,
-        };
+        let occurs = particle.occurs();
         let (mut at, mut count) = (at, 0);
         while occurs.max.is_none_or(|max| count < max) {
             match self.once(particle, at) {
@@ -388,16 +396,9 @@ impl Greedy<'_> {
 
     fn once(&self, particle: &Particle, at: usize) -> Option<usize> {
         match particle {
-            Particle::Element(decl) => {
+            Particle::Element(_) | Particle::Any { .. } => {
                 let child = self.children.get(at)?;
-                (child.name == decl.name && child.namespace.as_deref() == Some(self.namespace))
-                    .then_some(at + 1)
-            }
-            Particle::Any { namespaces, .. } => {
-                let child = self.children.get(at)?;
-                namespaces
-                    .admits(child.namespace.as_deref())
-                    .then_some(at + 1)
+                takes(particle, child, self.namespace).then_some(at + 1)
             }
             Particle::Group {
                 kind: GroupKind::Sequence,
@@ -510,16 +511,9 @@ impl<'a> Matcher<'a> {
         }
     }
 
+    /// `particle` matched between its minimum and maximum number of times.
     fn particle(&mut self, particle: &'a Particle, starts: &Positions) -> Positions {
-        let occurs = match particle {
-            Particle::Element(decl) => decl.occurs,
-            Particle::Group { occurs, .. } | Particle::Any { occurs, .. } => *occurs,
-        };
-        self.repeat(particle, occurs, starts)
-    }
-
-    /// `particle` matched between `occurs.min` and `occurs.max` times.
-    fn repeat(&mut self, particle: &'a Particle, occurs: Occurs, starts: &Positions) -> Positions {
+        let occurs = particle.occurs();
         let mut ends = Positions::empty(starts.len());
         if occurs.min == 0 {
             ends.union_with(starts);
@@ -546,27 +540,16 @@ impl<'a> Matcher<'a> {
         let n = self.children.len();
         let mut ends = Positions::empty(n + 1);
         match particle {
-            Particle::Element(decl) => {
+            Particle::Element(_) | Particle::Any { .. } => {
                 for at in starts.ones() {
                     let child = self.children.get(at);
-                    if child.is_some_and(|c| {
-                        c.name == decl.name && c.namespace.as_deref() == Some(self.namespace)
-                    }) {
+                    if child.is_some_and(|c| takes(particle, c, self.namespace)) {
                         ends.insert(at + 1);
                         self.reached = self.reached.max(at + 1);
-                    } else {
+                    } else if let Particle::Element(decl) = particle {
                         self.expect(at, Expected::Element(&decl.name));
-                    }
-                }
-            }
-            Particle::Any { namespaces, .. } => {
-                for at in starts.ones() {
-                    match self.children.get(at) {
-                        Some(c) if namespaces.admits(c.namespace.as_deref()) => {
-                            ends.insert(at + 1);
-                            self.reached = self.reached.max(at + 1);
-                        }
-                        _ => self.expect(at, Expected::OtherNamespace),
+                    } else {
+                        self.expect(at, Expected::OtherNamespace);
                     }
                 }
             }
