@@ -94,6 +94,19 @@ struct Report {
     silenced: Vec<Suppression>,
 }
 
+impl Report {
+    /// A file that could not be checked: a usage or I/O error (exit 2).
+    fn failed(message: String) -> Report {
+        Report {
+            sources: Sources::default(),
+            problems: Vec::new(),
+            io_error: Some(message),
+            events: None,
+            silenced: Vec::new(),
+        }
+    }
+}
+
 pub fn run(args: CheckArgs) -> i32 {
     let (targets, settings, mut io_errors) = discover(&args.paths);
     let mut zones = Vec::with_capacity(settings.len());
@@ -338,15 +351,11 @@ fn check_all(files: &[Target], plan: &Plan) -> Vec<Report> {
 /// (exit 2) rather than ending the run: the other files are still checked.
 fn check_guarded(target: &Target, plan: &Plan) -> Report {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check_target(target, plan)))
-        .unwrap_or_else(|_| Report {
-            sources: Sources::default(),
-            problems: Vec::new(),
-            io_error: Some(format!(
+        .unwrap_or_else(|_| {
+            Report::failed(format!(
                 "{}: coordc failed on this file (a bug: please report it with the file)",
                 target.path.display()
-            )),
-            events: None,
-            silenced: Vec::new(),
+            ))
         })
 }
 
@@ -442,15 +451,7 @@ fn check_file(path: &Path, input: &JobInput) -> Report {
         None => parse_document(&text),
     };
     let problems = match parsed {
-        Err(Stop::Usage(message)) => {
-            return Report {
-                sources,
-                problems: Vec::new(),
-                io_error: Some(message),
-                events,
-                silenced,
-            };
-        }
+        Err(Stop::Usage(message)) => return Report::failed(message),
         Err(Stop::Problems(problems)) => problems,
         Ok(doc) => {
             let problems = match doc.root.name {
@@ -460,15 +461,7 @@ fn check_file(path: &Path, input: &JobInput) -> Report {
                         problems
                     }
                     // A configuration that cannot be read: an I/O error.
-                    Err(message) => {
-                        return Report {
-                            sources: Sources::default(),
-                            problems: Vec::new(),
-                            io_error: Some(message),
-                            events: None,
-                            silenced: Vec::new(),
-                        };
-                    }
+                    Err(message) => return Report::failed(message),
                 },
                 "workflow-app" => workflow(&doc, text.len()),
                 "datasets" => datasets(&doc),
