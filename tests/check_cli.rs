@@ -19,6 +19,16 @@ fn check_json(args: &[&str]) -> (Option<i32>, serde_json::Value) {
     (out.status.code(), doc)
 }
 
+/// The codes of a JSON report's diagnostics, in order.
+fn codes(doc: &serde_json::Value) -> Vec<&str> {
+    doc["diagnostics"]
+        .as_array()
+        .expect("a diagnostics list")
+        .iter()
+        .map(|d| d["code"].as_str().expect("a code"))
+        .collect()
+}
+
 #[test]
 fn the_corpus_valid_apps_are_clean_and_the_as_written_ones_fail() {
     // Each example checked on its own: the spec's examples are not one
@@ -393,7 +403,7 @@ fn a_folders_coordc_toml_sets_levels_ignores_and_server_settings() {
     let app = r#"<coordinator-app name="c" frequency="2" start="2009-01-01T00:00Z" end="2009-01-01T24:00Z" timezone="UTC" xmlns="uri:oozie:coordinator:0.2"><action><workflow><app-path>hdfs://nn/wf</app-path></workflow></action></coordinator-app>"#;
     std::fs::write(dir.join("a.xml"), app).unwrap();
     std::fs::write(dir.join("legacy/b.xml"), app).unwrap();
-    let codes = |doc: &serde_json::Value| -> Vec<String> {
+    let listed = |doc: &serde_json::Value| -> Vec<String> {
         doc["diagnostics"]
             .as_array()
             .unwrap()
@@ -411,7 +421,7 @@ fn a_folders_coordc_toml_sets_levels_ignores_and_server_settings() {
     let (code, doc) = check_json(&[dir.to_str().unwrap()]);
     assert_eq!(code, Some(1));
     assert_eq!(
-        codes(&doc),
+        listed(&doc),
         [
             "a.xml TM003 error",
             "a.xml TM004 warning",
@@ -427,7 +437,7 @@ fn a_folders_coordc_toml_sets_levels_ignores_and_server_settings() {
     .unwrap();
     let (code, doc) = check_json(&[dir.to_str().unwrap(), "--deny-warnings"]);
     assert_eq!(code, Some(0), "{doc}");
-    assert_eq!(codes(&doc), ["a.xml TM004 note"]);
+    assert_eq!(listed(&doc), ["a.xml TM004 note"]);
     // And an error, when the team wants it to be.
     std::fs::write(dir.join("coordc.toml"), "[rules]\nTM004 = \"error\"\n").unwrap();
     let (code, _) = check_json(&[dir.to_str().unwrap()]);
@@ -519,13 +529,7 @@ fn every_data_in_is_checked_for_instance_lists_not_only_the_first() {
     std::fs::write(dir.join("coordinator.xml"), format!("{head}{tail}")).unwrap();
     let (code, doc) = check_json(&[dir.to_str().unwrap()]);
     assert_eq!(code, Some(1));
-    let codes: Vec<&str> = doc["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["code"].as_str().unwrap())
-        .collect();
-    assert_eq!(codes, ["CO006"], "{doc}");
+    assert_eq!(codes(&doc), ["CO006"], "{doc}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -547,12 +551,6 @@ fn a_symbolic_link_back_up_the_tree_is_searched_once() {
     let (code, doc) = check_json(&[dir.to_str().unwrap(), again.to_str().unwrap()]);
     assert_eq!(code, Some(1));
     assert_eq!(doc["files_checked"], 2, "{doc}");
-    let codes: Vec<&str> = doc["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["code"].as_str().unwrap())
-        .collect();
-    assert_eq!(codes, ["TM002", "XML001"], "{doc}");
+    assert_eq!(codes(&doc), ["TM002", "XML001"], "{doc}");
     let _ = std::fs::remove_dir_all(&dir);
 }

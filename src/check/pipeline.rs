@@ -96,9 +96,8 @@ pub fn check(apps: &[Option<&AppEvents>]) -> Vec<(usize, Diagnostic)> {
     if given.len() < 2 {
         return out;
     }
-    // Who writes each URI. (Fx-hashed and sized up front: a check can give
-    // thousands of applications.)
-    // (Most URIs have one writer: kept inline.)
+    // Who writes each URI. (Fx-hashed and sized up front, since a check can
+    // give thousands of applications; most URIs have one writer, kept inline.)
     let mut writers: FxHashMap<&str, SmallVec<[(usize, &Event); 1]>> = FxHashMap::default();
     writers.reserve(given.iter().map(|(_, app)| app.outputs.len()).sum());
     for &(i, app) in &given {

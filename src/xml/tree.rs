@@ -333,9 +333,10 @@ impl<'s> Builder<'s> {
         if prefix == "xml" {
             return Ok(Some(Cow::Borrowed("http://www.w3.org/XML/1998/namespace")));
         }
-        // An empty `String` points at no memory, and glibc's AVX-512 `memcmp`
-        // reads it with a masked load whose fault suppression costs ~100 ns:
-        // the default namespace (the empty prefix) is matched by length alone.
+        // An empty `&str` may point at no memory (`""` does), and glibc's
+        // AVX-512 `memcmp` reads it with a masked load whose fault suppression
+        // costs ~100 ns: the default namespace (the empty prefix) is matched
+        // by length alone.
         let bound = |p: &str| p.len() == prefix.len() && (prefix.is_empty() || p == prefix);
         match self.scopes.iter().rev().find(|(p, _)| bound(p)) {
             Some((_, uri)) if uri.is_empty() => Ok(None),
