@@ -213,10 +213,7 @@ fn job_config(
         match text {
             Ok(text) => {
                 indexes.push(sources.add(name.clone(), Arc::clone(text)));
-                config_sources.push(Source::File {
-                    path: name.clone(),
-                    text: text.to_string(),
-                });
+                config_sources.push(Source::File { path: name, text });
             }
             Err(ReadError::Io(e)) => return Err(Stop::Usage(format!("cannot read {name}: {e}"))),
             Err(ReadError::Refused(d)) => {
@@ -228,7 +225,7 @@ fn job_config(
             }
         }
     }
-    config_sources.push(Source::Definitions(input.defines.to_vec()));
+    config_sources.push(Source::Definitions(input.defines));
     let (mut config, problems) = JobConfig::build(&config_sources);
     if problems.is_empty() {
         // The Oozie client submits as the local user unless told otherwise.

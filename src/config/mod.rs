@@ -36,10 +36,12 @@ pub enum Origin {
     Client,
 }
 
-/// A configuration source: a file's path and text, or `-D` definitions.
-pub enum Source {
-    File { path: String, text: String },
-    Definitions(Vec<(String, String)>),
+/// A configuration source: a file's path and text, or `-D` definitions
+/// (borrowed: a check builds every coordinator's configuration from the same
+/// files and definitions).
+pub enum Source<'a> {
+    File { path: &'a str, text: &'a str },
+    Definitions(&'a [(String, String)]),
 }
 
 /// The merged configuration: later sources override earlier ones.
@@ -118,7 +120,7 @@ impl JobConfig {
                     }
                 }
                 Source::Definitions(definitions) => {
-                    for (name, value) in definitions {
+                    for (name, value) in definitions.iter() {
                         if RESERVED_NAMES.contains(&name.as_str()) {
                             problems.push(SourceDiagnostic {
                                 source: None,
@@ -320,14 +322,14 @@ mod tests {
     fn later_sources_override_and_reserved_names_are_reported() {
         let sources = [
             Source::File {
-                path: "job.properties".into(),
-                text: "nameNode=hdfs://a\nqueue=q1\nYEAR=2009\n".into(),
+                path: "job.properties",
+                text: "nameNode=hdfs://a\nqueue=q1\nYEAR=2009\n",
             },
             Source::File {
-                path: "more.xml".into(),
-                text: "<configuration><property><name> queue </name><value>q2</value></property></configuration>".into(),
+                path: "more.xml",
+                text: "<configuration><property><name> queue </name><value>q2</value></property></configuration>",
             },
-            Source::Definitions(vec![("nameNode".into(), "hdfs://b".into())]),
+            Source::Definitions(&[("nameNode".into(), "hdfs://b".into())]),
         ];
         let (config, problems) = JobConfig::build(&sources);
         assert_eq!(config.get("queue"), Some("q2"));
@@ -340,8 +342,8 @@ mod tests {
 
     fn resolved(text: &str) -> (JobConfig, Vec<SourceDiagnostic>) {
         JobConfig::build(&[Source::File {
-            path: "job.properties".into(),
-            text: text.into(),
+            path: "job.properties",
+            text,
         }])
     }
 
@@ -416,12 +418,12 @@ mod tests {
     fn a_broken_source_is_reported_and_the_others_still_count() {
         let sources = [
             Source::File {
-                path: "bad.xml".into(),
-                text: "<configuration><property></configuration>".into(),
+                path: "bad.xml",
+                text: "<configuration><property></configuration>",
             },
             Source::File {
-                path: "job.properties".into(),
-                text: "a=1".into(),
+                path: "job.properties",
+                text: "a=1",
             },
         ];
         let (config, problems) = JobConfig::build(&sources);
