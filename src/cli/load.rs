@@ -14,7 +14,7 @@ use crate::time::datetime::ProcessingZone;
 use crate::xml;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 /// The files a command read, for rendering diagnostics: index 0 is the
 /// application; `Located::file` indexes the others.
@@ -229,11 +229,15 @@ fn job_config(
     let (mut config, problems) = JobConfig::build(&config_sources);
     if problems.is_empty() {
         // The Oozie client submits as the local user unless told otherwise.
-        if let Some(user) = ["USER", "LOGNAME"]
-            .iter()
-            .find_map(|v| std::env::var(v).ok().filter(|u| !u.is_empty()))
-        {
-            config.default_user(user);
+        // (Looked up once a run: the environment is read under a lock.)
+        static LOCAL_USER: OnceLock<Option<String>> = OnceLock::new();
+        let local_user = LOCAL_USER.get_or_init(|| {
+            ["USER", "LOGNAME"]
+                .iter()
+                .find_map(|v| std::env::var(v).ok().filter(|u| !u.is_empty()))
+        });
+        if let Some(user) = local_user {
+            config.default_user(user.clone());
         }
         return Ok(config);
     }

@@ -56,10 +56,22 @@ impl ElText {
     /// Parses `text`'s EL, mapping its spans through `text`'s entities; on
     /// failure, the diagnostic and `text` back.
     pub fn parse(text: Text) -> Result<ElText, Box<(Diagnostic, Text)>> {
-        let map = |offset: u32| text.source_offset(offset as usize) as u32;
-        match parse_template(&text.value, 0) {
+        // A value without entities or pieces is the file's text from its
+        // span's start: parsed at that offset, its spans need no mapping.
+        let direct = text.breaks.is_empty();
+        let base = if direct { text.span.start as usize } else { 0 };
+        let map = |offset: u32| {
+            if direct {
+                offset
+            } else {
+                text.source_offset(offset as usize) as u32
+            }
+        };
+        match parse_template(&text.value, base) {
             Ok(mut template) => {
-                template.map_spans(&map);
+                if !direct {
+                    template.map_spans(&map);
+                }
                 Ok(ElText {
                     text: text.value,
                     span: text.span,
