@@ -67,18 +67,24 @@ impl AppEvents {
                 },
             })
         };
+        // Sized to the events written: kept for the whole run, these lists
+        // would otherwise have room for four (a `collect` of unknown length).
+        let mut inputs = Vec::with_capacity(app.inputs.len());
+        inputs.extend(
+            app.inputs
+                .iter()
+                .filter_map(|d| event(&d.name.name, d.span, &d.dataset.name)),
+        );
+        let mut outputs = Vec::with_capacity(app.outputs.len());
+        outputs.extend(
+            app.outputs
+                .iter()
+                .filter_map(|d| event(&d.name.name, d.span, &d.dataset.name)),
+        );
         AppEvents {
             name: CompactString::from(job.name.as_str()),
-            inputs: app
-                .inputs
-                .iter()
-                .filter_map(|d| event(&d.name.name, d.span, &d.dataset.name))
-                .collect(),
-            outputs: app
-                .outputs
-                .iter()
-                .filter_map(|d| event(&d.name.name, d.span, &d.dataset.name))
-                .collect(),
+            inputs,
+            outputs,
         }
     }
 }
