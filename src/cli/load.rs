@@ -116,7 +116,8 @@ pub struct LoadedCoordinator {
 /// Reads the application file into `sources` (as file 0); its text, to parse
 /// with [`parse_document`].
 pub fn read_application(path: &Path, sources: &mut Sources) -> Result<Arc<str>, Stop> {
-    let name = path.display().to_string();
+    // (The same text as `display()`, without going through a formatter.)
+    let name = path.to_string_lossy().into_owned();
     let text = match read_source(path) {
         Ok(t) => t,
         Err(ReadError::Io(e)) => return Err(Stop::Usage(format!("cannot read {name}: {e}"))),
