@@ -83,6 +83,10 @@ pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
 /// together and stay 3 hours apart, which a fixed `coord:current(-3)` handles
 /// (spec §7.2, use case 2); UTC and any DST zone do not.
 fn gap_varies(a: &Zone, b: &Zone, at: DateTime<Utc>) -> bool {
+    if a == b {
+        // One zone: no gap at all, without sampling the year.
+        return false;
+    }
     let year = at.year();
     let gaps = (1..=12).filter_map(|month| {
         let t = chrono::NaiveDate::from_ymd_opt(year, month, 15)?

@@ -11,7 +11,7 @@
 use super::ast::Template;
 use super::eval::{Context, Env, Variables, render_into};
 use super::library::{self, FunctionDef, Library, Place};
-use super::parse::parse_template;
+use super::parse::parse_template_shared;
 use super::value::Value;
 use crate::check::rules::TIME_FREQUENCY;
 use crate::diag::Diagnostic;
@@ -90,7 +90,7 @@ pub fn lower_frequency(
     base: usize,
     vars: &dyn Variables,
 ) -> Result<LoweredFrequency, Diagnostic> {
-    let template = parse_template(text, base)?;
+    let template = parse_template_shared(text, base)?;
     // Only what Oozie's frequency evaluator defines: the frequency functions
     // and the job's properties.
     if let Some(m) = library::first_misplaced(&template, Place::Frequency, vars) {
@@ -129,7 +129,7 @@ pub fn lower_timeout(
     base: usize,
     vars: &dyn Variables,
 ) -> Result<Option<i64>, Diagnostic> {
-    let template = parse_template(text, base)?;
+    let template = parse_template_shared(text, base)?;
     if let Some(m) = library::first_misplaced(&template, Place::Timeout, vars) {
         return Err(Diagnostic::error(
             TIME_FREQUENCY,

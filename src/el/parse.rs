@@ -53,6 +53,42 @@ pub fn parse_template(text: &str, base: usize) -> Result<Template, Diagnostic> {
     TOKENS.with_borrow_mut(|tokens| parse_blocks(text, base, tokens))
 }
 
+/// `parse_template(text, base)`, from a copy parsed before when the same text
+/// was (applications repeat their values: `${coord:current(0)}`, a dataset's
+/// uri-template in every app that reads it). Copying a tree is a fraction of
+/// lexing and parsing it again. Each thread keeps its own texts, a bounded
+/// number of short ones.
+pub fn parse_template_shared(text: &str, base: usize) -> Result<Template, Diagnostic> {
+    const MAX_TEXT: usize = 256;
+    const MAX_TEXTS: usize = 4096;
+    type Parsed = rustc_hash::FxHashMap<Box<str>, Template>;
+    thread_local!(static PARSED: std::cell::RefCell<Parsed> = std::cell::RefCell::default());
+    if text.len() > MAX_TEXT || find_block(text.as_bytes(), 0).is_none() {
+        return parse_template(text, base);
+    }
+    let parsed_at_zero = PARSED.with_borrow_mut(|parsed| {
+        if let Some(template) = parsed.get(text) {
+            return Some(template.clone());
+        }
+        let template = parse_template(text, 0).ok()?;
+        if parsed.len() == MAX_TEXTS {
+            parsed.clear();
+        }
+        parsed.insert(text.into(), template.clone());
+        Some(template)
+    });
+    match parsed_at_zero {
+        Some(mut template) => {
+            let shift = base as u32;
+            template.map_spans(&|offset| offset + shift);
+            Ok(template)
+        }
+        // A text that does not parse is not kept: its diagnostic is made
+        // where it points.
+        None => parse_template(text, base),
+    }
+}
+
 fn parse_blocks(text: &str, base: usize, tokens: &mut Vec<Token>) -> Result<Template, Diagnostic> {
     let mut parts = Vec::with_capacity(1);
     let mut pos = 0;
@@ -751,5 +787,25 @@ mod tests {
         // Brackets inside string literals do not count.
         let quoted = format!("${{'{}'}}", "(".repeat(1000));
         assert!(parse_template(&quoted, 0).is_ok());
+    }
+
+    #[test]
+    fn a_text_parsed_again_is_the_same_tree_at_its_own_offset() {
+        let text = "${coord:formatTime(coord:nominalTime(), 'yyyy')}/${YEAR}";
+        for base in [0, 17, 4000, 17] {
+            assert_eq!(
+                parse_template_shared(text, base).unwrap(),
+                parse_template(text, base).unwrap()
+            );
+        }
+        // A text that does not parse points into the file, first time or not.
+        for _ in 0..2 {
+            let failed = parse_template_shared("${coord:current(}", 100).unwrap_err();
+            assert_eq!(
+                failed,
+                parse_template("${coord:current(}", 100).unwrap_err()
+            );
+            assert!(failed.span.start >= 100);
+        }
     }
 }

@@ -32,9 +32,9 @@ use crate::time::frequency::{Frequency, FrequencyUnit, nominal_time_iter};
 use crate::time::instance::DatasetClock;
 use crate::time::zone::Zone;
 use chrono::{DateTime, Datelike, Timelike, Utc};
+use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 use std::cell::OnceCell;
-use std::collections::HashMap;
 
 /// Most actions one dry run lists unless `--limit` or `--to` says otherwise.
 pub const DEFAULT_MAX_ACTIONS: usize = 1_000_000;
@@ -80,7 +80,7 @@ pub struct Job<'a> {
     pub start: DateTime<Utc>,
     pub end: DateTime<Utc>,
     schedule: Schedule,
-    datasets: HashMap<&'a str, JobDataset<'a>>,
+    datasets: FxHashMap<&'a str, JobDataset<'a>>,
     vars: &'a VarMap,
     pz: ProcessingZone,
     window: (Option<DateTime<Utc>>, Option<DateTime<Utc>>),
@@ -437,7 +437,7 @@ pub fn prepare<'a>(
         )));
     }
     // Datasets: included ones may not share a name; embedded ones override them.
-    let mut by_name: HashMap<&str, &Dataset> = HashMap::new();
+    let mut by_name: FxHashMap<&str, &Dataset> = FxHashMap::default();
     for dataset in included {
         if let Some(first) = by_name.insert(&dataset.name.name, dataset) {
             problems.push(Located {
@@ -454,7 +454,7 @@ pub fn prepare<'a>(
     for dataset in &app.datasets {
         by_name.insert(&dataset.name.name, dataset);
     }
-    let mut datasets = HashMap::new();
+    let mut datasets = FxHashMap::default();
     let mut missing_from_includes = false;
     for event in app
         .inputs
@@ -487,7 +487,7 @@ pub fn prepare<'a>(
             Err(mut found) => problems.append(&mut found),
         }
     }
-    let mut seen = HashMap::new();
+    let mut seen = FxHashMap::default();
     for data_in in &app.inputs {
         if seen.insert(data_in.name.name.as_str(), ()).is_some() {
             problems.push(Located::in_app(Diagnostic::error(

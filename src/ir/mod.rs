@@ -8,7 +8,7 @@ pub mod lower;
 
 use crate::diag::Diagnostic;
 use crate::el::ast::{ExprKind, Part, Template};
-use crate::el::parse_template;
+use crate::el::parse::{parse_template, parse_template_shared};
 use crate::span::Span;
 use crate::xml::tree::Text;
 
@@ -68,7 +68,7 @@ impl ElText {
             }
         };
         let parsed = if direct {
-            parse_shared(&text.value, base)
+            parse_template_shared(&text.value, base)
         } else {
             parse_template(&text.value, base)
         };
@@ -342,64 +342,4 @@ pub struct WorkflowAction {
 pub struct ActionBody {
     pub configuration: Vec<ConfigProperty>,
     pub values: Vec<(Name, ElText)>,
-}
-
-/// `parse_template(text, base)`, from a copy parsed before when the same text
-/// was (applications repeat their values: `${coord:current(0)}`, a dataset's
-/// uri-template in every app that reads it). Copying a tree is a fraction of
-/// lexing and parsing it again. Each thread keeps its own texts, a bounded
-/// number of short ones.
-fn parse_shared(text: &str, base: usize) -> Result<Template, Diagnostic> {
-    const MAX_TEXT: usize = 256;
-    const MAX_TEXTS: usize = 4096;
-    type Parsed = rustc_hash::FxHashMap<Box<str>, Template>;
-    thread_local!(static PARSED: std::cell::RefCell<Parsed> = std::cell::RefCell::default());
-    if text.len() > MAX_TEXT || !text.contains("${") {
-        return parse_template(text, base);
-    }
-    PARSED.with_borrow_mut(|parsed| {
-        if let Some(template) = parsed.get(text) {
-            let mut template = template.clone();
-            let shift = base as u32;
-            template.map_spans(&|offset| offset + shift);
-            return Ok(template);
-        }
-        let Ok(template) = parse_template(text, 0) else {
-            // (Its diagnostic points into the file.)
-            return parse_template(text, base);
-        };
-        if parsed.len() == MAX_TEXTS {
-            parsed.clear();
-        }
-        parsed.insert(text.into(), template.clone());
-        let shift = base as u32;
-        let mut template = template;
-        template.map_spans(&|offset| offset + shift);
-        Ok(template)
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_text_parsed_again_is_the_same_tree_at_its_own_offset() {
-        let text = "${coord:formatTime(coord:nominalTime(), 'yyyy')}/${YEAR}";
-        for base in [0, 17, 4000, 17] {
-            assert_eq!(
-                parse_shared(text, base).unwrap(),
-                parse_template(text, base).unwrap()
-            );
-        }
-        // A text that does not parse points into the file, first time or not.
-        for _ in 0..2 {
-            let failed = parse_shared("${coord:current(}", 100).unwrap_err();
-            assert_eq!(
-                failed,
-                parse_template("${coord:current(}", 100).unwrap_err()
-            );
-            assert!(failed.span.start >= 100);
-        }
-    }
 }
