@@ -150,13 +150,16 @@ pub fn parse_datetime(text: &str, pz: ProcessingZone) -> Result<OozieTime, Datet
     };
     let number = |pos: &mut usize, what: &str| -> Result<(i64, usize), DatetimeError> {
         let start = *pos;
+        // (At most 9 digits: the value fits, and is read as it is scanned.)
+        let mut value = 0;
         while *pos < bytes.len() && bytes[*pos].is_ascii_digit() && *pos - start < 9 {
+            value = value * 10 + i64::from(bytes[*pos] - b'0');
             *pos += 1;
         }
         if *pos == start {
             return Err(err(format!("expected the {what} here"), start, start + 1));
         }
-        Ok((s[start..*pos].parse().expect("digits"), start))
+        Ok((value, start))
     };
     // (The message is made only when the literal is missing: a datetime is
     // parsed at every action.)
