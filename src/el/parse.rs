@@ -130,7 +130,7 @@ fn parse_blocks(text: &str, base: usize, tokens: &mut Vec<Token>) -> Result<Temp
 }
 
 /// Where the next `${` at or after `from` starts.
-fn find_block(bytes: &[u8], from: usize) -> Option<usize> {
+pub fn find_block(bytes: &[u8], from: usize) -> Option<usize> {
     let mut at = from;
     while let Some(k) = bytes[at..].iter().position(|&b| b == b'$') {
         at += k + 1;

@@ -21,6 +21,7 @@ use crate::el::ast::{Part, Template};
 use crate::el::eval::{Context, Env, Variables};
 use crate::el::frequency::{LoweredFrequency, lower_frequency, lower_timeout};
 use crate::el::library::{FunctionDef, Library, Place, first_misplaced};
+use crate::el::parse::find_block;
 use crate::el::{Compiled, Value, VarMap, parse_template, render_into};
 use crate::interp::hcat;
 use crate::interp::input_logic::{self, Condition};
@@ -1285,7 +1286,7 @@ const FIELDS: [&str; 5] = ["YEAR", "MONTH", "DAY", "HOUR", "MINUTE"];
 fn fields_only(text: &str) -> Option<Vec<UriPiece>> {
     let mut pieces = Vec::new();
     let mut rest = text;
-    while let Some(open) = rest.find("${") {
+    while let Some(open) = find_block(rest.as_bytes(), 0) {
         if open > 0 {
             pieces.push(UriPiece::Text(rest[..open].to_string()));
         }
@@ -1388,9 +1389,14 @@ impl EchoCall {
             "endOfWeeks",
             "endOfDays",
         ];
-        let Some(function) = FUNCTIONS
-            .iter()
-            .find(|f| echo.contains(&format!("coord:{f}(")))
+        // Where `coord:{f}(` first stands in the echo.
+        let position = |f: &str| {
+            echo.match_indices("coord:").map(|(at, _)| at).find(|&at| {
+                let rest = &echo[at + 6..];
+                rest.starts_with(f) && rest[f.len()..].starts_with('(')
+            })
+        };
+        let Some((function, at)) = FUNCTIONS.iter().find_map(|f| position(f).map(|at| (f, at)))
         else {
             return Err(Diagnostic::error(
                 INSTANCE_RANGE,
@@ -1400,11 +1406,7 @@ impl EchoCall {
                 ),
             ));
         };
-        let open = echo
-            .find(&format!("coord:{function}("))
-            .expect("found above")
-            + function.len()
-            + 7;
+        let open = at + "coord:".len() + function.len() + 1;
         let close = echo.rfind(')').filter(|c| *c >= open).unwrap_or(echo.len());
         let args = echo[open..close]
             .split(',')
