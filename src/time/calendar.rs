@@ -72,7 +72,9 @@ pub fn add_minutes(t: DateTime<Utc>, n: i64) -> Option<DateTime<Utc>> {
 /// `Calendar.add(DATE, n)` in `zone`.
 pub fn add_days(zone: &Zone, t: DateTime<Utc>, n: i64) -> Option<DateTime<Utc>> {
     let source_offset = zone.offset_seconds(t) as i64;
-    let local = zone.local(t).checked_add_signed(Duration::try_days(n)?)?;
+    // (`zone.local(t)`, without looking the offset up again.)
+    let local = (t.naive_utc() + Duration::seconds(source_offset))
+        .checked_add_signed(Duration::try_days(n)?)?;
     let first = (local - Duration::seconds(source_offset)).and_utc();
     let change = source_offset - zone.offset_seconds(first) as i64;
     if change == 0 {
