@@ -36,7 +36,6 @@ use crate::xml;
 use clap::{Args, ValueEnum};
 use rustc_hash::FxHashSet;
 use std::collections::{BTreeSet, HashSet};
-use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -291,29 +290,36 @@ fn walk(
             return;
         }
     };
-    // The entry's type comes with the listing: no stat per file.
-    let mut names: Vec<(OsString, bool)> = entries
+    // The entry's type comes with the listing: no stat per file. (Each entry
+    // is kept as its path, made once: the name alone would be a second copy.)
+    let mut entries: Vec<(PathBuf, bool)> = entries
         .filter_map(|e| {
             let e = e.ok()?;
+            let path = e.path();
             let is_dir = match e.file_type() {
-                Ok(t) if t.is_symlink() => e.path().is_dir(),
+                Ok(t) if t.is_symlink() => path.is_dir(),
                 Ok(t) => t.is_dir(),
                 Err(_) => false,
             };
-            Some((e.file_name(), is_dir))
+            Some((path, is_dir))
         })
         .collect();
-    // In path order: within one folder, the order of the names' bytes.
-    names.sort_unstable_by(|a, b| a.0.as_encoded_bytes().cmp(b.0.as_encoded_bytes()));
+    // In path order: within one folder, the order of the names' bytes (the
+    // paths share the folder's prefix).
+    entries.sort_unstable_by(|a, b| {
+        a.0.as_os_str()
+            .as_encoded_bytes()
+            .cmp(b.0.as_os_str().as_encoded_bytes())
+    });
     // (Sized once: growing lists of 10,000 paths is fresh memory each time.)
-    files.reserve(names.len());
-    for (name, is_dir) in names {
+    files.reserve(entries.len());
+    for (path, is_dir) in entries {
         if is_dir {
-            walk(&dir.join(&name), keyed, files, errors, searched);
-        } else if Path::new(&name).extension().is_some_and(|e| e == "xml") {
+            walk(&path, keyed, files, errors, searched);
+        } else if path.extension().is_some_and(|e| e == "xml") {
             // Its real path, without a system call per file.
-            let key = keyed.then(|| real.join(&name));
-            files.push((dir.join(name), key));
+            let key = keyed.then(|| real.join(path.file_name().unwrap_or_default()));
+            files.push((path, key));
         }
     }
 }
