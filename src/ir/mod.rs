@@ -56,40 +56,33 @@ impl ElText {
     /// Parses `text`'s EL, mapping its spans through `text`'s entities; on
     /// failure, the diagnostic and `text` back.
     pub fn parse(text: Text) -> Result<ElText, Box<(Diagnostic, Text)>> {
-        // A value without entities or pieces is the file's text from its
-        // span's start: parsed at that offset, its spans need no mapping.
-        let direct = text.breaks.is_empty();
-        let base = if direct { text.span.start as usize } else { 0 };
-        let map = |offset: u32| {
-            if direct {
-                offset
-            } else {
-                text.source_offset(offset as usize) as u32
-            }
-        };
-        let parsed = if direct {
-            parse_template_shared(&text.value, base)
+        let parsed = if text.breaks.is_empty() {
+            // A value without entities or pieces is the file's text from its
+            // span's start: parsed at that offset, its spans need no mapping.
+            parse_template_shared(&text.value, text.span.start as usize)
         } else {
-            parse_template(&text.value, base)
+            let map = |offset: u32| text.source_offset(offset as usize) as u32;
+            match parse_template(&text.value, 0) {
+                Ok(mut template) => {
+                    template.map_spans(&map);
+                    Ok(template)
+                }
+                Err(mut d) => {
+                    d.span = Span {
+                        start: map(d.span.start),
+                        end: map(d.span.end),
+                    };
+                    Err(d)
+                }
+            }
         };
         match parsed {
-            Ok(mut template) => {
-                if !direct {
-                    template.map_spans(&map);
-                }
-                Ok(ElText {
-                    text: text.value,
-                    span: text.span,
-                    template,
-                })
-            }
-            Err(mut d) => {
-                d.span = Span {
-                    start: map(d.span.start),
-                    end: map(d.span.end),
-                };
-                Err(Box::new((d, text)))
-            }
+            Ok(template) => Ok(ElText {
+                text: text.value,
+                span: text.span,
+                template,
+            }),
+            Err(d) => Err(Box::new((d, text))),
         }
     }
 }
