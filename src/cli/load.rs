@@ -238,7 +238,7 @@ fn job_config(
                 .find_map(|v| std::env::var(v).ok().filter(|u| !u.is_empty()))
         });
         if let Some(user) = local_user {
-            config.default_user(user.clone());
+            config.default_user(user);
         }
         return Ok(config);
     }

@@ -196,9 +196,9 @@ impl JobConfig {
     /// `user.name` as the Oozie client sends it when the job does not: the
     /// user who submits (its authentication sets it, and the server requires
     /// it, E0401).
-    pub fn default_user(&mut self, user: String) {
+    pub fn default_user(&mut self, user: &str) {
         if self.get(USER_NAME).is_none() {
-            self.set(USER_NAME.to_string(), user, Origin::Client);
+            self.set(USER_NAME.to_string(), user.to_string(), Origin::Client);
         }
     }
 
@@ -406,10 +406,10 @@ mod tests {
     #[test]
     fn the_user_is_defaulted_only_when_the_job_does_not_give_one() {
         let (mut config, _) = resolved("user.name=joe\n");
-        config.default_user("local".into());
+        config.default_user("local");
         assert_eq!(config.get(USER_NAME), Some("joe"));
         let (mut config, _) = resolved("a=1\n");
-        config.default_user("local".into());
+        config.default_user("local");
         assert_eq!(config.get(USER_NAME), Some("local"));
         assert_eq!(config.origin(USER_NAME), Some(&Origin::Client));
     }
