@@ -13,7 +13,7 @@ use std::hint::black_box;
 
 // The allocator the `coordc` binary uses (src/main.rs).
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: coordc::alloc::MiMalloc = coordc::alloc::MiMalloc;
 
 fn bench(c: &mut Criterion) {
     let text = include_str!("data/hourly_10y.xml");

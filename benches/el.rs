@@ -9,7 +9,7 @@ use std::hint::black_box;
 
 // The allocator the `coordc` binary uses (src/main.rs).
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: coordc::alloc::MiMalloc = coordc::alloc::MiMalloc;
 
 /// The expressions of the oracle mix that evaluate, as ElBench.java selects them.
 fn mix() -> (Vec<String>, VarMap) {

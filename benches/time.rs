@@ -15,7 +15,7 @@ use std::hint::black_box;
 
 // The allocator the `coordc` binary uses (src/main.rs).
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: coordc::alloc::MiMalloc = coordc::alloc::MiMalloc;
 
 /// CronBench.java's crons, without the `?` Oozie adds (Oozie's 5-field form).
 const CRONS: [&str; 12] = [

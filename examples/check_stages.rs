@@ -21,14 +21,14 @@ static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         ALLOCATIONS.fetch_add(1, Relaxed);
-        unsafe { mimalloc::MiMalloc.alloc(layout) }
+        unsafe { coordc::alloc::MiMalloc.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { mimalloc::MiMalloc.dealloc(ptr, layout) }
+        unsafe { coordc::alloc::MiMalloc.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, size: usize) -> *mut u8 {
         ALLOCATIONS.fetch_add(1, Relaxed);
-        unsafe { mimalloc::MiMalloc.realloc(ptr, layout, size) }
+        unsafe { coordc::alloc::MiMalloc.realloc(ptr, layout, size) }
     }
 }
 

@@ -3,6 +3,7 @@
 //! Data flows one way: text → syntax (`el`, later `xml`) → IR → check/interpret →
 //! report (`cli`). See `docs/architecture.md`.
 
+pub mod alloc;
 pub mod check;
 pub mod cli;
 pub mod config;
