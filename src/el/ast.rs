@@ -7,6 +7,7 @@
 //! (`ComplexValue`).
 
 use crate::span::Span;
+use compact_str::CompactString;
 use smallvec::SmallVec;
 
 /// A text value: literal text mixed with `${...}` blocks.
@@ -19,7 +20,9 @@ pub struct Template {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Part {
     /// Literal text, copied verbatim (no escapes exist outside `${}`).
-    Text { text: String, span: Span },
+    // (Inline up to 24 bytes, as are names below: most are short, and a
+    // tree is built, or copied from the parse cache, for every value.)
+    Text { text: CompactString, span: Span },
     /// One `${...}` block; `span` covers the `${` and `}`.
     Block { expr: Expr, span: Span },
 }
@@ -110,11 +113,12 @@ pub struct Access {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Call {
     /// `coord` in `coord:current(0)`; `None` for `concat(a, b)`.
-    pub namespace: Option<String>,
-    pub name: String,
+    pub namespace: Option<CompactString>,
+    pub name: CompactString,
     /// Span of `ns:name`, without the arguments.
     pub name_span: Span,
-    pub args: Vec<Expr>,
+    /// Inline up to two: nearly every call has one or two.
+    pub args: SmallVec<[Expr; 2]>,
 }
 
 impl Call {
@@ -122,14 +126,14 @@ impl Call {
     pub fn qualified_name(&self) -> String {
         match &self.namespace {
             Some(ns) => format!("{ns}:{}", self.name),
-            None => self.name.clone(),
+            None => self.name.to_string(),
         }
     }
 }
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Suffix {
-    Property { name: String, span: Span },
+    Property { name: CompactString, span: Span },
     Index { index: Expr, span: Span },
 }
 

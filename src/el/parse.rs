@@ -143,7 +143,7 @@ pub fn find_block(bytes: &[u8], from: usize) -> Option<usize> {
 
 fn text_part(text: &str, base: usize, start: usize, end: usize) -> Part {
     Part::Text {
-        text: text[start..end].to_string(),
+        text: text[start..end].into(),
         span: Span::new(base + start, base + end),
     }
 }
@@ -384,7 +384,7 @@ impl Parser<'_> {
                     self.next += 1;
                     self.expect(Tok::Ident)?;
                     node.suffixes.push(Suffix::Property {
-                        name: self.text_of(self.next - 1).to_string(),
+                        name: self.text_of(self.next - 1).into(),
                         span: self.since(suffix_start),
                     });
                 }
@@ -464,16 +464,16 @@ impl Parser<'_> {
         let start = self.start();
         let namespace = namespaced.then(|| {
             self.next += 2;
-            self.text_of(self.next - 2).to_string()
+            self.text_of(self.next - 2).into()
         });
-        let name = self.text_of(self.next).to_string();
+        let name = self.text_of(self.next).into();
         let name_span = Span::new(start, self.base + self.tokens[self.next].range().end);
         self.next += 2;
         let mut node = Box::new(Call {
             namespace,
             name,
             name_span,
-            args: Vec::new(),
+            args: SmallVec::new(),
         });
         self.nested(|p| {
             if p.peek() == Some(Tok::RParen) {

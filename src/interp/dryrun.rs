@@ -1647,7 +1647,7 @@ mod tests {
             .parts
             .iter()
             .map(|part| match part {
-                Part::Text { text, .. } => Some(UriPiece::Text(text.clone())),
+                Part::Text { text, .. } => Some(UriPiece::Text(text.to_string())),
                 Part::Block { expr, .. } => match &expr.kind {
                     ExprKind::Var(name) => FIELDS
                         .iter()

@@ -27,15 +27,15 @@ impl Lowering {
                 self.problems.push(d);
                 // The value stays, as plain text, so the rest can be lowered.
                 ElText {
-                    text: text.value.clone(),
-                    span,
                     template: crate::el::ast::Template {
                         parts: vec![crate::el::ast::Part::Text {
-                            text: text.value,
+                            text: text.value.as_str().into(),
                             span,
                         }],
                         span,
                     },
+                    text: text.value,
+                    span,
                 }
             }
         }
