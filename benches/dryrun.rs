@@ -21,7 +21,8 @@ fn bench(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("hourly_10y_json", |b| {
         b.iter(|| {
-            let doc = coordc::xml::parse(black_box(text)).unwrap();
+            let arena = coordc::xml::Arena::new();
+            let doc = coordc::xml::parse(black_box(text), &arena).unwrap();
             assert!(coordc::xml::validate(&doc).is_empty());
             let (app, problems) = lower::coordinator(&doc.root);
             assert!(problems.is_empty());

@@ -5,7 +5,7 @@
 
 use coordc::ir::lower;
 use coordc::ir::{NodeKind, Workflow};
-use coordc::xml::{parse, validate};
+use coordc::xml::{Arena, parse, validate};
 
 fn corpus(name: &str) -> String {
     let path = format!("{}/corpus/wf/{name}.xml", env!("CARGO_MANIFEST_DIR"));
@@ -15,7 +15,8 @@ fn corpus(name: &str) -> String {
 /// The schema problems of a corpus workflow, as `CODE text-at-span: message`.
 fn schema_problems(name: &str) -> Vec<String> {
     let src = corpus(name);
-    let doc = parse(&src).unwrap();
+    let arena = Arena::new();
+    let doc = parse(&src, &arena).unwrap();
     validate(&doc)
         .into_iter()
         .map(|d| format!("{} {}: {}", d.code, &src[d.span.range()], d.message))
@@ -25,7 +26,8 @@ fn schema_problems(name: &str) -> Vec<String> {
 fn lowered(name: &str) -> Workflow {
     assert_eq!(schema_problems(name), Vec::<String>::new(), "{name}");
     let src = corpus(name);
-    let doc = parse(&src).unwrap();
+    let arena = Arena::new();
+    let doc = parse(&src, &arena).unwrap();
     let (workflow, problems) = lower::workflow(&doc.root);
     assert!(problems.is_empty(), "{name}: {problems:?}");
     workflow

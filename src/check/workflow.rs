@@ -433,7 +433,7 @@ impl ForkJoin<'_, '_> {
 mod tests {
     use super::*;
     use crate::ir::lower;
-    use crate::xml::parse;
+    use crate::xml::{Arena, parse};
 
     /// `CODE message` of each problem of a 0.5 workflow made of `nodes`
     /// between `<start to="first">` and `<end name="end"/>`.
@@ -441,7 +441,8 @@ mod tests {
         let src = format!(
             r#"<workflow-app xmlns="uri:oozie:workflow:0.5" name="wf"><start to="{first}"/>{nodes}<end name="end"/></workflow-app>"#
         );
-        let doc = parse(&src).unwrap();
+        let arena = Arena::new();
+        let doc = parse(&src, &arena).unwrap();
         assert!(crate::xml::validate(&doc).is_empty(), "{src}");
         let (wf, lowering) = lower::workflow(&doc.root);
         assert!(lowering.is_empty());

@@ -105,7 +105,8 @@ pub fn run(args: DryrunArgs) -> i32 {
     };
     let mut sources = Sources::default();
     let loaded = read_application(&args.app, &mut sources).and_then(|text| {
-        let doc = parse_document(&text)?;
+        let arena = crate::xml::Arena::new();
+        let doc = parse_document(&text, &arena)?;
         if doc.root.name != "coordinator-app" {
             return Err(Stop::Problems(vec![Located::in_app(Diagnostic::error(
                 crate::check::rules::XML_UNKNOWN_DOCUMENT,

@@ -132,8 +132,8 @@ pub fn read_application(path: &Path, sources: &mut Sources) -> Result<Arc<str>, 
 }
 
 /// The application's tree (file 0), or why it is not well-formed XML.
-pub fn parse_document(text: &str) -> Result<xml::Document<'_>, Stop> {
-    xml::parse(text).map_err(|d| Stop::Problems(vec![Located::in_app(d)]))
+pub fn parse_document<'s>(text: &'s str, arena: &'s xml::Arena) -> Result<xml::Document<'s>, Stop> {
+    xml::parse(text, arena).map_err(|d| Stop::Problems(vec![Located::in_app(d)]))
 }
 
 /// The schema violations of the application `doc` (file 0 of its sources).
@@ -324,7 +324,8 @@ impl Includes<'_> {
                 continue;
             }
             let index = sources.add(local.display().to_string(), text);
-            let doc = match xml::parse(&sources.files[index].1) {
+            let arena = xml::Arena::new();
+            let doc = match xml::parse(&sources.files[index].1, &arena) {
                 Ok(doc) => doc,
                 Err(d) => {
                     problems.push(Located {

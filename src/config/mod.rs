@@ -275,7 +275,8 @@ fn is_xml(path: &str, text: &str) -> bool {
 /// `<configuration><property><name/><value/></property>...</configuration>`,
 /// as Hadoop's `Configuration` reads it: names trimmed, values kept as written.
 pub fn parse_hadoop_xml(text: &str) -> Result<Vec<Property>, Diagnostic> {
-    let doc = crate::xml::parse(text)?;
+    let arena = crate::xml::Arena::new();
+    let doc = crate::xml::parse(text, &arena)?;
     if doc.root.name != "configuration" {
         return Err(Diagnostic::error(
             CONFIG_SYNTAX,
@@ -298,7 +299,7 @@ pub fn parse_hadoop_xml(text: &str) -> Result<Vec<Property>, Diagnostic> {
         let name = name.text_trimmed();
         let (value, value_span) = match property.child("value") {
             Some(v) => {
-                let raw: String = v.text.iter().map(|p| &*p.text).collect();
+                let raw: String = v.text.iter().map(|p| p.text).collect();
                 let text = v.text_trimmed();
                 (raw, text.span)
             }

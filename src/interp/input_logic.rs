@@ -376,7 +376,7 @@ impl serde::Serialize for Condition<'_> {
 mod tests {
     use super::*;
     use crate::ir::lower;
-    use crate::xml::parse;
+    use crate::xml::{Arena, parse};
 
     /// The condition of `logic` (the inside of <input-logic>), with attribute
     /// values taken as written.
@@ -387,7 +387,8 @@ mod tests {
   <action><workflow><app-path>x</app-path></workflow></action>
 </coordinator-app>"#
         );
-        let doc = parse(&src).unwrap();
+        let arena = Arena::new();
+        let doc = parse(&src, &arena).unwrap();
         let (app, problems) = lower::coordinator(&doc.root);
         assert!(problems.is_empty(), "{problems:?}");
         let logic = app.input_logic.unwrap();
@@ -464,7 +465,8 @@ mod tests {
   <input-logic><or name="x"><data-in dataset="A"/><and name="y"><data-in dataset="dataset_b"/><combine><data-in dataset="A"/><data-in dataset="B"/></combine></and></or></input-logic>
   <action><workflow><app-path>x</app-path></workflow></action>
 </coordinator-app>"#;
-        let doc = parse(src).unwrap();
+        let arena = Arena::new();
+        let doc = parse(src, &arena).unwrap();
         let (app, _) = lower::coordinator(&doc.root);
         let logic = app.input_logic.unwrap();
         let root = root(&logic).unwrap().unwrap();

@@ -91,7 +91,6 @@ fn name_of(element: &Element, attribute: &str) -> Name {
 /// `uri:oozie:coordinator:0.4`); empty in another namespace.
 fn schema_version(root: &Element, prefix: &str) -> String {
     root.namespace
-        .as_deref()
         .and_then(|ns| ns.strip_prefix(prefix))
         .unwrap_or("")
         .to_string()
@@ -283,14 +282,9 @@ fn action(l: &mut Lowering, element: &Element) -> Action {
     let sla = element
         .children
         .iter()
-        .find(|c| {
-            c.name == "info"
-                && c.namespace
-                    .as_deref()
-                    .is_some_and(|n| n.starts_with("uri:oozie:sla:"))
-        })
+        .find(|c| c.name == "info" && c.namespace.is_some_and(|n| n.starts_with("uri:oozie:sla:")))
         .map(|info| Sla {
-            namespace: info.namespace.as_deref().unwrap_or_default().to_string(),
+            namespace: info.namespace.unwrap_or_default().to_string(),
             fields: info
                 .children
                 .iter()
@@ -336,7 +330,7 @@ pub fn workflow(root: &Element) -> (Workflow, Vec<Diagnostic>) {
         })
         .unwrap_or_default();
     let mut nodes = Vec::new();
-    for element in &root.children {
+    for element in root.children {
         let kind = match element.name {
             "decision" => {
                 let switch = element.child("switch");
@@ -396,7 +390,7 @@ pub fn workflow(root: &Element) -> (Workflow, Vec<Diagnostic>) {
                             span: b.name_span,
                         },
                     ),
-                    namespace: body.and_then(|b| b.namespace.as_deref().map(str::to_string)),
+                    namespace: body.and_then(|b| b.namespace.map(str::to_string)),
                     body: body.map(|b| action_body(&mut l, b)).unwrap_or_default(),
                     ok: transition("ok"),
                     error: transition("error"),
@@ -469,12 +463,12 @@ fn action_body(l: &mut Lowering, element: &Element) -> ActionBody {
 }
 
 fn collect_values(l: &mut Lowering, element: &Element, body: &mut ActionBody) {
-    for child in &element.children {
+    for child in element.children {
         if child.name == "configuration" {
             body.configuration.extend(properties(l, child));
             continue;
         }
-        for attribute in &child.attributes {
+        for attribute in child.attributes {
             let name = Name {
                 name: format!("{}@{}", child.name, attribute.name),
                 span: attribute.name_span,
@@ -496,7 +490,7 @@ fn collect_values(l: &mut Lowering, element: &Element, body: &mut ActionBody) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::xml::{parse, validate};
+    use crate::xml::{Arena, parse, validate};
 
     #[test]
     fn lowers_a_coordinator_with_spans_and_el() {
@@ -518,7 +512,8 @@ mod tests {
     <configuration><property><name>wfInput</name><value>${coord:dataIn('input') &amp;&amp; x}</value></property></configuration>
   </workflow></action>
 </coordinator-app>"#;
-        let doc = parse(src).unwrap();
+        let arena = Arena::new();
+        let doc = parse(src, &arena).unwrap();
         assert!(validate(&doc).is_empty());
         let (app, problems) = coordinator(&doc.root);
         assert!(problems.is_empty(), "{problems:?}");
@@ -575,7 +570,8 @@ mod tests {
   <kill name="kill"><message>failed: ${wf:errorMessage(wf:lastErrorNode())}</message></kill>
   <end name="end"/>
 </workflow-app>"#;
-        let doc = parse(src).unwrap();
+        let arena = Arena::new();
+        let doc = parse(src, &arena).unwrap();
         assert!(validate(&doc).is_empty(), "{:?}", validate(&doc));
         let (wf, problems) = workflow(&doc.root);
         assert!(problems.is_empty(), "{problems:?}");
@@ -645,7 +641,8 @@ mod tests {
         let src = r#"<coordinator-app name="app" frequency="${coord:days(1)" start="2009-01-01T08:00Z" end="2009-01-03T08:00Z" timezone="UTC" xmlns="uri:oozie:coordinator:0.1">
   <action><workflow><app-path>${x y}</app-path></workflow></action>
 </coordinator-app>"#;
-        let doc = parse(src).unwrap();
+        let arena = Arena::new();
+        let doc = parse(src, &arena).unwrap();
         let (app, problems) = coordinator(&doc.root);
         assert_eq!(problems.len(), 2);
         let frequency = src.find("${coord:days(1)").unwrap();

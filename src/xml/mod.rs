@@ -6,5 +6,5 @@ pub mod schema;
 pub mod tree;
 pub mod validate;
 
-pub use tree::{Document, Element, parse};
+pub use tree::{Arena, Document, Element, parse};
 pub use validate::validate;

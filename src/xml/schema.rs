@@ -200,7 +200,8 @@ impl Schema {
 
     /// Reads one schema file.
     pub fn load(file: &'static str, text: &str) -> Result<Schema, String> {
-        let doc = tree::parse(text).map_err(|d| d.message)?;
+        let arena = tree::Arena::new();
+        let doc = tree::parse(text, &arena).map_err(|d| d.message)?;
         let root = &doc.root;
         if !is_xs(root, "schema") {
             return Err("the root is not xs:schema".into());
@@ -222,7 +223,7 @@ impl Schema {
             simple_names: HashMap::new(),
         };
         // Names first, so types can refer to types defined later (or to themselves).
-        for child in &root.children {
+        for child in root.children {
             let name = || -> Result<String, String> {
                 Ok(child
                     .attribute("name")
@@ -245,11 +246,11 @@ impl Schema {
             let simple = loader.simple_type(child)?;
             loader.schema.simple.push(simple);
         }
-        for child in &root.children {
+        for child in root.children {
             match child.name {
                 "complexType" => {
-                    let index = loader.complex_names
-                        [&child.attribute("name").expect("named above").value[..]];
+                    let index =
+                        loader.complex_names[child.attribute("name").expect("named above").value];
                     loader.schema.complex[index] = loader.complex_type(child)?;
                 }
                 "element" => {
@@ -265,7 +266,7 @@ impl Schema {
 }
 
 fn is_xs(element: &Element, name: &str) -> bool {
-    element.namespace.as_deref() == Some(XS) && element.name == name
+    element.namespace == Some(XS) && element.name == name
 }
 
 struct Loader {
@@ -300,7 +301,7 @@ impl Loader {
 
     fn occurs(element: &Element) -> Result<Occurs, String> {
         let number = |name: &str, default: u32| -> Result<Option<u32>, String> {
-            match element.attribute(name).map(|a| &*a.value) {
+            match element.attribute(name).map(|a| a.value) {
                 None => Ok(Some(default)),
                 Some("unbounded") => Ok(None),
                 Some(v) => v.parse().map(Some).map_err(|_| format!("bad {name} `{v}`")),
@@ -319,7 +320,7 @@ impl Loader {
             .value
             .to_string();
         let ty = match element.attribute("type") {
-            Some(t) => self.type_ref(element, &t.value)?,
+            Some(t) => self.type_ref(element, t.value)?,
             None => match element.children.iter().find(|c| !is_xs(c, "annotation")) {
                 Some(c) if is_xs(c, "complexType") => {
                     let ty = self.complex_type(c)?;
@@ -350,7 +351,7 @@ impl Loader {
                 .is_some_and(|m| m.value == "true"),
             ..ComplexType::default()
         };
-        for child in &element.children {
+        for child in element.children {
             match child.name {
                 "sequence" | "choice" | "all" => ty.content = Some(self.particle(child)?),
                 "attribute" => ty.attributes.push(self.attribute(child)?),
@@ -361,7 +362,7 @@ impl Loader {
                     let base = extension
                         .attribute("base")
                         .ok_or("an extension without a base")?;
-                    ty.simple_content = Some(self.type_ref(extension, &base.value)?);
+                    ty.simple_content = Some(self.type_ref(extension, base.value)?);
                     for attribute in extension.children.iter().filter(|c| is_xs(c, "attribute")) {
                         ty.attributes.push(self.attribute(attribute)?);
                     }
@@ -381,7 +382,7 @@ impl Loader {
         match element.name {
             "element" => Ok(Particle::Element(self.element(element)?)),
             "any" => {
-                let namespaces = match element.attribute("namespace").map(|a| &*a.value) {
+                let namespaces = match element.attribute("namespace").map(|a| a.value) {
                     None | Some("##any") => Wildcard::Any,
                     Some("##other") => Wildcard::Other(self.schema.namespace.clone()),
                     Some(list) => Wildcard::List(
@@ -432,7 +433,7 @@ impl Loader {
             .value
             .to_string();
         let ty = match (element.attribute("type"), element.child("simpleType")) {
-            (Some(t), _) => self.type_ref(element, &t.value)?,
+            (Some(t), _) => self.type_ref(element, t.value)?,
             (None, Some(simple)) => {
                 let ty = self.simple_type(simple)?;
                 self.schema.simple.push(ty);
@@ -440,7 +441,7 @@ impl Loader {
             }
             (None, None) => TypeRef::Builtin(Builtin::String),
         };
-        let required = match element.attribute("use").map(|u| &*u.value) {
+        let required = match element.attribute("use").map(|u| u.value) {
             None | Some("optional") => false,
             Some("required") => true,
             Some(other) => return Err(format!("unsupported use=\"{other}\"")),
@@ -458,14 +459,14 @@ impl Loader {
         let base = restriction
             .attribute("base")
             .ok_or("a restriction without a base")?;
-        let TypeRef::Builtin(mut base) = self.type_ref(restriction, &base.value)? else {
+        let TypeRef::Builtin(mut base) = self.type_ref(restriction, base.value)? else {
             return Err(format!(
                 "simple type {name}: the base must be a built-in type"
             ));
         };
         let mut patterns = Vec::new();
         let mut enumeration = Vec::new();
-        for facet in &restriction.children {
+        for facet in restriction.children {
             let value = facet
                 .attribute("value")
                 .ok_or("a facet without a value")?

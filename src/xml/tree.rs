@@ -3,7 +3,10 @@
 //!
 //! The tree borrows from the text: names, and values and text pieces without
 //! a reference, are slices of it (a tree is built for every file checked, and
-//! copying each piece was most of the cost of building it).
+//! copying each piece was most of the cost of building it). Everything else
+//! (the lists of children, attributes and text pieces, decoded values) is
+//! placed in an [`Arena`] the caller owns: building a tree makes no
+//! allocation per element, and dropping it frees nothing piece by piece.
 //!
 //! quick-xml does the tokenizing; namespaces are resolved here (a stack of
 //! `xmlns` scopes), and so are entity references, because only XML's five
@@ -13,11 +16,15 @@
 use crate::check::rules::{XML_LIMIT, XML_SYNTAX};
 use crate::diag::Diagnostic;
 use crate::span::Span;
+use bumpalo::collections::{String as ArenaString, Vec as ArenaVec};
 use quick_xml::events::attributes::AttrError;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::reader::Reader;
 use smallvec::SmallVec;
-use std::borrow::Cow;
+
+/// Where a tree's lists and decoded values live; a tree borrows it as it
+/// borrows its text. One arena per document: it is freed at once with it.
+pub type Arena = bumpalo::Bump;
 
 /// Largest file read; Oozie itself refuses workflow definitions over 100,000 bytes.
 pub const MAX_FILE_LEN: usize = 16 * 1024 * 1024;
@@ -40,30 +47,30 @@ pub struct Comment<'s> {
 #[derive(Debug)]
 pub struct Element<'s> {
     /// The namespace URI, `None` when the element is in no namespace.
-    pub namespace: Option<Cow<'s, str>>,
+    pub namespace: Option<&'s str>,
     pub name: &'s str,
     /// The name in the start tag, prefix included.
     pub name_span: Span,
     /// From `<` of the start tag to `>` of the end tag.
     pub span: Span,
-    pub attributes: Vec<Attribute<'s>>,
-    pub children: Vec<Element<'s>>,
+    pub attributes: &'s [Attribute<'s>],
+    pub children: &'s [Element<'s>],
     /// Character data directly inside this element, in document order.
-    pub text: Vec<TextPiece<'s>>,
+    pub text: &'s [TextPiece<'s>],
 }
 
 #[derive(Debug)]
 pub struct Attribute<'s> {
-    pub namespace: Option<Cow<'s, str>>,
+    pub namespace: Option<&'s str>,
     pub name: &'s str,
     pub name_span: Span,
     /// The value with entity and character references replaced.
-    pub value: Cow<'s, str>,
+    pub value: &'s str,
     /// The raw value between the quotes.
     pub value_span: Span,
     /// Where the value and the raw text stop moving together (see [`Text`]);
     /// empty when they never do (no reference in the value).
-    pub breaks: Vec<(u32, u32)>,
+    pub breaks: &'s [(u32, u32)],
 }
 
 impl Attribute<'_> {
@@ -72,14 +79,14 @@ impl Attribute<'_> {
         Text {
             value: self.value.to_string(),
             span: self.value_span,
-            breaks: self.breaks.clone(),
+            breaks: self.breaks.to_vec(),
         }
     }
 }
 
 #[derive(Debug)]
 pub struct TextPiece<'s> {
-    pub text: Cow<'s, str>,
+    pub text: &'s str,
     pub span: Span,
 }
 
@@ -155,7 +162,7 @@ impl<'s> Element<'s> {
             if i > 0 {
                 breaks.push((value.len() as u32, piece.span.start));
             }
-            value.push_str(&piece.text);
+            value.push_str(piece.text);
         }
         let span = match (self.text.first(), self.text.last()) {
             (Some(first), Some(last)) => {
@@ -174,7 +181,10 @@ impl<'s> Element<'s> {
     }
 
     /// The child elements with this local name, in any namespace.
-    pub fn children_named<'e>(&'e self, name: &'e str) -> impl Iterator<Item = &'e Element<'s>> {
+    pub fn children_named<'e>(
+        &'e self,
+        name: &'e str,
+    ) -> impl Iterator<Item = &'e Element<'s>> + 'e {
         self.children.iter().filter(move |c| c.name == name)
     }
 
@@ -183,13 +193,20 @@ impl<'s> Element<'s> {
     }
 }
 
+/// An arena with room for the tree of a text of `len` bytes: the tree is
+/// built in one block (a generated coordinator's takes 3 to 5 times its
+/// length; a larger one grows the arena by another block).
+pub fn arena_for(len: usize) -> Arena {
+    Arena::with_capacity(len.saturating_mul(5).min(MAX_FILE_LEN))
+}
+
 /// Parses `source`. Not well-formed XML gives a diagnostic at the first error
 /// (XML has no recovery: what follows cannot be trusted).
-pub fn parse(source: &str) -> Result<Document<'_>, Diagnostic> {
+pub fn parse<'s>(source: &'s str, arena: &'s Arena) -> Result<Document<'s>, Diagnostic> {
     if let Some(d) = too_long(source.len() as u64) {
         return Err(d);
     }
-    Builder::new(source).run()
+    Builder::new(source, arena).run()
 }
 
 /// The diagnostic for a file of `len` bytes, when that is over [`MAX_FILE_LEN`]
@@ -205,17 +222,25 @@ pub fn too_long(len: u64) -> Option<Diagnostic> {
     })
 }
 
+/// An element whose end tag is still to come: its lists are growing.
 struct Open<'s> {
-    element: Element<'s>,
+    namespace: Option<&'s str>,
+    name: &'s str,
+    name_span: Span,
+    start: usize,
+    attributes: &'s [Attribute<'s>],
+    children: ArenaVec<'s, Element<'s>>,
+    text: ArenaVec<'s, TextPiece<'s>>,
     /// How many namespace bindings this element pushed.
     bindings: usize,
 }
 
 struct Builder<'s> {
     source: &'s str,
+    arena: &'s Arena,
     reader: Reader<&'s [u8]>,
     /// `(prefix, uri)`; the empty prefix is the default namespace.
-    scopes: Vec<(&'s str, Cow<'s, str>)>,
+    scopes: Vec<(&'s str, &'s str)>,
     stack: Vec<Open<'s>>,
     /// Whitespace-only text of the innermost open element, not kept yet:
     /// before a first child it is indentation, and dropped; otherwise it is
@@ -226,13 +251,14 @@ struct Builder<'s> {
 }
 
 impl<'s> Builder<'s> {
-    fn new(source: &'s str) -> Builder<'s> {
+    fn new(source: &'s str, arena: &'s Arena) -> Builder<'s> {
         let mut reader = Reader::from_str(source);
         let config = reader.config_mut();
         config.check_end_names = true;
         config.check_comments = true;
         Builder {
             source,
+            arena,
             reader,
             scopes: Vec::new(),
             stack: Vec::new(),
@@ -283,16 +309,12 @@ impl<'s> Builder<'s> {
                     let raw = data.into_inner();
                     let start = self.offset_of(&raw);
                     let value = &self.source[start..start + raw.len()];
-                    self.push_text(
-                        Cow::Borrowed(value),
-                        Span::new(start, start + raw.len()),
-                        before,
-                    )?;
+                    self.push_text(value, Span::new(start, start + raw.len()), before)?;
                 }
                 Event::GeneralRef(reference) => {
-                    let name = reference.as_ref().to_string();
-                    let value = self.entity(&name, before, after)?;
-                    self.push_text(Cow::Owned(value), Span::new(before, after), before)?;
+                    let value = self.entity(reference.as_ref(), before, after)?;
+                    let value = self.arena.alloc_str(value.encode_utf8(&mut [0; 4]));
+                    self.push_text(value, Span::new(before, after), before)?;
                 }
                 Event::Comment(text) => {
                     let raw = text.into_inner();
@@ -312,13 +334,13 @@ impl<'s> Builder<'s> {
             }
         }
         if let Some(open) = self.stack.last() {
-            let name = open.element.name;
+            let name = open.name;
             return Err(self
                 .error(
                     self.source.len(),
                     format!("the file ends inside `<{name}>`"),
                 )
-                .with_label(open.element.name_span, "opened here"));
+                .with_label(open.name_span, "opened here"));
         }
         match self.root {
             Some(root) => Ok(Document {
@@ -329,9 +351,9 @@ impl<'s> Builder<'s> {
         }
     }
 
-    fn resolve(&self, prefix: &str, at: Span) -> Result<Option<Cow<'s, str>>, Diagnostic> {
+    fn resolve(&self, prefix: &str, at: Span) -> Result<Option<&'s str>, Diagnostic> {
         if prefix == "xml" {
-            return Ok(Some(Cow::Borrowed("http://www.w3.org/XML/1998/namespace")));
+            return Ok(Some("http://www.w3.org/XML/1998/namespace"));
         }
         // An empty `&str` may point at no memory (`""` does), and glibc's
         // AVX-512 `memcmp` reads it with a masked load whose fault suppression
@@ -339,8 +361,8 @@ impl<'s> Builder<'s> {
         // by length alone.
         let bound = |p: &str| p.len() == prefix.len() && (prefix.is_empty() || p == prefix);
         match self.scopes.iter().rev().find(|(p, _)| bound(p)) {
-            Some((_, uri)) if uri.is_empty() => Ok(None),
-            Some((_, uri)) => Ok(Some(uri.clone())),
+            // `xmlns=""` undeclares the default namespace.
+            Some(&(_, uri)) => Ok((!uri.is_empty()).then_some(uri)),
             None if prefix.is_empty() => Ok(None),
             None => Err(Diagnostic::error(
                 XML_SYNTAX,
@@ -371,7 +393,7 @@ impl<'s> Builder<'s> {
         let name_start = self.offset_of(qname.as_ref());
         let qname = &self.source[name_start..name_start + qname.as_ref().len()];
         let name_span = Span::new(name_start, name_start + qname.len());
-        let mut attributes: Vec<Attribute<'s>> = Vec::new();
+        let mut attributes: ArenaVec<'s, Attribute<'s>> = ArenaVec::new_in(self.arena);
         let mut bindings = 0;
         let mut prefixed = false;
         // (quick-xml's duplicate check keeps a list on the heap per tag; the
@@ -435,7 +457,7 @@ impl<'s> Builder<'s> {
         let (prefix, local) = split_qname(qname);
         let namespace = self.resolve(prefix, name_span)?;
         if prefixed {
-            for attribute in &mut attributes {
+            for attribute in attributes.iter_mut() {
                 let (prefix, _) = split_qname(&self.source[attribute.name_span.range()]);
                 if !prefix.is_empty() {
                     attribute.namespace = self.resolve(prefix, attribute.name_span)?;
@@ -445,15 +467,13 @@ impl<'s> Builder<'s> {
         // What stood before this first child was indentation (see `text`).
         self.indentation = None;
         self.stack.push(Open {
-            element: Element {
-                namespace,
-                name: local,
-                name_span,
-                span: Span::new(start, start),
-                attributes,
-                children: Vec::new(),
-                text: Vec::new(),
-            },
+            namespace,
+            name: local,
+            name_span,
+            start,
+            attributes: attributes.into_bump_slice(),
+            children: ArenaVec::new_in(self.arena),
+            text: ArenaVec::new_in(self.arena),
             bindings,
         });
         Ok(())
@@ -465,13 +485,21 @@ impl<'s> Builder<'s> {
         };
         if let Some(text) = self.indentation.take() {
             // Whitespace that is the whole text of an element is its value.
-            open.element.text.push(text);
+            open.text.push(text);
         }
         self.scopes.truncate(self.scopes.len() - open.bindings);
-        open.element.span.end = end as u32;
+        let element = Element {
+            namespace: open.namespace,
+            name: open.name,
+            name_span: open.name_span,
+            span: Span::new(open.start, end),
+            attributes: open.attributes,
+            children: open.children.into_bump_slice(),
+            text: open.text.into_bump_slice(),
+        };
         match self.stack.last_mut() {
-            Some(parent) => parent.element.children.push(open.element),
-            None => self.root = Some(open.element),
+            Some(parent) => parent.children.push(element),
+            None => self.root = Some(element),
         }
         Ok(())
     }
@@ -484,12 +512,9 @@ impl<'s> Builder<'s> {
         if is_xml_whitespace(raw)
             && let Some(open) = self.stack.last()
         {
-            if open.element.children.is_empty() {
+            if open.children.is_empty() {
                 self.keep_indentation();
-                self.indentation = Some(TextPiece {
-                    text: Cow::Borrowed(raw),
-                    span,
-                });
+                self.indentation = Some(TextPiece { text: raw, span });
             }
             return Ok(());
         }
@@ -503,15 +528,15 @@ impl<'s> Builder<'s> {
         if let Some(text) = self.indentation.take()
             && let Some(open) = self.stack.last_mut()
         {
-            open.element.text.push(text);
+            open.text.push(text);
         }
     }
 
-    fn push_text(&mut self, text: Cow<'s, str>, span: Span, at: usize) -> Result<(), Diagnostic> {
+    fn push_text(&mut self, text: &'s str, span: Span, at: usize) -> Result<(), Diagnostic> {
         self.keep_indentation();
         match self.stack.last_mut() {
             Some(open) => {
-                open.element.text.push(TextPiece { text, span });
+                open.text.push(TextPiece { text, span });
                 Ok(())
             }
             None if text.trim().is_empty() => Ok(()),
@@ -523,11 +548,11 @@ impl<'s> Builder<'s> {
     /// returns the `(value offset, file offset)` after each reference. Most
     /// text (indentation, values) has none, and is `raw` itself.
     fn unescape(&self, raw: &'s str, start: usize) -> Result<Decoded<'s>, Diagnostic> {
-        let mut breaks = Vec::new();
         if !raw.contains('&') {
-            return Ok((Cow::Borrowed(raw), breaks));
+            return Ok((raw, &[]));
         }
-        let mut out = String::with_capacity(raw.len());
+        let mut breaks = ArenaVec::new_in(self.arena);
+        let mut out = ArenaString::with_capacity_in(raw.len(), self.arena);
         let mut rest = raw;
         while let Some(amp) = rest.find('&') {
             out.push_str(&rest[..amp]);
@@ -538,16 +563,16 @@ impl<'s> Builder<'s> {
                     .with_help("write a literal ampersand as &amp;"));
             };
             let name = &rest[amp + 1..amp + semi];
-            out.push_str(&self.entity(name, at, at + semi + 1)?);
+            out.push(self.entity(name, at, at + semi + 1)?);
             rest = &rest[amp + semi + 1..];
             breaks.push((out.len() as u32, (at + semi + 1) as u32));
         }
         out.push_str(rest);
-        Ok((Cow::Owned(out), breaks))
+        Ok((out.into_bump_str(), breaks.into_bump_slice()))
     }
 
     /// The text of entity or character reference `name` (between `&` and `;`).
-    fn entity(&self, name: &str, start: usize, end: usize) -> Result<String, Diagnostic> {
+    fn entity(&self, name: &str, start: usize, end: usize) -> Result<char, Diagnostic> {
         let predefined = match name {
             "lt" => Some('<'),
             "gt" => Some('>'),
@@ -564,7 +589,7 @@ impl<'s> Builder<'s> {
             code.and_then(char::from_u32)
         };
         match predefined.or_else(character) {
-            Some(c) => Ok(c.to_string()),
+            Some(c) => Ok(c),
             None => Err(Diagnostic::error(
                 XML_SYNTAX,
                 Span::new(start, end),
@@ -576,7 +601,7 @@ impl<'s> Builder<'s> {
 }
 
 /// A decoded value and its breaks (see [`Text`]).
-type Decoded<'s> = (Cow<'s, str>, Vec<(u32, u32)>);
+type Decoded<'s> = (&'s str, &'s [(u32, u32)]);
 
 /// Only XML's whitespace: space, tab, line feed, carriage return.
 pub fn is_xml_whitespace(text: &str) -> bool {
@@ -600,18 +625,16 @@ mod tests {
     #[test]
     fn names_attributes_and_text_keep_their_spans() {
         let src = "<?xml version=\"1.0\"?>\n<c:app xmlns:c=\"uri:x\" name=\"a&amp;b\"><c:v> x &lt; 1 </c:v><!-- note --></c:app>";
-        let doc = parse(src).unwrap();
+        let arena = Arena::new();
+        let doc = parse(src, &arena).unwrap();
         let root = &doc.root;
-        assert_eq!(
-            (root.namespace.as_deref(), root.name),
-            (Some("uri:x"), "app")
-        );
+        assert_eq!((root.namespace, root.name), (Some("uri:x"), "app"));
         assert_eq!(&src[root.name_span.range()], "c:app");
         let name = root.attribute("name").unwrap();
         assert_eq!(name.value, "a&b");
         assert_eq!(&src[name.value_span.range()], "a&amp;b");
         let v = root.child("v").unwrap();
-        assert_eq!(v.namespace.as_deref(), Some("uri:x"));
+        assert_eq!(v.namespace, Some("uri:x"));
         let text = v.text_trimmed();
         assert_eq!(text.value, "x < 1");
         assert_eq!(&src[text.span.range()], "x &lt; 1");
@@ -624,33 +647,38 @@ mod tests {
     #[test]
     fn attribute_syntax_errors_point_at_the_attribute() {
         let src = "<a>\n  <data-in dataset=\"A\" min=2/></a>";
-        let e = parse(src).unwrap_err();
+        let arena = Arena::new();
+        let e = parse(src, &arena).unwrap_err();
         assert_eq!(&src[e.span.start as usize..], "2/></a>");
         assert_eq!(
             e.message,
             "not well-formed XML: attribute value must be enclosed in `\"` or `'`"
         );
         let src = "<a x='1' x='2'/>";
-        let e = parse(src).unwrap_err();
+        let arena = Arena::new();
+        let e = parse(src, &arena).unwrap_err();
         assert_eq!(&src[e.span.start as usize..], "x='2'/>");
     }
 
     #[test]
     fn a_prefix_declared_later_in_the_tag_applies_to_earlier_attributes() {
         let src = "<a p:k=\"v\" xmlns:p=\"uri:p\" j=\"w&amp;\"/>";
-        let doc = parse(src).unwrap();
-        let [k, j] = &doc.root.attributes[..] else {
+        let arena = Arena::new();
+        let doc = parse(src, &arena).unwrap();
+        let [k, j] = doc.root.attributes else {
             panic!("two attributes: {:?}", doc.root.attributes)
         };
-        assert_eq!((k.namespace.as_deref(), k.name), (Some("uri:p"), "k"));
-        assert_eq!(
-            (j.namespace.as_deref(), j.name, &*j.value),
-            (None, "j", "w&")
-        );
-        // A value without a reference borrows the text; one with is decoded.
-        assert!(matches!(k.value, Cow::Borrowed("v")));
-        assert!(matches!(j.value, Cow::Owned(_)));
-        let twice = parse("<a xmlns:p=\"u\" xmlns:p=\"v\"/>").unwrap_err();
+        assert_eq!((k.namespace, k.name), (Some("uri:p"), "k"));
+        assert_eq!((j.namespace, j.name, j.value), (None, "j", "w&"));
+        // A value without a reference borrows the text; one with is decoded
+        // into the arena.
+        let v = src.find("\"v\"").unwrap() + 1;
+        assert!(std::ptr::eq(k.value, &src[v..v + 1]));
+        assert!(k.breaks.is_empty());
+        let after_amp = src.find("&amp;").unwrap() + "&amp;".len();
+        assert_eq!(j.breaks, [(2, after_amp as u32)]);
+        let arena = Arena::new();
+        let twice = parse("<a xmlns:p=\"u\" xmlns:p=\"v\"/>", &arena).unwrap_err();
         assert!(
             twice.message.contains("`xmlns:p` appears twice"),
             "{}",
@@ -661,7 +689,8 @@ mod tests {
     #[test]
     fn indentation_beside_children_is_not_text_and_values_keep_their_whitespace() {
         let src = "<a>\n  <b> </b>\n  <c>&lt; &gt;</c>\n  <d> <!-- c --> x </d>\n</a>";
-        let doc = parse(src).unwrap();
+        let arena = Arena::new();
+        let doc = parse(src, &arena).unwrap();
         assert!(doc.root.text.is_empty(), "{:?}", doc.root.text);
         let value = |name: &str| doc.root.child(name).unwrap().text_value().value;
         assert_eq!(value("b"), " ");
@@ -669,15 +698,17 @@ mod tests {
         assert_eq!(value("d"), "  x ");
         // Text beside children that is not whitespace is kept (and reported
         // by validation where the content model allows no text).
-        let doc = parse("<a> x <b/> y </a>").unwrap();
-        let pieces: Vec<&str> = doc.root.text.iter().map(|p| &*p.text).collect();
+        let arena = Arena::new();
+        let doc = parse("<a> x <b/> y </a>", &arena).unwrap();
+        let pieces: Vec<&str> = doc.root.text.iter().map(|p| p.text).collect();
         assert_eq!(pieces, [" x ", " y "]);
     }
 
     #[test]
     fn default_namespace_applies_to_elements_not_attributes() {
-        let doc = parse("<a xmlns=\"uri:d\" k=\"v\"><b xmlns=\"\"/></a>").unwrap();
-        assert_eq!(doc.root.namespace.as_deref(), Some("uri:d"));
+        let arena = Arena::new();
+        let doc = parse("<a xmlns=\"uri:d\" k=\"v\"><b xmlns=\"\"/></a>", &arena).unwrap();
+        assert_eq!(doc.root.namespace, Some("uri:d"));
         assert_eq!(doc.root.attributes[0].namespace, None);
         assert_eq!(doc.root.children[0].namespace, None);
     }
@@ -695,7 +726,8 @@ mod tests {
             ("<a x=\"1\" x=\"2\"/>", "not well-formed"),
         ];
         for (src, expected) in cases {
-            let err = parse(src).expect_err(src);
+            let arena = Arena::new();
+            let err = parse(src, &arena).expect_err(src);
             assert!(err.message.contains(expected), "{src}: {}", err.message);
             assert!(err.span.end as usize <= src.len(), "{src}");
         }
@@ -704,7 +736,8 @@ mod tests {
     #[test]
     fn nesting_is_bounded() {
         let deep = "<a>".repeat(MAX_DEPTH + 1);
-        let err = parse(&deep).unwrap_err();
+        let arena = Arena::new();
+        let err = parse(&deep, &arena).unwrap_err();
         assert_eq!(err.code, XML_LIMIT);
     }
 }

@@ -27,7 +27,7 @@ pub fn validate(doc: &Document) -> Vec<Diagnostic> {
         return out;
     }
     let all = schemas();
-    let Some(schema) = root.namespace.as_deref().and_then(|ns| all.get(ns)) else {
+    let Some(schema) = root.namespace.and_then(|ns| all.get(ns)) else {
         out.push(unknown_namespace(root, all));
         return out;
     };
@@ -69,8 +69,8 @@ fn validate_element(element: &Element, ty: TypeRef, schema: &Schema, out: &mut V
     match ty {
         TypeRef::Complex(index) => validate_complex(element, schema.complex(index), schema, out),
         simple => {
-            for attribute in &element.attributes {
-                if attribute.namespace.as_deref() != Some(XSI) {
+            for attribute in element.attributes {
+                if attribute.namespace != Some(XSI) {
                     out.push(undeclared_attribute(
                         element,
                         attribute.name,
@@ -101,10 +101,10 @@ fn validate_text_content(
             ),
         ));
     }
-    let raw: Cow<str> = match element.text.as_slice() {
+    let raw: Cow<str> = match element.text {
         [] => Cow::Borrowed(""),
-        [one] => Cow::Borrowed(&one.text),
-        pieces => Cow::Owned(pieces.iter().map(|p| &*p.text).collect()),
+        [one] => Cow::Borrowed(one.text),
+        pieces => Cow::Owned(pieces.iter().map(|p| p.text).collect()),
     };
     if let Some(problem) = check_value(&raw, ty, schema) {
         out.push(Diagnostic::error(
@@ -129,8 +129,8 @@ fn validate_complex(
     schema: &Schema,
     out: &mut Vec<Diagnostic>,
 ) {
-    for attribute in &element.attributes {
-        if attribute.namespace.as_deref() == Some(XSI) {
+    for attribute in element.attributes {
+        if attribute.namespace == Some(XSI) {
             continue;
         }
         let declared = attribute
@@ -150,7 +150,7 @@ fn validate_complex(
                 out.push(d);
             }
             Some(decl) => {
-                if let Some(problem) = check_value(&attribute.value, decl.ty, schema) {
+                if let Some(problem) = check_value(attribute.value, decl.ty, schema) {
                     out.push(Diagnostic::error(
                         XML_VALUE,
                         attribute.value_span,
@@ -176,7 +176,7 @@ fn validate_complex(
         validate_text_content(element, simple, schema, out);
         return;
     }
-    let is_text = |p: &&TextPiece| !is_xml_whitespace(&p.text);
+    let is_text = |p: &&TextPiece| !is_xml_whitespace(p.text);
     if !ty.mixed
         && let Some(piece) = element.text.iter().find(is_text)
     {
@@ -210,12 +210,12 @@ fn validate_complex(
     }
     // Every child with a declaration is checked, even when the content is not
     // in order, so one mistake does not hide others.
-    for child in &element.children {
-        if child.namespace.as_deref() == Some(schema.namespace.as_str()) {
+    for child in element.children {
+        if child.namespace == Some(schema.namespace.as_str()) {
             if let Some(&child_type) = ty.child_types.get(child.name) {
                 validate_element(child, child_type, schema, out);
             }
-        } else if let Some(other) = child.namespace.as_deref().and_then(|ns| schemas().get(ns)) {
+        } else if let Some(other) = child.namespace.and_then(|ns| schemas().get(ns)) {
             // An `xs:any` child in a namespace coordc has a schema for (SLA).
             if let Some(decl) = other.global(child.name) {
                 validate_element(child, decl.ty, other, out);
@@ -279,14 +279,14 @@ fn match_content(element: &Element, content: &Particle, namespace: &str) -> Opti
     // valid, and the exact matcher below (which follows every reading, to say
     // where and why none fits) is not needed.
     let greedy = Greedy {
-        children: &element.children,
+        children: element.children,
         namespace,
     };
     if greedy.repeat(content, 0) == Some(element.children.len()) {
         return None;
     }
     let mut matcher = Matcher {
-        children: &element.children,
+        children: element.children,
         namespace,
         furthest: 0,
         expected: SmallVec::new(),
@@ -358,10 +358,8 @@ enum Expected<'a> {
 /// both matchers make.
 fn takes(leaf: &Particle, child: &Element, namespace: &str) -> bool {
     match leaf {
-        Particle::Element(decl) => {
-            child.name == decl.name && child.namespace.as_deref() == Some(namespace)
-        }
-        Particle::Any { namespaces, .. } => namespaces.admits(child.namespace.as_deref()),
+        Particle::Element(decl) => child.name == decl.name && child.namespace == Some(namespace),
+        Particle::Any { namespaces, .. } => namespaces.admits(child.namespace),
         Particle::Group { .. } => false,
     }
 }
@@ -610,10 +608,11 @@ fn closest<'c>(name: &str, candidates: impl Iterator<Item = &'c str>) -> Option<
 mod tests {
     use super::*;
     use crate::span::Span;
-    use crate::xml::tree::parse;
+    use crate::xml::tree::{Arena, parse};
 
     fn problems(src: &str) -> Vec<String> {
-        let doc = parse(src).unwrap();
+        let arena = Arena::new();
+        let doc = parse(src, &arena).unwrap();
         validate(&doc)
             .into_iter()
             .map(|d| format!("{} {}: {}", d.code, &src[d.span.range()], d.message))
@@ -656,13 +655,13 @@ mod tests {
                 for _ in 0..3000 {
                     let children: Vec<Element> = (0..next(9))
                         .map(|_| Element {
-                            namespace: Some(Cow::Borrowed(schema.namespace.as_str())),
+                            namespace: Some(schema.namespace.as_str()),
                             name: names[next(names.len())],
                             name_span: Span::EMPTY,
                             span: Span::EMPTY,
-                            attributes: Vec::new(),
-                            children: Vec::new(),
-                            text: Vec::new(),
+                            attributes: &[],
+                            children: &[],
+                            text: &[],
                         })
                         .collect();
                     let greedy = Greedy {
@@ -820,7 +819,8 @@ mod tests {
     #[test]
     fn unknown_namespaces_point_to_the_known_ones() {
         let src = APP.replace("uri:oozie:coordinator:0.1", "uri:oozie:coordinator:0.9");
-        let doc = parse(&src).unwrap();
+        let arena = Arena::new();
+        let doc = parse(&src, &arena).unwrap();
         let found = validate(&doc);
         assert_eq!(found[0].code, XML_UNKNOWN_DOCUMENT);
         assert!(

@@ -464,9 +464,10 @@ fn check_file(path: &Path, input: &JobInput) -> Report {
         Ok(text) => (text, None),
         Err(stop) => (Arc::from(""), Some(stop)),
     };
+    let arena = xml::tree::arena_for(text.len());
     let parsed = match unread {
         Some(stop) => Err(stop),
-        None => parse_document(&text),
+        None => parse_document(&text, &arena),
     };
     let problems = match parsed {
         Err(Stop::Usage(message)) => return Report::failed(message),
