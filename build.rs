@@ -21,6 +21,15 @@ fn main() {
         |path| path.file_stem(),
     );
     std::fs::write(Path::new(&out_dir).join("rule_pages.rs"), pages).expect("OUT_DIR is writable");
+    // The `coordc` binary is linked at a fixed address, not position
+    // independent: its 39,000 pointers in constant tables (time zones,
+    // schemas, the EL library) are then written by the linker instead of
+    // being relocated by the loader at every start, and code reaches its
+    // data without going through a table. (The library and the tests are
+    // unchanged; only the linking of binaries differs.)
+    if std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux") {
+        println!("cargo:rustc-link-arg-bins=-no-pie");
+    }
 }
 
 /// Rust source for `declaration: &[(&str, &str)]`, the `(key, text)` of every
