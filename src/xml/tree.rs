@@ -128,6 +128,21 @@ impl<'s> Element<'s> {
     /// The character data, trimmed of surrounding whitespace as Oozie's JDOM
     /// `getTextTrim` reads it; the span covers the trimmed value.
     pub fn text_trimmed(&self) -> Text {
+        // The common case: one piece, the file's own text (a reference is a
+        // piece of its own), so value offsets are file offsets from its start.
+        if let [piece] = self.text
+            && piece.text.len() == piece.span.range().len()
+        {
+            let raw = piece.text;
+            let lead = raw.len() - raw.trim_start().len();
+            let kept = raw.trim_end().len().max(lead);
+            let start = piece.span.start as usize;
+            return Text {
+                value: raw[lead..kept].to_string(),
+                span: Span::new(start + lead, start + kept),
+                breaks: Vec::new(),
+            };
+        }
         let joined = self.text_value();
         let lead = joined.value.len() - joined.value.trim_start().len();
         let kept = joined.value.trim_end().len().max(lead);
