@@ -720,6 +720,25 @@ mod tests {
     }
 
     #[test]
+    fn trimmed_text_points_at_the_kept_characters() {
+        // One piece (sliced from the file) and several (joined, then mapped).
+        let src = "<a><b>  x y \n</b><c> </c><d> x &amp; y </d></a>";
+        let arena = Arena::new();
+        let doc = parse(src, &arena).unwrap();
+        let trimmed = |name: &str| doc.root.child(name).unwrap().text_trimmed();
+        let b = trimmed("b");
+        assert_eq!((b.value.as_str(), &src[b.span.range()]), ("x y", "x y"));
+        let c = trimmed("c");
+        let blank = src.find("<c> ").unwrap() + "<c> ".len();
+        assert_eq!((c.value.as_str(), c.span.range()), ("", blank..blank));
+        let d = trimmed("d");
+        assert_eq!(
+            (d.value.as_str(), &src[d.span.range()]),
+            ("x & y", "x &amp; y")
+        );
+    }
+
+    #[test]
     fn default_namespace_applies_to_elements_not_attributes() {
         let arena = Arena::new();
         let doc = parse("<a xmlns=\"uri:d\" k=\"v\"><b xmlns=\"\"/></a>", &arena).unwrap();
