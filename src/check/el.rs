@@ -111,7 +111,7 @@ fn camel_case(dotted: &str) -> String {
 
 fn check_call(expr: &Expr, call: &Call, ctx: &ElCheckContext, out: &mut Vec<Diagnostic>) {
     // (The qualified name is made only for a message: most calls are fine.)
-    let Some(def) = library::function(ctx.library, call.namespace.as_deref(), &call.name) else {
+    let Some(def) = library::function(ctx.library, call) else {
         let qualified = call.qualified_name();
         let mut d = Diagnostic::error(
             EL_UNKNOWN_FUNCTION,
@@ -125,7 +125,7 @@ fn check_call(expr: &Expr, call: &Call, ctx: &ElCheckContext, out: &mut Vec<Diag
             Library::Coordinator => Library::Workflow,
             Library::Workflow => Library::Coordinator,
         };
-        if library::function(other, call.namespace.as_deref(), &call.name).is_some() {
+        if library::function(other, call).is_some() {
             d = d.with_help(format!(
                 "`{qualified}` exists only in {} EL; Oozie rejects it here",
                 library_name(other)

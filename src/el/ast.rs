@@ -6,9 +6,11 @@
 //! (`UnaryOperatorExpression`), and `.name`/`[expr]` suffixes hang off one value
 //! (`ComplexValue`).
 
+use super::library::FunctionDef;
 use crate::span::Span;
 use compact_str::CompactString;
 use smallvec::SmallVec;
+use std::sync::OnceLock;
 
 /// A text value: literal text mixed with `${...}` blocks.
 #[derive(Debug, Clone, PartialEq)]
@@ -110,7 +112,7 @@ pub struct Access {
     pub suffixes: Vec<Suffix>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct Call {
     /// `coord` in `coord:current(0)`; `None` for `concat(a, b)`.
     pub namespace: Option<CompactString>,
@@ -119,6 +121,32 @@ pub struct Call {
     pub name_span: Span,
     /// Inline up to two: nearly every call has one or two.
     pub args: SmallVec<[Expr; 2]>,
+    /// The library's definitions of `ns:name`, found at the call's first
+    /// lookup (`library::function`): the checks, the placement check and
+    /// every evaluation look the same call up.
+    pub definitions: Definitions,
+}
+
+impl std::fmt::Debug for Call {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Call")
+            .field("namespace", &self.namespace)
+            .field("name", &self.name)
+            .field("name_span", &self.name_span)
+            .field("args", &self.args)
+            .finish()
+    }
+}
+
+/// What a call's name was found to define, once looked up; not part of what
+/// the call is (two calls are equal whether looked up or not).
+#[derive(Clone, Default)]
+pub struct Definitions(pub(super) OnceLock<&'static [&'static FunctionDef]>);
+
+impl PartialEq for Definitions {
+    fn eq(&self, _: &Definitions) -> bool {
+        true
+    }
 }
 
 impl Call {

@@ -240,7 +240,7 @@ fn eval_access<'a>(access: &'a Access, env: &Env<'a>) -> Evaluated<'a> {
 fn eval_call<'a>(expr: &'a Expr, call: &'a Call, env: &Env<'a>) -> Evaluated<'a> {
     // The qualified name is only for messages: not built on success.
     let qualified = || call.qualified_name();
-    let Some(def) = library::function(env.library, call.namespace.as_deref(), &call.name) else {
+    let Some(def) = library::function(env.library, call) else {
         return Err(Box::new(Diagnostic::error(
             EL_UNKNOWN_FUNCTION,
             call.name_span,

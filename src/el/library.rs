@@ -1046,27 +1046,40 @@ pub static CONSTANTS: &[ConstantDef] = &[
     },
 ];
 
-/// Looks up `ns:name` (or `name`) among the functions of `library`.
-pub fn function(
-    library: Library,
-    namespace: Option<&str>,
-    name: &str,
-) -> Option<&'static FunctionDef> {
-    // Indexed by name once: a dry run calls functions millions of times.
-    type Index = rustc_hash::FxHashMap<&'static str, Vec<&'static FunctionDef>>;
-    static BY_NAME: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
-    let by_name = BY_NAME.get_or_init(|| {
-        let mut map = Index::default();
-        for f in FUNCTIONS {
-            map.entry(f.name).or_default().push(f);
-        }
-        map
-    });
-    by_name
-        .get(name)?
+/// Looks up the function `call` names (`ns:name` or `name`) among the
+/// functions of `library`. The definitions of its name are looked up once
+/// per call, and kept in it.
+pub fn function(library: Library, call: &super::ast::Call) -> Option<&'static FunctionDef> {
+    definitions(call)
         .iter()
         .copied()
-        .find(|f| f.namespace == namespace && f.in_library(library))
+        .find(|f| f.in_library(library))
+}
+
+/// The definitions of `ns:name` in every library, kept in `call`.
+pub fn definitions(call: &super::ast::Call) -> &'static [&'static FunctionDef] {
+    // The definitions of each name, those of one namespace side by side.
+    type Index = rustc_hash::FxHashMap<&'static str, Vec<&'static FunctionDef>>;
+    static BY_NAME: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
+    call.definitions.0.get_or_init(|| {
+        let by_name = BY_NAME.get_or_init(|| {
+            let mut map = Index::default();
+            for f in FUNCTIONS {
+                map.entry(f.name).or_default().push(f);
+            }
+            for list in map.values_mut() {
+                list.sort_by_key(|f| f.namespace);
+            }
+            map
+        });
+        let Some(list) = by_name.get(call.name.as_str()) else {
+            return &[];
+        };
+        let namespace = call.namespace.as_deref();
+        let start = list.partition_point(|f| f.namespace < namespace);
+        let end = list.partition_point(|f| f.namespace <= namespace);
+        &list[start..end]
+    })
 }
 
 /// A function or constant used where Oozie's EL group for that place does not
@@ -1101,7 +1114,7 @@ pub fn first_misplaced(
                 });
             }
             super::ExprKind::Call(call) => {
-                let def = function(library, call.namespace.as_deref(), &call.name);
+                let def = function(library, call);
                 if def.is_some_and(|d| !d.places.contains(&place)) {
                     found.get_or_insert(Misplaced {
                         what: format!("{}()", call.qualified_name()),

@@ -71,6 +71,14 @@ pub fn parse_template_shared(text: &str, base: usize) -> Result<Template, Diagno
             return Some(template.clone());
         }
         let template = parse_template(text, 0).ok()?;
+        // Its calls are looked up once here, for every copy.
+        for expr in template.exprs() {
+            expr.walk(&mut |e| {
+                if let ExprKind::Call(call) = &e.kind {
+                    super::library::definitions(call);
+                }
+            });
+        }
         if parsed.len() == MAX_TEXTS {
             parsed.clear();
         }
@@ -474,6 +482,7 @@ impl Parser<'_> {
             name,
             name_span,
             args: SmallVec::new(),
+            definitions: Default::default(),
         });
         self.nested(|p| {
             if p.peek() == Some(Tok::RParen) {
