@@ -47,6 +47,18 @@ pub fn parse_template(text: &str, base: usize) -> Result<Template, Diagnostic> {
         )
         .with_help("no Oozie application holds a value this long: Oozie rejects workflow definitions over 100,000 bytes"));
     }
+    // Most values hold no `${`: one text part, nothing to lex.
+    if find_block(text.as_bytes(), 0).is_none() {
+        let parts = if text.is_empty() {
+            Vec::new()
+        } else {
+            vec![text_part(text, base, 0, text.len())]
+        };
+        return Ok(Template {
+            parts,
+            span: Span::new(base, base + text.len()),
+        });
+    }
     // The token buffer is reused across calls: a text value is parsed in well under
     // a microsecond, and a fresh buffer would be a good part of that.
     thread_local!(static TOKENS: std::cell::RefCell<Vec<Token>> = const { std::cell::RefCell::new(Vec::new()) });
