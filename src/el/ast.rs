@@ -6,11 +6,10 @@
 //! (`UnaryOperatorExpression`), and `.name`/`[expr]` suffixes hang off one value
 //! (`ComplexValue`).
 
-use super::library::FunctionDef;
 use crate::span::Span;
 use compact_str::CompactString;
 use smallvec::SmallVec;
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// A text value: literal text mixed with `${...}` blocks.
 #[derive(Debug, Clone, PartialEq)]
@@ -138,10 +137,29 @@ impl std::fmt::Debug for Call {
     }
 }
 
-/// What a call's name was found to define, once looked up; not part of what
-/// the call is (two calls are equal whether looked up or not).
-#[derive(Clone, Default)]
-pub struct Definitions(pub(super) OnceLock<&'static [&'static FunctionDef]>);
+/// What a call's name was found to define, once looked up: which of the
+/// library's groups of definitions (`library::definitions`), plus one; zero
+/// until then. Not part of what the call is: two calls are equal whether
+/// looked up or not. (A number, so a tree stays `Sync` and is copied with
+/// it at the cost of a word.)
+#[derive(Default)]
+pub struct Definitions(AtomicU32);
+
+impl Definitions {
+    pub(super) fn get(&self) -> Option<u32> {
+        self.0.load(Ordering::Relaxed).checked_sub(1)
+    }
+
+    pub(super) fn set(&self, group: u32) {
+        self.0.store(group + 1, Ordering::Relaxed);
+    }
+}
+
+impl Clone for Definitions {
+    fn clone(&self) -> Definitions {
+        Definitions(AtomicU32::new(self.0.load(Ordering::Relaxed)))
+    }
+}
 
 impl PartialEq for Definitions {
     fn eq(&self, _: &Definitions) -> bool {

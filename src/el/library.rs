@@ -1056,30 +1056,52 @@ pub fn function(library: Library, call: &super::ast::Call) -> Option<&'static Fu
         .find(|f| f.in_library(library))
 }
 
-/// The definitions of `ns:name` in every library, kept in `call`.
+/// The definitions of `ns:name` in every library; looked up once per call,
+/// which keeps the answer.
 pub fn definitions(call: &super::ast::Call) -> &'static [&'static FunctionDef] {
-    // The definitions of each name, those of one namespace side by side.
-    type Index = rustc_hash::FxHashMap<&'static str, Vec<&'static FunctionDef>>;
-    static BY_NAME: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
-    call.definitions.0.get_or_init(|| {
-        let by_name = BY_NAME.get_or_init(|| {
-            let mut map = Index::default();
-            for f in FUNCTIONS {
-                map.entry(f.name).or_default().push(f);
-            }
-            for list in map.values_mut() {
-                list.sort_by_key(|f| f.namespace);
-            }
-            map
-        });
-        let Some(list) = by_name.get(call.name.as_str()) else {
-            return &[];
+    /// The definitions, one group per `ns:name` (the first group empty, for
+    /// names nothing defines), and each name's groups.
+    struct Index {
+        groups: Vec<Vec<&'static FunctionDef>>,
+        by_name: rustc_hash::FxHashMap<&'static str, Vec<u32>>,
+    }
+    static INDEX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        let mut index = Index {
+            groups: vec![Vec::new()],
+            by_name: Default::default(),
         };
+        for f in FUNCTIONS {
+            let groups = index.by_name.entry(f.name).or_default();
+            match groups
+                .iter()
+                .find(|&&g| index.groups[g as usize][0].namespace == f.namespace)
+            {
+                Some(&g) => index.groups[g as usize].push(f),
+                None => {
+                    groups.push(index.groups.len() as u32);
+                    index.groups.push(vec![f]);
+                }
+            }
+        }
+        index
+    });
+    let group = call.definitions.get().unwrap_or_else(|| {
         let namespace = call.namespace.as_deref();
-        let start = list.partition_point(|f| f.namespace < namespace);
-        let end = list.partition_point(|f| f.namespace <= namespace);
-        &list[start..end]
-    })
+        let group = index
+            .by_name
+            .get(call.name.as_str())
+            .and_then(|groups| {
+                groups
+                    .iter()
+                    .copied()
+                    .find(|&g| index.groups[g as usize][0].namespace == namespace)
+            })
+            .unwrap_or(0);
+        call.definitions.set(group);
+        group
+    });
+    &index.groups[group as usize]
 }
 
 /// A function or constant used where Oozie's EL group for that place does not
