@@ -121,7 +121,9 @@ pub fn render(template: &Template, env: &Env) -> Result<(String, ValueType), Dia
         let ty = v.value_type();
         return Ok((v.into_text(), ty));
     }
-    let mut out = String::new();
+    // (Room for the text as written, which the value is usually near: one
+    // allocation rather than one per part.)
+    let mut out = String::with_capacity(template.span.range().len());
     let ty = render_into(template, env, &mut out)?;
     Ok((out, ty))
 }

@@ -163,7 +163,8 @@ impl<'a> ActionValue<'a> {
             context: Some(context),
             processing_zone: pz,
         };
-        let mut out = String::new();
+        // (Room for the text as written: one allocation, see `el::render`.)
+        let mut out = String::with_capacity(self.text.span.range().len());
         match &self.compiled {
             Some(compiled) => compiled.render_into(&env, &mut out)?,
             None => render_into(&self.text.template, &env, &mut out)?,
@@ -1258,7 +1259,7 @@ impl<'a> Job<'a> {
             context: None,
             processing_zone: self.pz,
         };
-        let mut out = String::new();
+        let mut out = String::with_capacity(template.span.range().len());
         render_into(template, &env, &mut out).map_err(|d| {
             d.with_help(format!(
                 "the uri-template of dataset `{}` is evaluated again for each instance, with only YEAR, MONTH, DAY, HOUR and MINUTE defined",
