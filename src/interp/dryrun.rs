@@ -592,12 +592,19 @@ pub fn placed_texts<'a>(
     app: &'a Coordinator,
     included: &'a [Dataset],
 ) -> Vec<(Option<usize>, &'a ElText, Place)> {
-    let mut texts: Vec<(Option<usize>, &ElText, Place)> = vec![
+    // (Sized for the usual values up front: the list is made twice a file.)
+    let mut texts: Vec<(Option<usize>, &ElText, Place)> = Vec::with_capacity(
+        4 + 4 * (app.datasets.len() + included.len())
+            + 2 * app.inputs.len()
+            + app.outputs.len()
+            + 2 * app.action.configuration.len(),
+    );
+    texts.extend([
         (None, &app.start, Place::Submit),
         (None, &app.end, Place::Submit),
         (None, &app.timezone, Place::Submit),
         (None, &app.action.app_path, Place::Submit),
-    ];
+    ]);
     for dataset in app.datasets.iter().chain(included) {
         texts.push((
             dataset.file,
