@@ -120,8 +120,10 @@ impl Zone {
     /// A legacy three-letter ID: Oozie accepts it with a warning, since most
     /// users expect it to be a fixed offset, and many of them observe DST.
     pub fn is_legacy_short_id(&self) -> bool {
-        JAVA_SHORT_IDS.iter().any(|(short, _)| *short == self.id)
-            || matches!(self.id.as_str(), "EST" | "MST" | "HST")
+        // (Every one is three letters: other IDs are not compared one by one.)
+        self.id.len() == 3
+            && (JAVA_SHORT_IDS.iter().any(|(short, _)| *short == self.id)
+                || matches!(self.id.as_str(), "EST" | "MST" | "HST"))
     }
 
     /// The total UTC offset at `t`, in seconds.
@@ -292,6 +294,10 @@ mod tests {
         assert_eq!(la.dst_seconds(at("2009-07-01T00:00:00Z")), 3600);
         let pst = Zone::parse("PST").unwrap();
         assert!(pst.is_legacy_short_id());
+        assert!(Zone::parse("EST").unwrap().is_legacy_short_id());
+        assert!(!la.is_legacy_short_id() && !Zone::parse("UTC").unwrap().is_legacy_short_id());
+        // `is_legacy_short_id` compares three-letter IDs only.
+        assert!(JAVA_SHORT_IDS.iter().all(|(short, _)| short.len() == 3));
         assert_eq!(pst.dst_seconds(at("2009-07-01T00:00:00Z")), 3600);
         let est = Zone::parse("EST").unwrap();
         assert_eq!(est.dst_seconds(at("2009-07-01T00:00:00Z")), 0);
