@@ -533,8 +533,10 @@ impl<'s> Builder<'s> {
             }
             return Ok(());
         }
-        let value = self.unescape(raw, start)?.0;
-        self.push_text(value, span, before)
+        // quick-xml ends a text event at each `&` (the reference comes as an
+        // event of its own), so the text is the value as it stands.
+        debug_assert!(!raw.contains('&'), "a text event holds no reference");
+        self.push_text(raw, span, before)
     }
 
     /// Whitespace held back by [`Builder::text`] turned out to be part of the
