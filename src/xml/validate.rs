@@ -205,13 +205,17 @@ fn validate_complex(
         }
         return;
     };
-    if let Some(problem) = match_content(element, content, &schema.namespace) {
+    // The element is in the schema's namespace (that is how its schema was
+    // chosen), and its children in the same one mostly share its text: they
+    // are compared with that.
+    let namespace = element.namespace.unwrap_or(&schema.namespace);
+    if let Some(problem) = match_content(element, content, namespace) {
         out.push(problem);
     }
     // Every child with a declaration is checked, even when the content is not
     // in order, so one mistake does not hide others.
     for child in element.children {
-        if child.namespace == Some(schema.namespace.as_str()) {
+        if in_namespace(child, namespace) {
             if let Some(&child_type) = ty.child_types.get(child.name) {
                 validate_element(child, child_type, schema, out);
             }
@@ -358,10 +362,18 @@ enum Expected<'a> {
 /// both matchers make.
 fn takes(leaf: &Particle, child: &Element, namespace: &str) -> bool {
     match leaf {
-        Particle::Element(decl) => child.name == decl.name && child.namespace == Some(namespace),
+        Particle::Element(decl) => child.name == decl.name && in_namespace(child, namespace),
         Particle::Any { namespaces, .. } => namespaces.admits(child.namespace),
         Particle::Group { .. } => false,
     }
+}
+
+/// Whether `element` is in `namespace`; at once when its namespace is the
+/// same text (the `xmlns` value every element in its scope shares).
+fn in_namespace(element: &Element, namespace: &str) -> bool {
+    element
+        .namespace
+        .is_some_and(|ns| std::ptr::eq(ns, namespace) || ns == namespace)
 }
 
 /// Matches children against a content model taking every repetition it can
