@@ -17,9 +17,10 @@ use chrono::{DateTime, Datelike, Utc};
 use compact_str::CompactString;
 use petgraph::algo::tarjan_scc;
 use petgraph::graphmap::DiGraphMap;
-use rustc_hash::FxHashMap;
+use rustc_hash::FxBuildHasher;
 use smallvec::SmallVec;
 use std::collections::HashMap;
+use std::hash::BuildHasher;
 
 /// What the pipeline checks need of one coordinator. Kept for every
 /// coordinator until all are checked: names are inline (`CompactString`),
@@ -45,6 +46,10 @@ pub struct DatasetFacts {
     /// The uri-template after the submission phase: job properties replaced,
     /// `${YEAR}`... kept. Two datasets with the same one are the same data.
     pub uri: String,
+    /// `uri`'s hash, made with the event (on the worker that checked its
+    /// file), so the serial pass over every event places it without reading
+    /// the URI again, which would be a cache miss per event.
+    pub uri_hash: u64,
     pub frequency: Frequency,
     pub initial: DateTime<Utc>,
     pub zone: Zone,
@@ -54,13 +59,14 @@ impl AppEvents {
     pub fn of(app: &Coordinator, job: &Job) -> AppEvents {
         let event = |name: &str, span: Span, dataset: &str| -> Option<Event> {
             let (definition, clock) = job.dataset(dataset)?;
-            let uri = job.submitted_uri(dataset)?;
+            let uri = job.submitted_uri(dataset)?.trim().to_string();
             Some(Event {
                 name: CompactString::from(name),
                 span,
                 dataset: DatasetFacts {
                     name: CompactString::from(definition.name.name.as_str()),
-                    uri: uri.trim().to_string(),
+                    uri_hash: hash_uri(&uri),
+                    uri,
                     frequency: clock.frequency,
                     initial: clock.initial,
                     zone: clock.zone.clone(),
@@ -102,16 +108,13 @@ pub fn check(apps: &[Option<&AppEvents>]) -> Vec<(usize, Diagnostic)> {
     if given.len() < 2 {
         return out;
     }
-    // Who writes each URI. (Fx-hashed and sized up front, since a check can
-    // give thousands of applications; most URIs have one writer, kept inline.)
-    let mut writers: FxHashMap<&str, SmallVec<[(usize, &Event); 1]>> = FxHashMap::default();
+    // Who writes each URI. (Sized up front, since a check can give
+    // thousands of applications; most URIs have one writer, kept inline.)
+    let mut writers: ByUri<SmallVec<[(usize, &Event); 1]>> = ByUri::default();
     writers.reserve(given.iter().map(|(_, app)| app.outputs.len()).sum());
     for &(i, app) in &given {
         for output in &app.outputs {
-            writers
-                .entry(&output.dataset.uri)
-                .or_default()
-                .push((i, output));
+            uri_entry(&mut writers, &output.dataset).push((i, output));
         }
     }
     // (`given` is in index order.)
@@ -153,16 +156,20 @@ pub fn check(apps: &[Option<&AppEvents>]) -> Vec<(usize, Diagnostic)> {
     // Each URI nobody writes, with its first reader and how many read it, in
     // the order first read, and where each is in that list.
     let mut unproduced: Vec<(&str, usize, &Event, usize)> = Vec::new();
-    let mut unproduced_at: FxHashMap<&str, usize> = FxHashMap::default();
+    let mut unproduced_at: ByUri<Option<usize>> = ByUri::default();
     for &(consumer, app) in &given {
         for input in &app.inputs {
-            let Some(producers) = writers.get(input.dataset.uri.as_str()) else {
-                let uri = input.dataset.uri.as_str();
-                match unproduced_at.get(uri) {
-                    Some(&at) => unproduced[at].3 += 1,
+            let facts = &input.dataset;
+            let Some((_, producers)) = writers
+                .raw_entry()
+                .from_hash(facts.uri_hash, |uri| *uri == facts.uri)
+            else {
+                let at = uri_entry(&mut unproduced_at, facts);
+                match *at {
+                    Some(at) => unproduced[at].3 += 1,
                     None => {
-                        unproduced_at.insert(uri, unproduced.len());
-                        unproduced.push((uri, consumer, input, 1));
+                        *at = Some(unproduced.len());
+                        unproduced.push((&facts.uri, consumer, input, 1));
                     }
                 }
                 continue;
@@ -198,6 +205,30 @@ pub fn check(apps: &[Option<&AppEvents>]) -> Vec<(usize, Diagnostic)> {
     }
     out.extend(cycles(&feeds, &name_of));
     out
+}
+
+/// The hash a [`ByUri`] map places `uri` by.
+fn hash_uri(uri: &str) -> u64 {
+    FxBuildHasher.hash_one(uri)
+}
+
+/// A map keyed by URI, whose entries are placed by the events' own hashes.
+type ByUri<'a, V> = hashbrown::HashMap<&'a str, V, FxBuildHasher>;
+
+/// The entry of `facts`'s URI in `map`, made empty if it has none.
+fn uri_entry<'m, 'a, V: Default>(map: &'m mut ByUri<'a, V>, facts: &'a DatasetFacts) -> &'m mut V {
+    use hashbrown::hash_map::RawEntryMut;
+    match map
+        .raw_entry_mut()
+        .from_hash(facts.uri_hash, |uri| *uri == facts.uri)
+    {
+        RawEntryMut::Occupied(entry) => entry.into_mut(),
+        RawEntryMut::Vacant(entry) => {
+            entry
+                .insert_hashed_nocheck(facts.uri_hash, &facts.uri, V::default())
+                .1
+        }
+    }
 }
 
 /// The consumer's definition of a dataset against the producer's.
@@ -327,6 +358,7 @@ mod tests {
         DatasetFacts {
             name: "d".into(),
             uri: uri.to_string(),
+            uri_hash: hash_uri(uri),
             frequency: Frequency {
                 count: 1,
                 unit: FrequencyUnit::Day,
@@ -395,6 +427,40 @@ mod tests {
         );
         // One application alone is no pipeline: nothing to say.
         assert!(check(&[Some(&a), None]).is_empty());
+    }
+
+    #[test]
+    fn uris_are_found_by_their_hash_after_the_maps_grow() {
+        // 200 chains `/i` -> app i -> `/i+1`, and 50 inputs nobody writes,
+        // each read twice: enough URIs for both maps to grow.
+        let mut apps: Vec<AppEvents> = (0..200)
+            .map(|i| {
+                app(
+                    &format!("a{i}"),
+                    &[&format!("/{i}")],
+                    &[&format!("/{}", i + 1)],
+                )
+            })
+            .collect();
+        apps.extend((0..100).map(|i| app(&format!("r{i}"), &[&format!("/raw{}", i % 50)], &[])));
+        let refs: Vec<Option<&AppEvents>> = apps.iter().map(Some).collect();
+        let found = check(&refs);
+        let unproduced: Vec<&String> = found
+            .iter()
+            .filter(|(_, d)| d.code == PIPELINE_UNPRODUCED)
+            .map(|(_, d)| &d.message)
+            .collect();
+        // `/0` (read once) and each `/rawN` (read twice); every other input
+        // is written by the application before it.
+        assert_eq!(unproduced.len(), 51, "{unproduced:?}");
+        assert_eq!(
+            unproduced
+                .iter()
+                .filter(|m| m.contains("(and 1 other data-in)"))
+                .count(),
+            50
+        );
+        assert!(found.iter().all(|(_, d)| d.code == PIPELINE_UNPRODUCED));
     }
 
     #[test]
