@@ -16,30 +16,35 @@ const BLOCK_ALIGN: usize = 8;
 
 pub struct MiMalloc;
 
+/// A block for `layout` from `plain` when every block has its alignment,
+/// else from `aligned`.
+#[inline(always)]
+unsafe fn new_block(
+    layout: Layout,
+    plain: unsafe extern "C" fn(usize) -> *mut c_void,
+    aligned: unsafe extern "C" fn(usize, usize) -> *mut c_void,
+) -> *mut u8 {
+    unsafe {
+        if layout.align() <= BLOCK_ALIGN {
+            plain(layout.size()) as *mut u8
+        } else {
+            aligned(layout.size(), layout.align()) as *mut u8
+        }
+    }
+}
+
 // SAFETY: every path returns a block of at least `layout.size()` bytes aligned
 // to `layout.align()` (the plain calls only for alignments every block has),
 // or null; blocks are freed and resized by the allocator that made them.
 unsafe impl GlobalAlloc for MiMalloc {
     #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        unsafe {
-            if layout.align() <= BLOCK_ALIGN {
-                mi::mi_malloc(layout.size()) as *mut u8
-            } else {
-                mi::mi_malloc_aligned(layout.size(), layout.align()) as *mut u8
-            }
-        }
+        unsafe { new_block(layout, mi::mi_malloc, mi::mi_malloc_aligned) }
     }
 
     #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        unsafe {
-            if layout.align() <= BLOCK_ALIGN {
-                mi::mi_zalloc(layout.size()) as *mut u8
-            } else {
-                mi::mi_zalloc_aligned(layout.size(), layout.align()) as *mut u8
-            }
-        }
+        unsafe { new_block(layout, mi::mi_zalloc, mi::mi_zalloc_aligned) }
     }
 
     #[inline]
