@@ -139,6 +139,44 @@ impl DatetimeError {
 
 /// Parses `text` as Oozie parses a datetime in processing zone `pz`.
 pub fn parse_datetime(text: &str, pz: ProcessingZone) -> Result<OozieTime, DatetimeError> {
+    match canonical_utc(text, pz) {
+        Some(instant) => Ok(OozieTime {
+            instant,
+            hour_24: false,
+        }),
+        None => parse_fields(text, pz),
+    }
+}
+
+/// The instant of `text` when it is exactly `YYYY-MM-DDTHH:mmZ`, in range,
+/// and the processing zone is UTC: the form coordc and Oozie print, which is
+/// parsed back at every action (`coord:formatTime` of `coord:nominalTime()`),
+/// read here without the general parser. Anything else is left to
+/// [`parse_fields`], which reads it the same way and says what is wrong.
+fn canonical_utc(text: &str, pz: ProcessingZone) -> Option<DateTime<Utc>> {
+    let b = text.as_bytes();
+    if pz.offset_minutes != 0
+        || b.len() != 17
+        || (b[4], b[7], b[10], b[13], b[16]) != (b'-', b'-', b'T', b':', b'Z')
+    {
+        return None;
+    }
+    let number = |at: std::ops::Range<usize>| {
+        b[at].iter().try_fold(0u32, |n, &c| {
+            c.is_ascii_digit().then(|| n * 10 + u32::from(c - b'0'))
+        })
+    };
+    let (hour, minute) = (number(11..13)?, number(14..16)?);
+    if hour > 23 {
+        // `24:00` is read (and warned about) by the general parser.
+        return None;
+    }
+    let date = NaiveDate::from_ymd_opt(number(0..4)? as i32, number(5..7)?, number(8..10)?)?;
+    Some(date.and_hms_opt(hour, minute, 0)?.and_utc())
+}
+
+/// [`parse_datetime`] for any text: each field read, checked and explained.
+fn parse_fields(text: &str, pz: ProcessingZone) -> Result<OozieTime, DatetimeError> {
     let lead = text.len() - text.trim_start().len();
     let s = text.trim();
     let bytes = s.as_bytes();
@@ -288,6 +326,53 @@ mod tests {
         parse_datetime(s, ProcessingZone::UTC)
             .map(|t| format_utc(t.instant))
             .map_err(|e| e.message)
+    }
+
+    #[test]
+    fn the_canonical_form_reads_as_the_general_parser_reads_it() {
+        // Every field at and around its bounds, and characters out of place:
+        // what the shortcut takes, the general parser takes, to the same
+        // instant; what it leaves, the general parser decides.
+        let years = ["0000", "1969", "2012", "2013", "9999", "20x2"];
+        let months = ["00", "01", "02", "12", "13"];
+        let days = ["00", "01", "28", "29", "30", "31", "32"];
+        let hours = ["00", "23", "24", "25"];
+        let minutes = ["00", "59", "60"];
+        let ends = ["Z", "z", "+"];
+        let mut taken = 0;
+        for y in years {
+            for m in months {
+                for d in days {
+                    for h in hours {
+                        for mi in minutes {
+                            for end in ends {
+                                let text = format!("{y}-{m}-{d}T{h}:{mi}{end}");
+                                let Some(instant) = canonical_utc(&text, ProcessingZone::UTC)
+                                else {
+                                    continue;
+                                };
+                                taken += 1;
+                                let general = parse_fields(&text, ProcessingZone::UTC).unwrap();
+                                assert_eq!(
+                                    (general.instant, general.hour_24),
+                                    (instant, false),
+                                    "{text}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(taken, 248, "the in-range combinations");
+        // Another processing zone, or another shape, is the general parser's.
+        let gmt = ProcessingZone::parse_option("GMT+0530").unwrap();
+        assert_eq!(canonical_utc("2009-01-01T08:00Z", gmt), None);
+        assert_eq!(
+            canonical_utc(" 2009-01-01T08:00Z", ProcessingZone::UTC),
+            None
+        );
+        assert_eq!(canonical_utc("2009-1-01T08:00Z", ProcessingZone::UTC), None);
     }
 
     #[test]
