@@ -11,7 +11,6 @@
 use super::ast::Template;
 use super::eval::{Context, Env, Variables, render_into};
 use super::library::{self, FunctionDef, Library, Place};
-use super::parse::parse_template_shared;
 use super::value::Value;
 use crate::check::rules::TIME_FREQUENCY;
 use crate::diag::Diagnostic;
@@ -84,16 +83,14 @@ impl Context for FrequencyContext {
     }
 }
 
-/// Lowers the frequency text at byte `base` of its file.
+/// Lowers a frequency, from its parsed EL.
 pub fn lower_frequency(
-    text: &str,
-    base: usize,
+    template: &Template,
     vars: &dyn Variables,
 ) -> Result<LoweredFrequency, Diagnostic> {
-    let template = parse_template_shared(text, base)?;
     // Only what Oozie's frequency evaluator defines: the frequency functions
     // and the job's properties.
-    if let Some(m) = library::first_misplaced(&template, Place::Frequency, vars) {
+    if let Some(m) = library::first_misplaced(template, Place::Frequency, vars) {
         let d = if m.is_function {
             Diagnostic::error(TIME_FREQUENCY, m.span, format!("{} cannot be used in a frequency", m.what))
                 .with_help("a frequency may call coord:minutes, hours, days, months, endOfDays, endOfWeeks and endOfMonths")
@@ -103,7 +100,7 @@ pub fn lower_frequency(
         };
         return Err(d);
     }
-    let (rendered, unit) = render_with_unit(&template, vars)?;
+    let (rendered, unit) = render_with_unit(template, vars)?;
     let trimmed = rendered.trim();
     // The attribute is trimmed; an integer is minutes, anything else is cron
     // (research/oozie-validations.md C15).
@@ -124,13 +121,8 @@ pub fn lower_frequency(
 /// minutes), the text must then be a Java `int`, and a value below 0 or over
 /// `oozie.service.coord.default.max.timeout` (86400) becomes 86400. `None`:
 /// an empty timeout, which takes the server default (120).
-pub fn lower_timeout(
-    text: &str,
-    base: usize,
-    vars: &dyn Variables,
-) -> Result<Option<i64>, Diagnostic> {
-    let template = parse_template_shared(text, base)?;
-    if let Some(m) = library::first_misplaced(&template, Place::Timeout, vars) {
+pub fn lower_timeout(template: &Template, vars: &dyn Variables) -> Result<Option<i64>, Diagnostic> {
+    if let Some(m) = library::first_misplaced(template, Place::Timeout, vars) {
         return Err(Diagnostic::error(
             TIME_FREQUENCY,
             m.span,
@@ -138,7 +130,7 @@ pub fn lower_timeout(
         )
         .with_help("a timeout is minutes, or coord:minutes, hours, days or months"));
     }
-    let (rendered, unit) = render_with_unit(&template, vars)?;
+    let (rendered, unit) = render_with_unit(template, vars)?;
     let trimmed = rendered.trim();
     if trimmed.is_empty() {
         return Ok(None);
@@ -174,7 +166,7 @@ mod tests {
         let vars: VarMap = [("freq".to_string(), Some("15".to_string()))]
             .into_iter()
             .collect();
-        lower_frequency(text, 0, &vars)
+        lower_frequency(&crate::el::parse::parse_template(text, 0)?, &vars)
     }
 
     fn every(
@@ -194,7 +186,7 @@ mod tests {
         // CoordSubmitXCommand:735-765: days ×1440, months ×43200, hours already
         // minutes; below 0 or over 86400 is the 86400 maximum; empty is the default.
         let vars = VarMap::default();
-        let timeout = |t: &str| lower_timeout(t, 0, &vars);
+        let timeout = |t: &str| lower_timeout(&crate::el::parse::parse_template(t, 0)?, &vars);
         assert_eq!(timeout("10").unwrap(), Some(10));
         assert_eq!(timeout("${coord:hours(2)}").unwrap(), Some(120));
         assert_eq!(timeout("${coord:days(1)}").unwrap(), Some(1440));

@@ -346,6 +346,16 @@ fn application_datetime(
     Ok(t)
 }
 
+/// The EL tree of `text`, as lowered; for a value whose EL does not parse
+/// (the lowering reported it), the parser's diagnostic, which stops what
+/// needs the value.
+fn el_tree(text: &ElText) -> Result<Cow<'_, crate::el::ast::Template>, Diagnostic> {
+    if text.parsed {
+        return Ok(Cow::Borrowed(&text.template));
+    }
+    parse_template(&text.text, text.span.start as usize).map(Cow::Owned)
+}
+
 fn zone(text: &ElText, rendered: &str) -> Result<Zone, Diagnostic> {
     Zone::parse(rendered).map_err(|e| e.to_diagnostic(rendered, text.span))
 }
@@ -404,7 +414,7 @@ pub fn prepare<'a>(
     let end = attribute(&app.end)
         .and_then(|s| application_datetime(&app.end, &s, pz, None, &mut problems));
     let job_zone = attribute(&app.timezone).and_then(|s| zone(&app.timezone, &s));
-    let schedule = match lower_frequency(&app.frequency.text, app.frequency.span.start as usize, vars) {
+    let schedule = match el_tree(&app.frequency).and_then(|t| lower_frequency(&t, vars)) {
         Ok(LoweredFrequency::Every(f)) if options.check_maximum_frequency && f.unit == FrequencyUnit::Minute && f.count < 5 => Err(Diagnostic::error(
             TIME_FREQUENCY,
             app.frequency.span,
@@ -718,7 +728,9 @@ fn job_controls(
 ) -> Result<Controls, Vec<Diagnostic>> {
     let c = &app.controls;
     let timeout = match &c.timeout {
-        Some(t) => lower_timeout(&t.text, t.span.start as usize, vars).map(|t| t.unwrap_or(120)),
+        Some(t) => el_tree(t)
+            .and_then(|t| lower_timeout(&t, vars))
+            .map(|t| t.unwrap_or(120)),
         None => Ok(120),
     };
     let integer = |text: &Option<ElText>, what: &str, default: i64| -> Result<i64, Diagnostic> {
@@ -790,11 +802,7 @@ fn prepare_dataset<'a>(
             diagnostic: d,
         })
     };
-    let frequency = match lower_frequency(
-        &dataset.frequency.text,
-        dataset.frequency.span.start as usize,
-        vars,
-    ) {
+    let frequency = match el_tree(&dataset.frequency).and_then(|t| lower_frequency(&t, vars)) {
         Ok(LoweredFrequency::Every(f)) => Some(f),
         Ok(LoweredFrequency::Cron(_)) => {
             problem(Diagnostic::error(

@@ -36,6 +36,7 @@ impl Lowering {
                     },
                     text: text.value,
                     span,
+                    parsed: false,
                 }
             }
         }
@@ -71,6 +72,7 @@ fn empty_at(span: Span) -> ElText {
             parts: Vec::new(),
             span: at,
         },
+        parsed: true,
     }
 }
 

@@ -18,8 +18,10 @@ pub struct ElText {
     /// The decoded text (entities replaced), trimmed where Oozie trims.
     pub text: String,
     pub span: Span,
-    /// The parsed EL; spans point into the file.
+    /// The parsed EL; spans point into the file. When the EL does not parse
+    /// (`parsed` false; the lowering reported why), the text as written.
     pub template: Template,
+    pub parsed: bool,
 }
 
 impl ElText {
@@ -81,6 +83,7 @@ impl ElText {
                 text: text.value,
                 span: text.span,
                 template,
+                parsed: true,
             }),
             Err(d) => Err(Box::new((d, text))),
         }
