@@ -47,17 +47,8 @@ pub fn parse_template(text: &str, base: usize) -> Result<Template, Diagnostic> {
         )
         .with_help("no Oozie application holds a value this long: Oozie rejects workflow definitions over 100,000 bytes"));
     }
-    // Most values hold no `${`: one text part, nothing to lex.
-    if find_block(text.as_bytes(), 0).is_none() {
-        let parts = if text.is_empty() {
-            Vec::new()
-        } else {
-            vec![text_part(text, base, 0, text.len())]
-        };
-        return Ok(Template {
-            parts,
-            span: Span::new(base, base + text.len()),
-        });
+    if let Some(plain) = plain_template(text, base) {
+        return Ok(plain);
     }
     // The token buffer is reused across calls: a text value is parsed in well under
     // a microsecond, and a fresh buffer would be a good part of that.
@@ -75,8 +66,11 @@ pub fn parse_template_shared(text: &str, base: usize) -> Result<Template, Diagno
     const MAX_TEXTS: usize = 4096;
     type Parsed = rustc_hash::FxHashMap<Box<str>, Template>;
     thread_local!(static PARSED: std::cell::RefCell<Parsed> = std::cell::RefCell::default());
-    if text.len() > MAX_TEXT || find_block(text.as_bytes(), 0).is_none() {
+    if text.len() > MAX_TEXT {
         return parse_template(text, base);
+    }
+    if let Some(plain) = plain_template(text, base) {
+        return Ok(plain);
     }
     let parsed_at_zero = PARSED.with_borrow_mut(|parsed| {
         if let Some(template) = parsed.get(text) {
@@ -107,6 +101,23 @@ pub fn parse_template_shared(text: &str, base: usize) -> Result<Template, Diagno
         // where it points.
         None => parse_template(text, base),
     }
+}
+
+/// `text` as one text part, when it holds no `${` (most values): nothing to
+/// lex or to keep.
+fn plain_template(text: &str, base: usize) -> Option<Template> {
+    if find_block(text.as_bytes(), 0).is_some() {
+        return None;
+    }
+    let parts = if text.is_empty() {
+        Vec::new()
+    } else {
+        vec![text_part(text, base, 0, text.len())]
+    };
+    Some(Template {
+        parts,
+        span: Span::new(base, base + text.len()),
+    })
 }
 
 fn parse_blocks(text: &str, base: usize, tokens: &mut Vec<Token>) -> Result<Template, Diagnostic> {
