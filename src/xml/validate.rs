@@ -205,9 +205,10 @@ fn validate_complex(
         }
         return;
     };
-    // The element is in the schema's namespace (that is how its schema was
-    // chosen), and its children in the same one mostly share its text: they
-    // are compared with that.
+    // The schema's namespace, as the element's own text: an element is only
+    // validated against the schema of its namespace, and its children in
+    // that namespace mostly share the text, so compare with it at once.
+    debug_assert!(element.namespace.is_none_or(|ns| ns == schema.namespace));
     let namespace = element.namespace.unwrap_or(&schema.namespace);
     if let Some(problem) = match_content(element, content, namespace) {
         out.push(problem);
