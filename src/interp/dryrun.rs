@@ -33,7 +33,7 @@ use crate::time::frequency::{Frequency, FrequencyUnit, nominal_time_iter};
 use crate::time::instance::DatasetClock;
 use crate::time::zone::Zone;
 use chrono::{DateTime, Datelike, Timelike, Utc};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::borrow::Cow;
 use std::cell::OnceCell;
 
@@ -499,9 +499,9 @@ pub fn prepare<'a>(
             Err(mut found) => problems.append(&mut found),
         }
     }
-    let mut seen = FxHashMap::default();
+    let mut seen = FxHashSet::default();
     for data_in in &app.inputs {
-        if seen.insert(data_in.name.name.as_str(), ()).is_some() {
+        if !seen.insert(data_in.name.name.as_str()) {
             problems.push(Located::in_app(Diagnostic::error(
                 DUPLICATE_EVENT,
                 data_in.name.span,
