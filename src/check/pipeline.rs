@@ -430,9 +430,10 @@ mod tests {
     }
 
     #[test]
-    fn uris_are_found_by_their_hash_after_the_maps_grow() {
-        // 200 chains `/i` -> app i -> `/i+1`, and 50 inputs nobody writes,
-        // each read twice: enough URIs for both maps to grow.
+    fn uris_are_found_by_their_hash_and_the_unread_ones_after_their_map_grows() {
+        // 200 chains `/i` -> app i -> `/i+1` (the writers' map is sized for
+        // them), and 50 inputs nobody writes, each read twice: enough for the
+        // map of unread URIs to grow, rehashing what it holds.
         let mut apps: Vec<AppEvents> = (0..200)
             .map(|i| {
                 app(
