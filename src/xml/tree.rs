@@ -289,7 +289,10 @@ impl<'s> Builder<'s> {
     }
 
     /// The byte offset of `part` inside the source; `part` must borrow from it.
-    fn offset_of(&self, part: &str) -> usize {
+    /// The tree takes its text from the source at these offsets, not from
+    /// the events' bytes: the source is `str` already, and quick-xml cuts it
+    /// only at ASCII delimiters, which are character boundaries.
+    fn offset_of(&self, part: &[u8]) -> usize {
         let base = self.source.as_ptr() as usize;
         let at = part.as_ptr() as usize;
         debug_assert!(at >= base && at <= base + self.source.len());
@@ -327,7 +330,9 @@ impl<'s> Builder<'s> {
                     self.push_text(value, Span::new(start, start + raw.len()), before)?;
                 }
                 Event::GeneralRef(reference) => {
-                    let value = self.entity(reference.as_ref(), before, after)?;
+                    let at = self.offset_of(&reference);
+                    let name = &self.source[at..at + reference.len()];
+                    let value = self.entity(name, before, after)?;
                     let value = self.arena.alloc_str(value.encode_utf8(&mut [0; 4]));
                     self.push_text(value, Span::new(before, after), before)?;
                 }
