@@ -462,16 +462,19 @@ impl<'s> Builder<'s> {
             } else {
                 let (prefix, local) = split_qname(key);
                 prefixed |= !prefix.is_empty();
-                attributes.push(Attribute {
-                    // Unprefixed attributes are in no namespace (Namespaces in
-                    // XML §6.2); prefixed ones are resolved below.
-                    namespace: None,
-                    name: local,
-                    name_span,
-                    value,
-                    value_span: Span::new(value_start, value_start + raw_value.len()),
-                    breaks,
-                });
+                push(
+                    &mut attributes,
+                    Attribute {
+                        // Unprefixed attributes are in no namespace (Namespaces in
+                        // XML §6.2); prefixed ones are resolved below.
+                        namespace: None,
+                        name: local,
+                        name_span,
+                        value,
+                        value_span: Span::new(value_start, value_start + raw_value.len()),
+                        breaks,
+                    },
+                );
             }
         }
         let (prefix, local) = split_qname(qname);
@@ -518,7 +521,7 @@ impl<'s> Builder<'s> {
             text: open.text.into_bump_slice(),
         };
         match self.stack.last_mut() {
-            Some(parent) => parent.children.push(element),
+            Some(parent) => push(&mut parent.children, element),
             None => self.root = Some(element),
         }
         Ok(())
@@ -626,6 +629,16 @@ impl<'s> Builder<'s> {
 type Decoded<'s> = (&'s str, &'s [(u32, u32)]);
 
 /// Only XML's whitespace: space, tab, line feed, carriage return.
+/// `list.push(item)`, an empty list starting with room for four: bumpalo
+/// grows one to 1, 2, then 4 items, copying it each time, and most lists of
+/// children and attributes here hold two to ten.
+fn push<'a, T>(list: &mut ArenaVec<'a, T>, item: T) {
+    if list.capacity() == 0 {
+        list.reserve(4);
+    }
+    list.push(item);
+}
+
 pub fn is_xml_whitespace(text: &str) -> bool {
     text.bytes()
         .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
