@@ -6,7 +6,7 @@
 use super::rules::{DATA_DROPPED, DATA_URI_RESOLUTION};
 use crate::diag::Diagnostic;
 use crate::el::ast::ExprKind;
-use crate::interp::dryrun::{Job, Located};
+use crate::interp::dryrun::{Action, Job, Located};
 use crate::ir::{Coordinator, Dataset, ElText, Instances};
 use crate::time::frequency::{Frequency, FrequencyUnit};
 use crate::time::instance::DatasetClock;
@@ -17,14 +17,28 @@ use crate::time::instance::DatasetClock;
 const SCAN_ACTIONS: usize = 10_000;
 const SCAN_INSTANCES: usize = 1_000_000;
 
-pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
+/// `first` is the job's first action, when it materialized: its inputs, in
+/// the order of `app.inputs`, hold the instances the first action gets, so
+/// they are not counted again.
+pub fn check(app: &Coordinator, job: &Job, first: Option<&Action>) -> Vec<Located> {
     let mut out = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
-    for data_in in &app.inputs {
+    for (index, data_in) in app.inputs.iter().enumerate() {
         let Some((dataset, clock)) = job.dataset(&data_in.dataset.name) else {
             continue;
         };
-        if let Some(d) = dropped(job, clock, &data_in.instances, &data_in.name.name, dataset) {
+        let first_count = first
+            .and_then(|a| a.inputs.get(index))
+            .map(|e| e.uris.len());
+        let data_in_dropped = dropped(
+            job,
+            clock,
+            &data_in.instances,
+            first_count,
+            &data_in.name.name,
+            dataset,
+        );
+        if let Some(d) = data_in_dropped {
             out.push(Located::in_app(d));
         }
         if !seen.contains(&dataset.name.name.as_str()) {
@@ -75,6 +89,7 @@ fn dropped(
     job: &Job,
     clock: &DatasetClock,
     instances: &Instances,
+    first_count: Option<usize>,
     name: &str,
     dataset: &Dataset,
 ) -> Option<Diagnostic> {
@@ -85,7 +100,11 @@ fn dropped(
         .sum();
     let mut nominals = job.nominal_times_all().take(SCAN_ACTIONS);
     let first = nominals.next()?;
-    if instance_count(clock, first, &ranges)? >= expected {
+    let first_count = match first_count {
+        Some(n) => n,
+        None => instance_count(clock, first, &ranges)?,
+    };
+    if first_count >= expected {
         return None;
     }
     let mut last_short = (1, first);
@@ -201,4 +220,107 @@ fn uri_resolution(dataset: &Dataset, frequency: &Frequency) -> Option<Diagnostic
         )
         .with_help("drop the field from the uri-template if the data is not laid out by it, or check the frequency")
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::load::{self, BesideConfigs, JobInput, Sources};
+    use crate::interp::dryrun::{self, Options};
+    use crate::time::datetime::ProcessingZone;
+
+    /// DA001's messages for a coordinator reading hourly `logs` with
+    /// `range` from a dataset whose initial-instance is `initial`: counted
+    /// from the first action's inputs (as `coordc check` does) and counted
+    /// afresh, which must agree.
+    fn dropped_both_ways(range: (&str, &str), initial: &str) -> (Vec<String>, Vec<String>) {
+        let text = format!(
+            r#"<coordinator-app name="daily" frequency="${{coord:days(1)}}"
+                 start="2024-01-01T00:00Z" end="2024-01-10T00:00Z" timezone="UTC"
+                 xmlns="uri:oozie:coordinator:0.4">
+  <datasets>
+    <dataset name="logs" frequency="${{coord:hours(1)}}" initial-instance="{initial}" timezone="UTC">
+      <uri-template>hdfs://nn/logs/${{YEAR}}/${{MONTH}}/${{DAY}}/${{HOUR}}</uri-template>
+    </dataset>
+  </datasets>
+  <input-events>
+    <data-in name="input" dataset="logs">
+      <start-instance>{}</start-instance>
+      <end-instance>{}</end-instance>
+    </data-in>
+  </input-events>
+  <action><workflow><app-path>hdfs://nn/apps/daily</app-path></workflow></action>
+</coordinator-app>"#,
+            range.0, range.1
+        );
+        let arena = crate::xml::tree::arena_for(text.len());
+        let doc = crate::xml::parse(&text, &arena).expect("well-formed");
+        let beside = BesideConfigs::default();
+        let utc = ProcessingZone::parse_option("UTC").expect("UTC");
+        let input = JobInput {
+            configs: &[],
+            beside: &beside,
+            defines: &[],
+            maps: &[],
+            processing_zone: utc,
+            check_maximum_frequency: true,
+        };
+        let mut sources = Sources::default();
+        sources.add("coordinator.xml".to_string(), text.as_str());
+        let path = std::path::Path::new("coordinator.xml");
+        let Ok(loaded) = load::coordinator(&doc, path, &input, &mut sources) else {
+            panic!("the app loads");
+        };
+        let options = Options {
+            includes_incomplete: false,
+            from: None,
+            to: None,
+            limit: Some(1),
+            processing_zone: utc,
+            check_maximum_frequency: true,
+        };
+        let Ok(job) = dryrun::prepare(&loaded.app, &loaded.included, &loaded.vars, &options) else {
+            panic!("the job prepares");
+        };
+        let first = job
+            .actions()
+            .next()
+            .expect("an action")
+            .expect("it materializes");
+        let messages = |first: Option<&Action>| -> Vec<String> {
+            check(&loaded.app, &job, first)
+                .into_iter()
+                .map(|p| p.diagnostic.message)
+                .collect()
+        };
+        (messages(Some(&first)), messages(None))
+    }
+
+    #[test]
+    fn the_first_actions_inputs_count_as_its_instances_do() {
+        // Spec §6.6.11: instances before the initial-instance are dropped.
+        let (from_action, counted) = dropped_both_ways(
+            ("${coord:current(-23)}", "${coord:current(0)}"),
+            "2024-01-01T00:00Z",
+        );
+        assert_eq!(from_action, counted);
+        assert_eq!(from_action.len(), 1);
+        assert!(from_action[0].starts_with("action 1 (2024-01-01T00:00Z) gets fewer than the 24"));
+        // Two days of history: actions 1 and 2 are short.
+        let (from_action, counted) = dropped_both_ways(
+            ("${coord:current(-47)}", "${coord:current(0)}"),
+            "2024-01-01T00:00Z",
+        );
+        assert_eq!(from_action, counted);
+        assert!(
+            from_action[0].starts_with("actions 1 to 2 "),
+            "{from_action:?}"
+        );
+        // Nothing before the initial-instance: nothing reported either way.
+        let (from_action, counted) = dropped_both_ways(
+            ("${coord:current(-23)}", "${coord:current(0)}"),
+            "2023-12-01T00:00Z",
+        );
+        assert!(from_action.is_empty() && counted.is_empty());
+    }
 }

@@ -664,9 +664,11 @@ fn coordinator(
             problems.extend(crate::check::schedule::check(app, &job));
             problems.extend(crate::check::zones::check(app, &job));
             problems.extend(crate::check::cron::check(app, &job));
-            problems.extend(crate::check::data::check(app, &job));
+            let first = job.actions().next();
+            let first_action = first.as_ref().and_then(|a| a.as_ref().ok());
+            problems.extend(crate::check::data::check(app, &job, first_action));
             events = Some(AppEvents::of(app, &job));
-            if let Some(Err(d)) = job.actions().next() {
+            if let Some(Err(d)) = first {
                 problems.push(Located::in_app(d));
             }
         }
