@@ -80,14 +80,15 @@ fn dotted(access: &Access) -> Option<(&str, String, u32)> {
 }
 
 /// The spans of the variables of dotted names in `expr` (EL010), which are
-/// reported as such and not as names the job must define.
-pub fn dotted_bases(expr: &Expr) -> HashSet<Span> {
-    let mut bases = HashSet::new();
+/// reported as such and not as names the job must define. (A list: an
+/// expression holds none or a few, and most are checked for none.)
+pub fn dotted_bases(expr: &Expr) -> Vec<Span> {
+    let mut bases = Vec::new();
     expr.walk(&mut |e| {
         if let ExprKind::Access(access) = &e.kind
             && dotted(access).is_some()
         {
-            bases.insert(access.base.span);
+            bases.push(access.base.span);
         }
     });
     bases
