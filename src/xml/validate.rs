@@ -237,13 +237,12 @@ fn check_value(value: &str, ty: TypeRef, schema: &Schema) -> Option<String> {
         TypeRef::Complex(_) => return None,
     };
     // xs:string keeps whitespace; the other built-ins collapse it first.
-    let trimmed = value.trim();
-    let text: Cow<str> = if base == Builtin::String {
-        Cow::Borrowed(value)
-    } else if !trimmed.contains(char::is_whitespace) {
-        Cow::Borrowed(trimmed)
-    } else {
-        Cow::Owned(value.split_whitespace().collect::<Vec<_>>().join(" "))
+    let text: Cow<str> = match base {
+        Builtin::String => Cow::Borrowed(value),
+        _ => match value.trim() {
+            trimmed if !trimmed.contains(char::is_whitespace) => Cow::Borrowed(trimmed),
+            _ => Cow::Owned(value.split_whitespace().collect::<Vec<_>>().join(" ")),
+        },
     };
     match base {
         Builtin::String => {}
