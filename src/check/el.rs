@@ -22,13 +22,20 @@ pub struct ElCheckContext<'a> {
 pub fn check_template(template: &Template, ctx: &ElCheckContext) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for expr in template.exprs() {
-        let dotted = dotted_bases(expr);
+        // The variables of dotted names, reported as such (EL010); a walk
+        // visits a name before its variable.
+        let mut dotted: Vec<Span> = Vec::new();
         expr.walk(&mut |e| match &e.kind {
             ExprKind::Call(call) => check_call(e, call, ctx, &mut out),
             ExprKind::Var(name) if !dotted.contains(&e.span) => {
                 check_variable(e, name, ctx, &mut out)
             }
-            ExprKind::Access(access) => out.extend(dotted_name(access, ctx.library)),
+            ExprKind::Access(access) => {
+                if let Some(d) = dotted_name(access, ctx.library) {
+                    dotted.push(access.base.span);
+                    out.push(d);
+                }
+            }
             _ => {}
         });
     }
@@ -79,19 +86,10 @@ fn dotted(access: &Access) -> Option<(&str, String, u32)> {
     (end != access.base.span.end).then_some((&**base, name, end))
 }
 
-/// The spans of the variables of dotted names in `expr` (EL010), which are
-/// reported as such and not as names the job must define. (A list: an
-/// expression holds none or a few, and most are checked for none.)
-pub fn dotted_bases(expr: &Expr) -> Vec<Span> {
-    let mut bases = Vec::new();
-    expr.walk(&mut |e| {
-        if let ExprKind::Access(access) = &e.kind
-            && dotted(access).is_some()
-        {
-            bases.push(access.base.span);
-        }
-    });
-    bases
+/// The span of the variable of `access`, when it is a dotted name (EL010):
+/// such a variable is reported as the name, not as one the job must define.
+pub fn dotted_base(access: &Access) -> Option<Span> {
+    dotted(access).map(|_| access.base.span)
 }
 
 /// `job.tracker` as `jobTracker`.

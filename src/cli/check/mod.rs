@@ -16,7 +16,7 @@ use super::load::{
 };
 use super::read_source;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
-use crate::check::el::{ElCheckContext, check_template, dotted_bases};
+use crate::check::el::{ElCheckContext, check_template, dotted_base};
 use crate::check::pipeline::AppEvents;
 use crate::check::rules::{
     EL_ARG_TYPE, EL_ARITY, EL_DOTTED_NAME, EL_EVAL, EL_MISPLACED, EL_NEEDS_CONTEXT, EL_SYNTAX,
@@ -699,15 +699,18 @@ fn free_variables<'a>(texts: impl Iterator<Item = &'a ElText>, vars: &VarMap) ->
     let mut names = BTreeSet::new();
     for text in texts {
         for expr in text.template.exprs() {
-            let dotted = dotted_bases(expr);
-            expr.walk(&mut |e| {
-                if let ExprKind::Var(name) = &e.kind
-                    && !dotted.contains(&e.span)
-                    && !vars.contains_key(&**name)
-                    && library::constant(Library::Coordinator, name).is_none()
+            // (A walk visits a dotted name before its variable.)
+            let mut dotted: Vec<Span> = Vec::new();
+            expr.walk(&mut |e| match &e.kind {
+                ExprKind::Access(access) => dotted.extend(dotted_base(access)),
+                ExprKind::Var(name)
+                    if !dotted.contains(&e.span)
+                        && !vars.contains_key(&**name)
+                        && library::constant(Library::Coordinator, name).is_none() =>
                 {
                     names.insert(name.to_string());
                 }
+                _ => {}
             });
         }
     }
