@@ -24,6 +24,15 @@ impl Span {
     pub fn range(self) -> std::ops::Range<usize> {
         self.start as usize..self.end as usize
     }
+
+    /// Both ends moved through `map` (an offset of a decoded or copied text
+    /// to one of the file).
+    pub fn map(self, map: impl Fn(u32) -> u32) -> Span {
+        Span {
+            start: map(self.start),
+            end: map(self.end),
+        }
+    }
 }
 
 impl fmt::Debug for Span {

@@ -245,12 +245,7 @@ impl Template {
     /// differ, and for a cached tree's copy. (Generic, as `walk` is: a copy
     /// moves each span by one addition, with no indirect call.)
     pub fn map_spans<F: Fn(u32) -> u32>(&mut self, map: &F) {
-        let span = |s: &mut Span| {
-            *s = Span {
-                start: map(s.start),
-                end: map(s.end),
-            }
-        };
+        let span = |s: &mut Span| *s = s.map(map);
         span(&mut self.span);
         for part in &mut self.parts {
             match part {
@@ -266,12 +261,7 @@ impl Template {
 
 impl Expr {
     fn map_spans<F: Fn(u32) -> u32>(&mut self, map: &F) {
-        let span = |s: &mut Span| {
-            *s = Span {
-                start: map(s.start),
-                end: map(s.end),
-            }
-        };
+        let span = |s: &mut Span| *s = s.map(map);
         span(&mut self.span);
         match &mut self.kind {
             ExprKind::Call(call) => {

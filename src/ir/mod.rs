@@ -70,10 +70,7 @@ impl ElText {
                     Ok(template)
                 }
                 Err(mut d) => {
-                    d.span = Span {
-                        start: map(d.span.start),
-                        end: map(d.span.end),
-                    };
+                    d.span = d.span.map(map);
                     Err(d)
                 }
             }

@@ -134,8 +134,7 @@ impl<'s> Element<'s> {
             && piece.text.len() == piece.span.range().len()
         {
             let raw = piece.text;
-            let lead = raw.len() - raw.trim_start().len();
-            let kept = raw.trim_end().len().max(lead);
+            let (lead, kept) = trim_bounds(raw);
             let start = piece.span.start as usize;
             return Text {
                 value: raw[lead..kept].to_string(),
@@ -144,8 +143,7 @@ impl<'s> Element<'s> {
             };
         }
         let joined = self.text_value();
-        let lead = joined.value.len() - joined.value.trim_start().len();
-        let kept = joined.value.trim_end().len().max(lead);
+        let (lead, kept) = trim_bounds(&joined.value);
         let start = joined.source_offset(lead);
         let end = if kept == lead {
             start
@@ -206,6 +204,13 @@ impl<'s> Element<'s> {
     pub fn child(&self, name: &str) -> Option<&Element<'s>> {
         self.children.iter().find(|c| c.name == name)
     }
+}
+
+/// Where `text` trimmed of surrounding whitespace starts and ends (`lead ==
+/// kept` when it is all whitespace).
+fn trim_bounds(text: &str) -> (usize, usize) {
+    let lead = text.len() - text.trim_start().len();
+    (lead, text.trim_end().len().max(lead))
 }
 
 /// An arena with room for the tree of a text of `len` bytes: the tree is
@@ -628,7 +633,6 @@ impl<'s> Builder<'s> {
 /// A decoded value and its breaks (see [`Text`]).
 type Decoded<'s> = (&'s str, &'s [(u32, u32)]);
 
-/// Only XML's whitespace: space, tab, line feed, carriage return.
 /// `list.push(item)`, an empty list starting with room for four: bumpalo
 /// grows one to 1, 2, then 4 items, copying it each time, and most lists of
 /// children and attributes here hold two to ten.
@@ -639,6 +643,7 @@ fn push<'a, T>(list: &mut ArenaVec<'a, T>, item: T) {
     list.push(item);
 }
 
+/// Only XML's whitespace: space, tab, line feed, carriage return.
 pub fn is_xml_whitespace(text: &str) -> bool {
     text.bytes()
         .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
