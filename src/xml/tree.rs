@@ -44,7 +44,7 @@ pub struct Comment<'s> {
     pub span: Span,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub struct Element<'s> {
     /// The namespace URI, `None` when the element is in no namespace.
     pub namespace: Option<&'s str>,
@@ -59,7 +59,7 @@ pub struct Element<'s> {
     pub text: &'s [TextPiece<'s>],
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub struct Attribute<'s> {
     pub namespace: Option<&'s str>,
     pub name: &'s str,
@@ -84,7 +84,7 @@ impl Attribute<'_> {
     }
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub struct TextPiece<'s> {
     pub text: &'s str,
     pub span: Span,
@@ -242,15 +242,16 @@ pub fn too_long(len: u64) -> Option<Diagnostic> {
     })
 }
 
-/// An element whose end tag is still to come: its lists are growing.
+/// An element whose end tag is still to come: its children and text pieces
+/// so far are the builder's lists from `first_child` and `first_text` on.
 struct Open<'s> {
     namespace: Option<&'s str>,
     name: &'s str,
     name_span: Span,
     start: usize,
     attributes: &'s [Attribute<'s>],
-    children: ArenaVec<'s, Element<'s>>,
-    text: ArenaVec<'s, TextPiece<'s>>,
+    first_child: usize,
+    first_text: usize,
     /// How many namespace bindings this element pushed.
     bindings: usize,
 }
@@ -262,6 +263,13 @@ struct Builder<'s> {
     /// `(prefix, uri)`; the empty prefix is the default namespace.
     scopes: Vec<(&'s str, &'s str)>,
     stack: Vec<Open<'s>>,
+    /// The children and the text pieces of the open elements, innermost
+    /// last: an element's are copied into the arena at once when it closes,
+    /// so no list grows in the arena (each growth a copy, and room left over).
+    children: Vec<Element<'s>>,
+    texts: Vec<TextPiece<'s>>,
+    /// The attributes of the start tag being read.
+    attributes: Vec<Attribute<'s>>,
     /// Whitespace-only text of the innermost open element, not kept yet:
     /// before a first child it is indentation, and dropped; otherwise it is
     /// the element's text (see [`Builder::text`]).
@@ -282,6 +290,9 @@ impl<'s> Builder<'s> {
             reader,
             scopes: Vec::new(),
             stack: Vec::new(),
+            children: Vec::new(),
+            texts: Vec::new(),
+            attributes: Vec::new(),
             indentation: None,
             comments: Vec::new(),
             root: None,
@@ -418,7 +429,7 @@ impl<'s> Builder<'s> {
         let name_start = self.offset_of(qname.as_ref());
         let qname = &self.source[name_start..name_start + qname.as_ref().len()];
         let name_span = Span::new(name_start, name_start + qname.len());
-        let mut attributes: ArenaVec<'s, Attribute<'s>> = ArenaVec::new_in(self.arena);
+        self.attributes.clear();
         let mut bindings = 0;
         let mut prefixed = false;
         // (quick-xml's duplicate check keeps a list on the heap per tag; the
@@ -467,28 +478,26 @@ impl<'s> Builder<'s> {
             } else {
                 let (prefix, local) = split_qname(key);
                 prefixed |= !prefix.is_empty();
-                push(
-                    &mut attributes,
-                    Attribute {
-                        // Unprefixed attributes are in no namespace (Namespaces in
-                        // XML §6.2); prefixed ones are resolved below.
-                        namespace: None,
-                        name: local,
-                        name_span,
-                        value,
-                        value_span: Span::new(value_start, value_start + raw_value.len()),
-                        breaks,
-                    },
-                );
+                self.attributes.push(Attribute {
+                    // Unprefixed attributes are in no namespace (Namespaces in
+                    // XML §6.2); prefixed ones are resolved below.
+                    namespace: None,
+                    name: local,
+                    name_span,
+                    value,
+                    value_span: Span::new(value_start, value_start + raw_value.len()),
+                    breaks,
+                });
             }
         }
         let (prefix, local) = split_qname(qname);
         let namespace = self.resolve(prefix, name_span)?;
         if prefixed {
-            for attribute in attributes.iter_mut() {
-                let (prefix, _) = split_qname(&self.source[attribute.name_span.range()]);
+            for i in 0..self.attributes.len() {
+                let span = self.attributes[i].name_span;
+                let (prefix, _) = split_qname(&self.source[span.range()]);
                 if !prefix.is_empty() {
-                    attribute.namespace = self.resolve(prefix, attribute.name_span)?;
+                    self.attributes[i].namespace = self.resolve(prefix, span)?;
                 }
             }
         }
@@ -499,21 +508,21 @@ impl<'s> Builder<'s> {
             name: local,
             name_span,
             start,
-            attributes: attributes.into_bump_slice(),
-            children: ArenaVec::new_in(self.arena),
-            text: ArenaVec::new_in(self.arena),
+            attributes: self.arena.alloc_slice_copy(&self.attributes),
+            first_child: self.children.len(),
+            first_text: self.texts.len(),
             bindings,
         });
         Ok(())
     }
 
     fn close(&mut self, end: usize) -> Result<(), Diagnostic> {
-        let Some(mut open) = self.stack.pop() else {
+        let Some(open) = self.stack.pop() else {
             return Err(self.error(end, "an end tag without a start tag"));
         };
         if let Some(text) = self.indentation.take() {
             // Whitespace that is the whole text of an element is its value.
-            open.text.push(text);
+            self.texts.push(text);
         }
         self.scopes.truncate(self.scopes.len() - open.bindings);
         let element = Element {
@@ -522,12 +531,15 @@ impl<'s> Builder<'s> {
             name_span: open.name_span,
             span: Span::new(open.start, end),
             attributes: open.attributes,
-            children: open.children.into_bump_slice(),
-            text: open.text.into_bump_slice(),
+            children: self.arena.alloc_slice_copy(&self.children[open.first_child..]),
+            text: self.arena.alloc_slice_copy(&self.texts[open.first_text..]),
         };
-        match self.stack.last_mut() {
-            Some(parent) => push(&mut parent.children, element),
-            None => self.root = Some(element),
+        self.children.truncate(open.first_child);
+        self.texts.truncate(open.first_text);
+        if self.stack.is_empty() {
+            self.root = Some(element);
+        } else {
+            self.children.push(element);
         }
         Ok(())
     }
@@ -540,7 +552,7 @@ impl<'s> Builder<'s> {
         if is_xml_whitespace(raw)
             && let Some(open) = self.stack.last()
         {
-            if open.children.is_empty() {
+            if self.children.len() == open.first_child {
                 self.keep_indentation();
                 self.indentation = Some(TextPiece { text: raw, span });
             }
@@ -556,21 +568,21 @@ impl<'s> Builder<'s> {
     /// element's text (more text or a reference follows it): kept, in order.
     fn keep_indentation(&mut self) {
         if let Some(text) = self.indentation.take()
-            && let Some(open) = self.stack.last_mut()
+            && !self.stack.is_empty()
         {
-            open.text.push(text);
+            self.texts.push(text);
         }
     }
 
     fn push_text(&mut self, text: &'s str, span: Span, at: usize) -> Result<(), Diagnostic> {
         self.keep_indentation();
-        match self.stack.last_mut() {
-            Some(open) => {
-                open.text.push(TextPiece { text, span });
-                Ok(())
-            }
-            None if text.trim().is_empty() => Ok(()),
-            None => Err(self.error(at, "text outside the root element")),
+        if !self.stack.is_empty() {
+            self.texts.push(TextPiece { text, span });
+            Ok(())
+        } else if text.trim().is_empty() {
+            Ok(())
+        } else {
+            Err(self.error(at, "text outside the root element"))
         }
     }
 
@@ -632,16 +644,6 @@ impl<'s> Builder<'s> {
 
 /// A decoded value and its breaks (see [`Text`]).
 type Decoded<'s> = (&'s str, &'s [(u32, u32)]);
-
-/// `list.push(item)`, an empty list starting with room for four: bumpalo
-/// grows one to 1, 2, then 4 items, copying it each time, and most lists of
-/// children and attributes here hold two to ten.
-fn push<'a, T>(list: &mut ArenaVec<'a, T>, item: T) {
-    if list.capacity() == 0 {
-        list.reserve(4);
-    }
-    list.push(item);
-}
 
 /// Only XML's whitespace: space, tab, line feed, carriage return.
 pub fn is_xml_whitespace(text: &str) -> bool {
