@@ -289,10 +289,12 @@ impl<'s> Builder<'s> {
             arena,
             reader,
             scopes: Vec::new(),
-            stack: Vec::new(),
-            children: Vec::new(),
-            texts: Vec::new(),
-            attributes: Vec::new(),
+            // (Sized for an application's usual depth and breadth: growing
+            // them would be most of the builder's allocations.)
+            stack: Vec::with_capacity(8),
+            children: Vec::with_capacity(32),
+            texts: Vec::with_capacity(16),
+            attributes: Vec::with_capacity(8),
             indentation: None,
             comments: Vec::new(),
             root: None,
