@@ -533,7 +533,9 @@ impl<'s> Builder<'s> {
             name_span: open.name_span,
             span: Span::new(open.start, end),
             attributes: open.attributes,
-            children: self.arena.alloc_slice_copy(&self.children[open.first_child..]),
+            children: self
+                .arena
+                .alloc_slice_copy(&self.children[open.first_child..]),
             text: self.arena.alloc_slice_copy(&self.texts[open.first_text..]),
         };
         self.children.truncate(open.first_child);
