@@ -28,8 +28,10 @@ static SCHEMAS: OnceLock<Schemas> = OnceLock::new();
 pub fn schemas() -> &'static Schemas {
     SCHEMAS.get_or_init(|| {
         let mut by_namespace = HashMap::new();
+        let mut patterns = Patterns::default();
         for (file, text) in SCHEMA_FILES {
-            let schema = Schema::load(file, text).unwrap_or_else(|e| panic!("{file}: {e}"));
+            let schema = Schema::load_sharing(file, text, &mut patterns)
+                .unwrap_or_else(|e| panic!("{file}: {e}"));
             by_namespace.insert(schema.namespace.clone(), schema);
         }
         Schemas { by_namespace }
@@ -200,6 +202,15 @@ impl Schema {
 
     /// Reads one schema file.
     pub fn load(file: &'static str, text: &str) -> Result<Schema, String> {
+        Schema::load_sharing(file, text, &mut Patterns::default())
+    }
+
+    /// Reads one schema file, its patterns compiled once with `patterns`.
+    fn load_sharing(
+        file: &'static str,
+        text: &str,
+        patterns: &mut Patterns,
+    ) -> Result<Schema, String> {
         let arena = tree::Arena::new();
         let doc = tree::parse(text, &arena).map_err(|d| d.message)?;
         let root = &doc.root;
@@ -221,6 +232,7 @@ impl Schema {
             },
             complex_names: HashMap::new(),
             simple_names: HashMap::new(),
+            patterns,
         };
         // Names first, so types can refer to types defined later (or to themselves).
         for child in root.children {
@@ -269,13 +281,21 @@ fn is_xs(element: &Element, name: &str) -> bool {
     element.namespace == Some(XS) && element.name == name
 }
 
-struct Loader {
+/// Compiled patterns by their text. Oozie's schemas write the same two
+/// identifier patterns eleven times, and compiling them was a third of
+/// reading the schemas, which every run does before checking its first file.
+/// (A `Regex` is shared, not copied, when cloned.)
+#[derive(Default)]
+struct Patterns(HashMap<String, Regex>);
+
+struct Loader<'p> {
     schema: Schema,
     complex_names: HashMap<String, usize>,
     simple_names: HashMap<String, usize>,
+    patterns: &'p mut Patterns,
 }
 
-impl Loader {
+impl Loader<'_> {
     /// A `type="prefix:NAME"` reference: an XML Schema built-in or a type of
     /// this schema.
     fn type_ref(&self, element: &Element, qname: &str) -> Result<TypeRef, String> {
@@ -449,7 +469,7 @@ impl Loader {
         Ok(AttributeDecl { name, ty, required })
     }
 
-    fn simple_type(&self, element: &Element) -> Result<SimpleType, String> {
+    fn simple_type(&mut self, element: &Element) -> Result<SimpleType, String> {
         let name = element
             .attribute("name")
             .map_or_else(String::new, |n| n.value.to_string());
@@ -474,9 +494,16 @@ impl Loader {
                 .to_string();
             match (facet.name, &mut base) {
                 ("pattern", _) => {
-                    // XML Schema patterns match the whole value.
-                    let regex = Regex::new(&format!("^(?:{value})$"))
-                        .map_err(|e| format!("pattern {value}: {e}"))?;
+                    let regex = match self.patterns.0.get(&value) {
+                        Some(regex) => regex.clone(),
+                        None => {
+                            // XML Schema patterns match the whole value.
+                            let regex = Regex::new(&format!("^(?:{value})$"))
+                                .map_err(|e| format!("pattern {value}: {e}"))?;
+                            self.patterns.0.insert(value.clone(), regex.clone());
+                            regex
+                        }
+                    };
                     patterns.push((value, regex));
                 }
                 ("enumeration", _) => enumeration.push(value),
