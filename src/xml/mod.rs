@@ -1,7 +1,9 @@
 //! The XML front end: text → a span-keeping element tree (`tree`), validated
-//! against the Oozie schema of its namespace (`schema`, `validate`), read from
+//! against the Oozie schema of its namespace (`schema`, `validate`, with an
+//! automaton per content model for valid content, `content_dfa`), read from
 //! the XSD files in `grammar/xsd/`.
 
+mod content_dfa;
 pub mod schema;
 pub mod tree;
 pub mod validate;

@@ -6,6 +6,7 @@
 //! with its namespace list. Anything else in a schema file is refused when the
 //! file is read, so a new schema cannot be silently misread.
 
+use super::content_dfa::ContentDfa;
 use super::tree::{self, Element};
 use regex::Regex;
 use rustc_hash::FxHashMap;
@@ -112,6 +113,8 @@ pub struct ComplexType {
     /// declaration of a name), for checking children whatever their order.
     /// (Fx-hashed: looked up for every element of every file checked.)
     pub child_types: FxHashMap<String, TypeRef>,
+    /// The content model as an automaton, which reads valid content.
+    pub dfa: Option<ContentDfa>,
 }
 
 #[derive(Debug, Clone)]
@@ -393,6 +396,7 @@ impl Loader<'_> {
         }
         if let Some(content) = &ty.content {
             child_types(content, &mut ty.child_types);
+            ty.dfa = ContentDfa::build(content, &ty.child_types);
         }
         Ok(ty)
     }
