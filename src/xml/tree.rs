@@ -510,7 +510,7 @@ impl<'s> Builder<'s> {
             name: local,
             name_span,
             start,
-            attributes: self.arena.alloc_slice_copy(&self.attributes),
+            attributes: in_arena(self.arena, &self.attributes),
             first_child: self.children.len(),
             first_text: self.texts.len(),
             bindings,
@@ -533,10 +533,8 @@ impl<'s> Builder<'s> {
             name_span: open.name_span,
             span: Span::new(open.start, end),
             attributes: open.attributes,
-            children: self
-                .arena
-                .alloc_slice_copy(&self.children[open.first_child..]),
-            text: self.arena.alloc_slice_copy(&self.texts[open.first_text..]),
+            children: in_arena(self.arena, &self.children[open.first_child..]),
+            text: in_arena(self.arena, &self.texts[open.first_text..]),
         };
         self.children.truncate(open.first_child);
         self.texts.truncate(open.first_text);
@@ -648,6 +646,17 @@ impl<'s> Builder<'s> {
 
 /// A decoded value and its breaks (see [`Text`]).
 type Decoded<'s> = (&'s str, &'s [(u32, u32)]);
+
+/// A copy of `items` in `arena`; none of an empty list, as most are (a leaf
+/// has no children, most elements no attributes), where the copy would still
+/// cost a call.
+fn in_arena<'s, T: Copy>(arena: &'s Arena, items: &[T]) -> &'s [T] {
+    if items.is_empty() {
+        &[]
+    } else {
+        arena.alloc_slice_copy(items)
+    }
+}
 
 /// Only XML's whitespace: space, tab, line feed, carriage return.
 pub fn is_xml_whitespace(text: &str) -> bool {
