@@ -6,10 +6,11 @@
 //!
 //! The automaton is the model's position (Glushkov) automaton: a state per
 //! element declaration in the model, reached by that declaration's name. XML
-//! Schema's Unique Particle Attribution makes it deterministic for a valid
-//! schema; a model where it is not (or with wildcards, `xs:all`, or a bounded
-//! `maxOccurs` over 1, none of which Oozie's models use for elements) gets no
-//! automaton and is read by the matchers alone.
+//! Schema's Unique Particle Attribution makes it deterministic for most
+//! models. A model where it is not (one of Oozie's), or with a wildcard or
+//! `xs:all` (the few that take other namespaces' elements), or with a bounded
+//! `maxOccurs` over 1 (none of Oozie's), gets no automaton and is read by the
+//! matchers alone.
 
 use super::schema::{GroupKind, Occurs, Particle, TypeRef};
 use rustc_hash::FxHashMap;
