@@ -97,14 +97,7 @@ fn main() {
         check_maximum_frequency: true,
     };
     // As `coordc check` materializes: the first action only.
-    let options = Options {
-        includes_incomplete: false,
-        from: None,
-        to: None,
-        limit: Some(1),
-        processing_zone: input.processing_zone,
-        check_maximum_frequency: true,
-    };
+    let options = Options::first_action(input.processing_zone, true);
     // The floor under the first stage: quick-xml's events alone, no tree.
     let tokenize = (0..5)
         .map(|_| {

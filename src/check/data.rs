@@ -271,14 +271,7 @@ mod tests {
         let Ok(loaded) = load::coordinator(&doc, path, &input, &mut sources) else {
             panic!("the app loads");
         };
-        let options = Options {
-            includes_incomplete: false,
-            from: None,
-            to: None,
-            limit: Some(1),
-            processing_zone: utc,
-            check_maximum_frequency: true,
-        };
+        let options = Options::first_action(utc, true);
         let Ok(job) = dryrun::prepare(&loaded.app, &loaded.included, &loaded.vars, &options) else {
             panic!("the job prepares");
         };

@@ -53,6 +53,20 @@ pub struct Options {
     pub check_maximum_frequency: bool,
 }
 
+impl Options {
+    /// The first action only, as `coordc check` materializes it.
+    pub fn first_action(processing_zone: ProcessingZone, check_maximum_frequency: bool) -> Options {
+        Options {
+            includes_incomplete: false,
+            from: None,
+            to: None,
+            limit: Some(1),
+            processing_zone,
+            check_maximum_frequency,
+        }
+    }
+}
+
 /// A diagnostic in the application (`file: None`) or in included file `file`.
 #[derive(Debug, Clone)]
 pub struct Located {

@@ -651,11 +651,7 @@ fn coordinator(
     ));
     let options = Options {
         includes_incomplete: !loaded.include_problems.is_empty(),
-        from: None,
-        to: None,
-        limit: Some(1),
-        processing_zone: input.processing_zone,
-        check_maximum_frequency: input.check_maximum_frequency,
+        ..Options::first_action(input.processing_zone, input.check_maximum_frequency)
     };
     match dryrun::prepare(app, &loaded.included, &loaded.vars, &options) {
         // The first action's materialization, as `oozie job -dryrun` runs it.
