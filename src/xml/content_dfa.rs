@@ -23,15 +23,11 @@ pub struct ContentDfa {
 
 #[derive(Debug, Default)]
 struct State {
-    edges: Vec<Edge>,
+    /// Each child name allowed here, and the state it leads to.
+    edges: Vec<(String, u32)>,
     accepting: bool,
-}
-
-#[derive(Debug)]
-struct Edge {
-    name: String,
-    to: u32,
-    ty: TypeRef,
+    /// The type of the element this state is after (none for the start).
+    ty: Option<TypeRef>,
 }
 
 /// The positions a fragment of the model can start and end with, and whether
@@ -53,7 +49,7 @@ impl Fragment {
 /// The positions of a model (each an element declaration: its name and type)
 /// and the positions that can follow each.
 #[derive(Default)]
-struct Positions {
+struct Glushkov {
     labels: Vec<(String, TypeRef)>,
     follow: Vec<Vec<usize>>,
 }
@@ -62,7 +58,7 @@ struct Positions {
 /// that may repeat without bound); Oozie's largest is 2.
 const MAX_COPIES: u32 = 8;
 
-impl Positions {
+impl Glushkov {
     fn particle(&mut self, particle: &Particle) -> Option<Fragment> {
         let Occurs { min, max } = particle.occurs();
         // `min` required copies, then the rest optional; an unbounded one
@@ -167,28 +163,28 @@ impl ContentDfa {
         content: &Particle,
         child_types: &FxHashMap<String, TypeRef>,
     ) -> Option<ContentDfa> {
-        let mut positions = Positions::default();
-        let whole = positions.particle(content)?;
-        let mut states: Vec<State> = Vec::with_capacity(positions.labels.len() + 1);
-        let successors = std::iter::once(&whole.first).chain(&positions.follow);
-        for next in successors {
-            let mut state = State::default();
+        let mut model = Glushkov::default();
+        let whole = model.particle(content)?;
+        let mut states: Vec<State> = Vec::with_capacity(model.labels.len() + 1);
+        let types = std::iter::once(None).chain(model.labels.iter().map(|(_, ty)| Some(*ty)));
+        let successors = std::iter::once(&whole.first).chain(&model.follow);
+        for (ty, next) in types.zip(successors) {
+            let mut state = State {
+                ty,
+                ..State::default()
+            };
             for &at in next {
-                let (name, ty) = &positions.labels[at];
+                let (name, ty) = &model.labels[at];
                 if child_types.get(name) != Some(ty) {
                     return None;
                 }
-                match state.edges.iter().find(|e| e.name == *name) {
+                match state.edges.iter().find(|(n, _)| n == name) {
                     // The same position reached twice (a repeat of a
                     // nullable fragment) is one edge.
-                    Some(edge) if edge.to as usize == at + 1 => {}
+                    Some(&(_, to)) if to as usize == at + 1 => {}
                     // Two positions for one name: not deterministic.
                     Some(_) => return None,
-                    None => state.edges.push(Edge {
-                        name: name.clone(),
-                        to: (at + 1) as u32,
-                        ty: *ty,
-                    }),
+                    None => state.edges.push((name.clone(), (at + 1) as u32)),
                 }
             }
             states.push(state);
@@ -202,14 +198,19 @@ impl ContentDfa {
 
     pub const START: u32 = 0;
 
-    /// The state after a child `name` in `state`, and the child's type; none
-    /// when the model does not allow it there.
-    pub fn step(&self, state: u32, name: &str) -> Option<(u32, TypeRef)> {
+    /// The state after a child `name` in `state`; none when the model does
+    /// not allow it there.
+    pub fn step(&self, state: u32, name: &str) -> Option<u32> {
         self.states[state as usize]
             .edges
             .iter()
-            .find(|e| e.name == name)
-            .map(|e| (e.to, e.ty))
+            .find(|(n, _)| n == name)
+            .map(|&(_, to)| to)
+    }
+
+    /// The type of the child whose step reached `state` (none for the start).
+    pub fn child_type(&self, state: u32) -> Option<TypeRef> {
+        self.states[state as usize].ty
     }
 
     /// Whether content may end in `state`.

@@ -212,14 +212,12 @@ fn validate_complex(
     debug_assert!(element.namespace.is_none_or(|ns| ns == schema.namespace));
     let namespace = element.namespace.unwrap_or(&schema.namespace);
     if let Some(dfa) = &ty.dfa
-        && in_order(element.children, dfa, namespace)
+        && let Some(states) = in_order(element.children, dfa, namespace)
     {
-        // Each child's type is the one its step took (the same name's type
-        // in `child_types`, which the automaton was built to agree with).
-        let mut state = ContentDfa::START;
-        for child in element.children {
-            if let Some((next, child_type)) = dfa.step(state, child.name) {
-                state = next;
+        // Each child's type is its state's (the same name's type in
+        // `child_types`, which the automaton was built to agree with).
+        for (child, state) in element.children.iter().zip(states) {
+            if let Some(child_type) = dfa.child_type(state) {
                 validate_element(child, child_type, schema, out);
             }
         }
@@ -244,19 +242,25 @@ fn validate_complex(
     }
 }
 
-/// Whether `children`, all in `namespace`, are content `dfa` accepts.
-fn in_order(children: &[Element], dfa: &ContentDfa, namespace: &str) -> bool {
+/// The state after each child, when `children`, all in `namespace`, are
+/// content `dfa` accepts. (Decided before any child is validated: a child
+/// validated and then read again by the matchers would be validated twice,
+/// at every level of nesting.)
+fn in_order(
+    children: &[Element],
+    dfa: &ContentDfa,
+    namespace: &str,
+) -> Option<SmallVec<[u32; 16]>> {
+    let mut states = SmallVec::new();
     let mut state = ContentDfa::START;
     for child in children {
         if !in_namespace(child, namespace) {
-            return false;
+            return None;
         }
-        match dfa.step(state, child.name) {
-            Some((next, _)) => state = next,
-            None => return false,
-        }
+        state = dfa.step(state, child.name)?;
+        states.push(state);
     }
-    dfa.accepts(state)
+    dfa.accepts(state).then_some(states)
 }
 
 /// Why `value` is not of type `ty`, if it is not.
@@ -757,7 +761,7 @@ mod tests {
             0x9e37_79b9_7f4a_7c15,
             |schema, ty, content, children, exact| {
                 let Some(dfa) = &ty.dfa else { return };
-                let by_dfa = in_order(children, dfa, &schema.namespace);
+                let by_dfa = in_order(children, dfa, &schema.namespace).is_some();
                 let names: Vec<&str> = children.iter().map(|c| c.name).collect();
                 assert_eq!(by_dfa, exact, "{names:?} in {}: {content:?}", schema.file);
                 valid += usize::from(exact);
@@ -771,10 +775,15 @@ mod tests {
     #[test]
     fn a_content_automaton_follows_its_model() {
         use crate::xml::schema::{ElementDecl, Occurs};
+        let (string, boolean) = (
+            TypeRef::Builtin(Builtin::String),
+            TypeRef::Builtin(Builtin::Boolean),
+        );
+        let type_of = |name: &str| if name == "c" { boolean } else { string };
         let element = |name: &str, min, max| {
             Particle::Element(ElementDecl {
                 name: name.to_string(),
-                ty: TypeRef::Builtin(Builtin::String),
+                ty: type_of(name),
                 occurs: Occurs { min, max },
             })
         };
@@ -793,14 +802,14 @@ mod tests {
         };
         let types = ["p", "a", "b", "c"]
             .into_iter()
-            .map(|n| (n.to_string(), TypeRef::Builtin(Builtin::String)))
+            .map(|n| (n.to_string(), type_of(n)))
             .collect();
         let dfa = ContentDfa::build(&model, &types).expect("deterministic");
         let reads = |names: &[&str]| {
             let mut state = ContentDfa::START;
             for name in names {
                 match dfa.step(state, name) {
-                    Some((next, _)) => state = next,
+                    Some(next) => state = next,
                     None => return false,
                 }
             }
@@ -812,9 +821,29 @@ mod tests {
         assert!(!reads(&["p", "p", "a", "b", "b", "c"]), "one b at most");
         assert!(!reads(&["p", "p", "a"]), "a c at least");
         assert!(!reads(&["p", "p", "c", "a"]), "in order");
+        // The states `in_order` passes through carry each child's type.
+        let children: Vec<Element> = ["p", "p", "a", "c"]
+            .into_iter()
+            .map(|name| Element {
+                namespace: Some("ns"),
+                name,
+                name_span: Span::EMPTY,
+                span: Span::EMPTY,
+                attributes: &[],
+                children: &[],
+                text: &[],
+            })
+            .collect();
+        let states = in_order(&children, &dfa, "ns").expect("in order");
+        let read: Vec<Option<TypeRef>> = states.iter().map(|&s| dfa.child_type(s)).collect();
+        assert_eq!(
+            read,
+            [Some(string), Some(string), Some(string), Some(boolean)]
+        );
+        assert_eq!(dfa.child_type(ContentDfa::START), None);
         // A name declared with two types gets no automaton.
         let mut other = types.clone();
-        other.insert("c".to_string(), TypeRef::Builtin(Builtin::Boolean));
+        other.insert("c".to_string(), string);
         assert!(ContentDfa::build(&model, &other).is_none());
     }
 
