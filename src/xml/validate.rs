@@ -678,6 +678,20 @@ mod tests {
   <action><workflow><app-path>hdfs://bar/wf</app-path></workflow></action>
 </coordinator-app>"#;
 
+    /// An element `name` in `namespace` with nothing in it, as content models
+    /// see a child.
+    fn empty_element<'a>(namespace: &'a str, name: &'a str) -> Element<'a> {
+        Element {
+            namespace: Some(namespace),
+            name,
+            name_span: Span::EMPTY,
+            span: Span::EMPTY,
+            attributes: &[],
+            children: &[],
+            text: &[],
+        }
+    }
+
     /// Random child lists (names the type declares, and one it does not) for
     /// every content model of every schema, each with the exact matcher's
     /// verdict, given to `visit`.
@@ -699,15 +713,7 @@ mod tests {
                 names.push("unknown");
                 for _ in 0..3000 {
                     let children: Vec<Element> = (0..next(9))
-                        .map(|_| Element {
-                            namespace: Some(schema.namespace.as_str()),
-                            name: names[next(names.len())],
-                            name_span: Span::EMPTY,
-                            span: Span::EMPTY,
-                            attributes: &[],
-                            children: &[],
-                            text: &[],
-                        })
+                        .map(|_| empty_element(&schema.namespace, names[next(names.len())]))
                         .collect();
                     let mut matcher = Matcher {
                         children: &children,
@@ -824,15 +830,7 @@ mod tests {
         // The states `in_order` passes through carry each child's type.
         let children: Vec<Element> = ["p", "p", "a", "c"]
             .into_iter()
-            .map(|name| Element {
-                namespace: Some("ns"),
-                name,
-                name_span: Span::EMPTY,
-                span: Span::EMPTY,
-                attributes: &[],
-                children: &[],
-                text: &[],
-            })
+            .map(|name| empty_element("ns", name))
             .collect();
         let states = in_order(&children, &dfa, "ns").expect("in order");
         let read: Vec<Option<TypeRef>> = states.iter().map(|&s| dfa.child_type(s)).collect();
