@@ -69,4 +69,14 @@ impl Diagnostic {
         });
         self
     }
+
+    /// Every span (the primary one and the labels') moved through `map`: a
+    /// diagnostic made on a value's own text, pointed into its file.
+    pub fn map_spans(mut self, map: impl Fn(u32) -> u32) -> Diagnostic {
+        self.span = self.span.map(&map);
+        for label in &mut self.labels {
+            label.span = label.span.map(&map);
+        }
+        self
+    }
 }

@@ -4,6 +4,8 @@ use std::fmt;
 
 /// A half-open byte range `[start, end)` into the original file (not into a
 /// decoded or extracted piece of it), so any stage can point back at the text.
+/// (Inside an application value's shared EL tree, a range of the value's
+/// text, which `ir::ElText` maps into the file.)
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Span {
     pub start: u32,

@@ -554,3 +554,56 @@ fn a_symbolic_link_back_up_the_tree_is_searched_once() {
     assert_eq!(codes(&doc), ["TM002", "XML001"], "{doc}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_diagnostic_in_a_value_points_at_that_value_in_the_file() {
+    // Equal values share one EL tree, whose spans are offsets in the value:
+    // each diagnostic must still point at its own value, and past entities
+    // (`&lt;` is four bytes of the file and one of the value), whether a
+    // static check or the evaluation of the first action found it.
+    let dir = common::fresh_dir("value-spans");
+    let app = r#"<coordinator-app name="c" frequency="60" start="2009-01-01T00:00Z" end="2009-01-02T00:00Z" timezone="UTC" xmlns="uri:oozie:coordinator:0.4">
+  <action>
+    <workflow>
+      <app-path>hdfs://nn/app</app-path>
+      <configuration>
+        <property><name>a</name><value>&lt;&amp;${coord:formatTime('x', 'yyyy')}</value></property>
+        <property><name>b</name><value>${coord:nope(1)}</value></property>
+        <property><name>c</name><value>${coord:nope(1)}</value></property>
+        <property><name>d</name><value>&amp;&amp; ${coord:nope(1)}</value></property>
+      </configuration>
+    </workflow>
+  </action>
+</coordinator-app>
+"#;
+    std::fs::write(dir.join("coordinator.xml"), app).unwrap();
+    let (code, doc) = check_json(&[dir.to_str().unwrap()]);
+    assert_eq!(code, Some(1));
+    let found: Vec<(&str, u64, u64, u64)> = doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap(),
+                d["line"].as_u64().unwrap(),
+                d["column"].as_u64().unwrap(),
+                d["end_column"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let at = |line: usize, text: &str| {
+        let column = app.lines().nth(line - 1).unwrap().find(text).unwrap() as u64 + 1;
+        (line as u64, column, column + text.len() as u64)
+    };
+    let expected: Vec<(&str, u64, u64, u64)> = [
+        ("EL006", at(6, "coord:formatTime('x', 'yyyy')")),
+        ("EL002", at(7, "coord:nope")),
+        ("EL002", at(8, "coord:nope")),
+        ("EL002", at(9, "coord:nope")),
+    ]
+    .into_iter()
+    .map(|(code, (line, column, end))| (code, line, column, end))
+    .collect();
+    assert_eq!(found, expected);
+}

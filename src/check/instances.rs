@@ -56,7 +56,7 @@ pub fn check(app: &Coordinator) -> Vec<Located> {
                     _ => None,
                 };
                 if let Some(problem) = problem {
-                    out.push(Located::in_app(Diagnostic::error(INSTANCE_ARGUMENT, e.span, problem)
+                    out.push(Located::in_app(Diagnostic::error(INSTANCE_ARGUMENT, text.file_span(e.span), problem)
                             .with_help("Oozie accepts the job and fails every action when it starts (IllegalArgumentException)")));
                 }
             });

@@ -22,7 +22,7 @@ pub struct Template {
 pub enum Part {
     /// Literal text, copied verbatim (no escapes exist outside `${}`).
     // (Inline up to 24 bytes, as are names below: most are short, and a
-    // tree is built, or copied from the parse cache, for every value.)
+    // tree is built for every distinct value.)
     Text { text: CompactString, span: Span },
     /// One `${...}` block; `span` covers the `${` and `}`.
     Block { expr: Expr, span: Span },
@@ -239,72 +239,7 @@ impl BinaryOp {
     }
 }
 
-impl Template {
-    /// Moves every span through `map` (a byte offset of the parsed text to one
-    /// of the file), for text decoded from XML, where entities make the two
-    /// differ, and for a cached tree's copy. (Generic, as `walk` is: a copy
-    /// moves each span by one addition, with no indirect call.)
-    pub fn map_spans<F: Fn(u32) -> u32>(&mut self, map: &F) {
-        let span = |s: &mut Span| *s = s.map(map);
-        span(&mut self.span);
-        for part in &mut self.parts {
-            match part {
-                Part::Text { span: s, .. } => span(s),
-                Part::Block { expr, span: s } => {
-                    span(s);
-                    expr.map_spans(map);
-                }
-            }
-        }
-    }
-}
-
 impl Expr {
-    fn map_spans<F: Fn(u32) -> u32>(&mut self, map: &F) {
-        let span = |s: &mut Span| *s = s.map(map);
-        span(&mut self.span);
-        match &mut self.kind {
-            ExprKind::Call(call) => {
-                span(&mut call.name_span);
-                call.args.iter_mut().for_each(|a| a.map_spans(map));
-            }
-            ExprKind::Unary(unary) => {
-                unary.ops.iter_mut().for_each(|(_, s)| span(s));
-                unary.operand.map_spans(map);
-            }
-            ExprKind::Binary(binary) => {
-                binary.first.map_spans(map);
-                for (_, s, e) in binary.rest.iter_mut() {
-                    span(s);
-                    e.map_spans(map);
-                }
-            }
-            ExprKind::Conditional(c) => {
-                c.cond.map_spans(map);
-                c.then.map_spans(map);
-                c.otherwise.map_spans(map);
-            }
-            ExprKind::Access(access) => {
-                access.base.map_spans(map);
-                for suffix in access.suffixes.iter_mut() {
-                    match suffix {
-                        Suffix::Property { span: s, .. } => span(s),
-                        Suffix::Index { index, span: s } => {
-                            span(s);
-                            index.map_spans(map);
-                        }
-                    }
-                }
-            }
-            ExprKind::Null
-            | ExprKind::Bool(_)
-            | ExprKind::Long(_)
-            | ExprKind::Double(_)
-            | ExprKind::Str(_)
-            | ExprKind::Var(_) => {}
-        }
-    }
-
     /// The value of an integer literal, or of `-` and one: `3`, `-23`.
     pub fn literal_long(&self) -> Option<i64> {
         match &self.kind {

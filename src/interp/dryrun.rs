@@ -157,7 +157,7 @@ impl<'a> ActionValue<'a> {
     fn new(text: &'a ElText, vars: &VarMap, many: bool) -> ActionValue<'a> {
         ActionValue {
             text,
-            compiled: many.then(|| Compiled::new(text.template.clone()).bind(vars)),
+            compiled: many.then(|| Compiled::new(Template::clone(&text.template)).bind(vars)),
             server_only: text.calls_any(&["actualTime", "actionId"]),
         }
     }
@@ -180,9 +180,10 @@ impl<'a> ActionValue<'a> {
         // (Room for the text as written: one allocation, see `el::render`.)
         let mut out = String::with_capacity(self.text.span.range().len());
         match &self.compiled {
-            Some(compiled) => compiled.render_into(&env, &mut out)?,
-            None => render_into(&self.text.template, &env, &mut out)?,
-        };
+            Some(compiled) => compiled.render_into(&env, &mut out),
+            None => render_into(&self.text.template, &env, &mut out),
+        }
+        .map_err(|d| self.text.in_file(d))?;
         Ok(out)
     }
 }
@@ -214,8 +215,8 @@ struct JobDataset<'a> {
 enum SecondPhase {
     /// Only text and `${YEAR}`-style fields, the common form: no evaluator.
     Fields(Vec<UriPiece>),
-    /// Anything else, parsed (second-phase errors point at the uri-template
-    /// as a whole).
+    /// Anything else, parsed (second-phase errors point at the start of the
+    /// uri-template).
     Template(Template),
 }
 
@@ -258,7 +259,9 @@ fn render(
         context,
         processing_zone: pz,
     };
-    Ok(crate::el::render(&text.template, &env)?.0)
+    crate::el::render(&text.template, &env)
+        .map(|(rendered, _)| rendered)
+        .map_err(|d| text.in_file(d))
 }
 
 /// Variables over a base, with some names answered first.
@@ -360,14 +363,18 @@ fn application_datetime(
     Ok(t)
 }
 
-/// The EL tree of `text`, as lowered; for a value whose EL does not parse
-/// (the lowering reported it), the parser's diagnostic, which stops what
-/// needs the value.
-fn el_tree(text: &ElText) -> Result<Cow<'_, crate::el::ast::Template>, Diagnostic> {
+/// `lower` on the EL tree of `text`, its diagnostic pointed into the file;
+/// for a value whose EL does not parse (the lowering reported it), the
+/// parser's diagnostic, which stops what needs the value.
+fn lowered<T>(
+    text: &ElText,
+    lower: impl FnOnce(&Template) -> Result<T, Diagnostic>,
+) -> Result<T, Diagnostic> {
     if text.parsed {
-        return Ok(Cow::Borrowed(&text.template));
+        return lower(&text.template).map_err(|d| text.in_file(d));
     }
-    parse_template(&text.text, text.span.start as usize).map(Cow::Owned)
+    let reparsed = parse_template(&text.text, 0).map_err(|d| text.in_file(d))?;
+    lower(&reparsed).map_err(|d| text.in_file(d))
 }
 
 fn zone(text: &ElText, rendered: &str) -> Result<Zone, Diagnostic> {
@@ -428,7 +435,7 @@ pub fn prepare<'a>(
     let end = attribute(&app.end)
         .and_then(|s| application_datetime(&app.end, &s, pz, None, &mut problems));
     let job_zone = attribute(&app.timezone).and_then(|s| zone(&app.timezone, &s));
-    let schedule = match el_tree(&app.frequency).and_then(|t| lower_frequency(&t, vars)) {
+    let schedule = match lowered(&app.frequency, |t| lower_frequency(t, vars)) {
         Ok(LoweredFrequency::Every(f)) if options.check_maximum_frequency && f.unit == FrequencyUnit::Minute && f.count < 5 => Err(Diagnostic::error(
             TIME_FREQUENCY,
             app.frequency.span,
@@ -696,7 +703,7 @@ pub fn misplaced(app: &Coordinator, included: &[Dataset], vars: &dyn Variables) 
                 file,
                 diagnostic: Diagnostic::error(
                     EL_MISPLACED,
-                    m.span,
+                    text.file_span(m.span),
                     format!(
                         "{} cannot be used in {}: Oozie's EL there has no such {kind}",
                         m.what,
@@ -742,9 +749,7 @@ fn job_controls(
 ) -> Result<Controls, Vec<Diagnostic>> {
     let c = &app.controls;
     let timeout = match &c.timeout {
-        Some(t) => el_tree(t)
-            .and_then(|t| lower_timeout(&t, vars))
-            .map(|t| t.unwrap_or(120)),
+        Some(t) => lowered(t, |t| lower_timeout(t, vars)).map(|t| t.unwrap_or(120)),
         None => Ok(120),
     };
     let integer = |text: &Option<ElText>, what: &str, default: i64| -> Result<i64, Diagnostic> {
@@ -816,7 +821,7 @@ fn prepare_dataset<'a>(
             diagnostic: d,
         })
     };
-    let frequency = match el_tree(&dataset.frequency).and_then(|t| lower_frequency(&t, vars)) {
+    let frequency = match lowered(&dataset.frequency, |t| lower_frequency(t, vars)) {
         Ok(LoweredFrequency::Every(f)) => Some(f),
         Ok(LoweredFrequency::Cron(_)) => {
             problem(Diagnostic::error(
@@ -859,11 +864,10 @@ fn prepare_dataset<'a>(
             let second = match fields_only(&phase_one) {
                 Some(pieces) => SecondPhase::Fields(pieces),
                 None => {
-                    let mut template = parse_template(&phase_one, 0).map_err(|mut d| {
+                    let template = parse_template(&phase_one, 0).map_err(|mut d| {
                         d.span = span;
                         d
                     })?;
-                    template.map_spans(&|_| span.start);
                     SecondPhase::Template(template)
                 }
             };
@@ -1289,8 +1293,11 @@ impl<'a> Job<'a> {
             processing_zone: self.pz,
         };
         let mut out = String::with_capacity(template.span.range().len());
+        // (Its text is the submitted value: its errors point at the start of
+        // the uri-template.)
+        let at = dataset.dataset.uri_template.span.start;
         render_into(template, &env, &mut out).map_err(|d| {
-            d.with_help(format!(
+            d.map_spans(|_| at).with_help(format!(
                 "the uri-template of dataset `{}` is evaluated again for each instance, with only YEAR, MONTH, DAY, HOUR and MINUTE defined",
                 dataset.dataset.name.name
             ))

@@ -23,21 +23,9 @@ impl Lowering {
             Ok(t) => t,
             Err(failed) => {
                 let (d, text) = *failed;
-                let span = text.span;
                 self.problems.push(d);
                 // The value stays, as plain text, so the rest can be lowered.
-                ElText {
-                    template: crate::el::ast::Template {
-                        parts: vec![crate::el::ast::Part::Text {
-                            text: text.value.as_str().into(),
-                            span,
-                        }],
-                        span,
-                    },
-                    text: text.value,
-                    span,
-                    parsed: false,
-                }
+                ElText::unparsed(text)
             }
         }
     }
@@ -64,16 +52,7 @@ impl Lowering {
 }
 
 fn empty_at(span: Span) -> ElText {
-    let at = Span::new(span.end as usize, span.end as usize);
-    ElText {
-        text: String::new(),
-        span: at,
-        template: crate::el::ast::Template {
-            parts: Vec::new(),
-            span: at,
-        },
-        parsed: true,
-    }
+    ElText::empty(Span::new(span.end as usize, span.end as usize))
 }
 
 fn name_of(element: &Element, attribute: &str) -> Name {
@@ -533,7 +512,8 @@ mod tests {
         );
         assert!(matches!(app.inputs[0].instances, Instances::Range { .. }));
         assert_eq!(app.outputs[0].nocleanup, Some(true));
-        // EL inside escaped text points at the file: `x` sits after two `&amp;`.
+        // EL inside escaped text points at the value's text, and through the
+        // value at the file: `x` sits after two `&amp;`.
         let value = &app.action.configuration[0].value;
         assert_eq!(value.text, "${coord:dataIn('input') && x}");
         let crate::el::ast::Part::Block { expr, .. } = &value.template.parts[0] else {
@@ -542,7 +522,9 @@ mod tests {
         let crate::el::ast::ExprKind::Binary(b) = &expr.kind else {
             panic!("&&")
         };
-        assert_eq!(&src[b.rest[0].2.span.range()], "x");
+        let x = b.rest[0].2.span;
+        assert_eq!(&value.text[x.range()], "x");
+        assert_eq!(&src[value.file_span(x).range()], "x");
     }
 
     #[test]

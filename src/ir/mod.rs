@@ -8,9 +8,10 @@ pub mod lower;
 
 use crate::diag::Diagnostic;
 use crate::el::ast::{ExprKind, Part, Template};
-use crate::el::parse::{parse_template, parse_template_shared};
+use crate::el::parse::parse_template_shared;
 use crate::span::Span;
-use crate::xml::tree::Text;
+use crate::xml::tree::{Text, file_offset};
+use std::sync::Arc;
 
 /// A text value of the application: attribute value or element text.
 #[derive(Debug, Clone)]
@@ -18,13 +19,34 @@ pub struct ElText {
     /// The decoded text (entities replaced), trimmed where Oozie trims.
     pub text: String,
     pub span: Span,
-    /// The parsed EL; spans point into the file. When the EL does not parse
+    /// Where entities (or pieces) make the value and the file stop moving
+    /// together ([`Text::breaks`]); empty for most values.
+    pub breaks: Vec<(u32, u32)>,
+    /// The parsed EL, shared by every value with the same text: its spans
+    /// are offsets in `text`, which [`ElText::file_span`] and
+    /// [`ElText::in_file`] map into the file. When the EL does not parse
     /// (`parsed` false; the lowering reported why), the text as written.
-    pub template: Template,
+    pub template: Arc<Template>,
     pub parsed: bool,
 }
 
 impl ElText {
+    /// Where `at`, a span of the value's text (as the template's spans
+    /// are), is in the file.
+    pub fn file_span(&self, at: Span) -> Span {
+        at.map(|offset| self.file_offset(offset))
+    }
+
+    /// `d`, made on the value's text (by evaluating or checking its
+    /// template), pointed into the file.
+    pub fn in_file(&self, d: Diagnostic) -> Diagnostic {
+        d.map_spans(|offset| self.file_offset(offset))
+    }
+
+    fn file_offset(&self, offset: u32) -> u32 {
+        file_offset(self.span.start, &self.breaks, offset)
+    }
+
     /// Whether the EL calls a function with one of `names` (any namespace).
     pub fn calls_any(&self, names: &[&str]) -> bool {
         let mut found = false;
@@ -55,34 +77,54 @@ impl ElText {
         arg.literal_long()
     }
 
-    /// Parses `text`'s EL, mapping its spans through `text`'s entities; on
-    /// failure, the diagnostic and `text` back.
+    /// Parses `text`'s EL; on failure, the diagnostic (in the file) and
+    /// `text` back.
     pub fn parse(text: Text) -> Result<ElText, Box<(Diagnostic, Text)>> {
-        let parsed = if text.breaks.is_empty() {
-            // A value without entities or pieces is the file's text from its
-            // span's start: parsed at that offset, its spans need no mapping.
-            parse_template_shared(&text.value, text.span.start as usize)
-        } else {
-            let map = |offset: u32| text.source_offset(offset as usize) as u32;
-            match parse_template(&text.value, 0) {
-                Ok(mut template) => {
-                    template.map_spans(&map);
-                    Ok(template)
-                }
-                Err(mut d) => {
-                    d.span = d.span.map(map);
-                    Err(d)
-                }
-            }
-        };
-        match parsed {
+        match parse_template_shared(&text.value) {
             Ok(template) => Ok(ElText {
                 text: text.value,
                 span: text.span,
+                breaks: text.breaks,
                 template,
                 parsed: true,
             }),
-            Err(d) => Err(Box::new((d, text))),
+            Err(d) => {
+                let d = d.map_spans(|offset| file_offset(text.span.start, &text.breaks, offset));
+                Err(Box::new((d, text)))
+            }
+        }
+    }
+
+    /// `text` as written, its EL unread: for a value whose EL does not parse.
+    pub fn unparsed(text: Text) -> ElText {
+        let whole = Span::new(0, text.value.len());
+        ElText {
+            template: Arc::new(Template {
+                parts: vec![Part::Text {
+                    text: text.value.as_str().into(),
+                    span: whole,
+                }],
+                span: whole,
+            }),
+            text: text.value,
+            span: text.span,
+            breaks: text.breaks,
+            parsed: false,
+        }
+    }
+
+    /// An empty value at `at`: what stands in for a required value that is
+    /// absent (validation reported it).
+    pub fn empty(at: Span) -> ElText {
+        ElText {
+            text: String::new(),
+            span: at,
+            breaks: Vec::new(),
+            template: Arc::new(Template {
+                parts: Vec::new(),
+                span: Span::EMPTY,
+            }),
+            parsed: true,
         }
     }
 }

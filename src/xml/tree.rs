@@ -92,7 +92,7 @@ pub struct TextPiece<'s> {
 
 /// An element's character data as one value: its pieces joined, spanning from
 /// the first to the last. Entities shorten the value against its span; the EL
-/// front end maps positions through [`Text::source_offset`].
+/// front end maps positions through [`file_offset`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct Text {
     pub value: String,
@@ -106,16 +106,20 @@ pub struct Text {
 impl Text {
     /// Where byte `offset` of the value is in the file.
     pub fn source_offset(&self, offset: usize) -> usize {
-        let offset = offset as u32;
-        let (value_at, file_at) = self
-            .breaks
-            .iter()
-            .rev()
-            .find(|(v, _)| *v <= offset)
-            .copied()
-            .unwrap_or((0, self.span.start));
-        (file_at + (offset - value_at)) as usize
+        file_offset(self.span.start, &self.breaks, offset as u32) as usize
     }
+}
+
+/// Where byte `offset` of a value is in the file, for a value starting at
+/// file offset `start` with [`Text::breaks`] `breaks`.
+pub fn file_offset(start: u32, breaks: &[(u32, u32)], offset: u32) -> u32 {
+    let (value_at, file_at) = breaks
+        .iter()
+        .rev()
+        .find(|(v, _)| *v <= offset)
+        .copied()
+        .unwrap_or((0, start));
+    file_at + (offset - value_at)
 }
 
 impl<'s> Element<'s> {

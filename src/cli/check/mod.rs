@@ -575,7 +575,10 @@ fn check_el<'a>(
         .flat_map(|(file, text)| {
             check_template(&text.template, &ctx)
                 .into_iter()
-                .map(move |diagnostic| Located { file, diagnostic })
+                .map(move |d| Located {
+                    file,
+                    diagnostic: text.in_file(d),
+                })
         })
         .collect()
 }
