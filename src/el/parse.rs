@@ -59,7 +59,7 @@ pub fn parse_template(text: &str, base: usize) -> Result<Template, Diagnostic> {
 
 /// `parse_template(text, 0)`, shared: a tree parsed before for the same text
 /// when there is one (applications repeat their values: `${coord:current(0)}`,
-/// a dataset's uri-template in every app that reads it). Its spans are offsets
+/// a dataset's uri-template in every app that reads it, a zone, a date). Its spans are offsets
 /// in `text`, so one tree serves the value wherever it stands; `ElText` maps
 /// them into the file. Each thread keeps its own texts, a bounded number of
 /// short ones.
@@ -70,9 +70,6 @@ pub fn parse_template_shared(text: &str) -> Result<Arc<Template>, Diagnostic> {
     thread_local!(static PARSED: std::cell::RefCell<Parsed> = std::cell::RefCell::default());
     if text.len() > MAX_TEXT {
         return parse_template(text, 0).map(Arc::new);
-    }
-    if let Some(plain) = plain_template(text, 0) {
-        return Ok(Arc::new(plain));
     }
     PARSED.with_borrow_mut(|parsed| {
         if let Some(template) = parsed.get(text) {
@@ -821,13 +818,16 @@ mod tests {
         assert_eq!(*first, parse_template(text, 0).unwrap());
         let again = parse_template_shared(text).unwrap();
         assert!(Arc::ptr_eq(&first, &again));
-        // Plain and long texts are parsed, not kept; all at offset 0.
-        for text in ["hdfs://nn/data", &format!("${{'{}'}}", "x".repeat(300))] {
-            assert_eq!(
-                *parse_template_shared(text).unwrap(),
-                parse_template(text, 0).unwrap()
-            );
-        }
+        // Plain text too (a value without EL: a zone, a date, a name).
+        let plain = parse_template_shared("UTC").unwrap();
+        assert_eq!(*plain, parse_template("UTC", 0).unwrap());
+        assert!(Arc::ptr_eq(&plain, &parse_template_shared("UTC").unwrap()));
+        // A long text is parsed, not kept.
+        let long = format!("${{'{}'}}", "x".repeat(300));
+        assert_eq!(
+            *parse_template_shared(&long).unwrap(),
+            parse_template(&long, 0).unwrap()
+        );
         // A text that does not parse fails every time, as the parser says.
         for _ in 0..2 {
             assert_eq!(
