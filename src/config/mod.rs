@@ -306,7 +306,7 @@ pub fn parse_hadoop_xml(text: &str) -> Result<Vec<Property>, Diagnostic> {
             None => (String::new(), property.name_span),
         };
         out.push(Property {
-            name: name.value,
+            name: name.value.into_owned(),
             name_span: name.span,
             value,
             value_span,

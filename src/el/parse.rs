@@ -57,23 +57,23 @@ pub fn parse_template(text: &str, base: usize) -> Result<Template, Diagnostic> {
     TOKENS.with_borrow_mut(|tokens| parse_blocks(text, base, tokens))
 }
 
-/// `parse_template(text, 0)`, shared: a tree parsed before for the same text
-/// when there is one (applications repeat their values: `${coord:current(0)}`,
-/// a dataset's uri-template in every app that reads it, a zone, a date). Its spans are offsets
-/// in `text`, so one tree serves the value wherever it stands; `ElText` maps
-/// them into the file. Each thread keeps its own texts, a bounded number of
-/// short ones.
-pub fn parse_template_shared(text: &str) -> Result<Arc<Template>, Diagnostic> {
+/// `text` and `parse_template(text, 0)`, both shared: the ones kept when the
+/// same text was parsed before, if it was (applications repeat their values:
+/// `${coord:current(0)}`, a dataset's uri-template in every app that reads
+/// it, a zone, a date). The tree's spans are offsets in `text`, so one tree
+/// serves the value wherever it stands; `ElText` maps them into the file.
+/// Each thread keeps its own texts, a bounded number of short ones.
+pub fn parse_template_shared(text: &str) -> Result<(Arc<str>, Arc<Template>), Diagnostic> {
     const MAX_TEXT: usize = 256;
     const MAX_TEXTS: usize = 4096;
-    type Parsed = rustc_hash::FxHashMap<Box<str>, Arc<Template>>;
+    type Parsed = rustc_hash::FxHashMap<Arc<str>, Arc<Template>>;
     thread_local!(static PARSED: std::cell::RefCell<Parsed> = std::cell::RefCell::default());
     if text.len() > MAX_TEXT {
-        return parse_template(text, 0).map(Arc::new);
+        return Ok((text.into(), Arc::new(parse_template(text, 0)?)));
     }
     PARSED.with_borrow_mut(|parsed| {
-        if let Some(template) = parsed.get(text) {
-            return Ok(Arc::clone(template));
+        if let Some((text, template)) = parsed.get_key_value(text) {
+            return Ok((Arc::clone(text), Arc::clone(template)));
         }
         // A text that does not parse is not kept.
         let template = Arc::new(parse_template(text, 0)?);
@@ -88,8 +88,9 @@ pub fn parse_template_shared(text: &str) -> Result<Arc<Template>, Diagnostic> {
         if parsed.len() == MAX_TEXTS {
             parsed.clear();
         }
-        parsed.insert(text.into(), Arc::clone(&template));
-        Ok(template)
+        let text: Arc<str> = text.into();
+        parsed.insert(Arc::clone(&text), Arc::clone(&template));
+        Ok((text, template))
     })
 }
 
@@ -813,21 +814,24 @@ mod tests {
 
     #[test]
     fn a_text_parsed_again_shares_the_first_tree() {
-        let text = "${coord:formatTime(coord:nominalTime(), 'yyyy')}/${YEAR}";
-        let first = parse_template_shared(text).unwrap();
-        assert_eq!(*first, parse_template(text, 0).unwrap());
-        let again = parse_template_shared(text).unwrap();
-        assert!(Arc::ptr_eq(&first, &again));
-        // Plain text too (a value without EL: a zone, a date, a name).
-        let plain = parse_template_shared("UTC").unwrap();
-        assert_eq!(*plain, parse_template("UTC", 0).unwrap());
-        assert!(Arc::ptr_eq(&plain, &parse_template_shared("UTC").unwrap()));
+        let shared = |text: &str| {
+            let (kept, template) = parse_template_shared(text).unwrap();
+            assert_eq!(&*kept, text);
+            assert_eq!(*template, parse_template(text, 0).unwrap());
+            (kept, template)
+        };
+        // With EL, and plain text too (a value without EL: a zone, a date).
+        for text in [
+            "${coord:formatTime(coord:nominalTime(), 'yyyy')}/${YEAR}",
+            "UTC",
+        ] {
+            let (first_text, first) = shared(text);
+            let (again_text, again) = shared(text);
+            assert!(Arc::ptr_eq(&first, &again) && Arc::ptr_eq(&first_text, &again_text));
+        }
         // A long text is parsed, not kept.
         let long = format!("${{'{}'}}", "x".repeat(300));
-        assert_eq!(
-            *parse_template_shared(&long).unwrap(),
-            parse_template(&long, 0).unwrap()
-        );
+        assert!(!Arc::ptr_eq(&shared(&long).1, &shared(&long).1));
         // A text that does not parse fails every time, as the parser says.
         for _ in 0..2 {
             assert_eq!(

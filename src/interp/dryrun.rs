@@ -169,7 +169,7 @@ impl<'a> ActionValue<'a> {
         pz: ProcessingZone,
     ) -> Result<String, Diagnostic> {
         if self.server_only {
-            return Ok(self.text.text.clone());
+            return Ok(self.text.text.to_string());
         }
         let env = Env {
             vars,
@@ -340,7 +340,7 @@ fn submitted_datetime(
                 .with_help("write 00:00 of the next day"),
             ),
         )),
-        Err(e) if rendered == text.text => Err(e.to_diagnostic(text.span.start as usize, pz)),
+        Err(e) if rendered == &*text.text => Err(e.to_diagnostic(text.span.start as usize, pz)),
         Err(e) => {
             let mut d = e.to_diagnostic(text.span.start as usize, pz);
             d.span = text.span;
@@ -394,7 +394,7 @@ pub fn job_variables(app: &Coordinator, config: &VarMap) -> (VarMap, Vec<Located
         }
         match &parameter.default {
             Some(default) => {
-                vars.insert(parameter.name.name.clone(), Some(default.text.clone()));
+                vars.insert(parameter.name.name.clone(), Some(default.text.to_string()));
             }
             None => problems.push(Located::in_app(
                 Diagnostic::error(

@@ -17,7 +17,7 @@ use std::sync::Arc;
 #[derive(Debug, Clone)]
 pub struct ElText {
     /// The decoded text (entities replaced), trimmed where Oozie trims.
-    pub text: String,
+    pub text: Arc<str>,
     pub span: Span,
     /// Where entities (or pieces) make the value and the file stop moving
     /// together ([`Text::breaks`]); empty for most values.
@@ -79,10 +79,10 @@ impl ElText {
 
     /// Parses `text`'s EL; on failure, the diagnostic (in the file) and
     /// `text` back.
-    pub fn parse(text: Text) -> Result<ElText, Box<(Diagnostic, Text)>> {
+    pub fn parse(text: Text<'_>) -> Result<ElText, Box<(Diagnostic, Text<'_>)>> {
         match parse_template_shared(&text.value) {
-            Ok(template) => Ok(ElText {
-                text: text.value,
+            Ok((value, template)) => Ok(ElText {
+                text: value,
                 span: text.span,
                 breaks: text.breaks,
                 template,
@@ -101,12 +101,12 @@ impl ElText {
         ElText {
             template: Arc::new(Template {
                 parts: vec![Part::Text {
-                    text: text.value.as_str().into(),
+                    text: text.value.as_ref().into(),
                     span: whole,
                 }],
                 span: whole,
             }),
-            text: text.value,
+            text: text.value.into(),
             span: text.span,
             breaks: text.breaks,
             parsed: false,
@@ -117,7 +117,7 @@ impl ElText {
     /// absent (validation reported it).
     pub fn empty(at: Span) -> ElText {
         ElText {
-            text: String::new(),
+            text: "".into(),
             span: at,
             breaks: Vec::new(),
             template: Arc::new(Template {

@@ -21,6 +21,7 @@ use quick_xml::events::attributes::AttrError;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::reader::Reader;
 use smallvec::SmallVec;
+use std::borrow::Cow;
 
 /// Where a tree's lists and decoded values live; a tree borrows it as it
 /// borrows its text. One arena per document: it is freed at once with it.
@@ -73,11 +74,11 @@ pub struct Attribute<'s> {
     pub breaks: &'s [(u32, u32)],
 }
 
-impl Attribute<'_> {
+impl<'s> Attribute<'s> {
     /// The value as a [`Text`], for EL parsing with spans in the file.
-    pub fn text(&self) -> Text {
+    pub fn text(&self) -> Text<'s> {
         Text {
-            value: self.value.to_string(),
+            value: Cow::Borrowed(self.value),
             span: self.value_span,
             breaks: self.breaks.to_vec(),
         }
@@ -94,8 +95,9 @@ pub struct TextPiece<'s> {
 /// the first to the last. Entities shorten the value against its span; the EL
 /// front end maps positions through [`file_offset`].
 #[derive(Debug, Clone, PartialEq)]
-pub struct Text {
-    pub value: String,
+pub struct Text<'s> {
+    /// The file's own text when it holds no reference and is one piece.
+    pub value: Cow<'s, str>,
     pub span: Span,
     /// `(value offset, file offset)` at every point where the two stop moving
     /// together (after an entity or between pieces); the value starts at the
@@ -103,7 +105,7 @@ pub struct Text {
     pub breaks: Vec<(u32, u32)>,
 }
 
-impl Text {
+impl Text<'_> {
     /// Where byte `offset` of the value is in the file.
     pub fn source_offset(&self, offset: usize) -> usize {
         file_offset(self.span.start, &self.breaks, offset as u32) as usize
@@ -131,7 +133,7 @@ impl<'s> Element<'s> {
 
     /// The character data, trimmed of surrounding whitespace as Oozie's JDOM
     /// `getTextTrim` reads it; the span covers the trimmed value.
-    pub fn text_trimmed(&self) -> Text {
+    pub fn text_trimmed(&self) -> Text<'s> {
         // The common case: one piece, the file's own text (a reference is a
         // piece of its own), so value offsets are file offsets from its start.
         if let [piece] = self.text
@@ -141,7 +143,7 @@ impl<'s> Element<'s> {
             let (lead, kept) = trim_bounds(raw);
             let start = piece.span.start as usize;
             return Text {
-                value: raw[lead..kept].to_string(),
+                value: Cow::Borrowed(&raw[lead..kept]),
                 span: Span::new(start + lead, start + kept),
                 breaks: Vec::new(),
             };
@@ -161,17 +163,17 @@ impl<'s> Element<'s> {
             .map(|(v, f)| (v - lead as u32, *f))
             .collect();
         // Trimmed in place: the joined value is this call's own.
-        let mut value = joined.value;
+        let mut value = joined.value.into_owned();
         value.truncate(kept);
         value.drain(..lead);
         Text {
-            value,
+            value: Cow::Owned(value),
             span: Span::new(start, end.max(start)),
             breaks,
         }
     }
 
-    fn text_value(&self) -> Text {
+    fn text_value(&self) -> Text<'s> {
         let mut value = String::new();
         let mut breaks = Vec::new();
         for (i, piece) in self.text.iter().enumerate() {
@@ -191,7 +193,7 @@ impl<'s> Element<'s> {
             }
         };
         Text {
-            value,
+            value: Cow::Owned(value),
             span,
             breaks,
         }
@@ -771,15 +773,12 @@ mod tests {
         let doc = parse(src, &arena).unwrap();
         let trimmed = |name: &str| doc.root.child(name).unwrap().text_trimmed();
         let b = trimmed("b");
-        assert_eq!((b.value.as_str(), &src[b.span.range()]), ("x y", "x y"));
+        assert_eq!((&*b.value, &src[b.span.range()]), ("x y", "x y"));
         let c = trimmed("c");
         let blank = src.find("<c> ").unwrap() + "<c> ".len();
-        assert_eq!((c.value.as_str(), c.span.range()), ("", blank..blank));
+        assert_eq!((&*c.value, c.span.range()), ("", blank..blank));
         let d = trimmed("d");
-        assert_eq!(
-            (d.value.as_str(), &src[d.span.range()]),
-            ("x & y", "x &amp; y")
-        );
+        assert_eq!((&*d.value, &src[d.span.range()]), ("x & y", "x &amp; y"));
     }
 
     #[test]
