@@ -7,7 +7,7 @@ use super::rules::{
     EL_ARG_TYPE, EL_ARITY, EL_DOTTED_NAME, EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE,
 };
 use crate::diag::Diagnostic;
-use crate::el::ast::{Access, BinaryOp, Call, Expr, ExprKind, Suffix, Template, UnaryOp};
+use crate::el::ast::{Access, BinaryOp, Call, Expr, ExprKind, Findings, Suffix, Template, UnaryOp};
 use crate::el::library::{self, CONSTANTS, FUNCTIONS, Library, Ty};
 use crate::span::Span;
 use std::collections::HashSet;
@@ -20,26 +20,49 @@ pub struct ElCheckContext<'a> {
 }
 
 pub fn check_template(template: &Template, ctx: &ElCheckContext) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    for expr in template.exprs() {
-        // The variables of dotted names, reported as such (EL010); a walk
-        // visits a name before its variable.
-        let mut dotted: Vec<Span> = Vec::new();
-        expr.walk(&mut |e| match &e.kind {
-            ExprKind::Call(call) => check_call(e, call, ctx, &mut out),
-            ExprKind::Var(name) if !dotted.contains(&e.span) => {
-                check_variable(e, name, ctx, &mut out)
+    let found = findings(template, ctx.library);
+    let mut out = found.problems.clone();
+    if let Some(known) = ctx.known_variables {
+        for (name, span) in &found.variables {
+            if !known.contains(&**name) {
+                out.push(unknown_variable(name, *span, known, ctx.library));
             }
-            ExprKind::Access(access) => {
-                if let Some(d) = dotted_name(access, ctx.library) {
-                    dotted.push(access.base.span);
-                    out.push(d);
-                }
-            }
-            _ => {}
-        });
+        }
     }
     out
+}
+
+/// What the checks find in `template` in `library` from the tree alone,
+/// found once per tree.
+pub fn findings(template: &Template, library: Library) -> &Findings {
+    template.checked.get_or_init(library, || {
+        let mut problems = Vec::new();
+        let mut variables = Vec::new();
+        for expr in template.exprs() {
+            // The variables of dotted names, reported as such (EL010); a walk
+            // visits a name before its variable.
+            let mut dotted: Vec<Span> = Vec::new();
+            expr.walk(&mut |e| match &e.kind {
+                ExprKind::Call(call) => check_call(e, call, library, &mut problems),
+                ExprKind::Var(name)
+                    if !dotted.contains(&e.span) && library::constant(library, name).is_none() =>
+                {
+                    variables.push((name.clone(), e.span));
+                }
+                ExprKind::Access(access) => {
+                    if let Some(d) = dotted_name(access, library) {
+                        dotted.push(access.base.span);
+                        problems.push(d);
+                    }
+                }
+                _ => {}
+            });
+        }
+        Findings {
+            problems,
+            variables,
+        }
+    })
 }
 
 /// `${job.tracker}`: EL reads property `tracker` of a variable `job`, which
@@ -86,12 +109,6 @@ fn dotted(access: &Access) -> Option<(&str, String, u32)> {
     (end != access.base.span.end).then_some((&**base, name, end))
 }
 
-/// The span of the variable of `access`, when it is a dotted name (EL010):
-/// such a variable is reported as the name, not as one the job must define.
-pub fn dotted_base(access: &Access) -> Option<Span> {
-    dotted(access).map(|_| access.base.span)
-}
-
 /// `job.tracker` as `jobTracker`.
 fn camel_case(dotted: &str) -> String {
     let mut out = String::new();
@@ -108,19 +125,19 @@ fn camel_case(dotted: &str) -> String {
     out
 }
 
-fn check_call(expr: &Expr, call: &Call, ctx: &ElCheckContext, out: &mut Vec<Diagnostic>) {
+fn check_call(expr: &Expr, call: &Call, library: Library, out: &mut Vec<Diagnostic>) {
     // (The qualified name is made only for a message: most calls are fine.)
-    let Some(def) = library::function(ctx.library, call) else {
+    let Some(def) = library::function(library, call) else {
         let qualified = call.qualified_name();
         let mut d = Diagnostic::error(
             EL_UNKNOWN_FUNCTION,
             call.name_span,
             format!(
                 "unknown function `{qualified}` in {} EL",
-                library_name(ctx.library)
+                library_name(library)
             ),
         );
-        let other = match ctx.library {
+        let other = match library {
             Library::Coordinator => Library::Workflow,
             Library::Workflow => Library::Coordinator,
         };
@@ -133,7 +150,7 @@ fn check_call(expr: &Expr, call: &Call, ctx: &ElCheckContext, out: &mut Vec<Diag
             &qualified,
             FUNCTIONS
                 .iter()
-                .filter(|f| f.in_library(ctx.library))
+                .filter(|f| f.in_library(library))
                 .map(|f| f.qualified_name()),
         ) {
             d = d.with_help(format!("did you mean `{best}`?"));
@@ -177,29 +194,28 @@ fn check_call(expr: &Expr, call: &Call, ctx: &ElCheckContext, out: &mut Vec<Diag
     }
 }
 
-fn check_variable(expr: &Expr, name: &str, ctx: &ElCheckContext, out: &mut Vec<Diagnostic>) {
-    let Some(known) = ctx.known_variables else {
-        return;
-    };
-    if known.contains(name) || library::constant(ctx.library, name).is_some() {
-        return;
-    }
-    let mut d = Diagnostic::error(
+/// `name`, read as a variable at `span`, is not among the `known` names.
+fn unknown_variable(
+    name: &str,
+    span: Span,
+    known: &HashSet<String>,
+    library: Library,
+) -> Diagnostic {
+    let d = Diagnostic::error(
         EL_UNKNOWN_VARIABLE,
-        expr.span,
+        span,
         format!("variable `{name}` is not defined"),
     );
     let candidates = known.iter().cloned().chain(
         CONSTANTS
             .iter()
-            .filter(|c| c.in_library(ctx.library))
+            .filter(|c| c.in_library(library))
             .map(|c| c.name.to_string()),
     );
-    d = match closest(name, candidates) {
+    match closest(name, candidates) {
         Some(best) => d.with_help(format!("did you mean `{best}`?")),
         None => d.with_help(format!("define `{name}` as a job property")),
-    };
-    out.push(d);
+    }
 }
 
 fn library_name(library: Library) -> &'static str {
@@ -282,6 +298,49 @@ fn argument_mismatch(arg: &Expr, ty: Ty) -> Option<String> {
 mod tests {
     use super::*;
     use crate::el::parse_template;
+
+    #[test]
+    fn a_tree_checked_once_answers_each_library_and_each_job() {
+        // One tree, as equal values share it: what it holds is found once per
+        // library, and whether its variables are defined is asked each time.
+        let template = parse_template("${wf:id()}/${region}/${YEAR}", 0).unwrap();
+        let check = |library, known: Option<&HashSet<String>>| -> Vec<&'static str> {
+            let ctx = ElCheckContext {
+                library,
+                known_variables: known,
+            };
+            check_template(&template, &ctx)
+                .iter()
+                .map(|d| d.code)
+                .collect()
+        };
+        let none = HashSet::new();
+        let region: HashSet<String> = ["region".to_string()].into();
+        for _ in 0..2 {
+            // wf:id is workflow EL; YEAR a coordinator constant, not a workflow one.
+            assert_eq!(check(Library::Coordinator, None), [EL_UNKNOWN_FUNCTION]);
+            assert_eq!(
+                check(Library::Coordinator, Some(&none)),
+                [EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE]
+            );
+            assert_eq!(
+                check(Library::Coordinator, Some(&region)),
+                [EL_UNKNOWN_FUNCTION]
+            );
+            assert_eq!(
+                check(Library::Workflow, Some(&region)),
+                [EL_UNKNOWN_VARIABLE]
+            );
+        }
+        // A copy (which folding may change) starts unchecked.
+        let copy = template.clone();
+        let unchecked = copy.checked.get_or_init(Library::Workflow, || Findings {
+            problems: Vec::new(),
+            variables: Vec::new(),
+        });
+        assert!(unchecked.variables.is_empty());
+        assert_eq!(findings(&template, Library::Workflow).variables.len(), 2);
+    }
 
     fn codes(
         text: &str,

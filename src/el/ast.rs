@@ -6,16 +6,65 @@
 //! (`UnaryOperatorExpression`), and `.name`/`[expr]` suffixes hang off one value
 //! (`ComplexValue`).
 
+use super::library::Library;
+use crate::diag::Diagnostic;
 use crate::span::Span;
 use compact_str::CompactString;
 use smallvec::SmallVec;
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 /// A text value: literal text mixed with `${...}` blocks.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct Template {
     pub parts: Vec<Part>,
     pub span: Span,
+    /// What the static checks found in it, once per library.
+    pub checked: Checked,
+}
+
+/// What the static EL checks (`check::el`) found in a tree, in each library,
+/// kept with the tree: a tree that equal values share is checked once. It is
+/// not part of the tree's value (trees compare equal whatever it holds), and
+/// a copy starts unchecked, since a copy may be changed (folded).
+#[derive(Default)]
+pub struct Checked([OnceLock<Findings>; 2]);
+
+/// The problems the checks find from the tree and its library alone, and the
+/// names it reads as variables (neither EL constants nor dotted names), which
+/// the job may or may not define.
+#[derive(Debug)]
+pub struct Findings {
+    pub problems: Vec<Diagnostic>,
+    pub variables: Vec<(Box<str>, Span)>,
+}
+
+impl Checked {
+    pub fn get_or_init(&self, library: Library, check: impl FnOnce() -> Findings) -> &Findings {
+        self.0[library as usize].get_or_init(check)
+    }
+}
+
+impl Clone for Checked {
+    fn clone(&self) -> Checked {
+        Checked::default()
+    }
+}
+
+impl PartialEq for Checked {
+    fn eq(&self, _: &Checked) -> bool {
+        true
+    }
+}
+
+// (The tree as parsed: what was found in it is not shown.)
+impl std::fmt::Debug for Template {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Template")
+            .field("parts", &self.parts)
+            .field("span", &self.span)
+            .finish()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -108,6 +108,7 @@ fn plain_template(text: &str, base: usize) -> Option<Template> {
     Some(Template {
         parts,
         span: Span::new(base, base + text.len()),
+        checked: Default::default(),
     })
 }
 
@@ -148,6 +149,7 @@ fn parse_blocks(text: &str, base: usize, tokens: &mut Vec<Token>) -> Result<Temp
     Ok(Template {
         parts,
         span: Span::new(base, base + text.len()),
+        checked: Default::default(),
     })
 }
 

@@ -105,6 +105,7 @@ impl ElText {
                     span: whole,
                 }],
                 span: whole,
+                checked: Default::default(),
             }),
             text: text.value.into(),
             span: text.span,
@@ -123,6 +124,7 @@ impl ElText {
             template: Arc::new(Template {
                 parts: Vec::new(),
                 span: Span::EMPTY,
+                checked: Default::default(),
             }),
             parsed: true,
         }

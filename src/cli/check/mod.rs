@@ -16,7 +16,7 @@ use super::load::{
 };
 use super::read_source;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
-use crate::check::el::{ElCheckContext, check_template, dotted_base};
+use crate::check::el::{ElCheckContext, check_template, findings};
 use crate::check::pipeline::AppEvents;
 use crate::check::rules::{
     EL_ARG_TYPE, EL_ARITY, EL_DOTTED_NAME, EL_EVAL, EL_MISPLACED, EL_NEEDS_CONTEXT, EL_SYNTAX,
@@ -26,8 +26,8 @@ use crate::check::rules::{
 use crate::check::settings::Settings;
 use crate::check::suppress::{Suppression, is_suppressed, suppressions};
 use crate::diag::{Diagnostic, Severity};
-use crate::el::library::{self, Library};
-use crate::el::{ExprKind, VarMap};
+use crate::el::VarMap;
+use crate::el::library::Library;
 use crate::interp::dryrun::{self, Located, Options};
 use crate::ir::{self, ElText};
 use crate::span::Span;
@@ -697,20 +697,10 @@ fn coordinator(
 fn free_variables<'a>(texts: impl Iterator<Item = &'a ElText>, vars: &VarMap) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
     for text in texts {
-        for expr in text.template.exprs() {
-            // (A walk visits a dotted name before its variable.)
-            let mut dotted: Vec<Span> = Vec::new();
-            expr.walk(&mut |e| match &e.kind {
-                ExprKind::Access(access) => dotted.extend(dotted_base(access)),
-                ExprKind::Var(name)
-                    if !dotted.contains(&e.span)
-                        && !vars.contains_key(&**name)
-                        && library::constant(Library::Coordinator, name).is_none() =>
-                {
-                    names.insert(name.to_string());
-                }
-                _ => {}
-            });
+        for (name, _) in &findings(&text.template, Library::Coordinator).variables {
+            if !vars.contains_key(&**name) {
+                names.insert(name.to_string());
+            }
         }
     }
     names
