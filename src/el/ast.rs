@@ -6,7 +6,7 @@
 //! (`UnaryOperatorExpression`), and `.name`/`[expr]` suffixes hang off one value
 //! (`ComplexValue`).
 
-use super::library::Library;
+use super::library::{ConstantDef, FunctionDef, Library};
 use crate::diag::Diagnostic;
 use crate::span::Span;
 use compact_str::CompactString;
@@ -19,16 +19,41 @@ use std::sync::atomic::{AtomicU32, Ordering};
 pub struct Template {
     pub parts: Vec<Part>,
     pub span: Span,
-    /// What the static checks found in it, once per library.
-    pub checked: Checked,
+    /// What the static checks (`check::el`) found in it.
+    pub checked: PerLibrary<Findings>,
+    /// The functions and constants it names ([`super::library::references`]).
+    pub references: PerLibrary<Box<[Reference]>>,
 }
 
-/// What the static EL checks (`check::el`) found in a tree, in each library,
-/// kept with the tree: a tree that equal values share is checked once. It is
-/// not part of the tree's value (trees compare equal whatever it holds), and
-/// a copy starts unchecked, since a copy may be changed (folded).
-#[derive(Default)]
-pub struct Checked([OnceLock<Findings>; 2]);
+/// What was found in a tree, once for each library, kept with the tree: a
+/// tree that equal values share is looked at once. It is not part of the
+/// tree's value (trees compare equal whatever it holds), and a copy starts
+/// empty, since a copy may be changed (folded).
+pub struct PerLibrary<T>([OnceLock<T>; 2]);
+
+impl<T> PerLibrary<T> {
+    pub fn get_or_init(&self, library: Library, find: impl FnOnce() -> T) -> &T {
+        self.0[library as usize].get_or_init(find)
+    }
+}
+
+impl<T> Default for PerLibrary<T> {
+    fn default() -> PerLibrary<T> {
+        PerLibrary([OnceLock::new(), OnceLock::new()])
+    }
+}
+
+impl<T> Clone for PerLibrary<T> {
+    fn clone(&self) -> PerLibrary<T> {
+        PerLibrary::default()
+    }
+}
+
+impl<T> PartialEq for PerLibrary<T> {
+    fn eq(&self, _: &PerLibrary<T>) -> bool {
+        true
+    }
+}
 
 /// The problems the checks find from the tree and its library alone, and the
 /// names it reads as variables (neither EL constants nor dotted names), which
@@ -39,22 +64,10 @@ pub struct Findings {
     pub variables: Vec<(Box<str>, Span)>,
 }
 
-impl Checked {
-    pub fn get_or_init(&self, library: Library, check: impl FnOnce() -> Findings) -> &Findings {
-        self.0[library as usize].get_or_init(check)
-    }
-}
-
-impl Clone for Checked {
-    fn clone(&self) -> Checked {
-        Checked::default()
-    }
-}
-
-impl PartialEq for Checked {
-    fn eq(&self, _: &Checked) -> bool {
-        true
-    }
+/// A function a library defines, or a constant it defines, named in a tree.
+pub enum Reference {
+    Function(&'static FunctionDef, Span),
+    Constant(&'static ConstantDef, Span),
 }
 
 // (The tree as parsed: what was found in it is not shown.)

@@ -7,6 +7,7 @@
 //! `FsELFunctions.java`, `HadoopELFunctions.java`, `ELConstantsFunctions.java`;
 //! the places per group are summarised in `shared/research/oozie-semantics.md` §2.
 
+use super::ast::Reference;
 use super::time_functions;
 use super::value::Value;
 use crate::time::datetime::ProcessingZone;
@@ -1121,37 +1122,45 @@ pub fn first_misplaced(
     place: Place,
     vars: &dyn super::Variables,
 ) -> Option<Misplaced> {
-    let library = place.library();
-    let mut found = None;
-    for expr in template.exprs() {
-        expr.walk(&mut |e| match &e.kind {
-            super::ExprKind::Var(name)
-                if vars.lookup(name).is_none()
-                    && constant(library, name).is_some_and(|c| !c.places.contains(&place)) =>
+    references(template, place.library())
+        .iter()
+        .find_map(|reference| match *reference {
+            Reference::Function(def, span) if !def.places.contains(&place) => Some(Misplaced {
+                what: format!("{}()", def.qualified_name()),
+                is_function: true,
+                span,
+            }),
+            Reference::Constant(def, span)
+                if !def.places.contains(&place) && vars.lookup(def.name).is_none() =>
             {
-                found.get_or_insert(Misplaced {
-                    what: name.to_string(),
+                Some(Misplaced {
+                    what: def.name.to_string(),
                     is_function: false,
-                    span: e.span,
-                });
+                    span,
+                })
             }
-            super::ExprKind::Call(call) => {
-                let def = function(library, call);
-                if def.is_some_and(|d| !d.places.contains(&place)) {
-                    found.get_or_insert(Misplaced {
-                        what: format!("{}()", call.qualified_name()),
-                        is_function: true,
-                        span: e.span,
-                    });
+            _ => None,
+        })
+}
+
+/// The functions and constants of `library` that `template` names, in the
+/// order of its text; found once per tree.
+pub fn references(template: &super::ast::Template, library: Library) -> &[Reference] {
+    template.references.get_or_init(library, || {
+        let mut found = Vec::new();
+        for expr in template.exprs() {
+            expr.walk(&mut |e| match &e.kind {
+                super::ExprKind::Var(name) => {
+                    found.extend(constant(library, name).map(|c| Reference::Constant(c, e.span)));
                 }
-            }
-            _ => {}
-        });
-        if found.is_some() {
-            break;
+                super::ExprKind::Call(call) => {
+                    found.extend(function(library, call).map(|f| Reference::Function(f, e.span)));
+                }
+                _ => {}
+            });
         }
-    }
-    found
+        found.into_boxed_slice()
+    })
 }
 
 pub fn constant(library: Library, name: &str) -> Option<&'static ConstantDef> {
@@ -1307,6 +1316,34 @@ fn append_all(args: &[Value]) -> Result<Value<'static>, String> {
 mod tests {
     use super::*;
     use std::borrow::Cow;
+
+    #[test]
+    fn a_tree_names_its_functions_once_and_each_job_decides_its_constants() {
+        // research/oozie-semantics.md §2: no dateOffset in an <instance>, no
+        // MINUTES in the workflow configuration, unless the job defines it.
+        let template = crate::el::parse_template(
+            "${MINUTES}/${coord:dateOffset('2009-01-01T00:00Z', 1, 'DAY')}",
+            0,
+        )
+        .unwrap();
+        let defines_minutes: super::super::VarMap =
+            [("MINUTES".to_string(), Some("5".to_string()))]
+                .into_iter()
+                .collect();
+        for _ in 0..2 {
+            let instance =
+                first_misplaced(&template, Place::Instance, &super::super::eval::NoVariables);
+            assert_eq!(instance.map(|m| m.what), Some("MINUTES".to_string()));
+            let instance = first_misplaced(&template, Place::Instance, &defines_minutes);
+            assert_eq!(
+                instance.map(|m| (m.what, m.is_function)),
+                Some(("coord:dateOffset()".to_string(), true))
+            );
+            assert!(first_misplaced(&template, Place::Submit, &defines_minutes).is_some());
+        }
+        assert_eq!(references(&template, Library::Coordinator).len(), 2);
+        assert!(references(&template.clone(), Library::Workflow).is_empty());
+    }
 
     fn s(x: &str) -> Value<'_> {
         Value::Str(Cow::Borrowed(x))

@@ -109,6 +109,7 @@ fn plain_template(text: &str, base: usize) -> Option<Template> {
         parts,
         span: Span::new(base, base + text.len()),
         checked: Default::default(),
+        references: Default::default(),
     })
 }
 
@@ -150,6 +151,7 @@ fn parse_blocks(text: &str, base: usize, tokens: &mut Vec<Token>) -> Result<Temp
         parts,
         span: Span::new(base, base + text.len()),
         checked: Default::default(),
+        references: Default::default(),
     })
 }
 

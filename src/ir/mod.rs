@@ -106,6 +106,7 @@ impl ElText {
                 }],
                 span: whole,
                 checked: Default::default(),
+                references: Default::default(),
             }),
             text: text.value.into(),
             span: text.span,
@@ -125,6 +126,7 @@ impl ElText {
                 parts: Vec::new(),
                 span: Span::EMPTY,
                 checked: Default::default(),
+                references: Default::default(),
             }),
             parsed: true,
         }
