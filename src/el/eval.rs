@@ -61,8 +61,9 @@ pub struct Env<'a> {
     pub processing_zone: ProcessingZone,
 }
 
-/// No variables at all: what constant folding evaluates with.
-pub(super) struct NoVariables;
+/// No variables at all: what constant folding evaluates with, and a
+/// uri-template's second phase under its instance fields.
+pub struct NoVariables;
 
 impl Variables for NoVariables {
     fn lookup(&self, _: &str) -> Option<Option<&str>> {

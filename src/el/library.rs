@@ -1331,8 +1331,7 @@ mod tests {
                 .into_iter()
                 .collect();
         for _ in 0..2 {
-            let instance =
-                first_misplaced(&template, Place::Instance, &super::super::eval::NoVariables);
+            let instance = first_misplaced(&template, Place::Instance, &super::super::NoVariables);
             assert_eq!(instance.map(|m| m.what), Some("MINUTES".to_string()));
             let instance = first_misplaced(&template, Place::Instance, &defines_minutes);
             assert_eq!(

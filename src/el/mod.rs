@@ -13,7 +13,7 @@ mod time_functions;
 pub mod value;
 
 pub use ast::{Expr, ExprKind, Template};
-pub use eval::{Context, Env, VarMap, Variables, render, render_into};
+pub use eval::{Context, Env, NoVariables, VarMap, Variables, render, render_into};
 pub use fold::Compiled;
 pub use library::Library;
 pub use parse::parse_template;

@@ -22,7 +22,7 @@ use crate::el::eval::{Context, Env, Variables};
 use crate::el::frequency::{LoweredFrequency, lower_frequency, lower_timeout};
 use crate::el::library::{FunctionDef, Library, Place, first_misplaced};
 use crate::el::parse::find_block;
-use crate::el::{Compiled, Value, VarMap, parse_template, render_into};
+use crate::el::{Compiled, NoVariables, Value, VarMap, parse_template, render_into};
 use crate::interp::hcat;
 use crate::interp::input_logic::{self, Condition};
 use crate::ir::{Coordinator, DataIn, Dataset, ElText, Instances, Logic};
@@ -1361,14 +1361,6 @@ fn fields_uri(pieces: &[UriPiece], local: chrono::NaiveDateTime) -> String {
         }
     }
     out
-}
-
-struct NoVariables;
-
-impl Variables for NoVariables {
-    fn lookup(&self, _: &str) -> Option<Option<&str>> {
-        None
-    }
 }
 
 /// `Calendar` field constants, as `TimeUnit.getCalendarUnit()` gives them.
