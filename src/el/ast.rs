@@ -21,7 +21,7 @@ pub struct Template {
     pub span: Span,
     /// What the static checks (`check::el`) found in it.
     pub checked: PerLibrary<Findings>,
-    /// The functions and constants it names ([`super::library::references`]).
+    /// The functions and constants it names, for the misplaced-function check.
     pub references: PerLibrary<Box<[Reference]>>,
 }
 

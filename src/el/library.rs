@@ -1145,7 +1145,7 @@ pub fn first_misplaced(
 
 /// The functions and constants of `library` that `template` names, in the
 /// order of its text; found once per tree.
-pub fn references(template: &super::ast::Template, library: Library) -> &[Reference] {
+fn references(template: &super::ast::Template, library: Library) -> &[Reference] {
     template.references.get_or_init(library, || {
         let mut found = Vec::new();
         for expr in template.exprs() {
