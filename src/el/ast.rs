@@ -23,13 +23,42 @@ pub struct Template {
     pub checked: PerLibrary<Findings>,
     /// The functions and constants it names, for the misplaced-function check.
     pub references: PerLibrary<Box<[Reference]>>,
+    /// The names of the functions it calls, in any namespace ([`Template::called`]).
+    pub calls: Kept<Box<[CompactString]>>,
 }
 
-/// What was found in a tree, once for each library, kept with the tree: a
-/// tree that equal values share is looked at once. It is not part of the
-/// tree's value (trees compare equal whatever it holds), and a copy starts
-/// empty, since a copy may be changed (folded).
-pub struct PerLibrary<T>([OnceLock<T>; 2]);
+/// Something found in a tree, kept with the tree: a tree that equal values
+/// share is looked at once. It is not part of the tree's value (trees
+/// compare equal whatever it holds), and a copy starts empty, since a copy
+/// may be changed (folded).
+pub struct Kept<T>(OnceLock<T>);
+
+impl<T> Kept<T> {
+    pub fn get_or_init(&self, find: impl FnOnce() -> T) -> &T {
+        self.0.get_or_init(find)
+    }
+}
+
+impl<T> Default for Kept<T> {
+    fn default() -> Kept<T> {
+        Kept(OnceLock::new())
+    }
+}
+
+impl<T> Clone for Kept<T> {
+    fn clone(&self) -> Kept<T> {
+        Kept::default()
+    }
+}
+
+impl<T> PartialEq for Kept<T> {
+    fn eq(&self, _: &Kept<T>) -> bool {
+        true
+    }
+}
+
+/// [`Kept`], once for each library.
+pub struct PerLibrary<T>([Kept<T>; 2]);
 
 impl<T> PerLibrary<T> {
     pub fn get_or_init(&self, library: Library, find: impl FnOnce() -> T) -> &T {
@@ -39,7 +68,7 @@ impl<T> PerLibrary<T> {
 
 impl<T> Default for PerLibrary<T> {
     fn default() -> PerLibrary<T> {
-        PerLibrary([OnceLock::new(), OnceLock::new()])
+        PerLibrary([Kept::default(), Kept::default()])
     }
 }
 
@@ -91,6 +120,22 @@ pub enum Part {
 }
 
 impl Template {
+    /// The names of the functions it calls, in any namespace, in the order
+    /// of its text; found once.
+    pub fn called(&self) -> &[CompactString] {
+        self.calls.get_or_init(|| {
+            let mut names = Vec::new();
+            for expr in self.exprs() {
+                expr.walk(&mut |e| {
+                    if let ExprKind::Call(call) = &e.kind {
+                        names.push(call.name.clone());
+                    }
+                });
+            }
+            names.into_boxed_slice()
+        })
+    }
+
     /// The expression, when the whole text is exactly one `${...}` block. Oozie
     /// then sees the expression's own type rather than a string.
     pub fn single_expr(&self) -> Option<&Expr> {

@@ -114,6 +114,7 @@ fn plain_template(text: &str, base: usize) -> Option<Template> {
         span: Span::new(base, base + text.len()),
         checked: Default::default(),
         references: Default::default(),
+        calls: Default::default(),
     })
 }
 
@@ -156,6 +157,7 @@ fn parse_blocks(text: &str, base: usize, tokens: &mut Vec<Token>) -> Result<Temp
         span: Span::new(base, base + text.len()),
         checked: Default::default(),
         references: Default::default(),
+        calls: Default::default(),
     })
 }
 
@@ -818,6 +820,19 @@ mod tests {
         // Brackets inside string literals do not count.
         let quoted = format!("${{'{}'}}", "(".repeat(1000));
         assert!(parse_template(&quoted, 0).is_ok());
+    }
+
+    #[test]
+    fn a_tree_lists_the_functions_it_calls_in_every_namespace() {
+        let template = parse_template(
+            "${coord:formatTime(coord:nominalTime(), 'y')}/${wf:id()}",
+            0,
+        )
+        .unwrap();
+        for _ in 0..2 {
+            assert_eq!(template.called(), ["formatTime", "nominalTime", "id"]);
+        }
+        assert!(parse_template("plain", 0).unwrap().called().is_empty());
     }
 
     #[test]

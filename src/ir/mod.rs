@@ -49,15 +49,10 @@ impl ElText {
 
     /// Whether the EL calls a function with one of `names` (any namespace).
     pub fn calls_any(&self, names: &[&str]) -> bool {
-        let mut found = false;
-        for expr in self.template.exprs() {
-            expr.walk(&mut |e| {
-                if let ExprKind::Call(call) = &e.kind {
-                    found |= names.contains(&call.name.as_str());
-                }
-            });
-        }
-        found
+        self.template
+            .called()
+            .iter()
+            .any(|name| names.contains(&name.as_str()))
     }
 
     /// `n` when the value is exactly `${coord:current(n)}` with a literal `n`.
@@ -107,6 +102,7 @@ impl ElText {
                 span: whole,
                 checked: Default::default(),
                 references: Default::default(),
+                calls: Default::default(),
             }),
             text: text.value.into(),
             span: text.span,
@@ -127,6 +123,7 @@ impl ElText {
                 span: Span::EMPTY,
                 checked: Default::default(),
                 references: Default::default(),
+                calls: Default::default(),
             }),
             parsed: true,
         }
