@@ -7,7 +7,9 @@ use super::rules::{
     EL_ARG_TYPE, EL_ARITY, EL_DOTTED_NAME, EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE,
 };
 use crate::diag::Diagnostic;
-use crate::el::ast::{Access, BinaryOp, Call, Expr, ExprKind, Findings, Suffix, Template, UnaryOp};
+use crate::el::ast::{
+    Access, BinaryOp, Call, Expr, ExprKind, Findings, Suffix, Template, UnaryOp, kept_for,
+};
 use crate::el::library::{self, CONSTANTS, FUNCTIONS, Library, Ty};
 use crate::span::Span;
 use std::collections::HashSet;
@@ -35,7 +37,7 @@ pub fn check_template(template: &Template, ctx: &ElCheckContext) -> Vec<Diagnost
 /// What the checks find in `template` in `library` from the tree alone,
 /// found once per tree.
 pub fn findings(template: &Template, library: Library) -> &Findings {
-    template.checked.get_or_init(library, || {
+    kept_for(&template.checked, library).get_or_init(|| {
         let mut problems = Vec::new();
         let mut variables = Vec::new();
         for expr in template.exprs() {
@@ -334,7 +336,7 @@ mod tests {
         }
         // A copy (which folding may change) starts unchecked.
         let copy = template.clone();
-        let unchecked = copy.checked.get_or_init(Library::Workflow, || Findings {
+        let unchecked = kept_for(&copy.checked, Library::Workflow).get_or_init(|| Findings {
             problems: Vec::new(),
             variables: Vec::new(),
         });

@@ -57,31 +57,12 @@ impl<T> PartialEq for Kept<T> {
     }
 }
 
-/// [`Kept`], once for each library.
-pub struct PerLibrary<T>([Kept<T>; 2]);
+/// [`Kept`], once for each library (see [`kept_for`]).
+pub type PerLibrary<T> = [Kept<T>; 2];
 
-impl<T> PerLibrary<T> {
-    pub fn get_or_init(&self, library: Library, find: impl FnOnce() -> T) -> &T {
-        self.0[library as usize].get_or_init(find)
-    }
-}
-
-impl<T> Default for PerLibrary<T> {
-    fn default() -> PerLibrary<T> {
-        PerLibrary([Kept::default(), Kept::default()])
-    }
-}
-
-impl<T> Clone for PerLibrary<T> {
-    fn clone(&self) -> PerLibrary<T> {
-        PerLibrary::default()
-    }
-}
-
-impl<T> PartialEq for PerLibrary<T> {
-    fn eq(&self, _: &PerLibrary<T>) -> bool {
-        true
-    }
+/// What `per_library` keeps for `library`.
+pub fn kept_for<T>(per_library: &PerLibrary<T>, library: Library) -> &Kept<T> {
+    &per_library[library as usize]
 }
 
 /// The problems the checks find from the tree and its library alone, and the

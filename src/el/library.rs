@@ -1146,7 +1146,7 @@ pub fn first_misplaced(
 /// The functions and constants of `library` that `template` names, in the
 /// order of its text; found once per tree.
 fn references(template: &super::ast::Template, library: Library) -> &[Reference] {
-    template.references.get_or_init(library, || {
+    super::ast::kept_for(&template.references, library).get_or_init(|| {
         let mut found = Vec::new();
         for expr in template.exprs() {
             expr.walk(&mut |e| match &e.kind {
