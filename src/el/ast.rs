@@ -101,6 +101,17 @@ pub enum Part {
 }
 
 impl Template {
+    /// The tree of `parts` spanning `span`, nothing yet found in it.
+    pub fn new(parts: Vec<Part>, span: Span) -> Template {
+        Template {
+            parts,
+            span,
+            checked: Default::default(),
+            references: Default::default(),
+            calls: Default::default(),
+        }
+    }
+
     /// The names of the functions it calls, in any namespace, in the order
     /// of its text; found once.
     pub fn called(&self) -> &[CompactString] {

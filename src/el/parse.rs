@@ -109,13 +109,7 @@ fn plain_template(text: &str, base: usize) -> Option<Template> {
     } else {
         vec![text_part(text, base, 0, text.len())]
     };
-    Some(Template {
-        parts,
-        span: Span::new(base, base + text.len()),
-        checked: Default::default(),
-        references: Default::default(),
-        calls: Default::default(),
-    })
+    Some(Template::new(parts, Span::new(base, base + text.len())))
 }
 
 fn parse_blocks(text: &str, base: usize, tokens: &mut Vec<Token>) -> Result<Template, Diagnostic> {
@@ -152,13 +146,7 @@ fn parse_blocks(text: &str, base: usize, tokens: &mut Vec<Token>) -> Result<Temp
         pos = tokens[parser.next - 1].range().end;
         *span = Span::new(base + open, base + pos);
     }
-    Ok(Template {
-        parts,
-        span: Span::new(base, base + text.len()),
-        checked: Default::default(),
-        references: Default::default(),
-        calls: Default::default(),
-    })
+    Ok(Template::new(parts, Span::new(base, base + text.len())))
 }
 
 /// Where the next `${` at or after `from` starts.

@@ -84,7 +84,7 @@ impl ElText {
                 parsed: true,
             }),
             Err(d) => {
-                let d = d.map_spans(|offset| file_offset(text.span.start, &text.breaks, offset));
+                let d = d.map_spans(|offset| text.source_offset(offset as usize) as u32);
                 Err(Box::new((d, text)))
             }
         }
@@ -94,16 +94,13 @@ impl ElText {
     pub fn unparsed(text: Text) -> ElText {
         let whole = Span::new(0, text.value.len());
         ElText {
-            template: Arc::new(Template {
-                parts: vec![Part::Text {
+            template: Arc::new(Template::new(
+                vec![Part::Text {
                     text: text.value.as_ref().into(),
                     span: whole,
                 }],
-                span: whole,
-                checked: Default::default(),
-                references: Default::default(),
-                calls: Default::default(),
-            }),
+                whole,
+            )),
             text: text.value.into(),
             span: text.span,
             breaks: text.breaks,
@@ -118,13 +115,7 @@ impl ElText {
             text: "".into(),
             span: at,
             breaks: Vec::new(),
-            template: Arc::new(Template {
-                parts: Vec::new(),
-                span: Span::EMPTY,
-                checked: Default::default(),
-                references: Default::default(),
-                calls: Default::default(),
-            }),
+            template: Arc::new(Template::new(Vec::new(), Span::EMPTY)),
             parsed: true,
         }
     }
