@@ -370,11 +370,12 @@ fn lowered<T>(
     text: &ElText,
     lower: impl FnOnce(&Template) -> Result<T, Diagnostic>,
 ) -> Result<T, Diagnostic> {
-    if text.parsed {
-        return lower(&text.template).map_err(|d| text.in_file(d));
-    }
-    let reparsed = parse_template(&text.text, 0).map_err(|d| text.in_file(d))?;
-    lower(&reparsed).map_err(|d| text.in_file(d))
+    let template = if text.parsed {
+        Cow::Borrowed(&*text.template)
+    } else {
+        Cow::Owned(parse_template(&text.text, 0).map_err(|d| text.in_file(d))?)
+    };
+    lower(&template).map_err(|d| text.in_file(d))
 }
 
 fn zone(text: &ElText, rendered: &str) -> Result<Zone, Diagnostic> {
