@@ -326,41 +326,41 @@ impl<'s> Builder<'s> {
     fn run(mut self) -> Result<Document<'s>, Diagnostic> {
         loop {
             let before = self.reader.buffer_position() as usize;
-            let event = match self.reader.read_event() {
-                Ok(event) => event,
+            // Matched in place: moving the event out of its `Result` first
+            // made each event a store the next load could not forward from.
+            let event = self.reader.read_event();
+            let after = self.reader.buffer_position() as usize;
+            match event {
                 Err(e) => {
                     let at = self.reader.error_position() as usize;
                     return Err(self.error(at, format!("not well-formed XML: {e}")));
                 }
-            };
-            let after = self.reader.buffer_position() as usize;
-            match event {
-                Event::Start(tag) => self.open(&tag, before)?,
-                Event::Empty(tag) => {
+                Ok(Event::Start(tag)) => self.open(&tag, before)?,
+                Ok(Event::Empty(tag)) => {
                     self.open(&tag, before)?;
                     self.close(after)?;
                 }
-                Event::End(_) => self.close(after)?,
-                Event::Text(text) => {
+                Ok(Event::End(_)) => self.close(after)?,
+                Ok(Event::Text(text)) => {
                     let raw = text.into_inner();
                     let start = self.offset_of(&raw);
                     let raw = &self.source[start..start + raw.len()];
                     self.text(raw, start, before)?;
                 }
-                Event::CData(data) => {
+                Ok(Event::CData(data)) => {
                     let raw = data.into_inner();
                     let start = self.offset_of(&raw);
                     let value = &self.source[start..start + raw.len()];
                     self.push_text(value, Span::new(start, start + raw.len()), before)?;
                 }
-                Event::GeneralRef(reference) => {
+                Ok(Event::GeneralRef(reference)) => {
                     let at = self.offset_of(&reference);
                     let name = &self.source[at..at + reference.len()];
                     let value = self.entity(name, before, after)?;
                     let value = self.arena.alloc_str(value.encode_utf8(&mut [0; 4]));
                     self.push_text(value, Span::new(before, after), before)?;
                 }
-                Event::Comment(text) => {
+                Ok(Event::Comment(text)) => {
                     let raw = text.into_inner();
                     let start = self.offset_of(&raw);
                     self.comments.push(Comment {
@@ -368,13 +368,13 @@ impl<'s> Builder<'s> {
                         span: Span::new(before, after),
                     });
                 }
-                Event::DocType(_) => {
+                Ok(Event::DocType(_)) => {
                     return Err(self
                         .error(before, "a DOCTYPE declaration is not allowed")
                         .with_help("Oozie refuses DTDs in application XML (disallow-doctype-decl); remove the <!DOCTYPE ...>"));
                 }
-                Event::Decl(_) | Event::PI(_) => {}
-                Event::Eof => break,
+                Ok(Event::Decl(_) | Event::PI(_)) => {}
+                Ok(Event::Eof) => break,
             }
         }
         if let Some(open) = self.stack.last() {
