@@ -18,8 +18,15 @@ pub struct Label {
     pub message: String,
 }
 
+/// A diagnostic, boxed: most results that may hold one hold a value
+/// instead, and a large error would make every such result, moved at every
+/// return, as large as it is. Its fields are read and written through
+/// [`DiagnosticData`].
+#[derive(Clone, PartialEq)]
+pub struct Diagnostic(Box<DiagnosticData>);
+
 #[derive(Debug, Clone, PartialEq)]
-pub struct Diagnostic {
+pub struct DiagnosticData {
     /// A stable rule code from [`crate::check::rules`], e.g. `EL001`.
     pub code: &'static str,
     pub severity: Severity,
@@ -33,28 +40,26 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     pub fn error(code: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
-        Diagnostic {
+        Diagnostic::new(code, Severity::Error, span, message.into())
+    }
+
+    fn new(code: &'static str, severity: Severity, span: Span, message: String) -> Diagnostic {
+        Diagnostic(Box::new(DiagnosticData {
             code,
-            severity: Severity::Error,
-            message: message.into(),
+            severity,
+            message,
             span,
             labels: Vec::new(),
             help: None,
-        }
+        }))
     }
 
     pub fn warning(code: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
-        Diagnostic {
-            severity: Severity::Warning,
-            ..Diagnostic::error(code, span, message)
-        }
+        Diagnostic::new(code, Severity::Warning, span, message.into())
     }
 
     pub fn note(code: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
-        Diagnostic {
-            severity: Severity::Note,
-            ..Diagnostic::error(code, span, message)
-        }
+        Diagnostic::new(code, Severity::Note, span, message.into())
     }
 
     pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
@@ -78,5 +83,32 @@ impl Diagnostic {
             label.span = label.span.map(&map);
         }
         self
+    }
+}
+
+impl std::ops::Deref for Diagnostic {
+    type Target = DiagnosticData;
+    fn deref(&self) -> &DiagnosticData {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Diagnostic {
+    fn deref_mut(&mut self) -> &mut DiagnosticData {
+        &mut self.0
+    }
+}
+
+impl std::fmt::Debug for Diagnostic {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // As the fields' own struct: snapshots show no box.
+        f.debug_struct("Diagnostic")
+            .field("code", &self.code)
+            .field("severity", &self.severity)
+            .field("message", &self.message)
+            .field("span", &self.span)
+            .field("labels", &self.labels)
+            .field("help", &self.help)
+            .finish()
     }
 }

@@ -283,7 +283,7 @@ mod tests {
         let messages = |first: Option<&Action>| -> Vec<String> {
             check(&loaded.app, &job, first)
                 .into_iter()
-                .map(|p| p.diagnostic.message)
+                .map(|p| p.diagnostic.message.clone())
                 .collect()
         };
         (messages(Some(&first)), messages(None))

@@ -358,7 +358,7 @@ mod tests {
             },
         )
         .into_iter()
-        .map(|d| (d.code, d.help.unwrap_or_default()))
+        .map(|d| (d.code, d.help.clone().unwrap_or_default()))
         .collect()
     }
 

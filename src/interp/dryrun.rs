@@ -146,7 +146,9 @@ impl<'a> ActionValues<'a> {
 /// saves: the value is evaluated as written, to the same result.)
 struct ActionValue<'a> {
     text: &'a ElText,
-    compiled: Option<Compiled>,
+    /// (Boxed: a template is large, and one action's values, as `check`
+    /// materializes, are not compiled.)
+    compiled: Option<Box<Compiled>>,
     /// Calls `coord:actualTime()` or `coord:actionId()`, known only to the
     /// server when it creates the action: such a value is printed as written,
     /// never with a made-up time or id.
@@ -157,7 +159,8 @@ impl<'a> ActionValue<'a> {
     fn new(text: &'a ElText, vars: &VarMap, many: bool) -> ActionValue<'a> {
         ActionValue {
             text,
-            compiled: many.then(|| Compiled::new(Template::clone(&text.template)).bind(vars)),
+            compiled: many
+                .then(|| Box::new(Compiled::new(Template::clone(&text.template)).bind(vars))),
             server_only: text.calls_any(&["actualTime", "actionId"]),
         }
     }
@@ -308,11 +311,11 @@ fn datetime(
 ) -> Result<DateTime<Utc>, Diagnostic> {
     match submitted_datetime(text, rendered, pz)? {
         (t, None) => Ok(t),
-        (_, Some(hour_24)) => Err(Diagnostic {
-            severity: Severity::Error,
-            code: TIME_DATETIME,
-            ..hour_24
-        }),
+        (_, Some(mut hour_24)) => {
+            hour_24.severity = Severity::Error;
+            hour_24.code = TIME_DATETIME;
+            Err(hour_24)
+        }
     }
 }
 

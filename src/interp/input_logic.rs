@@ -392,10 +392,10 @@ mod tests {
         let (app, problems) = lower::coordinator(&doc.root);
         assert!(problems.is_empty(), "{problems:?}");
         let logic = app.input_logic.unwrap();
-        let root = root(&logic).map_err(|d| d.message)?.unwrap();
+        let root = root(&logic).map_err(|d| d.message.clone())?.unwrap();
         resolve(root, &mut |t| Ok(t.text.to_string()))
             .map(|c| c.to_string())
-            .map_err(|d| d.message)
+            .map_err(|d| d.message.clone())
     }
 
     #[test]

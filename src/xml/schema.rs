@@ -217,7 +217,7 @@ impl Schema {
         patterns: &mut Patterns,
     ) -> Result<Schema, String> {
         let arena = tree::Arena::new();
-        let doc = tree::parse(text, &arena).map_err(|d| d.message)?;
+        let doc = tree::parse(text, &arena).map_err(|d| d.message.clone())?;
         let root = &doc.root;
         if !is_xs(root, "schema") {
             return Err("the root is not xs:schema".into());
