@@ -88,14 +88,14 @@ fn control_nodes_4_1() {
         panic!("a decision")
     };
     assert_eq!(
-        &*cases[2].0.text,
+        cases[2].0.text(),
         "${ hadoop:counters('secondjob')[RECORDS][REDUCE_OUT] lt 1000000 }"
     );
-    assert_eq!(cases[2].0.template.parts.len(), 1);
+    assert_eq!(cases[2].0.template().parts.len(), 1);
     let NodeKind::Kill { message } = &wf.nodes[5].kind else {
         panic!("a kill")
     };
-    assert_eq!(&*message.text, "Input unavailable");
+    assert_eq!(message.text(), "Input unavailable");
 }
 
 #[test]
@@ -141,7 +141,7 @@ fn config_class_needs_schema_0_5() {
         .body
         .values
         .iter()
-        .map(|(n, v)| (n.name.as_str(), &*v.text))
+        .map(|(n, v)| (n.name.as_str(), v.text()))
         .collect();
     assert!(values.contains(&("config-class", "com.example.MyConfigClass")));
     assert!(values.contains(&("job-xml", "job.xml")));

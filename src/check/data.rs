@@ -163,7 +163,7 @@ fn finest_field(template: &ElText) -> Option<(&'static str, i64)> {
         ("YEAR", 365 * 1440),
     ];
     let mut finest: Option<(&'static str, i64)> = None;
-    for expr in template.template.exprs() {
+    for expr in template.template().exprs() {
         expr.walk(&mut |e| {
             if let ExprKind::Var(name) = &e.kind
                 && let Some(&(field, minutes)) = FIELDS.iter().find(|(f, _)| **f == **name)

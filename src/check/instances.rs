@@ -31,7 +31,7 @@ pub fn check(app: &Coordinator) -> Vec<Located> {
                 ),
             ));
         }
-        for expr in text.template.exprs() {
+        for expr in text.template().exprs() {
             expr.walk(&mut |e| {
                 let ExprKind::Call(call) = &e.kind else {
                     return;

@@ -20,7 +20,7 @@ pub fn check(app: &Coordinator, job: &Job) -> Option<Located> {
             app.frequency.span,
             format!(
                 "the frequency `{}` materializes no action between the start {} and the end {}: Oozie accepts the job, which then does nothing",
-                app.frequency.text,
+                app.frequency.text(),
                 job.start.format("%Y-%m-%dT%H:%MZ"),
                 job.end.format("%Y-%m-%dT%H:%MZ")
             ),

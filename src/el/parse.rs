@@ -57,30 +57,70 @@ pub fn parse_template(text: &str, base: usize) -> Result<Template, Diagnostic> {
     TOKENS.with_borrow_mut(|tokens| parse_blocks(text, base, tokens))
 }
 
-/// `text` and `parse_template(text, 0)`, both shared: the ones kept when the
-/// same text was parsed before, if it was (applications repeat their values:
-/// `${coord:current(0)}`, a dataset's uri-template in every app that reads
-/// it, a zone, a date). The tree's spans are offsets in `text`, so one tree
-/// serves the value wherever it stands; `ElText` maps them into the file.
-/// Each thread keeps its own texts, a bounded number of short ones.
-pub fn parse_template_shared(text: &str) -> Result<(Arc<str>, Arc<Template>), Diagnostic> {
+/// A text and its parsed EL (`parse_template(text, 0)`), shared by every
+/// value with that text: one allocation and one count for both.
+#[derive(Debug)]
+pub struct Shared {
+    pub text: Box<str>,
+    pub template: Template,
+}
+
+impl Shared {
+    pub fn new(text: &str, template: Template) -> Arc<Shared> {
+        Arc::new(Shared {
+            text: text.into(),
+            template,
+        })
+    }
+}
+
+/// A shared text as the parse cache's key: found by the text alone.
+struct ByText(Arc<Shared>);
+
+impl std::hash::Hash for ByText {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.text.hash(state);
+    }
+}
+
+impl PartialEq for ByText {
+    fn eq(&self, other: &ByText) -> bool {
+        self.0.text == other.0.text
+    }
+}
+
+impl Eq for ByText {}
+
+impl std::borrow::Borrow<str> for ByText {
+    fn borrow(&self) -> &str {
+        &self.0.text
+    }
+}
+
+/// `text` parsed, shared: the one kept when the same text was parsed before,
+/// if it was (applications repeat their values: `${coord:current(0)}`, a
+/// dataset's uri-template in every app that reads it, a zone, a date). The
+/// tree's spans are offsets in `text`, so one tree serves the value wherever
+/// it stands; `ElText` maps them into the file. Each thread keeps its own
+/// texts, a bounded number of short ones.
+pub fn parse_template_shared(text: &str) -> Result<Arc<Shared>, Diagnostic> {
     const MAX_TEXT: usize = 256;
     // (Few: the values an application repeats are found again at once, and a
     // small table stays in the cache, where 4,096 texts and their trees,
     // mostly values seen once, cost more in misses than re-parsing saves:
     // 512 took 3-4% less time than 4,096 over 10,000 apps.)
     const MAX_TEXTS: usize = 512;
-    type Parsed = rustc_hash::FxHashMap<Arc<str>, Arc<Template>>;
+    type Parsed = rustc_hash::FxHashSet<ByText>;
     thread_local!(static PARSED: std::cell::RefCell<Parsed> = std::cell::RefCell::default());
     if text.len() > MAX_TEXT {
-        return Ok((text.into(), Arc::new(parse_template(text, 0)?)));
+        return Ok(Shared::new(text, parse_template(text, 0)?));
     }
     PARSED.with_borrow_mut(|parsed| {
-        if let Some((text, template)) = parsed.get_key_value(text) {
-            return Ok((Arc::clone(text), Arc::clone(template)));
+        if let Some(kept) = parsed.get(text) {
+            return Ok(Arc::clone(&kept.0));
         }
         // A text that does not parse is not kept.
-        let template = Arc::new(parse_template(text, 0)?);
+        let template = parse_template(text, 0)?;
         // Its calls are looked up once here, for every value that shares it.
         for expr in template.exprs() {
             expr.walk(&mut |e| {
@@ -92,9 +132,9 @@ pub fn parse_template_shared(text: &str) -> Result<(Arc<str>, Arc<Template>), Di
         if parsed.len() == MAX_TEXTS {
             parsed.clear();
         }
-        let text: Arc<str> = text.into();
-        parsed.insert(Arc::clone(&text), Arc::clone(&template));
-        Ok((text, template))
+        let shared = Shared::new(text, template);
+        parsed.insert(ByText(Arc::clone(&shared)));
+        Ok(shared)
     })
 }
 
@@ -826,23 +866,21 @@ mod tests {
     #[test]
     fn a_text_parsed_again_shares_the_first_tree() {
         let shared = |text: &str| {
-            let (kept, template) = parse_template_shared(text).unwrap();
-            assert_eq!(&*kept, text);
-            assert_eq!(*template, parse_template(text, 0).unwrap());
-            (kept, template)
+            let kept = parse_template_shared(text).unwrap();
+            assert_eq!(&*kept.text, text);
+            assert_eq!(kept.template, parse_template(text, 0).unwrap());
+            kept
         };
         // With EL, and plain text too (a value without EL: a zone, a date).
         for text in [
             "${coord:formatTime(coord:nominalTime(), 'yyyy')}/${YEAR}",
             "UTC",
         ] {
-            let (first_text, first) = shared(text);
-            let (again_text, again) = shared(text);
-            assert!(Arc::ptr_eq(&first, &again) && Arc::ptr_eq(&first_text, &again_text));
+            assert!(Arc::ptr_eq(&shared(text), &shared(text)));
         }
         // A long text is parsed, not kept.
         let long = format!("${{'{}'}}", "x".repeat(300));
-        assert!(!Arc::ptr_eq(&shared(&long).1, &shared(&long).1));
+        assert!(!Arc::ptr_eq(&shared(&long), &shared(&long)));
         // A text that does not parse fails every time, as the parser says.
         for _ in 0..2 {
             assert_eq!(

@@ -160,7 +160,7 @@ impl<'a> ActionValue<'a> {
         ActionValue {
             text,
             compiled: many
-                .then(|| Box::new(Compiled::new(Template::clone(&text.template)).bind(vars))),
+                .then(|| Box::new(Compiled::new(Template::clone(text.template())).bind(vars))),
             server_only: text.calls_any(&["actualTime", "actionId"]),
         }
     }
@@ -172,7 +172,7 @@ impl<'a> ActionValue<'a> {
         pz: ProcessingZone,
     ) -> Result<String, Diagnostic> {
         if self.server_only {
-            return Ok(self.text.text.to_string());
+            return Ok(self.text.text().to_string());
         }
         let env = Env {
             vars,
@@ -184,7 +184,7 @@ impl<'a> ActionValue<'a> {
         let mut out = String::with_capacity(self.text.span.range().len());
         match &self.compiled {
             Some(compiled) => compiled.render_into(&env, &mut out),
-            None => render_into(&self.text.template, &env, &mut out),
+            None => render_into(self.text.template(), &env, &mut out),
         }
         .map_err(|d| self.text.in_file(d))?;
         Ok(out)
@@ -262,7 +262,7 @@ fn render(
         context,
         processing_zone: pz,
     };
-    crate::el::render(&text.template, &env)
+    crate::el::render(text.template(), &env)
         .map(|(rendered, _)| rendered)
         .map_err(|d| text.in_file(d))
 }
@@ -343,7 +343,7 @@ fn submitted_datetime(
                 .with_help("write 00:00 of the next day"),
             ),
         )),
-        Err(e) if rendered == &*text.text => Err(e.to_diagnostic(text.span.start as usize, pz)),
+        Err(e) if rendered == text.text() => Err(e.to_diagnostic(text.span.start as usize, pz)),
         Err(e) => {
             let mut d = e.to_diagnostic(text.span.start as usize, pz);
             d.span = text.span;
@@ -374,9 +374,9 @@ fn lowered<T>(
     lower: impl FnOnce(&Template) -> Result<T, Diagnostic>,
 ) -> Result<T, Diagnostic> {
     let template = if text.parsed {
-        Cow::Borrowed(&*text.template)
+        Cow::Borrowed(text.template())
     } else {
-        Cow::Owned(parse_template(&text.text, 0).map_err(|d| text.in_file(d))?)
+        Cow::Owned(parse_template(text.text(), 0).map_err(|d| text.in_file(d))?)
     };
     lower(&template).map_err(|d| text.in_file(d))
 }
@@ -398,7 +398,10 @@ pub fn job_variables(app: &Coordinator, config: &VarMap) -> (VarMap, Vec<Located
         }
         match &parameter.default {
             Some(default) => {
-                vars.insert(parameter.name.name.clone(), Some(default.text.to_string()));
+                vars.insert(
+                    parameter.name.name.clone(),
+                    Some(default.text().to_string()),
+                );
             }
             None => problems.push(Located::in_app(
                 Diagnostic::error(
@@ -697,7 +700,7 @@ pub fn placed_texts<'a>(
 pub fn misplaced(app: &Coordinator, included: &[Dataset], vars: &dyn Variables) -> Vec<Located> {
     let mut problems = Vec::new();
     for (file, text, place) in placed_texts(app, included) {
-        if let Some(m) = first_misplaced(&text.template, place, vars) {
+        if let Some(m) = first_misplaced(text.template(), place, vars) {
             let kind = if m.is_function {
                 "function"
             } else {
@@ -991,7 +994,7 @@ impl<'a> Job<'a> {
         let context = ActionContext {
             nominal,
             pz: self.pz,
-            raw_name: &self.app.name.text,
+            raw_name: self.app.name.text(),
             inputs: &inputs,
             outputs: &outputs,
             logic_names: &self.logic_names,
@@ -1382,11 +1385,11 @@ fn java_field(unit: CalendarUnit) -> i64 {
 /// Why an instance element's text is not one instance, as the checks of
 /// CSX:376-454 (StringUtils.java:63-103) see it.
 pub fn instance_problem(text: &ElText) -> Option<String> {
-    if text.text.trim().is_empty() {
+    if text.text().trim().is_empty() {
         return Some("an empty instance: Oozie rejects it at submission (E1021)".to_string());
     }
     let comma_outside = text
-        .template
+        .template()
         .parts
         .iter()
         .any(|p| matches!(p, Part::Text { text, .. } if text.contains(',')));

@@ -393,7 +393,7 @@ mod tests {
         assert!(problems.is_empty(), "{problems:?}");
         let logic = app.input_logic.unwrap();
         let root = root(&logic).map_err(|d| d.message.clone())?.unwrap();
-        resolve(root, &mut |t| Ok(t.text.to_string()))
+        resolve(root, &mut |t| Ok(t.text().to_string()))
             .map(|c| c.to_string())
             .map_err(|d| d.message.clone())
     }
@@ -475,7 +475,7 @@ mod tests {
         assert_eq!(found.len(), 1);
         assert!(found[0].message.starts_with("`dataset_b` is not a data-in"));
         assert_eq!(&src[found[0].span.range()], "dataset_b");
-        let condition = resolve(root, &mut |t| Ok(t.text.to_string())).unwrap();
+        let condition = resolve(root, &mut |t| Ok(t.text().to_string())).unwrap();
         // Equal counts pass; unequal ones, or latest/future, fail (E1028).
         assert!(check_combines(&condition, &|_| (3, false)).is_ok());
         let unequal = check_combines(&condition, &|n| (if n == "A" { 3 } else { 2 }, false));

@@ -500,10 +500,10 @@ mod tests {
         assert!(problems.is_empty(), "{problems:?}");
         assert_eq!(app.version, "0.4");
         assert_eq!(app.parameters[0].name.name, "market");
-        assert_eq!(&*app.includes[0].text, "hdfs://nn/app/datasets.xml");
+        assert_eq!(app.includes[0].text(), "hdfs://nn/app/datasets.xml");
         let logs = &app.datasets[0];
         assert_eq!(
-            &*logs.uri_template.text,
+            logs.uri_template.text(),
             "hdfs://bar/${market}/${YEAR}/${MONTH}"
         );
         assert_eq!(
@@ -515,15 +515,15 @@ mod tests {
         // EL inside escaped text points at the value's text, and through the
         // value at the file: `x` sits after two `&amp;`.
         let value = &app.action.configuration[0].value;
-        assert_eq!(&*value.text, "${coord:dataIn('input') && x}");
-        let crate::el::ast::Part::Block { expr, .. } = &value.template.parts[0] else {
+        assert_eq!(value.text(), "${coord:dataIn('input') && x}");
+        let crate::el::ast::Part::Block { expr, .. } = &value.template().parts[0] else {
             panic!("one block")
         };
         let crate::el::ast::ExprKind::Binary(b) = &expr.kind else {
             panic!("&&")
         };
         let x = b.rest[0].2.span;
-        assert_eq!(&value.text[x.range()], "x");
+        assert_eq!(&value.text()[x.range()], "x");
         assert_eq!(&src[value.file_span(x).range()], "x");
     }
 
@@ -601,13 +601,13 @@ mod tests {
             .body
             .values
             .iter()
-            .map(|(n, v)| (n.name.as_str(), &*v.text))
+            .map(|(n, v)| (n.name.as_str(), v.text()))
             .collect();
         assert_eq!(
             values,
             [("name-node", "bar:8020"), ("delete@path", "${out}")]
         );
-        assert_eq!(&*first.body.configuration[0].value.text, "${input}");
+        assert_eq!(first.body.configuration[0].value.text(), "${input}");
         assert_eq!(first.attributes[0].0.name, "retry-max");
         let NodeKind::Action(second) = &wf.nodes[3].kind else {
             panic!("an action")
@@ -617,7 +617,7 @@ mod tests {
             Some("uri:oozie:shell-action:0.3")
         );
         assert_eq!(second.body.values.len(), 2);
-        assert_eq!(&*wf.global.as_ref().unwrap().values[0].1.text, "foo:8021");
+        assert_eq!(wf.global.as_ref().unwrap().values[0].1.text(), "foo:8021");
     }
 
     #[test]
@@ -635,6 +635,6 @@ mod tests {
         at.sort();
         assert!(at[0] > frequency && at[0] <= frequency + 15, "{at:?}");
         assert!(at[1] > app_path && at[1] <= app_path + 6, "{at:?}");
-        assert_eq!(&*app.start.text, "2009-01-01T08:00Z");
+        assert_eq!(app.start.text(), "2009-01-01T08:00Z");
     }
 }

@@ -8,7 +8,7 @@ pub mod lower;
 
 use crate::diag::Diagnostic;
 use crate::el::ast::{ExprKind, Part, Template};
-use crate::el::parse::parse_template_shared;
+use crate::el::parse::{Shared, parse_template_shared};
 use crate::span::Span;
 use crate::xml::tree::{Text, file_offset};
 use std::sync::Arc;
@@ -16,21 +16,31 @@ use std::sync::Arc;
 /// A text value of the application: attribute value or element text.
 #[derive(Debug, Clone)]
 pub struct ElText {
-    /// The decoded text (entities replaced), trimmed where Oozie trims.
-    pub text: Arc<str>,
+    /// The decoded text (entities replaced, trimmed where Oozie trims) and
+    /// its parsed EL, shared by every value with the same text: the tree's
+    /// spans are offsets in the text, which [`ElText::file_span`] and
+    /// [`ElText::in_file`] map into the file. When the EL does not parse
+    /// (`parsed` false; the lowering reported why), the tree is the text as
+    /// written.
+    shared: Arc<Shared>,
     pub span: Span,
     /// Where entities (or pieces) make the value and the file stop moving
     /// together ([`Text::breaks`]); empty for most values.
     pub breaks: Vec<(u32, u32)>,
-    /// The parsed EL, shared by every value with the same text: its spans
-    /// are offsets in `text`, which [`ElText::file_span`] and
-    /// [`ElText::in_file`] map into the file. When the EL does not parse
-    /// (`parsed` false; the lowering reported why), the text as written.
-    pub template: Arc<Template>,
     pub parsed: bool,
 }
 
 impl ElText {
+    /// The decoded text, trimmed where Oozie trims.
+    pub fn text(&self) -> &str {
+        &self.shared.text
+    }
+
+    /// The parsed EL (spans relative to [`ElText::text`]).
+    pub fn template(&self) -> &Template {
+        &self.shared.template
+    }
+
     /// Where `at`, a span of the value's text (as the template's spans
     /// are), is in the file.
     pub fn file_span(&self, at: Span) -> Span {
@@ -49,7 +59,7 @@ impl ElText {
 
     /// Whether the EL calls a function with one of `names` (any namespace).
     pub fn calls_any(&self, names: &[&str]) -> bool {
-        self.template
+        self.template()
             .called()
             .iter()
             .any(|name| names.contains(&name.as_str()))
@@ -57,7 +67,7 @@ impl ElText {
 
     /// `n` when the value is exactly `${coord:current(n)}` with a literal `n`.
     pub fn literal_current(&self) -> Option<i64> {
-        let [Part::Block { expr, .. }] = self.template.parts.as_slice() else {
+        let [Part::Block { expr, .. }] = self.template().parts.as_slice() else {
             return None;
         };
         let ExprKind::Call(call) = &expr.kind else {
@@ -76,11 +86,10 @@ impl ElText {
     /// `text` back.
     pub fn parse(text: Text<'_>) -> Result<ElText, Box<(Diagnostic, Text<'_>)>> {
         match parse_template_shared(&text.value) {
-            Ok((value, template)) => Ok(ElText {
-                text: value,
+            Ok(shared) => Ok(ElText {
+                shared,
                 span: text.span,
                 breaks: text.breaks,
-                template,
                 parsed: true,
             }),
             Err(d) => {
@@ -93,15 +102,15 @@ impl ElText {
     /// `text` as written, its EL unread: for a value whose EL does not parse.
     pub fn unparsed(text: Text) -> ElText {
         let whole = Span::new(0, text.value.len());
+        let written = Template::new(
+            vec![Part::Text {
+                text: text.value.as_ref().into(),
+                span: whole,
+            }],
+            whole,
+        );
         ElText {
-            template: Arc::new(Template::new(
-                vec![Part::Text {
-                    text: text.value.as_ref().into(),
-                    span: whole,
-                }],
-                whole,
-            )),
-            text: text.value.into(),
+            shared: Shared::new(&text.value, written),
             span: text.span,
             breaks: text.breaks,
             parsed: false,
@@ -112,10 +121,9 @@ impl ElText {
     /// absent (validation reported it).
     pub fn empty(at: Span) -> ElText {
         ElText {
-            text: "".into(),
+            shared: Shared::new("", Template::new(Vec::new(), Span::EMPTY)),
             span: at,
             breaks: Vec::new(),
-            template: Arc::new(Template::new(Vec::new(), Span::EMPTY)),
             parsed: true,
         }
     }

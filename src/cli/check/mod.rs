@@ -573,7 +573,7 @@ fn check_el<'a>(
     texts
         .into_iter()
         .flat_map(|(file, text)| {
-            check_template(&text.template, &ctx)
+            check_template(text.template(), &ctx)
                 .into_iter()
                 .map(move |d| Located {
                     file,
@@ -697,7 +697,7 @@ fn coordinator(
 fn free_variables<'a>(texts: impl Iterator<Item = &'a ElText>, vars: &VarMap) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
     for text in texts {
-        for (name, _) in &findings(&text.template, Library::Coordinator).variables {
+        for (name, _) in &findings(text.template(), Library::Coordinator).variables {
             if !vars.contains_key(&**name) {
                 names.insert(name.to_string());
             }
