@@ -14,6 +14,7 @@ use crate::diag::Diagnostic;
 use crate::span::Span;
 use crate::time::datetime::ProcessingZone;
 use rustc_hash::FxBuildHasher;
+use smallvec::SmallVec;
 use std::borrow::Cow;
 use std::hash::BuildHasher;
 
@@ -265,7 +266,9 @@ fn eval_call<'a>(expr: &'a Expr, call: &'a Call, env: &Env<'a>) -> Evaluated<'a>
             .with_help(format!("the signature is `{}`", def.signature())),
         ));
     }
-    let mut args = Vec::with_capacity(call.args.len());
+    // (Inline for up to three, as nearly every function takes: a list on
+    // the heap was an allocation at every call.)
+    let mut args: SmallVec<[Value; 3]> = SmallVec::new();
     for (arg, ty) in call.args.iter().zip(def.params) {
         let v = eval(arg, env)?;
         args.push(coerce_arg(v, *ty).map_err(|m| fail(arg.span, m))?);
