@@ -103,14 +103,14 @@ pub fn render_into(
     out: &mut String,
 ) -> Result<ValueType, Diagnostic> {
     if let Some(expr) = template.single_expr() {
-        let v = eval(expr, env).map_err(|d| *d)?;
+        let v = eval(expr, env)?;
         v.write_to(out);
         return Ok(v.value_type());
     }
     for part in &template.parts {
         match part {
             Part::Text { text, .. } => out.push_str(text),
-            Part::Block { expr, .. } => eval(expr, env).map_err(|d| *d)?.write_to(out),
+            Part::Block { expr, .. } => eval(expr, env)?.write_to(out),
         }
     }
     Ok(ValueType::String)
@@ -119,7 +119,7 @@ pub fn render_into(
 pub fn render(template: &Template, env: &Env) -> Result<(String, ValueType), Diagnostic> {
     // A single block's string is taken as it is, not copied.
     if let Some(expr) = template.single_expr() {
-        let v = eval(expr, env).map_err(|d| *d)?;
+        let v = eval(expr, env)?;
         let ty = v.value_type();
         return Ok((v.into_text(), ty));
     }
@@ -130,13 +130,13 @@ pub fn render(template: &Template, env: &Env) -> Result<(String, ValueType), Dia
     Ok((out, ty))
 }
 
-/// Errors are boxed so the results passed up the tree stay two words wide.
-type Evaluated<'a> = Result<Value<'a>, Box<Diagnostic>>;
+/// (A `Diagnostic` is one pointer wide: the results passed up the tree stay small.)
+type Evaluated<'a> = Result<Value<'a>, Diagnostic>;
 
 #[cold]
 #[inline(never)]
-fn fail(span: Span, message: String) -> Box<Diagnostic> {
-    Box::new(Diagnostic::error(EL_EVAL, span, message))
+fn fail(span: Span, message: String) -> Diagnostic {
+    Diagnostic::error(EL_EVAL, span, message)
 }
 
 /// Evaluates `expr`: a leaf (about half of all nodes) in place, an operation
@@ -245,26 +245,24 @@ fn eval_call<'a>(expr: &'a Expr, call: &'a Call, env: &Env<'a>) -> Evaluated<'a>
     // The qualified name is only for messages: not built on success.
     let qualified = || call.qualified_name();
     let Some(def) = library::function(env.library, call) else {
-        return Err(Box::new(Diagnostic::error(
+        return Err(Diagnostic::error(
             EL_UNKNOWN_FUNCTION,
             call.name_span,
             format!("No function is mapped to the name \"{}\"", qualified()),
-        )));
+        ));
     };
     if def.params.len() != call.args.len() {
-        return Err(Box::new(
-            Diagnostic::error(
-                EL_ARITY,
-                expr.span,
-                format!(
-                    "The function \"{}\" requires {} arguments but was passed {}",
-                    qualified(),
-                    def.params.len(),
-                    call.args.len()
-                ),
-            )
-            .with_help(format!("the signature is `{}`", def.signature())),
-        ));
+        return Err(Diagnostic::error(
+            EL_ARITY,
+            expr.span,
+            format!(
+                "The function \"{}\" requires {} arguments but was passed {}",
+                qualified(),
+                def.params.len(),
+                call.args.len()
+            ),
+        )
+        .with_help(format!("the signature is `{}`", def.signature())));
     }
     // (Inline for up to three, as nearly every function takes: a list on
     // the heap was an allocation at every call.)
@@ -281,7 +279,7 @@ fn eval_call<'a>(expr: &'a Expr, call: &'a Call, env: &Env<'a>) -> Evaluated<'a>
         Imp::Needs(_) if let Some(result) = env.context.and_then(|c| c.call(def, &args)) => {
             result.map_err(|m| fail(expr.span, m))
         }
-        Imp::Needs(need) => Err(Box::new(Diagnostic::error(
+        Imp::Needs(need) => Err(Diagnostic::error(
             EL_NEEDS_CONTEXT,
             expr.span,
             format!(
@@ -289,7 +287,7 @@ fn eval_call<'a>(expr: &'a Expr, call: &'a Call, env: &Env<'a>) -> Evaluated<'a>
                 qualified(),
                 need.describe()
             ),
-        ))),
+        )),
     }
 }
 
@@ -316,7 +314,7 @@ fn not_a_property<'a>(name: &'a str, span: Span, env: &Env<'a>) -> Evaluated<'a>
         Some(c) => match c.value {
             ConstValue::Long(l) => Ok(Value::Long(l)),
             ConstValue::Str(s) => Ok(Value::Str(Cow::Borrowed(s))),
-            ConstValue::Needs(need) => Err(Box::new(
+            ConstValue::Needs(need) => Err(
                 Diagnostic::error(
                     EL_NEEDS_CONTEXT,
                     span,
@@ -326,9 +324,9 @@ fn not_a_property<'a>(name: &'a str, span: Span, env: &Env<'a>) -> Evaluated<'a>
                     ),
                 )
                 .with_help(format!("give it a value with --var {name}=VALUE")),
-            )),
+            ),
         },
-        None => Err(Box::new(
+        None => Err(
             Diagnostic::error(
                 EL_UNKNOWN_VARIABLE,
                 span,
@@ -337,7 +335,7 @@ fn not_a_property<'a>(name: &'a str, span: Span, env: &Env<'a>) -> Evaluated<'a>
             .with_help(format!(
                 "define `{name}` as a job property (coordc eval: --var {name}=VALUE; coordc dryrun: -D {name}=VALUE)"
             )),
-        )),
+        ),
     }
 }
 

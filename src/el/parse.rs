@@ -180,7 +180,7 @@ fn parse_blocks(text: &str, base: usize, tokens: &mut Vec<Token>) -> Result<Temp
             unreachable!("a block was just pushed")
         };
         parser.block(expr).map_err(|fail| match fail {
-            Fail::Diagnostic(d) => *d,
+            Fail::Diagnostic(d) => d,
             Fail::Syntax(at) => syntax_diagnostic(text, base, at),
         })?;
         pos = tokens[parser.next - 1].range().end;
@@ -250,9 +250,8 @@ fn lex_block(text: &str, from: usize, tokens: &mut Vec<Token>) {
 enum Fail {
     /// The text does not match the grammar; the byte where the fast path stopped.
     Syntax(usize),
-    /// A grammatical text that commons-el still rejects, or a limit. Boxed to keep
-    /// the results passed up through every precedence level small.
-    Diagnostic(Box<Diagnostic>),
+    /// A grammatical text that commons-el still rejects, or a limit.
+    Diagnostic(Diagnostic),
 }
 
 struct Parser<'t> {
@@ -315,14 +314,14 @@ impl Parser<'_> {
     /// just taken (`(`, `[`, or `?`).
     fn nested<T>(&mut self, parse: impl FnOnce(&mut Self) -> Result<T, Fail>) -> Result<T, Fail> {
         if self.depth == MAX_NESTING {
-            return Err(Fail::Diagnostic(Box::new(
+            return Err(Fail::Diagnostic(
                 Diagnostic::error(
                     EL_LIMIT,
                     self.token_span(self.next - 1),
                     format!("expression nested more than {MAX_NESTING} levels deep"),
                 )
                 .with_help("split the expression, or define intermediate values as job properties"),
-            )));
+            ));
         }
         self.depth += 1;
         let result = parse(self);
@@ -479,12 +478,12 @@ impl Parser<'_> {
                 Ok(v) => ExprKind::Long(v),
                 // commons-el builds the Long when it parses (IntegerLiteral), so an
                 // out-of-range literal fails the whole text, evaluated or not.
-                Err(_) => return Err(Fail::Diagnostic(Box::new(Diagnostic::error(
+                Err(_) => return Err(Fail::Diagnostic(Diagnostic::error(
                     EL_SYNTAX,
                     span,
                     format!("integer literal {} does not fit in a 64-bit long", self.text_of(index)),
                 )
-                .with_help("the largest integer is 9223372036854775807; write a floating-point literal (e.g. `1e20`) for bigger numbers")))),
+                .with_help("the largest integer is 9223372036854775807; write a floating-point literal (e.g. `1e20`) for bigger numbers"))),
             },
             // Rust and Java both round decimal literals correctly, so they agree.
             Some(Tok::Float) => ExprKind::Double(
