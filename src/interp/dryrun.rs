@@ -1518,12 +1518,20 @@ impl Context for InstanceContext<'_> {
             return None;
         }
         let arg = |i: usize| arg_text(args, i);
+        // The call written back, `${coord:current(-1)}`, as one string.
         let echo = || {
-            text(format!(
-                "${{coord:{}({})}}",
-                def.name,
-                (0..args.len()).map(arg).collect::<Vec<_>>().join(", ")
-            ))
+            let mut out = String::with_capacity(24 + def.name.len());
+            out.push_str("${coord:");
+            out.push_str(def.name);
+            out.push('(');
+            for (i, a) in args.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                a.write_to(&mut out);
+            }
+            out.push_str(")}");
+            text(out)
         };
         let long = |i: usize| args.get(i).map_or(Ok(0), |a| a.to_long());
         let formatted = |t: Result<Option<DateTime<Utc>>, crate::time::instance::InstanceError>| {
