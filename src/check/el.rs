@@ -18,7 +18,7 @@ use std::collections::HashSet;
 pub struct ElCheckContext<'a> {
     pub library: Library,
     /// The names defined as variables (job properties), when they are all known.
-    pub known_variables: Option<&'a HashSet<String>>,
+    pub known_variables: Option<&'a HashSet<&'a str>>,
 }
 
 pub fn check_template(template: &Template, ctx: &ElCheckContext) -> Vec<Diagnostic> {
@@ -200,7 +200,7 @@ fn check_call(expr: &Expr, call: &Call, library: Library, out: &mut Vec<Diagnost
 fn unknown_variable(
     name: &str,
     span: Span,
-    known: &HashSet<String>,
+    known: &HashSet<&str>,
     library: Library,
 ) -> Diagnostic {
     let d = Diagnostic::error(
@@ -208,7 +208,7 @@ fn unknown_variable(
         span,
         format!("variable `{name}` is not defined"),
     );
-    let candidates = known.iter().cloned().chain(
+    let candidates = known.iter().map(|k| k.to_string()).chain(
         CONSTANTS
             .iter()
             .filter(|c| c.in_library(library))
@@ -306,7 +306,7 @@ mod tests {
         // One tree, as equal values share it: what it holds is found once per
         // library, and whether its variables are defined is asked each time.
         let template = parse_template("${wf:id()}/${region}/${YEAR}", 0).unwrap();
-        let check = |library, known: Option<&HashSet<String>>| -> Vec<&'static str> {
+        let check = |library, known: Option<&HashSet<&str>>| -> Vec<&'static str> {
             let ctx = ElCheckContext {
                 library,
                 known_variables: known,
@@ -317,7 +317,7 @@ mod tests {
                 .collect()
         };
         let none = HashSet::new();
-        let region: HashSet<String> = ["region".to_string()].into();
+        let region: HashSet<&str> = ["region"].into();
         for _ in 0..2 {
             // wf:id is workflow EL; YEAR a coordinator constant, not a workflow one.
             assert_eq!(check(Library::Coordinator, None), [EL_UNKNOWN_FUNCTION]);
@@ -347,7 +347,7 @@ mod tests {
     fn codes(
         text: &str,
         library: Library,
-        known: Option<&HashSet<String>>,
+        known: Option<&HashSet<&str>>,
     ) -> Vec<(&'static str, String)> {
         let t = parse_template(text, 0).unwrap();
         check_template(
@@ -417,7 +417,7 @@ mod tests {
 
     #[test]
     fn unknown_variables_only_when_names_are_known() {
-        let known: HashSet<String> = ["market".to_string(), "nameNode".to_string()].into();
+        let known: HashSet<&str> = ["market", "nameNode"].into();
         let got = codes(
             "${nameNod}/${market}/${KB}",
             Library::Workflow,

@@ -564,7 +564,7 @@ fn dedup(mut problems: Vec<Located>) -> Vec<Located> {
 fn check_el<'a>(
     texts: impl IntoIterator<Item = (Option<usize>, &'a ElText)>,
     library: Library,
-    known: Option<&HashSet<String>>,
+    known: Option<&HashSet<&str>>,
 ) -> Vec<Located> {
     let ctx = ElCheckContext {
         library,
@@ -641,11 +641,11 @@ fn coordinator(
     }
     problems.extend(loaded.parameter_problems.iter().cloned());
     // A declared parameter the job does not give is CO004, not an unknown name.
-    let known: HashSet<String> = loaded
+    let known: HashSet<&str> = loaded
         .vars
         .keys()
-        .cloned()
-        .chain(app.parameters.iter().map(|p| p.name.name.clone()))
+        .map(String::as_str)
+        .chain(app.parameters.iter().map(|p| p.name.name.as_str()))
         .collect();
     problems.extend(check_el(
         texts.iter().copied(),
