@@ -197,12 +197,7 @@ fn check_call(expr: &Expr, call: &Call, library: Library, out: &mut Vec<Diagnost
 }
 
 /// `name`, read as a variable at `span`, is not among the `known` names.
-fn unknown_variable(
-    name: &str,
-    span: Span,
-    known: &HashSet<&str>,
-    library: Library,
-) -> Diagnostic {
+fn unknown_variable(name: &str, span: Span, known: &HashSet<&str>, library: Library) -> Diagnostic {
     let d = Diagnostic::error(
         EL_UNKNOWN_VARIABLE,
         span,

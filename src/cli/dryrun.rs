@@ -325,9 +325,9 @@ impl serde::Serialize for ActionJson<'_> {
 struct WorkflowJson<'a>(&'a Action<'a>);
 
 /// `(name, value)` pairs as a JSON object, in order.
-struct Pairs<'a, K>(&'a [(K, String)]);
+struct Pairs<'a, K, V>(&'a [(K, V)]);
 
-impl<K: serde::Serialize> serde::Serialize for Pairs<'_, K> {
+impl<K: serde::Serialize, V: serde::Serialize> serde::Serialize for Pairs<'_, K, V> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_map(self.0.iter().map(|(k, v)| (k, v)))
     }

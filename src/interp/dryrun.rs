@@ -170,9 +170,15 @@ impl<'a> ActionValue<'a> {
         vars: &VarMap,
         context: &dyn Context,
         pz: ProcessingZone,
-    ) -> Result<String, Diagnostic> {
+    ) -> Result<Cow<'a, str>, Diagnostic> {
         if self.server_only {
-            return Ok(self.text.text().to_string());
+            return Ok(Cow::Borrowed(self.text.text()));
+        }
+        // A value without EL renders as its text: lent, not copied.
+        match self.text.template().parts.as_slice() {
+            [] => return Ok(Cow::Borrowed("")),
+            [Part::Text { text, .. }] => return Ok(Cow::Borrowed(text.as_str())),
+            _ => {}
         }
         let env = Env {
             vars,
@@ -187,16 +193,22 @@ impl<'a> ActionValue<'a> {
             None => render_into(self.text.template(), &env, &mut out),
         }
         .map_err(|d| self.text.in_file(d))?;
-        Ok(out)
+        Ok(Cow::Owned(out))
     }
 }
 
-/// `text` without surrounding whitespace, trimmed in place.
-fn trimmed(mut text: String) -> String {
-    let lead = text.len() - text.trim_start().len();
-    text.truncate(text.trim_end().len().max(lead));
-    text.drain(..lead);
-    text
+/// `text` without surrounding whitespace: a lent text sliced, an owned one
+/// trimmed in place.
+fn trimmed(text: Cow<str>) -> Cow<str> {
+    match text {
+        Cow::Borrowed(text) => Cow::Borrowed(text.trim()),
+        Cow::Owned(mut text) => {
+            let lead = text.len() - text.trim_start().len();
+            text.truncate(text.trim_end().len().max(lead));
+            text.drain(..lead);
+            Cow::Owned(text)
+        }
+    }
 }
 
 /// When a job's actions are due.
@@ -230,10 +242,10 @@ pub struct Action<'a> {
     pub nominal: DateTime<Utc>,
     pub inputs: Vec<Event<'a>>,
     pub outputs: Vec<Event<'a>>,
-    pub app_path: String,
-    pub configuration: Vec<(String, String)>,
+    pub app_path: Cow<'a, str>,
+    pub configuration: Vec<(Cow<'a, str>, Cow<'a, str>)>,
     /// The resolved `<sla:info>` elements, by local name; empty without SLA.
-    pub sla: Vec<(&'a str, String)>,
+    pub sla: Vec<(&'a str, Cow<'a, str>)>,
     /// The `<input-logic>` condition with this action's min and wait values.
     pub input_logic: Option<Condition<'a>>,
 }
@@ -1014,7 +1026,7 @@ impl<'a> Job<'a> {
             }
             None => None,
         };
-        let evaluate = |value: &ActionValue| value.render(self.vars, &context, self.pz);
+        let evaluate = |value: &ActionValue<'a>| value.render(self.vars, &context, self.pz);
         let app_path = trimmed(evaluate(&self.values.app_path)?);
         let mut configuration = Vec::with_capacity(self.values.configuration.len());
         for (name, value) in &self.values.configuration {
