@@ -88,7 +88,7 @@ impl AppEvents {
                 .filter_map(|d| event(&d.name.name, d.span, &d.dataset.name)),
         );
         AppEvents {
-            name: CompactString::from(job.name.as_str()),
+            name: CompactString::from(&*job.name),
             inputs,
             outputs,
         }

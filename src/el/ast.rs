@@ -137,6 +137,16 @@ impl Template {
         }
     }
 
+    /// The text, when there is no `${...}` block: what rendering it gives,
+    /// without rendering.
+    pub fn plain_text(&self) -> Option<&str> {
+        match self.parts.as_slice() {
+            [] => Some(""),
+            [Part::Text { text, .. }] => Some(text),
+            _ => None,
+        }
+    }
+
     /// Every expression block, in order.
     pub fn exprs(&self) -> impl Iterator<Item = &Expr> {
         self.parts.iter().filter_map(|p| match p {

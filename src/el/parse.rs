@@ -863,6 +863,25 @@ mod tests {
     }
 
     #[test]
+    fn a_text_without_blocks_is_its_own_rendering() {
+        // What `plain_text` lends must be what rendering would write.
+        let env = crate::el::Env {
+            vars: &crate::el::NoVariables,
+            library: crate::el::library::Library::Coordinator,
+            context: None,
+            processing_zone: crate::time::datetime::ProcessingZone::UTC,
+        };
+        for text in ["", "UTC", " hdfs://nn/a b ", "$ {x}", "a$b"] {
+            let template = parse_template(text, 0).unwrap();
+            let rendered = crate::el::render(&template, &env).unwrap().0;
+            assert_eq!(template.plain_text(), Some(rendered.as_str()), "{text:?}");
+        }
+        for text in ["${1}", "a${x}", "${coord:current(0)}/b"] {
+            assert_eq!(parse_template(text, 0).unwrap().plain_text(), None);
+        }
+    }
+
+    #[test]
     fn a_text_parsed_again_shares_the_first_tree() {
         let shared = |text: &str| {
             let kept = parse_template_shared(text).unwrap();

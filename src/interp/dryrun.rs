@@ -89,7 +89,7 @@ pub struct Job<'a> {
     app: &'a Coordinator,
     /// What the submission found that does not stop the job (a 24:00).
     pub warnings: Vec<Located>,
-    pub name: String,
+    pub name: Cow<'a, str>,
     pub controls: Controls,
     pub zone: Zone,
     pub start: DateTime<Utc>,
@@ -175,10 +175,8 @@ impl<'a> ActionValue<'a> {
             return Ok(Cow::Borrowed(self.text.text()));
         }
         // A value without EL renders as its text: lent, not copied.
-        match self.text.template().parts.as_slice() {
-            [] => return Ok(Cow::Borrowed("")),
-            [Part::Text { text, .. }] => return Ok(Cow::Borrowed(text.as_str())),
-            _ => {}
+        if let Some(plain) = self.text.template().plain_text() {
+            return Ok(Cow::Borrowed(plain));
         }
         let env = Env {
             vars,
@@ -222,7 +220,7 @@ struct JobDataset<'a> {
     clock: DatasetClock,
     /// The uri-template after the submission phase, as text, and ready for
     /// the second.
-    submitted: String,
+    submitted: Cow<'a, str>,
     uri: SecondPhase,
 }
 
@@ -262,12 +260,16 @@ pub struct Event<'a> {
 
 /// Evaluates `text` with job variables (and the `${YEAR}`... echoes of the
 /// submission phase when `echo_constants`).
-fn render(
-    text: &ElText,
+/// A value without EL is its text, lent.
+fn render<'t>(
+    text: &'t ElText,
     vars: &dyn Variables,
     context: Option<&dyn Context>,
     pz: ProcessingZone,
-) -> Result<String, Diagnostic> {
+) -> Result<Cow<'t, str>, Diagnostic> {
+    if let Some(plain) = text.template().plain_text() {
+        return Ok(Cow::Borrowed(plain));
+    }
     let env = Env {
         vars,
         library: Library::Coordinator,
@@ -275,7 +277,7 @@ fn render(
         processing_zone: pz,
     };
     crate::el::render(text.template(), &env)
-        .map(|(rendered, _)| rendered)
+        .map(|(rendered, _)| Cow::Owned(rendered))
         .map_err(|d| text.in_file(d))
 }
 
@@ -311,7 +313,7 @@ pub fn submit_text(text: &ElText, vars: &VarMap, pz: ProcessingZone) -> Result<S
         first: ECHO_CONSTANTS,
         base: vars,
     };
-    render(text, &layered, None, pz)
+    render(text, &layered, None, pz).map(Cow::into_owned)
 }
 
 /// A datetime value computed at an action: the rendered text parsed as Oozie
@@ -448,12 +450,12 @@ pub fn prepare<'a>(
         first: ECHO_CONSTANTS,
         base: vars,
     };
-    let attribute = |text: &ElText| render(text, &submit_vars, None, pz);
-    let start = attribute(&app.start)
+    let submitted = |text: &'a ElText| render(text, &submit_vars, None, pz);
+    let start = submitted(&app.start)
         .and_then(|s| application_datetime(&app.start, &s, pz, None, &mut problems));
-    let end = attribute(&app.end)
+    let end = submitted(&app.end)
         .and_then(|s| application_datetime(&app.end, &s, pz, None, &mut problems));
-    let job_zone = attribute(&app.timezone).and_then(|s| zone(&app.timezone, &s));
+    let job_zone = submitted(&app.timezone).and_then(|s| zone(&app.timezone, &s));
     let schedule = match lowered(&app.frequency, |t| lower_frequency(t, vars)) {
         Ok(LoweredFrequency::Every(f)) if options.check_maximum_frequency && f.unit == FrequencyUnit::Minute && f.count < 5 => Err(Diagnostic::error(
             TIME_FREQUENCY,
@@ -466,14 +468,14 @@ pub fn prepare<'a>(
             .map_err(|e| e.to_diagnostic(app.frequency.span.start as usize)),
         Err(d) => Err(d),
     };
-    let controls = match job_controls(app, vars, &attribute) {
+    let controls = match job_controls(app, vars, &submitted) {
         Ok(controls) => Some(controls),
         Err(found) => {
             problems.extend(found.into_iter().map(Located::in_app));
             None
         }
     };
-    let name = attribute(&app.name);
+    let name = submitted(&app.name);
     let start = in_app(start, &mut problems);
     let end = in_app(end, &mut problems);
     let job_zone = in_app(job_zone, &mut problems);
@@ -761,17 +763,17 @@ pub enum Execution {
 /// `<controls>` read as at submission: the timeout with the timeout evaluator,
 /// the others with the job's properties; each must be a Java `int`, and the
 /// execution exactly one of the four orders.
-fn job_controls(
-    app: &Coordinator,
+fn job_controls<'a>(
+    app: &'a Coordinator,
     vars: &VarMap,
-    attribute: &dyn Fn(&ElText) -> Result<String, Diagnostic>,
+    attribute: &dyn Fn(&'a ElText) -> Result<Cow<'a, str>, Diagnostic>,
 ) -> Result<Controls, Vec<Diagnostic>> {
     let c = &app.controls;
     let timeout = match &c.timeout {
         Some(t) => lowered(t, |t| lower_timeout(t, vars)).map(|t| t.unwrap_or(120)),
         None => Ok(120),
     };
-    let integer = |text: &Option<ElText>, what: &str, default: i64| -> Result<i64, Diagnostic> {
+    let integer = |text: &'a Option<ElText>, what: &str, default: i64| -> Result<i64, Diagnostic> {
         let Some(text) = text else { return Ok(default) };
         let value = attribute(text)?;
         let value = value.trim();
@@ -931,7 +933,7 @@ impl<'a> Job<'a> {
     /// A dataset's uri-template as submitted: job properties in, `${YEAR}`...
     /// kept (what identifies the data across applications).
     pub fn submitted_uri(&self, name: &str) -> Option<&str> {
-        self.datasets.get(name).map(|d| d.submitted.as_str())
+        self.datasets.get(name).map(|d| &*d.submitted)
     }
 
     /// The nominal times of the actions in [start, end), without resolving
@@ -1014,7 +1016,7 @@ impl<'a> Job<'a> {
         let input_logic = match self.logic {
             Some(root) => {
                 let condition = input_logic::resolve(root, &mut |t| {
-                    render(t, self.vars, Some(&context), self.pz)
+                    render(t, self.vars, Some(&context), self.pz).map(Cow::into_owned)
                 })?;
                 input_logic::check_combines(&condition, &|name| {
                     inputs
