@@ -12,13 +12,13 @@ use crate::el::ast::{
 };
 use crate::el::library::{self, CONSTANTS, FUNCTIONS, Library, Ty};
 use crate::span::Span;
-use std::collections::HashSet;
+use rustc_hash::FxHashSet;
 
 /// What the checks may assume about the text's surroundings.
 pub struct ElCheckContext<'a> {
     pub library: Library,
     /// The names defined as variables (job properties), when they are all known.
-    pub known_variables: Option<&'a HashSet<&'a str>>,
+    pub known_variables: Option<&'a FxHashSet<&'a str>>,
 }
 
 pub fn check_template(template: &Template, ctx: &ElCheckContext) -> Vec<Diagnostic> {
@@ -197,7 +197,12 @@ fn check_call(expr: &Expr, call: &Call, library: Library, out: &mut Vec<Diagnost
 }
 
 /// `name`, read as a variable at `span`, is not among the `known` names.
-fn unknown_variable(name: &str, span: Span, known: &HashSet<&str>, library: Library) -> Diagnostic {
+fn unknown_variable(
+    name: &str,
+    span: Span,
+    known: &FxHashSet<&str>,
+    library: Library,
+) -> Diagnostic {
     let d = Diagnostic::error(
         EL_UNKNOWN_VARIABLE,
         span,
@@ -301,7 +306,7 @@ mod tests {
         // One tree, as equal values share it: what it holds is found once per
         // library, and whether its variables are defined is asked each time.
         let template = parse_template("${wf:id()}/${region}/${YEAR}", 0).unwrap();
-        let check = |library, known: Option<&HashSet<&str>>| -> Vec<&'static str> {
+        let check = |library, known: Option<&FxHashSet<&str>>| -> Vec<&'static str> {
             let ctx = ElCheckContext {
                 library,
                 known_variables: known,
@@ -311,8 +316,8 @@ mod tests {
                 .map(|d| d.code)
                 .collect()
         };
-        let none = HashSet::new();
-        let region: HashSet<&str> = ["region"].into();
+        let none = FxHashSet::default();
+        let region: FxHashSet<&str> = ["region"].into_iter().collect();
         for _ in 0..2 {
             // wf:id is workflow EL; YEAR a coordinator constant, not a workflow one.
             assert_eq!(check(Library::Coordinator, None), [EL_UNKNOWN_FUNCTION]);
@@ -342,7 +347,7 @@ mod tests {
     fn codes(
         text: &str,
         library: Library,
-        known: Option<&HashSet<&str>>,
+        known: Option<&FxHashSet<&str>>,
     ) -> Vec<(&'static str, String)> {
         let t = parse_template(text, 0).unwrap();
         check_template(
@@ -412,7 +417,7 @@ mod tests {
 
     #[test]
     fn unknown_variables_only_when_names_are_known() {
-        let known: HashSet<&str> = ["market", "nameNode"].into();
+        let known: FxHashSet<&str> = ["market", "nameNode"].into_iter().collect();
         let got = codes(
             "${nameNod}/${market}/${KB}",
             Library::Workflow,

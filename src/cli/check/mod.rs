@@ -564,7 +564,7 @@ fn dedup(mut problems: Vec<Located>) -> Vec<Located> {
 fn check_el<'a>(
     texts: impl IntoIterator<Item = (Option<usize>, &'a ElText)>,
     library: Library,
-    known: Option<&HashSet<&str>>,
+    known: Option<&FxHashSet<&str>>,
 ) -> Vec<Located> {
     let ctx = ElCheckContext {
         library,
@@ -641,7 +641,7 @@ fn coordinator(
     }
     problems.extend(loaded.parameter_problems.iter().cloned());
     // A declared parameter the job does not give is CO004, not an unknown name.
-    let known: HashSet<&str> = loaded
+    let known: FxHashSet<&str> = loaded
         .vars
         .keys()
         .map(String::as_str)
@@ -675,7 +675,7 @@ fn coordinator(
     }
     // A parameter the job does not give (CO004) is not reported again where
     // the evaluation reads it.
-    let missing: HashSet<&str> = app
+    let missing: FxHashSet<&str> = app
         .parameters
         .iter()
         .filter(|p| p.default.is_none() && !loaded.vars.contains_key(&p.name.name))
