@@ -18,10 +18,10 @@ pub struct Label {
     pub message: String,
 }
 
-/// A diagnostic, boxed: most results that may hold one hold a value
-/// instead, and a large error would make every such result, moved at every
-/// return, as large as it is. Its fields are read and written through
-/// [`DiagnosticData`].
+/// A diagnostic, one pointer wide: a `Result` that may hold one is then as
+/// large as its value, not as the diagnostic, and such results are moved at
+/// every return. Its fields ([`DiagnosticData`]) are read and written
+/// through `Deref`.
 #[derive(Clone, PartialEq)]
 pub struct Diagnostic(Box<DiagnosticData>);
 

@@ -58,7 +58,7 @@ pub fn parse_template(text: &str, base: usize) -> Result<Template, Diagnostic> {
 }
 
 /// A text and its parsed EL (`parse_template(text, 0)`), shared by every
-/// value with that text: one allocation and one count for both.
+/// value with that text: one reference count for both.
 #[derive(Debug)]
 pub struct Shared {
     pub text: Box<str>,

@@ -259,8 +259,8 @@ pub struct Event<'a> {
 }
 
 /// Evaluates `text` with job variables (and the `${YEAR}`... echoes of the
-/// submission phase when `echo_constants`).
-/// A value without EL is its text, lent.
+/// submission phase when `echo_constants`). A value without EL is its
+/// text, lent.
 fn render<'t>(
     text: &'t ElText,
     vars: &dyn Variables,
