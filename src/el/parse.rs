@@ -144,12 +144,19 @@ fn plain_template(text: &str, base: usize) -> Option<Template> {
     if find_block(text.as_bytes(), 0).is_some() {
         return None;
     }
+    Some(literal_template(text, base))
+}
+
+/// `text` taken as it is written, its `${` unread: one text part (none when
+/// empty) at `base`. What a text without blocks parses to, and what stands
+/// for a value whose EL does not parse.
+pub fn literal_template(text: &str, base: usize) -> Template {
     let parts = if text.is_empty() {
         Vec::new()
     } else {
         vec![text_part(text, base, 0, text.len())]
     };
-    Some(Template::new(parts, Span::new(base, base + text.len())))
+    Template::new(parts, Span::new(base, base + text.len()))
 }
 
 fn parse_blocks(text: &str, base: usize, tokens: &mut Vec<Token>) -> Result<Template, Diagnostic> {

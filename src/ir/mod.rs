@@ -8,7 +8,7 @@ pub mod lower;
 
 use crate::diag::Diagnostic;
 use crate::el::ast::{ExprKind, Part, Template};
-use crate::el::parse::{Shared, parse_template_shared};
+use crate::el::parse::{Shared, literal_template, parse_template_shared};
 use crate::span::Span;
 use crate::xml::tree::{Text, file_offset};
 use std::sync::Arc;
@@ -101,16 +101,8 @@ impl ElText {
 
     /// `text` as written, its EL unread: for a value whose EL does not parse.
     pub fn unparsed(text: Text) -> ElText {
-        let whole = Span::new(0, text.value.len());
-        let written = Template::new(
-            vec![Part::Text {
-                text: text.value.as_ref().into(),
-                span: whole,
-            }],
-            whole,
-        );
         ElText {
-            shared: Shared::new(&text.value, written),
+            shared: Shared::new(&text.value, literal_template(&text.value, 0)),
             span: text.span,
             breaks: text.breaks,
             parsed: false,
@@ -121,7 +113,7 @@ impl ElText {
     /// absent (validation reported it).
     pub fn empty(at: Span) -> ElText {
         ElText {
-            shared: Shared::new("", Template::new(Vec::new(), Span::EMPTY)),
+            shared: Shared::new("", literal_template("", 0)),
             span: at,
             breaks: Vec::new(),
             parsed: true,
