@@ -147,7 +147,8 @@ impl<'a> ActionValues<'a> {
 struct ActionValue<'a> {
     text: &'a ElText,
     /// (Boxed: a template is large, and one action's values, as `check`
-    /// materializes, are not compiled.)
+    /// materializes, are not compiled; nor is a value without EL, which
+    /// renders as its text.)
     compiled: Option<Box<Compiled>>,
     /// Calls `coord:actualTime()` or `coord:actionId()`, known only to the
     /// server when it creates the action: such a value is printed as written,
@@ -157,10 +158,11 @@ struct ActionValue<'a> {
 
 impl<'a> ActionValue<'a> {
     fn new(text: &'a ElText, vars: &VarMap, many: bool) -> ActionValue<'a> {
+        let template = text.template();
         ActionValue {
             text,
-            compiled: many
-                .then(|| Box::new(Compiled::new(Template::clone(text.template())).bind(vars))),
+            compiled: (many && template.plain_text().is_none())
+                .then(|| Box::new(Compiled::new(template.clone()).bind(vars))),
             server_only: text.calls_any(&["actualTime", "actionId"]),
         }
     }
@@ -174,10 +176,9 @@ impl<'a> ActionValue<'a> {
         if self.server_only {
             return Ok(Cow::Borrowed(self.text.text()));
         }
-        // A value without EL renders as its text: lent, not copied.
-        if let Some(plain) = self.text.template().plain_text() {
-            return Ok(Cow::Borrowed(plain));
-        }
+        let Some(compiled) = &self.compiled else {
+            return render(self.text, vars, Some(context), pz);
+        };
         let env = Env {
             vars,
             library: Library::Coordinator,
@@ -186,11 +187,9 @@ impl<'a> ActionValue<'a> {
         };
         // (Room for the text as written: one allocation, see `el::render`.)
         let mut out = String::with_capacity(self.text.span.range().len());
-        match &self.compiled {
-            Some(compiled) => compiled.render_into(&env, &mut out),
-            None => render_into(self.text.template(), &env, &mut out),
-        }
-        .map_err(|d| self.text.in_file(d))?;
+        compiled
+            .render_into(&env, &mut out)
+            .map_err(|d| self.text.in_file(d))?;
         Ok(Cow::Owned(out))
     }
 }
