@@ -90,7 +90,7 @@ fn main() {
     let beside = BesideConfigs::default();
     let input = JobInput {
         configs: &[],
-        beside: &beside,
+        beside: Some(&beside),
         defines: &[],
         maps: &[],
         processing_zone: ProcessingZone::parse_option("UTC").expect("UTC"),

@@ -259,7 +259,7 @@ mod tests {
         let utc = ProcessingZone::parse_option("UTC").expect("UTC");
         let input = JobInput {
             configs: &[],
-            beside: &beside,
+            beside: Some(&beside),
             defines: &[],
             maps: &[],
             processing_zone: utc,

@@ -75,6 +75,11 @@ pub const WF_UNREACHABLE: &str = "WF007";
 pub const WF_ACTION_TYPE: &str = "WF008";
 pub const WF_CLUSTER: &str = "WF009";
 pub const WF_LENGTH: &str = "WF010";
+pub const BUNDLE_DUPLICATE_NAME: &str = "BU001";
+pub const BUNDLE_APP_PATH: &str = "BU002";
+pub const BUNDLE_NOTHING_ENABLED: &str = "BU003";
+pub const BUNDLE_NOT_BOOLEAN: &str = "BU004";
+pub const BUNDLE_COORDINATOR_VERSION: &str = "BU005";
 
 pub static RULES: &[Rule] = &[
     Rule {
@@ -517,6 +522,41 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0736"),
         summary: "A workflow definition over 100,000 bytes, which Oozie refuses to read (E0736).",
+    },
+    Rule {
+        code: BUNDLE_DUPLICATE_NAME,
+        name: "duplicate-bundle-coordinator",
+        severity: Severity::Error,
+        oozie: Some("E1304"),
+        summary: "Two `<coordinator>`s of a bundle with the same name (after EL), which Oozie rejects at submission.",
+    },
+    Rule {
+        code: BUNDLE_APP_PATH,
+        name: "bundle-app-path",
+        severity: Severity::Error,
+        oozie: Some("E1001"),
+        summary: "A bundle coordinator's `<app-path>` where no coordinator application can be read.",
+    },
+    Rule {
+        code: BUNDLE_NOTHING_ENABLED,
+        name: "bundle-nothing-enabled",
+        severity: Severity::Error,
+        oozie: Some("E1318"),
+        summary: "A bundle whose every coordinator is disabled: Oozie fails it when it starts.",
+    },
+    Rule {
+        code: BUNDLE_NOT_BOOLEAN,
+        name: "bundle-not-boolean",
+        severity: Severity::Warning,
+        oozie: None,
+        summary: "A bundle coordinator's `enabled` or `critical` that is neither true nor false: Java reads it as false.",
+    },
+    Rule {
+        code: BUNDLE_COORDINATOR_VERSION,
+        name: "bundle-coordinator-version",
+        severity: Severity::Error,
+        oozie: Some("E1319"),
+        summary: "A coordinator of schema 0.1 submitted by a bundle, which Oozie refuses.",
     },
 ];
 

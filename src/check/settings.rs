@@ -10,6 +10,9 @@
 //!
 //! [ignore]
 //! "legacy/**" = ["XML004", "EL005"]  # paths relative to the folder; "*" is every code
+//!
+//! [map]                              # as --map: where remote paths are read locally
+//! "hdfs://nn:8020/apps" = "apps"     # a folder relative to this file's
 //! ```
 
 use crate::diag::Severity;
@@ -37,6 +40,8 @@ struct File {
     rules: BTreeMap<String, Level>,
     #[serde(default)]
     ignore: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    map: BTreeMap<String, String>,
 }
 
 /// The settings of one folder.
@@ -47,6 +52,9 @@ pub struct Settings {
     pub check_maximum_frequency: bool,
     levels: BTreeMap<String, Level>,
     ignores: Vec<(GlobMatcher, Vec<String>)>,
+    /// `[map]`: remote prefixes and the local folders (relative to the
+    /// settings' folder) they are read from, as `--map` gives them.
+    pub maps: Vec<(String, String)>,
 }
 
 impl Settings {
@@ -86,6 +94,7 @@ impl Settings {
             check_maximum_frequency: file.check_maximum_frequency.unwrap_or(true),
             levels,
             ignores,
+            maps: file.map.into_iter().collect(),
         })
     }
 

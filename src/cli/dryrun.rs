@@ -10,6 +10,8 @@ use crate::diag::Diagnostic;
 use crate::interp::dryrun::{self, Action, Event, Located, Options};
 use crate::time::datetime::{ProcessingZone, format_utc, parse_datetime};
 use clap::Args;
+
+mod bundle;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -97,70 +99,114 @@ pub fn run(args: DryrunArgs) -> i32 {
     let beside = BesideConfigs::default();
     let input = JobInput {
         configs: &configs,
-        beside: &beside,
+        beside: Some(&beside),
         defines: &args.defines,
         maps: &args.maps,
         processing_zone: pz,
         check_maximum_frequency: true,
     };
-    let mut sources = Sources::default();
-    let loaded = read_application(&args.app, &mut sources).and_then(|text| {
-        let arena = crate::xml::Arena::new();
-        let doc = parse_document(&text, &arena)?;
-        if doc.root.name != "coordinator-app" {
-            return Err(Stop::Problems(vec![Located::in_app(Diagnostic::error(
-                crate::check::rules::XML_UNKNOWN_DOCUMENT,
-                doc.root.name_span,
-                format!(
-                    "coordc dryrun reads a <coordinator-app>, not <{}>",
-                    doc.root.name
-                ),
-            ))]));
-        }
-        load::coordinator(&doc, &args.app, &input, &mut sources)
-    });
-    let loaded = match loaded {
-        Ok(loaded) => loaded,
-        Err(Stop::Usage(message)) => return usage(message),
-        Err(Stop::Problems(problems)) => return print_problems(&sources, &problems),
-    };
     let options = Options {
-        includes_incomplete: !loaded.include_problems.is_empty(),
+        includes_incomplete: false,
         from: window[0],
         to: window[1],
         limit: args.limit,
         processing_zone: pz,
         check_maximum_frequency: true,
     };
-    if !loaded.parameter_problems.is_empty() {
-        return print_problems(&sources, &loaded.parameter_problems);
+    let mut sources = Sources::default();
+    let text = match read_application(&args.app, &mut sources) {
+        Ok(text) => text,
+        Err(stop) => return stopped(&sources, stop),
+    };
+    let arena = crate::xml::Arena::new();
+    let doc = match parse_document(&text, &arena) {
+        Ok(doc) => doc,
+        Err(stop) => return stopped(&sources, stop),
+    };
+    match doc.root.name {
+        "coordinator-app" => {
+            let loaded = match load::coordinator(&doc, &args.app, &input, &mut sources) {
+                Ok(loaded) => loaded,
+                Err(stop) => return stopped(&sources, stop),
+            };
+            let job = match submit(&loaded, &sources, &options) {
+                Ok(job) => job,
+                Err(exit) => return exit,
+            };
+            write_listing(|out| {
+                let failure = match args.format {
+                    Format::Text => write_text(&job, out),
+                    Format::Json => write_json(&job, out),
+                }?;
+                Ok(failure.map(|d| sources.render(&Located::in_app(d))))
+            })
+        }
+        "bundle-app" => bundle::run(&args, &doc, &input, sources, &options),
+        other => print_problems(
+            &sources,
+            &[Located::in_app(Diagnostic::error(
+                crate::check::rules::XML_UNKNOWN_DOCUMENT,
+                doc.root.name_span,
+                format!("coordc dryrun reads a <coordinator-app> or a <bundle-app>, not <{other}>"),
+            ))],
+        ),
     }
+}
+
+/// The exit of a command stopped while reading the application.
+fn stopped(sources: &Sources, stop: Stop) -> i32 {
+    match stop {
+        Stop::Usage(message) => usage(message),
+        Stop::Problems(problems) => print_problems(sources, &problems),
+    }
+}
+
+/// Submits a loaded coordinator (its `sources` rendering the problems):
+/// the job, its warnings printed; or the exit code after its problems.
+fn submit<'a>(
+    loaded: &'a load::LoadedCoordinator,
+    sources: &Sources,
+    options: &Options,
+) -> Result<dryrun::Job<'a>, i32> {
+    if !loaded.parameter_problems.is_empty() {
+        return Err(print_problems(sources, &loaded.parameter_problems));
+    }
+    let options = Options {
+        includes_incomplete: !loaded.include_problems.is_empty(),
+        ..*options
+    };
     // Include problems and submission problems are reported together.
-    let mut problems = loaded.include_problems;
+    let mut problems = loaded.include_problems.clone();
     let job = match dryrun::prepare(&loaded.app, &loaded.included, &loaded.vars, &options) {
         Ok(job) if problems.is_empty() => job,
-        Ok(_) => return print_problems(&sources, &problems),
+        Ok(_) => return Err(print_problems(sources, &problems)),
         Err(more) => {
             problems.extend(more);
-            return print_problems(&sources, &problems);
+            return Err(print_problems(sources, &problems));
         }
     };
-    {
-        let mut err = std::io::stderr().lock();
-        for w in &job.warnings {
-            let _ = write!(err, "{}", sources.render(w));
-        }
+    let mut err = std::io::stderr().lock();
+    for w in &job.warnings {
+        let _ = write!(err, "{}", sources.render(w));
     }
+    Ok(job)
+}
+
+/// Writes a listing to stdout with `write`: exit 0, or 1 with the problem
+/// (rendered) of the action where it stopped.
+fn write_listing(
+    write: impl FnOnce(&mut std::io::BufWriter<std::io::StdoutLock>) -> std::io::Result<Option<String>>,
+) -> i32 {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let result = match args.format {
-        Format::Text => write_text(&job, &mut out),
-        Format::Json => write_json(&job, &mut out),
-    };
+    let result = write(&mut out);
     let _ = out.flush();
     match result {
         Ok(None) => EXIT_OK,
-        Ok(Some(d)) => print_problems(&sources, &[Located::in_app(d)]),
+        Ok(Some(problem)) => {
+            eprint!("{problem}");
+            EXIT_ERRORS
+        }
         // A closed stdout (e.g. piped into `head`) ends the listing quietly.
         Err(_) => EXIT_OK,
     }
@@ -176,50 +222,61 @@ fn write_text(job: &dryrun::Job, out: &mut impl Write) -> std::io::Result<Option
         format_utc(job.end)
     )?;
     for action in job.actions() {
-        let action = match action {
-            Ok(a) => a,
+        match action {
+            Ok(action) => write_action_text(job, &action, "action", out)?,
             Err(d) => return Ok(Some(d)),
-        };
-        let local = job.zone.local(action.nominal).format("%Y-%m-%d %H:%M");
-        writeln!(
-            out,
-            "\naction {} at {} ({local} {})",
-            action.number,
-            format_utc(action.nominal),
-            job.zone.id()
-        )?;
-        let events = |out: &mut dyn Write, kind: &str, events: &[Event]| -> std::io::Result<()> {
-            for event in events {
-                writeln!(out, "  {kind} {}:", event.name)?;
-                for uri in &event.uris {
-                    writeln!(out, "    {uri}")?;
-                }
-                for call in &event.unresolved {
-                    writeln!(out, "    {call}  (unresolved: needs data)")?;
-                }
-            }
-            Ok(())
-        };
-        events(out, "data-in", &action.inputs)?;
-        if let Some(condition) = &action.input_logic {
-            writeln!(
-                out,
-                "  input logic {condition}  (which data it selects: needs data)"
-            )?;
-        }
-        events(out, "data-out", &action.outputs)?;
-        writeln!(out, "  workflow {}", action.app_path)?;
-        for (name, value) in &action.configuration {
-            writeln!(out, "    {name} = {value}")?;
-        }
-        if !action.sla.is_empty() {
-            writeln!(out, "  sla")?;
-            for (name, value) in &action.sla {
-                writeln!(out, "    {name} = {value}")?;
-            }
         }
     }
     Ok(None)
+}
+
+/// One action of `job` as text, headed `heading` (`action`, or in a bundle
+/// the coordinator's name).
+fn write_action_text(
+    job: &dryrun::Job,
+    action: &Action,
+    heading: &str,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let local = job.zone.local(action.nominal).format("%Y-%m-%d %H:%M");
+    writeln!(
+        out,
+        "\n{heading} {} at {} ({local} {})",
+        action.number,
+        format_utc(action.nominal),
+        job.zone.id()
+    )?;
+    let events = |out: &mut dyn Write, kind: &str, events: &[Event]| -> std::io::Result<()> {
+        for event in events {
+            writeln!(out, "  {kind} {}:", event.name)?;
+            for uri in &event.uris {
+                writeln!(out, "    {uri}")?;
+            }
+            for call in &event.unresolved {
+                writeln!(out, "    {call}  (unresolved: needs data)")?;
+            }
+        }
+        Ok(())
+    };
+    events(out, "data-in", &action.inputs)?;
+    if let Some(condition) = &action.input_logic {
+        writeln!(
+            out,
+            "  input logic {condition}  (which data it selects: needs data)"
+        )?;
+    }
+    events(out, "data-out", &action.outputs)?;
+    writeln!(out, "  workflow {}", action.app_path)?;
+    for (name, value) in &action.configuration {
+        writeln!(out, "    {name} = {value}")?;
+    }
+    if !action.sla.is_empty() {
+        writeln!(out, "  sla")?;
+        for (name, value) in &action.sla {
+            writeln!(out, "    {name} = {value}")?;
+        }
+    }
+    Ok(())
 }
 
 /// One JSON object, written as the actions are produced.
@@ -247,7 +304,14 @@ pub fn write_json(job: &dryrun::Job, out: &mut impl Write) -> std::io::Result<Op
             buffer.push(b',');
         }
         buffer.push(b'\n');
-        sonic_rs::to_writer(&mut buffer, &ActionJson(&action)).map_err(std::io::Error::other)?;
+        sonic_rs::to_writer(
+            &mut buffer,
+            &ActionJson {
+                action: &action,
+                coordinator: None,
+            },
+        )
+        .map_err(std::io::Error::other)?;
         // Written in large pieces, which pass the writer's own buffer by.
         if buffer.len() >= 60 * 1024 {
             out.write_all(&buffer)?;
@@ -260,8 +324,12 @@ pub fn write_json(job: &dryrun::Job, out: &mut impl Write) -> std::io::Result<Op
 }
 
 /// An action as the JSON object of the output, serialized straight to the
-/// writer (no intermediate value tree).
-struct ActionJson<'a>(&'a Action<'a>);
+/// writer (no intermediate value tree); in a bundle, with its coordinator's
+/// name first.
+struct ActionJson<'a> {
+    action: &'a Action<'a>,
+    coordinator: Option<&'a str>,
+}
 
 /// Events as `{"name": [uris...]}` in document order; with `unresolved`, the
 /// events' unresolved calls instead, for the events that have some.
@@ -283,9 +351,12 @@ impl serde::Serialize for EventsJson<'_> {
 impl serde::Serialize for ActionJson<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
-        let action = self.0;
+        let action = self.action;
         let pending = action.inputs.iter().any(|e| !e.unresolved.is_empty());
         let mut map = serializer.serialize_map(None)?;
+        if let Some(name) = self.coordinator {
+            map.serialize_entry("coordinator", name)?;
+        }
         map.serialize_entry("number", &action.number)?;
         map.serialize_entry("nominal_time", &format_utc(action.nominal))?;
         map.serialize_entry(

@@ -9,7 +9,7 @@ use crate::config::{JobConfig, Source};
 use crate::diag::Diagnostic;
 use crate::el::VarMap;
 use crate::interp::dryrun::{self, Located};
-use crate::ir::{self, Coordinator, Dataset};
+use crate::ir::{self, Bundle, Coordinator, Dataset};
 use crate::time::datetime::ProcessingZone;
 use crate::xml;
 use std::collections::HashMap;
@@ -45,13 +45,39 @@ impl Sources {
 pub struct JobInput<'a> {
     /// Read once for the run: every coordinator of a check reads them.
     pub configs: &'a [ConfigFile],
-    /// Without `configs`, the job.properties beside each application.
-    pub beside: &'a BesideConfigs,
+    /// Without `configs`, the job.properties beside each application (none
+    /// for a bundle's coordinators: they are given the bundle's).
+    pub beside: Option<&'a BesideConfigs>,
     pub defines: &'a [(String, String)],
     pub maps: &'a [(String, String)],
     pub processing_zone: ProcessingZone,
     /// Oozie's `check.maximum.frequency`: frequencies under 5 minutes refused.
     pub check_maximum_frequency: bool,
+}
+
+impl JobInput<'_> {
+    /// The job.properties beside the application in `app_dir`, when the job
+    /// is given no configuration files and reads the one beside it.
+    fn beside_config(&self, app_dir: &Path) -> Option<Arc<ConfigFile>> {
+        match (self.configs.is_empty(), self.beside) {
+            (true, Some(beside)) => beside.get(app_dir),
+            _ => None,
+        }
+    }
+
+    /// The job's configuration files: `configs`, else the one `beside`.
+    fn files<'f>(&'f self, beside: Option<&'f ConfigFile>) -> &'f [ConfigFile] {
+        match beside {
+            Some(file) => std::slice::from_ref(file),
+            None => self.configs,
+        }
+    }
+}
+
+/// The folder of the file at `path` (`.` for a bare name).
+fn folder_of(path: &Path) -> PathBuf {
+    path.parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
 }
 
 /// A configuration file: its name and its text, or why it cannot be read.
@@ -161,20 +187,12 @@ pub fn coordinator(
             problems.into_iter().map(Located::in_app).collect(),
         ));
     }
-    let app_dir = app_path
-        .parent()
-        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-    // Without configuration files, the job.properties beside the application.
-    let beside;
-    let files = if input.configs.is_empty() {
-        beside = input.beside.get(&app_dir);
-        beside.as_deref().map_or(&[][..], std::slice::from_ref)
-    } else {
-        input.configs
-    };
+    let app_dir = folder_of(app_path);
+    let beside = input.beside_config(&app_dir);
+    let files = input.files(beside.as_deref());
     let configured = !files.is_empty() || !input.defines.is_empty();
     let config = job_config(files, input, sources)?;
-    let (vars, parameter_problems) = dryrun::job_variables(&app, config.vars());
+    let (vars, parameter_problems) = dryrun::job_variables(&app.parameters, config.vars());
     let mut included = Vec::new();
     let mut include_problems = Vec::new();
     let includes = Includes {
@@ -359,13 +377,141 @@ impl Includes<'_> {
     }
 
     fn local_path(&self, path: &str, dir: &Path) -> PathBuf {
-        if let Some((prefix, local)) = self.maps.iter().find(|(p, _)| path.starts_with(p.as_str()))
-        {
-            return PathBuf::from(local).join(path[prefix.len()..].trim_start_matches('/'));
-        }
-        match path.split_once("://") {
+        mapped(self.maps, path).unwrap_or_else(|| match path.split_once("://") {
             Some((_, rest)) => dir.join(rest.rsplit('/').next().unwrap_or(rest)),
             None => dir.join(path),
-        }
+        })
     }
+}
+
+/// `path` with the first `--map PREFIX=DIR` prefix it starts with replaced by
+/// the local folder.
+fn mapped(maps: &[(String, String)], path: &str) -> Option<PathBuf> {
+    let (prefix, local) = maps.iter().find(|(p, _)| path.starts_with(p.as_str()))?;
+    Some(PathBuf::from(local).join(path[prefix.len()..].trim_start_matches('/')))
+}
+
+/// A bundle as submitted: its IR and the configuration its job was given
+/// (its coordinators are given the same files).
+pub struct LoadedBundle {
+    pub bundle: Bundle,
+    pub config: VarMap,
+    /// The job.properties beside the bundle, when that is its configuration.
+    pub beside: Option<Arc<ConfigFile>>,
+    /// Whether the job was given a configuration (files, the job.properties
+    /// beside the bundle, or `-D`): only then do undefined names count.
+    pub configured: bool,
+}
+
+/// The bundle of `doc` (file 0 of `sources`, already parsed) with its job
+/// configuration.
+pub fn bundle(
+    doc: &xml::Document,
+    bundle_path: &Path,
+    input: &JobInput,
+    sources: &mut Sources,
+) -> Result<LoadedBundle, Stop> {
+    let invalid = schema_problems(doc);
+    if !invalid.is_empty() {
+        return Err(Stop::Problems(invalid));
+    }
+    let (bundle, problems) = ir::lower::bundle(&doc.root);
+    if !problems.is_empty() {
+        return Err(Stop::Problems(
+            problems.into_iter().map(Located::in_app).collect(),
+        ));
+    }
+    let beside = input.beside_config(&folder_of(bundle_path));
+    let files = input.files(beside.as_deref());
+    let configured = !files.is_empty() || !input.defines.is_empty();
+    let config = job_config(files, input, sources)?;
+    Ok(LoadedBundle {
+        bundle,
+        config: config.vars().clone(),
+        beside,
+        configured,
+    })
+}
+
+/// What a coordinator of a bundle is given (BundleStartXCommand.mergeConfig,
+/// 287-337: the bundle job's configuration, its -D among it, then the
+/// coordinator's own `<configuration>` over it): the bundle's configuration
+/// files (`beside` it, else `input`'s), and `defines`, which hold `input`'s
+/// -D followed by the coordinator's configuration.
+pub fn bundle_coordinator_input<'a>(
+    input: &'a JobInput,
+    beside: Option<&'a ConfigFile>,
+    defines: &'a [(String, String)],
+) -> JobInput<'a> {
+    JobInput {
+        configs: input.files(beside),
+        beside: None,
+        defines,
+        maps: input.maps,
+        processing_zone: input.processing_zone,
+        check_maximum_frequency: input.check_maximum_frequency,
+    }
+}
+
+/// Where a bundle coordinator's application is read, or why it cannot be:
+/// `app_path` (resolved) through `--map`, or relative to the bundle's folder;
+/// a folder stands for its coordinator.xml (CoordSubmitXCommand:1205-1210).
+pub fn coordinator_file(
+    app_path: &str,
+    bundle_path: &Path,
+    maps: &[(String, String)],
+    span: crate::span::Span,
+) -> Result<PathBuf, Diagnostic> {
+    use crate::check::rules::BUNDLE_APP_PATH;
+    let local = match mapped(maps, app_path) {
+        Some(local) => local,
+        None if app_path.contains("://") => {
+            return Err(Diagnostic::warning(
+                BUNDLE_APP_PATH,
+                span,
+                format!("{app_path} is not read: no --map covers it, so this coordinator is not checked"),
+            )
+            .with_help(
+                "map its location to a local folder with --map PREFIX=DIR (e.g. --map hdfs://nn:8020/apps=./apps)",
+            ));
+        }
+        None => folder_of(bundle_path).join(app_path),
+    };
+    let file = if local.is_dir() {
+        local.join("coordinator.xml")
+    } else {
+        local
+    };
+    if file.is_file() {
+        Ok(file)
+    } else {
+        Err(Diagnostic::error(
+            BUNDLE_APP_PATH,
+            span,
+            format!(
+                "no coordinator application at {app_path} (read as {})",
+                file.display()
+            ),
+        )
+        .with_help("Oozie fails this coordinator's submission (E1001); fix the <app-path>, or the --map that locates it"))
+    }
+}
+
+/// What Oozie refuses in the coordinator `doc` because the bundle at
+/// `bundle_path` submits it as `name`: schema 0.1 (E1319,
+/// CoordSubmitXCommand:539-541).
+pub fn refused_in_bundle(doc: &xml::Document, bundle_path: &Path, name: &str) -> Option<Located> {
+    (doc.root.namespace == Some("uri:oozie:coordinator:0.1")).then(|| {
+        Located::in_app(
+            Diagnostic::error(
+                crate::check::rules::BUNDLE_COORDINATOR_VERSION,
+                doc.root.name_span,
+                format!(
+                    "{} submits this coordinator (as `{name}`), but a bundle cannot submit a coordinator of schema 0.1 (E1319)",
+                    bundle_path.display(),
+                ),
+            )
+            .with_help("declare xmlns=\"uri:oozie:coordinator:0.2\" or later (0.2 only adds <throttle>)"),
+        )
+    })
 }

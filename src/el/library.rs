@@ -61,6 +61,9 @@ pub enum Place {
     Sla,
     /// Any EL in a workflow application (the `workflow` group).
     Workflow,
+    /// Any EL in a bundle application (bundle-submit: `bundle:conf` and the
+    /// job's properties, nothing else).
+    Bundle,
 }
 
 /// Which library `coordc eval --context` shows: Oozie's coordinator groups or its
@@ -94,6 +97,7 @@ impl Place {
             Place::ActionConfig => "the workflow configuration",
             Place::Sla => "an SLA element",
             Place::Workflow => "a workflow",
+            Place::Bundle => "a bundle",
         }
     }
 }
@@ -240,9 +244,21 @@ const C: Option<&str> = Some("coord");
 const W: Option<&str> = Some("wf");
 const FS: Option<&str> = Some("fs");
 const H: Option<&str> = Some("hadoop");
+const B: Option<&str> = Some("bundle");
 
 /// Every function coordc knows.
 pub static FUNCTIONS: &[FunctionDef] = &[
+    // The bundle-submit group's one function (oozie-default.xml:1244-1247,
+    // BundleELFunctions.bundle_conf).
+    f!(
+        B,
+        "conf",
+        [String],
+        String,
+        &[Place::Bundle],
+        Imp::JobProperty,
+        "A bundle job configuration property, or null."
+    ),
     // Frequencies (spec §4.4): a count in a unit; the unit is what the evaluator records.
     f!(
         C,

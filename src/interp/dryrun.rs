@@ -25,7 +25,7 @@ use crate::el::parse::find_block;
 use crate::el::{Compiled, NoVariables, Value, VarMap, parse_template, render_into};
 use crate::interp::hcat;
 use crate::interp::input_logic::{self, Condition};
-use crate::ir::{Coordinator, DataIn, Dataset, ElText, Instances, Logic};
+use crate::ir::{Coordinator, DataIn, Dataset, ElText, Instances, Logic, Parameter};
 use crate::time::calendar::CalendarUnit;
 use crate::time::cron::{self, Cron};
 use crate::time::datetime::{ProcessingZone, parse_datetime};
@@ -260,7 +260,7 @@ pub struct Event<'a> {
 /// Evaluates `text` with job variables (and the `${YEAR}`... echoes of the
 /// submission phase when `echo_constants`). A value without EL is its
 /// text, lent.
-fn render<'t>(
+pub(crate) fn render<'t>(
     text: &'t ElText,
     vars: &dyn Variables,
     context: Option<&dyn Context>,
@@ -317,7 +317,7 @@ pub fn submit_text(text: &ElText, vars: &VarMap, pz: ProcessingZone) -> Result<S
 
 /// A datetime value computed at an action: the rendered text parsed as Oozie
 /// parses it (a 24:00 is an error here: Oozie rejects it).
-fn datetime(
+pub(crate) fn datetime(
     text: &ElText,
     rendered: &str,
     pz: ProcessingZone,
@@ -402,10 +402,10 @@ fn zone(text: &ElText, rendered: &str) -> Result<Zone, Diagnostic> {
 /// for the names it does not define (ParameterVerifier:36-80). A parameter
 /// without a default that the job does not define is an error (E0738),
 /// returned beside the variables the job does have.
-pub fn job_variables(app: &Coordinator, config: &VarMap) -> (VarMap, Vec<Located>) {
+pub fn job_variables(parameters: &[Parameter], config: &VarMap) -> (VarMap, Vec<Located>) {
     let mut vars = config.clone();
     let mut problems = Vec::new();
-    for parameter in &app.parameters {
+    for parameter in parameters {
         if vars.contains_key(&parameter.name.name) {
             continue;
         }

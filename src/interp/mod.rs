@@ -1,6 +1,7 @@
 //! Interpretation of the IR against time: the dry run (`dryrun.rs`, with
 //! `input_logic.rs` for `<input-logic>`) now, the simulator later.
 
+pub mod bundle;
 pub mod dryrun;
 pub mod hcat;
 pub mod input_logic;

@@ -4,9 +4,9 @@
 //! parse is reported and the rest is lowered.
 
 use super::{
-    Action, ActionBody, ConfigProperty, Controls, Coordinator, Credential, DataIn, DataOut,
-    Dataset, ElText, InputLogic, Instances, Logic, LogicNode, LogicOptions, Name, Node, NodeKind,
-    Parameter, Sla, Workflow, WorkflowAction,
+    Action, ActionBody, Bundle, BundleCoordinator, ConfigProperty, Controls, Coordinator,
+    Credential, DataIn, DataOut, Dataset, ElText, InputLogic, Instances, Logic, LogicNode,
+    LogicOptions, Name, Node, NodeKind, Parameter, Sla, Workflow, WorkflowAction,
 };
 use crate::diag::Diagnostic;
 use crate::span::Span;
@@ -160,6 +160,44 @@ pub fn coordinator(root: &Element) -> (Coordinator, Vec<Diagnostic>) {
         action,
     };
     (coordinator, l.problems)
+}
+
+/// Lowers a validated `<bundle-app>`.
+pub fn bundle(root: &Element) -> (Bundle, Vec<Diagnostic>) {
+    let mut l = Lowering {
+        problems: Vec::new(),
+    };
+    let version = schema_version(root, "uri:oozie:bundle:");
+    let parameters = root
+        .child("parameters")
+        .map(|p| parameters(&mut l, p))
+        .unwrap_or_default();
+    let kick_off_time = root
+        .child("controls")
+        .and_then(|c| l.child_text(c, "kick-off-time"));
+    let coordinators = root
+        .children_named("coordinator")
+        .map(|c| BundleCoordinator {
+            name: l.required(c, "name"),
+            span: c.name_span,
+            critical: l.attribute(c, "critical"),
+            enabled: l.attribute(c, "enabled"),
+            app_path: l.required_child(c, "app-path"),
+            configuration: c
+                .child("configuration")
+                .map(|conf| properties(&mut l, conf))
+                .unwrap_or_default(),
+        })
+        .collect();
+    let bundle = Bundle {
+        version,
+        name: l.required(root, "name"),
+        name_span: root.name_span,
+        parameters,
+        kick_off_time,
+        coordinators,
+    };
+    (bundle, l.problems)
 }
 
 /// The `<include>`s and `<dataset>`s of a `<datasets>` element. In an included

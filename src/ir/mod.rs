@@ -150,6 +150,52 @@ pub struct Coordinator {
     pub action: Action,
 }
 
+/// A bundle application (coordinator spec §Bundle; Oozie's bundle schema
+/// 0.1/0.2): the coordinators it submits together.
+#[derive(Debug)]
+pub struct Bundle {
+    /// The schema version, `0.1` or `0.2`.
+    pub version: String,
+    pub name: ElText,
+    pub name_span: Span,
+    /// `<parameters>` (0.2 only).
+    pub parameters: Vec<Parameter>,
+    /// `<controls><kick-off-time>`: when Oozie submits the coordinators.
+    pub kick_off_time: Option<ElText>,
+    pub coordinators: Vec<BundleCoordinator>,
+}
+
+/// A bundle's `<coordinator>`: the application it submits and the
+/// configuration it adds to the bundle's.
+#[derive(Debug)]
+pub struct BundleCoordinator {
+    pub name: ElText,
+    /// The `<coordinator>` element's name.
+    pub span: Span,
+    pub critical: Option<ElText>,
+    /// `enabled` (0.2): the coordinator is skipped unless it reads `true`.
+    pub enabled: Option<ElText>,
+    pub app_path: ElText,
+    pub configuration: Vec<ConfigProperty>,
+}
+
+impl Bundle {
+    /// Every value of the bundle that Oozie evaluates as EL: at submission
+    /// the whole definition goes through the `bundle-submit` evaluator.
+    pub fn texts(&self) -> Vec<&ElText> {
+        let mut texts = vec![&self.name];
+        texts.extend(self.parameters.iter().filter_map(|p| p.default.as_ref()));
+        texts.extend(self.kick_off_time.iter());
+        for c in &self.coordinators {
+            texts.push(&c.name);
+            texts.extend(c.critical.iter().chain(c.enabled.iter()));
+            texts.push(&c.app_path);
+            texts.extend(c.configuration.iter().flat_map(|p| [&p.name, &p.value]));
+        }
+        texts
+    }
+}
+
 /// A `<parameters>` property: a default, or (without `<value>`) a required name.
 #[derive(Debug)]
 pub struct Parameter {

@@ -19,9 +19,9 @@ use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use crate::check::el::{ElCheckContext, check_template, findings};
 use crate::check::pipeline::AppEvents;
 use crate::check::rules::{
-    EL_ARG_TYPE, EL_ARITY, EL_DOTTED_NAME, EL_EVAL, EL_MISPLACED, EL_NEEDS_CONTEXT, EL_SYNTAX,
-    EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE, INSTANCE_SYNTAX, TIME_DATETIME, WF_LENGTH,
-    XML_UNKNOWN_DOCUMENT,
+    BUNDLE_APP_PATH, EL_ARG_TYPE, EL_ARITY, EL_DOTTED_NAME, EL_EVAL, EL_MISPLACED,
+    EL_NEEDS_CONTEXT, EL_SYNTAX, EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE, INSTANCE_SYNTAX,
+    TIME_DATETIME, WF_LENGTH, XML_UNKNOWN_DOCUMENT,
 };
 use crate::check::settings::Settings;
 use crate::check::suppress::{Suppression, is_suppressed, suppressions};
@@ -35,7 +35,7 @@ use crate::time::datetime::ProcessingZone;
 use crate::xml;
 use clap::{Args, ValueEnum};
 use rustc_hash::FxHashSet;
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -91,6 +91,27 @@ struct Report {
     events: Option<AppEvents>,
     /// The file's `<!-- coordc: ignore -->` comments, for those checks too.
     silenced: Vec<Suppression>,
+    /// For a bundle: the coordinators it submits, to check next.
+    members: Vec<Member>,
+    /// For a coordinator checked as a bundle's: the bundle's report. The
+    /// pipeline checks run across the coordinators of one bundle, and across
+    /// the coordinators given on their own.
+    bundle: Option<usize>,
+}
+
+/// A coordinator a bundle submits, checked with the configuration the bundle
+/// gives it.
+struct Member {
+    /// The coordinator application's file.
+    file: PathBuf,
+    /// Its name in the bundle (the coordinator job's name).
+    name: String,
+    /// The bundle file.
+    bundle_path: PathBuf,
+    /// The bundle's -D, then the coordinator's own `<configuration>`.
+    defines: Vec<(String, String)>,
+    /// The job.properties beside the bundle, when that is its configuration.
+    beside: Option<Arc<ConfigFile>>,
 }
 
 impl Report {
@@ -102,6 +123,8 @@ impl Report {
             io_error: Some(message),
             events: None,
             silenced: Vec::new(),
+            members: Vec::new(),
+            bundle: None,
         }
     }
 }
@@ -133,14 +156,30 @@ pub fn run(args: CheckArgs) -> i32 {
         }
     }
     let configs: Vec<ConfigFile> = args.configs.iter().map(|p| ConfigFile::read(p)).collect();
+    // Each folder's maps: --map first, then its coordc.toml's `[map]`.
+    let maps = settings
+        .iter()
+        .map(|s| {
+            let mut maps = args.maps.clone();
+            maps.extend(s.settings.maps.iter().map(|(prefix, dir)| {
+                (
+                    prefix.clone(),
+                    s.base.join(dir).to_string_lossy().into_owned(),
+                )
+            }));
+            maps
+        })
+        .collect();
     let plan = Plan {
         args: &args,
         configs: &configs,
         settings: &settings,
         zones: &zones,
+        maps,
         beside: BesideConfigs::default(),
     };
-    let mut reports = check_all(&targets, &plan);
+    let reports = check_all(&targets, &plan);
+    let (targets, mut reports) = check_members(targets, reports, &plan);
     add_pipeline_problems(&targets, &plan, &mut reports);
     // (A configuration file every coordinator reads fails once, not per file.)
     for e in reports.iter().filter_map(|r| r.io_error.as_ref()) {
@@ -198,6 +237,8 @@ fn plural(n: usize) -> &'static str {
 struct Target {
     path: PathBuf,
     settings: usize,
+    /// A coordinator reached through a bundle: how the bundle submits it.
+    member: Option<Member>,
 }
 
 /// A folder's `coordc.toml` (or none), and the folder its paths are relative to.
@@ -212,6 +253,8 @@ struct Plan<'a> {
     configs: &'a [ConfigFile],
     settings: &'a [FolderSettings],
     zones: &'a [ProcessingZone],
+    /// Each folder's `--map`s and coordc.toml maps.
+    maps: Vec<Vec<(String, String)>>,
     beside: BesideConfigs,
 }
 
@@ -268,6 +311,7 @@ fn discover(paths: &[PathBuf]) -> (Vec<Target>, Vec<FolderSettings>, Vec<String>
                 targets.push(Target {
                     path,
                     settings: index,
+                    member: None,
                 });
             }
         }
@@ -390,13 +434,20 @@ fn check_target(target: &Target, plan: &Plan) -> Report {
     let args = plan.args;
     let input = JobInput {
         configs: plan.configs,
-        beside: &plan.beside,
+        beside: Some(&plan.beside),
         defines: &args.defines,
-        maps: &args.maps,
+        maps: &plan.maps[target.settings],
         processing_zone: plan.zones[target.settings],
         check_maximum_frequency: folder.settings.check_maximum_frequency,
     };
-    let mut report = check_file(&target.path, &input);
+    let mut report = match &target.member {
+        Some(member) => {
+            let input =
+                load::bundle_coordinator_input(&input, member.beside.as_deref(), &member.defines);
+            check_file(&target.path, &input, Some(member))
+        }
+        None => check_file(&target.path, &input, None),
+    };
     if report.problems.is_empty() {
         // Nothing to render from a clean file: its text need not be kept
         // (it is read again if the pipeline checks find something), nor the
@@ -437,10 +488,26 @@ fn apply_settings(target: &Target, plan: &Plan, problems: &mut Vec<Located>) {
 /// problems added to the reports of the files they are in.
 fn add_pipeline_problems(targets: &[Target], plan: &Plan, reports: &mut [Report]) {
     let mut found: Vec<Vec<Located>> = (0..reports.len()).map(|_| Vec::new()).collect();
-    let apps: Vec<Option<&AppEvents>> = reports.iter().map(|r| r.events.as_ref()).collect();
-    for (i, diagnostic) in crate::check::pipeline::check(&apps) {
-        if !is_suppressed(&reports[i].silenced, &diagnostic) {
-            found[i].push(Located::in_app(diagnostic));
+    // One pipeline of the coordinators given on their own, and one of each
+    // bundle's coordinators.
+    let mut groups: Vec<Option<usize>> = vec![None];
+    groups.extend(
+        reports
+            .iter()
+            .filter_map(|r| r.bundle)
+            .collect::<BTreeSet<usize>>()
+            .into_iter()
+            .map(Some),
+    );
+    for group in groups {
+        let apps: Vec<Option<&AppEvents>> = reports
+            .iter()
+            .map(|r| r.events.as_ref().filter(|_| r.bundle == group))
+            .collect();
+        for (i, diagnostic) in crate::check::pipeline::check(&apps) {
+            if !is_suppressed(&reports[i].silenced, &diagnostic) {
+                found[i].push(Located::in_app(diagnostic));
+            }
         }
     }
     for ((target, report), mut problems) in targets.iter().zip(reports.iter_mut()).zip(found) {
@@ -461,10 +528,182 @@ fn add_pipeline_problems(targets: &[Target], plan: &Plan, reports: &mut [Report]
     }
 }
 
-fn check_file(path: &Path, input: &JobInput) -> Report {
+/// The coordinators the bundles among `reports` submit, checked as their
+/// bundle configures them, each report placed after its bundle's. A problem
+/// a member shares with the same file checked on its own is reported once.
+fn check_members(
+    targets: Vec<Target>,
+    mut reports: Vec<Report>,
+    plan: &Plan,
+) -> (Vec<Target>, Vec<Report>) {
+    let mut owners = Vec::new();
+    let mut member_targets = Vec::new();
+    for (i, (target, report)) in targets.iter().zip(reports.iter_mut()).enumerate() {
+        for member in std::mem::take(&mut report.members) {
+            owners.push(i);
+            member_targets.push(Target {
+                path: member.file.clone(),
+                settings: target.settings,
+                member: Some(member),
+            });
+        }
+    }
+    if member_targets.is_empty() {
+        return (targets, reports);
+    }
+    let mut member_reports = check_all(&member_targets, plan);
+    // The problems reported in each file, by its real path: first those of
+    // the file checked on its own.
+    let real = |path: &Path| path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    let mut alone: HashMap<PathBuf, HashSet<ProblemKey>> = HashMap::new();
+    let member_paths: HashSet<PathBuf> = member_targets.iter().map(|t| real(&t.path)).collect();
+    for (target, report) in targets.iter().zip(reports.iter_mut()) {
+        let path = real(&target.path);
+        if member_paths.contains(&path) {
+            // Checked alone it had no configuration; its bundle gave it one,
+            // so the note listing the names the job must define is moot.
+            report.problems.retain(|p| {
+                !(p.diagnostic.code == EL_UNKNOWN_VARIABLE
+                    && p.diagnostic.severity == Severity::Note)
+            });
+            alone.insert(
+                path,
+                report
+                    .problems
+                    .iter()
+                    .map(|p| problem_key(report, p))
+                    .collect(),
+            );
+        }
+    }
+    // (Members in order: a coordinator the bundle submits twice, or that
+    // two bundles submit, reports what its checks share once too.)
+    for (target, report) in member_targets.iter().zip(member_reports.iter_mut()) {
+        let known = alone.entry(real(&target.path)).or_default();
+        let keys: Vec<ProblemKey> = report
+            .problems
+            .iter()
+            .map(|p| problem_key(report, p))
+            .collect();
+        let mut keys = keys.into_iter();
+        report
+            .problems
+            .retain(|_| keys.next().is_none_or(|key| known.insert(key)));
+    }
+    let mut all_targets = Vec::with_capacity(targets.len() + member_targets.len());
+    let mut all_reports = Vec::with_capacity(all_targets.capacity());
+    let mut members = member_targets
+        .into_iter()
+        .zip(member_reports)
+        .zip(owners)
+        .peekable();
+    for (i, (target, report)) in targets.into_iter().zip(reports).enumerate() {
+        all_targets.push(target);
+        all_reports.push(report);
+        let bundle = all_reports.len() - 1;
+        while let Some(((target, mut report), _)) = members.next_if(|(_, owner)| *owner == i) {
+            report.bundle = Some(bundle);
+            all_targets.push(target);
+            all_reports.push(report);
+        }
+    }
+    (all_targets, all_reports)
+}
+
+/// A problem as a reader tells it from another: file, code, place, message.
+type ProblemKey = (String, &'static str, u32, u32, String);
+
+fn problem_key(report: &Report, p: &Located) -> ProblemKey {
+    let file = report
+        .sources
+        .files
+        .get(p.file.unwrap_or(0))
+        .map_or_else(String::new, |(name, _)| name.clone());
+    let d = &p.diagnostic;
+    (file, d.code, d.span.start, d.span.end, d.message.clone())
+}
+
+/// A bundle's problems, and the coordinators it submits (each with the file
+/// to check); or why its configuration could not be read.
+fn bundle(
+    doc: &xml::Document,
+    path: &Path,
+    input: &JobInput,
+    sources: &mut Sources,
+) -> Result<(Vec<Located>, Vec<Member>), String> {
+    let loaded = match load::bundle(doc, path, input, sources) {
+        Ok(loaded) => loaded,
+        Err(Stop::Usage(message)) => return Err(message),
+        Err(Stop::Problems(problems)) => return Ok((problems, Vec::new())),
+    };
+    let bundle = &loaded.bundle;
+    let texts = bundle.texts();
+    let (submitted, mut problems) =
+        crate::interp::bundle::submit(bundle, &loaded.config, input.processing_zone);
+    if loaded.configured {
+        let known: FxHashSet<&str> = submitted
+            .vars
+            .keys()
+            .map(String::as_str)
+            .chain(bundle.parameters.iter().map(|p| p.name.name.as_str()))
+            .collect();
+        problems.extend(check_el(
+            texts.iter().map(|t| (None, *t)),
+            Library::Coordinator,
+            Some(&known),
+        ));
+    } else {
+        // Without a configuration, the names the job must define are a note.
+        let needed = free_variables(texts.iter().copied(), &submitted.vars);
+        problems.retain(|p| p.diagnostic.code != EL_UNKNOWN_VARIABLE);
+        problems.extend(check_el(
+            texts.iter().map(|t| (None, *t)),
+            Library::Coordinator,
+            None,
+        ));
+        if !needed.is_empty() {
+            problems.push(Located::in_app(Diagnostic::note(
+                EL_UNKNOWN_VARIABLE,
+                bundle.name_span,
+                format!(
+                    "the job must define {}; give its configuration (--config FILE, -D NAME=VALUE, or a job.properties beside the bundle) to check the values and the coordinators",
+                    needed.into_iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+                ),
+            )));
+        }
+    }
+    let mut members = Vec::new();
+    // Oozie never reads a disabled coordinator (BundleStartXCommand:242-245).
+    for coordinator in submitted.coordinators.iter().filter(|c| c.enabled) {
+        match load::coordinator_file(
+            &coordinator.app_path,
+            path,
+            input.maps,
+            coordinator.ir.app_path.span,
+        ) {
+            Ok(file) => {
+                let mut defines = input.defines.to_vec();
+                defines.extend(coordinator.configuration.iter().cloned());
+                members.push(Member {
+                    file,
+                    name: coordinator.name.clone(),
+                    bundle_path: path.to_path_buf(),
+                    defines,
+                    beside: loaded.beside.clone(),
+                });
+            }
+            Err(d) => problems.push(Located::in_app(d)),
+        }
+    }
+    Ok((problems, members))
+}
+
+/// Checks the file at `path`; `member` when a bundle submits it.
+fn check_file(path: &Path, input: &JobInput, member: Option<&Member>) -> Report {
     let mut sources = Sources::default();
     let mut events = None;
     let mut silenced = Vec::new();
+    let mut members = Vec::new();
     // (The tree borrows the text, which `sources` shares.)
     let (text, unread) = match read_application(path, &mut sources) {
         Ok(text) => (text, None),
@@ -479,22 +718,45 @@ fn check_file(path: &Path, input: &JobInput) -> Report {
         Err(Stop::Usage(message)) => return Report::failed(message),
         Err(Stop::Problems(problems)) => problems,
         Ok(doc) => {
-            let problems = match doc.root.name {
-                "coordinator-app" => match coordinator(&doc, path, input, &mut sources) {
-                    Ok((problems, found)) => {
+            let problems = match (doc.root.name, member) {
+                ("coordinator-app", _) => match coordinator(&doc, path, input, &mut sources) {
+                    Ok((mut problems, found)) => {
                         events = found;
+                        if let Some(member) = member {
+                            problems.extend(load::refused_in_bundle(
+                                &doc,
+                                &member.bundle_path,
+                                &member.name,
+                            ));
+                        }
                         problems
                     }
                     // A configuration that cannot be read: an I/O error.
                     Err(message) => return Report::failed(message),
                 },
-                "workflow-app" => workflow(&doc, text.len()),
-                "datasets" => datasets(&doc),
-                other => vec![Located::in_app(Diagnostic::note(
+                (other, Some(member)) => vec![Located::in_app(Diagnostic::error(
+                    BUNDLE_APP_PATH,
+                    doc.root.name_span,
+                    format!(
+                        "{} submits this file as its coordinator `{}`, but it is a <{other}>",
+                        member.bundle_path.display(),
+                        member.name
+                    ),
+                ).with_help("a bundle's <app-path> names a coordinator application (its folder, or its coordinator.xml)"))],
+                ("bundle-app", None) => match bundle(&doc, path, input, &mut sources) {
+                    Ok((problems, found)) => {
+                        members = found;
+                        problems
+                    }
+                    Err(message) => return Report::failed(message),
+                },
+                ("workflow-app", None) => workflow(&doc, text.len()),
+                ("datasets", None) => datasets(&doc),
+                (other, None) => vec![Located::in_app(Diagnostic::note(
                     XML_UNKNOWN_DOCUMENT,
                     doc.root.name_span,
                     format!(
-                        "skipped: <{other}> is not a coordinator, datasets or workflow document"
+                        "skipped: <{other}> is not a coordinator, bundle, datasets or workflow document"
                     ),
                 ))],
             };
@@ -516,6 +778,8 @@ fn check_file(path: &Path, input: &JobInput) -> Report {
         io_error: None,
         events,
         silenced,
+        members,
+        bundle: None,
     }
 }
 

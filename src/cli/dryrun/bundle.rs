@@ -1,0 +1,299 @@
+//! `coordc dryrun` of a bundle: every coordinator it submits, each with the
+//! configuration the bundle gives it, and their actions merged in
+//! nominal-time order, streamed.
+//!
+//! The kick-off time is when Oozie submits the coordinators
+//! (BundleSubmitXCommand:368-373, then BundleStartXCommand); each then
+//! materializes its actions from its own start, as a coordinator submitted
+//! late does (catching up), so the kick-off moves no nominal time. It is
+//! shown with the listing.
+
+use super::{
+    ActionJson, DryrunArgs, EXIT_ERRORS, Format, print_problems, stopped, submit,
+    write_action_text, write_listing,
+};
+use crate::cli::load::{self, JobInput, LoadedCoordinator, Sources, parse_document};
+use crate::diag::{Diagnostic, Severity};
+use crate::interp::bundle::{SubmittedBundle, SubmittedCoordinator};
+use crate::interp::dryrun::{Action, Job, Located, Options};
+use crate::time::datetime::format_utc;
+use crate::xml;
+use std::io::Write;
+use std::iter::Peekable;
+
+/// A coordinator the bundle submits, read and loaded.
+struct Member<'b> {
+    submitted: &'b SubmittedCoordinator<'b>,
+    sources: Sources,
+    loaded: LoadedCoordinator,
+}
+
+pub(super) fn run(
+    args: &DryrunArgs,
+    doc: &xml::Document,
+    input: &JobInput,
+    mut sources: Sources,
+    options: &Options,
+) -> i32 {
+    let loaded = match load::bundle(doc, &args.app, input, &mut sources) {
+        Ok(loaded) => loaded,
+        Err(stop) => return stopped(&sources, stop),
+    };
+    let (submitted, mut problems) =
+        crate::interp::bundle::submit(&loaded.bundle, &loaded.config, input.processing_zone);
+    let mut members = Vec::new();
+    let mut failed = false;
+    for coordinator in submitted.coordinators.iter().filter(|c| c.enabled) {
+        let file = match load::coordinator_file(
+            &coordinator.app_path,
+            &args.app,
+            input.maps,
+            coordinator.ir.app_path.span,
+        ) {
+            Ok(file) => file,
+            Err(mut d) => {
+                // Without the application, its actions cannot be listed.
+                d.severity = Severity::Error;
+                problems.push(Located::in_app(d));
+                continue;
+            }
+        };
+        let mut defines = input.defines.to_vec();
+        defines.extend(coordinator.configuration.iter().cloned());
+        let coordinator_input =
+            load::bundle_coordinator_input(input, loaded.beside.as_deref(), &defines);
+        let mut member_sources = Sources::default();
+        match read_coordinator(
+            &file,
+            &coordinator_input,
+            &mut member_sources,
+            args,
+            coordinator,
+        ) {
+            Ok(loaded) => members.push(Member {
+                submitted: coordinator,
+                sources: member_sources,
+                loaded,
+            }),
+            Err(stop) => {
+                stopped(&member_sources, stop);
+                failed = true;
+            }
+        }
+    }
+    let stop = failed
+        || problems
+            .iter()
+            .any(|p| p.diagnostic.severity == Severity::Error);
+    if !problems.is_empty() {
+        print_problems(&sources, &problems);
+    }
+    if stop {
+        return EXIT_ERRORS;
+    }
+    let mut jobs = Vec::with_capacity(members.len());
+    for member in &members {
+        match submit(&member.loaded, &member.sources, options) {
+            Ok(job) => jobs.push(job),
+            Err(_) => failed = true,
+        }
+    }
+    if failed {
+        return EXIT_ERRORS;
+    }
+    let listing = Listing {
+        bundle: &submitted,
+        members: &members,
+        jobs: &jobs,
+        limit: options.limit,
+    };
+    write_listing(|out| {
+        let failure = match args.format {
+            Format::Text => listing.write_text(out),
+            Format::Json => listing.write_json(out),
+        }?;
+        Ok(failure.map(|(member, d)| members[member].sources.render(&Located::in_app(d))))
+    })
+}
+
+/// Reads, parses and loads the coordinator application at `file`, which the
+/// bundle submits as `coordinator`.
+fn read_coordinator(
+    file: &std::path::Path,
+    input: &JobInput,
+    sources: &mut Sources,
+    args: &DryrunArgs,
+    coordinator: &SubmittedCoordinator,
+) -> Result<LoadedCoordinator, load::Stop> {
+    let text = load::read_application(file, sources)?;
+    let arena = xml::Arena::new();
+    let doc = parse_document(&text, &arena)?;
+    if doc.root.name != "coordinator-app" {
+        return Err(load::Stop::Problems(vec![Located::in_app(
+            Diagnostic::error(
+                crate::check::rules::BUNDLE_APP_PATH,
+                doc.root.name_span,
+                format!(
+                    "{} submits this file as its coordinator `{}`, but it is a <{}>",
+                    args.app.display(),
+                    coordinator.name,
+                    doc.root.name
+                ),
+            ),
+        )]));
+    }
+    if let Some(refused) = load::refused_in_bundle(&doc, &args.app, &coordinator.name) {
+        return Err(load::Stop::Problems(vec![refused]));
+    }
+    load::coordinator(&doc, file, input, sources)
+}
+
+/// The bundle's listing: its coordinators, then their actions merged.
+struct Listing<'a> {
+    bundle: &'a SubmittedBundle<'a>,
+    members: &'a [Member<'a>],
+    jobs: &'a [Job<'a>],
+    limit: Option<usize>,
+}
+
+/// A failure while listing: the member whose action failed, and why.
+type Failure = Option<(usize, Diagnostic)>;
+
+impl Listing<'_> {
+    /// The actions of every job in nominal-time order (a tie in the bundle's
+    /// order), each with its member's index; stops after an action that
+    /// fails, with its failure.
+    fn merged(&self) -> impl Iterator<Item = (usize, Result<Action<'_>, Diagnostic>)> + '_ {
+        let mut streams: Vec<Peekable<_>> =
+            self.jobs.iter().map(|j| j.actions().peekable()).collect();
+        let mut failed = false;
+        std::iter::from_fn(move || {
+            if failed {
+                return None;
+            }
+            // A failure comes out first: nothing after it is certain.
+            let next = streams
+                .iter_mut()
+                .enumerate()
+                .filter_map(|(i, s)| s.peek().map(|a| (a.as_ref().map(|a| a.nominal).ok(), i)))
+                .min_by_key(|&(nominal, i)| (nominal.is_some(), nominal, i))?;
+            let (_, i) = next;
+            let action = streams[i].next()?;
+            failed = action.is_err();
+            Some((i, action))
+        })
+        .take(self.limit.unwrap_or(usize::MAX))
+    }
+
+    fn write_text(&self, out: &mut impl Write) -> std::io::Result<Failure> {
+        let bundle = self.bundle;
+        match bundle.kick_off {
+            Some(t) => writeln!(out, "bundle {}, kick-off {}", bundle.name, format_utc(t))?,
+            None => writeln!(
+                out,
+                "bundle {}, started at submission (no kick-off-time)",
+                bundle.name
+            )?,
+        }
+        let mut jobs = self.jobs.iter().zip(self.members);
+        for coordinator in &bundle.coordinators {
+            if !coordinator.enabled {
+                writeln!(
+                    out,
+                    "coordinator {}: disabled, not submitted",
+                    coordinator.name
+                )?;
+                continue;
+            }
+            let Some((job, _)) = jobs.next() else { break };
+            writeln!(
+                out,
+                "coordinator {}: {} ({}), {} to {}{}, {}",
+                coordinator.name,
+                job.name,
+                job.zone.id(),
+                format_utc(job.start),
+                format_utc(job.end),
+                if coordinator.critical {
+                    ", critical"
+                } else {
+                    ""
+                },
+                coordinator.app_path
+            )?;
+        }
+        for (i, action) in self.merged() {
+            match action {
+                Ok(action) => {
+                    write_action_text(&self.jobs[i], &action, &self.members[i].submitted.name, out)?
+                }
+                Err(d) => return Ok(Some((i, d))),
+            }
+        }
+        Ok(None)
+    }
+
+    fn write_json(&self, out: &mut impl Write) -> std::io::Result<Failure> {
+        let bundle = self.bundle;
+        let mut jobs = self.jobs.iter();
+        let coordinators: Vec<serde_json::Value> = bundle
+            .coordinators
+            .iter()
+            .map(|c| {
+                let mut entry = serde_json::json!({
+                    "name": c.name,
+                    "enabled": c.enabled,
+                    "critical": c.critical,
+                    "app_path": c.app_path,
+                });
+                if c.enabled
+                    && let Some(job) = jobs.next()
+                {
+                    entry["app"] = job.name.as_ref().into();
+                    entry["timezone"] = job.zone.id().into();
+                    entry["start"] = format_utc(job.start).into();
+                    entry["end"] = format_utc(job.end).into();
+                }
+                entry
+            })
+            .collect();
+        write!(
+            out,
+            "{{\"bundle\": {}, \"kick_off_time\": {}, \"coordinators\": {}, \"actions\": [",
+            serde_json::to_string(&bundle.name)?,
+            serde_json::to_string(&bundle.kick_off.map(format_utc))?,
+            serde_json::to_string(&coordinators)?
+        )?;
+        let mut failure = None;
+        // (sonic-rs writes into a buffer, as the coordinator listing does.)
+        let mut buffer = Vec::with_capacity(64 * 1024);
+        for (n, (i, action)) in self.merged().enumerate() {
+            let action = match action {
+                Ok(a) => a,
+                Err(d) => {
+                    failure = Some((i, d));
+                    break;
+                }
+            };
+            if n > 0 {
+                buffer.push(b',');
+            }
+            buffer.push(b'\n');
+            sonic_rs::to_writer(
+                &mut buffer,
+                &ActionJson {
+                    action: &action,
+                    coordinator: Some(&self.members[i].submitted.name),
+                },
+            )
+            .map_err(std::io::Error::other)?;
+            if buffer.len() >= 60 * 1024 {
+                out.write_all(&buffer)?;
+                buffer.clear();
+            }
+        }
+        out.write_all(&buffer)?;
+        writeln!(out, "\n]}}")?;
+        Ok(failure)
+    }
+}

@@ -1,0 +1,337 @@
+//! A bundle as Oozie submits and starts it: the definition resolved with the
+//! bundle's job configuration (BundleSubmitXCommand), then, for each
+//! `<coordinator>`, the configuration its coordinator job is submitted with
+//! (BundleStartXCommand.mergeConfig).
+//!
+//! What Oozie does, in order (apache/oozie at 8bdac8be4,
+//! `core/src/main/java/org/apache/oozie/command/bundle/`):
+//! 1. BundleSubmitXCommand:124: `ParameterVerifier.verifyParameters` adds the
+//!    `<parameters>` defaults the job does not define (E0738 for one without).
+//! 2. BundleSubmitXCommand:135: the whole definition is evaluated as one EL
+//!    text with the `bundle-submit` evaluator: the job's properties as
+//!    variables and `bundle:conf` as the only function (oozie-default.xml:1245);
+//!    an undefined variable fails the submission (E1004).
+//! 3. BundleSubmitXCommand:138, 454-475: coordinator names must be unique (E1304).
+//! 4. BundleSubmitXCommand:368-373: `kick-off-time` is parsed as an Oozie
+//!    datetime; the bundle starts then (at once without one).
+//! 5. BundleStartXCommand:150-195: a coordinator whose `enabled` is not
+//!    `Boolean.parseBoolean` true is skipped; no coordinator left is E1318.
+//! 6. BundleStartXCommand:287-337: each coordinator's configuration is the
+//!    bundle job's configuration, its own `<configuration>` copied over it,
+//!    and `oozie.coord.application.path` set to its `<app-path>`.
+
+use super::dryrun::{Located, datetime, job_variables, render};
+use crate::check::rules::{
+    BUNDLE_DUPLICATE_NAME, BUNDLE_NOT_BOOLEAN, BUNDLE_NOTHING_ENABLED, EL_MISPLACED,
+};
+use crate::diag::Diagnostic;
+use crate::el::VarMap;
+use crate::el::library::{Place, first_misplaced};
+use crate::ir::{Bundle, BundleCoordinator, ElText};
+use crate::time::datetime::ProcessingZone;
+use chrono::{DateTime, Utc};
+use rustc_hash::FxHashMap;
+
+/// A bundle as submitted: its values resolved.
+pub struct SubmittedBundle<'a> {
+    pub name: String,
+    /// When Oozie submits the coordinators; `None`: at once.
+    pub kick_off: Option<DateTime<Utc>>,
+    /// The job's variables: its configuration and the parameter defaults.
+    pub vars: VarMap,
+    pub coordinators: Vec<SubmittedCoordinator<'a>>,
+}
+
+/// A bundle's `<coordinator>` as resolved at submission.
+pub struct SubmittedCoordinator<'a> {
+    pub ir: &'a BundleCoordinator,
+    /// The coordinator job's name (Oozie names the job after the bundle's
+    /// `<coordinator name>`, not the application's, CoordSubmitXCommand:713-720).
+    pub name: String,
+    pub enabled: bool,
+    pub critical: bool,
+    pub app_path: String,
+    /// What the coordinator job's configuration adds to the bundle job's,
+    /// in order: its `<configuration>`, then `oozie.coord.application.path`.
+    pub configuration: Vec<(String, String)>,
+}
+
+/// The property Oozie sets to the coordinator's `<app-path>`.
+pub const COORD_APP_PATH: &str = "oozie.coord.application.path";
+
+/// Submits `bundle` with its job configuration `config`: the submitted
+/// bundle, and every problem found (each in the bundle file). A value that
+/// cannot be resolved leaves its coordinator out (or the kick-off time unset).
+pub fn submit<'a>(
+    bundle: &'a Bundle,
+    config: &VarMap,
+    pz: ProcessingZone,
+) -> (SubmittedBundle<'a>, Vec<Located>) {
+    let (vars, problems) = job_variables(&bundle.parameters, config);
+    let mut r = Resolver { vars, pz, problems };
+    let name = r
+        .resolve(&bundle.name)
+        .unwrap_or_else(|| bundle.name.text().to_string());
+    for parameter in &bundle.parameters {
+        if let Some(default) = &parameter.default {
+            r.resolve(default);
+        }
+    }
+    let kick_off = bundle.kick_off_time.as_ref().and_then(|text| {
+        let value = r.resolve(text)?;
+        // An empty kick-off time is none (BundleSubmitXCommand:371).
+        if value.is_empty() {
+            return None;
+        }
+        match datetime(text, &value, pz) {
+            Ok(t) => Some(t),
+            Err(d) => {
+                r.problems.push(Located::in_app(d.with_help(
+                    "Oozie parses kick-off-time as it parses a coordinator's start (DateUtils.parseDateOozieTZ)",
+                )));
+                None
+            }
+        }
+    });
+    let mut coordinators = Vec::with_capacity(bundle.coordinators.len());
+    let mut seen: FxHashMap<String, &ElText> = FxHashMap::default();
+    for coordinator in &bundle.coordinators {
+        let name = r.resolve(&coordinator.name);
+        let enabled = r.flag(coordinator.enabled.as_ref(), "enabled");
+        let critical = r.flag(coordinator.critical.as_ref(), "critical");
+        let app_path = r.resolve(&coordinator.app_path);
+        let mut configuration = Vec::with_capacity(coordinator.configuration.len() + 1);
+        let mut complete = true;
+        for property in &coordinator.configuration {
+            match (r.resolve(&property.name), r.resolve(&property.value)) {
+                (Some(n), Some(v)) => configuration.push((n.trim().to_string(), v)),
+                _ => complete = false,
+            }
+        }
+        let (Some(name), Some(enabled), Some(critical)) = (name, enabled, critical) else {
+            continue;
+        };
+        if let Some(first) = seen.insert(name.clone(), &coordinator.name) {
+            r.problems.push(Located::in_app(
+                Diagnostic::error(
+                    BUNDLE_DUPLICATE_NAME,
+                    coordinator.name.span,
+                    format!(
+                        "a second coordinator named `{name}`: Oozie rejects the bundle (E1304)"
+                    ),
+                )
+                .with_label(first.span, "the first one")
+                .with_help("give each <coordinator> of the bundle its own name"),
+            ));
+            continue;
+        }
+        let (Some(app_path), true) = (app_path, complete) else {
+            continue;
+        };
+        configuration.push((COORD_APP_PATH.to_string(), app_path.trim().to_string()));
+        coordinators.push(SubmittedCoordinator {
+            ir: coordinator,
+            name,
+            enabled,
+            critical,
+            app_path: app_path.trim().to_string(),
+            configuration,
+        });
+    }
+    // Only when every coordinator was resolved can "none is enabled" be told.
+    if coordinators.len() == bundle.coordinators.len()
+        && !coordinators.is_empty()
+        && coordinators.iter().all(|c| !c.enabled)
+    {
+        r.problems.push(Located::in_app(
+            Diagnostic::error(
+                BUNDLE_NOTHING_ENABLED,
+                bundle.name_span,
+                "every coordinator of this bundle is disabled: Oozie fails the bundle when it starts (E1318)",
+            )
+            .with_help("enable at least one coordinator (enabled=\"true\", or leave `enabled` out)"),
+        ));
+    }
+    (
+        SubmittedBundle {
+            name,
+            kick_off,
+            vars: r.vars,
+            coordinators,
+        },
+        r.problems,
+    )
+}
+
+/// Resolves bundle values as the `bundle-submit` evaluator does, keeping
+/// what fails.
+struct Resolver {
+    vars: VarMap,
+    pz: ProcessingZone,
+    problems: Vec<Located>,
+}
+
+impl Resolver {
+    /// `text` evaluated; `None` (and the problem kept) when it cannot be.
+    fn resolve(&mut self, text: &ElText) -> Option<String> {
+        if let Some(m) = first_misplaced(text.template(), Place::Bundle, &self.vars) {
+            let kind = if m.is_function {
+                "function"
+            } else {
+                "constant"
+            };
+            self.problems.push(Located::in_app(
+                Diagnostic::error(
+                    EL_MISPLACED,
+                    text.file_span(m.span),
+                    format!(
+                        "{} cannot be used in {}: Oozie's EL there has no such {kind}",
+                        m.what,
+                        Place::Bundle.describe()
+                    ),
+                )
+                .with_help(
+                    "a bundle's EL has the job's properties and `bundle:conf(name)`, nothing else",
+                ),
+            ));
+            return None;
+        }
+        match render(text, &self.vars, None, self.pz) {
+            Ok(value) => Some(value.into_owned()),
+            Err(d) => {
+                self.problems.push(Located::in_app(d));
+                None
+            }
+        }
+    }
+
+    /// An `enabled` or `critical` attribute read as Oozie reads it,
+    /// `Boolean.parseBoolean` (true only for `true` in any case), warning of
+    /// a value that is neither true nor false. `None` when it cannot be
+    /// resolved.
+    fn flag(&mut self, text: Option<&ElText>, attribute: &str) -> Option<bool> {
+        // `enabled` is true without the attribute (BundleStartXCommand:359-361);
+        // `critical` false (BundleStartXCommand:167-170).
+        let Some(text) = text else {
+            return Some(attribute == "enabled");
+        };
+        let value = self.resolve(text)?;
+        let is_true = value.eq_ignore_ascii_case("true");
+        if !is_true && !value.eq_ignore_ascii_case("false") {
+            let consequence = if attribute == "enabled" {
+                ", so this coordinator is never submitted"
+            } else {
+                ""
+            };
+            self.problems.push(Located::in_app(
+                Diagnostic::warning(
+                    BUNDLE_NOT_BOOLEAN,
+                    text.span,
+                    format!(
+                        "{attribute}=\"{value}\" is neither true nor false: Oozie reads it as false{consequence}"
+                    ),
+                )
+                .with_help(format!("write {attribute}=\"true\" or {attribute}=\"false\"")),
+            ));
+        }
+        Some(is_true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xml;
+
+    fn submitted(text: &str, config: &[(&str, &str)]) -> (Vec<String>, Vec<String>) {
+        let arena = xml::Arena::new();
+        let doc = xml::parse(text, &arena).unwrap();
+        assert!(xml::validate(&doc).is_empty(), "{:?}", xml::validate(&doc));
+        let (bundle, lowering) = crate::ir::lower::bundle(&doc.root);
+        assert!(lowering.is_empty());
+        let vars: VarMap = config
+            .iter()
+            .map(|(k, v)| (k.to_string(), Some(v.to_string())))
+            .collect();
+        let (job, problems) = submit(&bundle, &vars, ProcessingZone::UTC);
+        let described = job
+            .coordinators
+            .iter()
+            .map(|c| {
+                format!(
+                    "{} enabled={} critical={} {:?}",
+                    c.name, c.enabled, c.critical, c.configuration
+                )
+            })
+            .collect();
+        let codes = problems
+            .iter()
+            .map(|p| format!("{} {}", p.diagnostic.code, p.diagnostic.message))
+            .collect();
+        (described, codes)
+    }
+
+    /// BundleStartXCommand.mergeConfig (287-337): the coordinator's own
+    /// `<configuration>` (EL resolved with the bundle's properties and
+    /// `bundle:conf`), then its app-path.
+    #[test]
+    fn coordinator_configuration_is_resolved_with_the_bundle_job() {
+        let (coordinators, problems) = submitted(
+            r#"<bundle-app name="b-${env}" xmlns="uri:oozie:bundle:0.2">
+  <parameters><property><name>env</name><value>prod</value></property></parameters>
+  <coordinator name="c1" critical="TRUE">
+    <app-path>${nameNode}/apps/c1</app-path>
+    <configuration>
+      <property><name>start</name><value>${bundle:conf('start')}</value></property>
+    </configuration>
+  </coordinator>
+  <coordinator name="c2" enabled="false"><app-path>/apps/c2</app-path></coordinator>
+</bundle-app>"#,
+            &[
+                ("nameNode", "hdfs://nn:8020"),
+                ("start", "2020-01-01T00:00Z"),
+            ],
+        );
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(
+            coordinators,
+            [
+                "c1 enabled=true critical=true [(\"start\", \"2020-01-01T00:00Z\"), (\"oozie.coord.application.path\", \"hdfs://nn:8020/apps/c1\")]",
+                "c2 enabled=false critical=false [(\"oozie.coord.application.path\", \"/apps/c2\")]",
+            ]
+        );
+    }
+
+    /// E1304 (BundleSubmitXCommand:454-475), names compared after EL; E1004
+    /// for an undefined variable; `coord:` functions do not exist in a bundle.
+    #[test]
+    fn submission_problems() {
+        let (coordinators, problems) = submitted(
+            r#"<bundle-app name="b" xmlns="uri:oozie:bundle:0.2">
+  <coordinator name="${which}"><app-path>/a</app-path></coordinator>
+  <coordinator name="c1"><app-path>/b</app-path></coordinator>
+  <coordinator name="c3" enabled="yes"><app-path>${missing}</app-path></coordinator>
+  <coordinator name="c4"><app-path>${coord:days(1)}</app-path></coordinator>
+</bundle-app>"#,
+            &[("which", "c1")],
+        );
+        assert_eq!(coordinators.len(), 1, "{coordinators:?}");
+        let codes: Vec<&str> = problems.iter().map(|p| &p[..5]).collect();
+        assert_eq!(codes, ["BU001", "BU004", "EL005", "EL009"], "{problems:?}");
+    }
+
+    /// E1318 (BundleStartXCommand:182-195); an empty kick-off time is none,
+    /// another is an Oozie datetime.
+    #[test]
+    fn nothing_enabled_and_kick_off() {
+        let (_, problems) = submitted(
+            r#"<bundle-app name="b" xmlns="uri:oozie:bundle:0.2">
+  <controls><kick-off-time>2020-01-01</kick-off-time></controls>
+  <coordinator name="c1" enabled="False"><app-path>/a</app-path></coordinator>
+</bundle-app>"#,
+            &[],
+        );
+        let codes: Vec<&str> = problems.iter().map(|p| &p[..5]).collect();
+        assert_eq!(codes, ["TM001", "BU003"], "{problems:?}");
+    }
+}

@@ -1,0 +1,230 @@
+//! Bundles through the real binary: `coordc check` of a bundle and of every
+//! coordinator it submits, with the configuration Oozie gives each
+//! (BundleStartXCommand.mergeConfig:287-337), and `coordc dryrun` of a
+//! bundle, its coordinators' actions merged in nominal-time order.
+
+mod common;
+
+use common::{coordc_in, fresh_dir, stderr, stdout};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+const PIPELINE: &str = "corpus/bundle/daily-pipeline/bundle.xml";
+const MAP: &str = "hdfs://nn:8020/user/etl/daily-pipeline=corpus/bundle/daily-pipeline";
+
+fn check_json(dir: &str, args: &[&str]) -> (Option<i32>, serde_json::Value) {
+    let mut all = vec!["check", "--format", "json"];
+    all.extend_from_slice(args);
+    let out = coordc_in(dir, &all);
+    let json = serde_json::from_str(&stdout(&out))
+        .unwrap_or_else(|e| panic!("{e}: {}{}", stdout(&out), stderr(&out)));
+    (out.status.code(), json)
+}
+
+/// `(file, code)` of every diagnostic.
+fn codes(json: &serde_json::Value) -> Vec<(String, String)> {
+    json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["file"].as_str().unwrap().to_string(),
+                d["code"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// The shipped pipeline checks clean once its coordinators are found: each
+/// is checked with the bundle's job.properties and its own configuration
+/// (`rawRoot` is defined only by the bundle's `<configuration>` of `ingest`).
+#[test]
+fn the_corpus_pipeline_checks_through_to_its_coordinators() {
+    let (code, json) = check_json(ROOT, &[PIPELINE, "--map", MAP]);
+    let found = codes(&json);
+    assert_eq!(code, Some(0), "{json:#}");
+    // Both coordinators were checked, as members (3 checks in all).
+    assert_eq!(json["files_checked"], 3, "{json:#}");
+    // The one note: nothing in the pipeline writes the raw data ingest reads.
+    assert_eq!(
+        found,
+        [(
+            "corpus/bundle/daily-pipeline/ingest/coordinator.xml".to_string(),
+            "PL002".to_string()
+        )]
+    );
+    // Without --map, the hdfs:// app-paths cannot be read: a warning on each
+    // <app-path>, and the bundle itself is still checked.
+    let (code, json) = check_json(ROOT, &[PIPELINE]);
+    assert_eq!(code, Some(0));
+    let found = codes(&json);
+    assert_eq!(found.len(), 2, "{json:#}");
+    assert!(
+        found
+            .iter()
+            .all(|(f, c)| f.ends_with("bundle.xml") && c == "BU002")
+    );
+    // `coordc check corpus/` finds the map in corpus/coordc.toml.
+    let (_, json) = check_json(ROOT, &["corpus/"]);
+    let bundle_problems: Vec<_> = codes(&json)
+        .into_iter()
+        .filter(|(f, _)| f.starts_with("corpus/bundle/"))
+        .collect();
+    assert_eq!(
+        bundle_problems,
+        [(
+            "corpus/bundle/daily-pipeline/ingest/coordinator.xml".to_string(),
+            "PL002".to_string()
+        )],
+        "the pipeline's coordinators are checked through the bundle, and the notes of their unconfigured standalone checks are dropped"
+    );
+}
+
+/// Writes `files` into a fresh folder; its path.
+fn app(name: &str, files: &[(&str, &str)]) -> String {
+    let dir = fresh_dir(name);
+    for (path, text) in files {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    dir.to_str().unwrap().to_string()
+}
+
+const COORDINATOR: &str = r#"<coordinator-app name="c" frequency="${coord:hours(freq)}"
+    start="${start}" end="2024-01-02T00:00Z" timezone="UTC" xmlns="uri:oozie:coordinator:0.4">
+  <action><workflow><app-path>${wf}</app-path></workflow></action>
+</coordinator-app>"#;
+
+/// The configuration each coordinator gets: the bundle's job.properties,
+/// -D, then its own `<configuration>` over them; diagnostics land in the
+/// coordinator's file, once each; a coordinator that is not there is BU002
+/// at its `<app-path>` and the others are still checked.
+#[test]
+fn each_coordinator_is_checked_with_the_configuration_the_bundle_gives_it() {
+    let dir = app(
+        "bundle-config",
+        &[
+            (
+                "bundle.xml",
+                r#"<bundle-app name="b" xmlns="uri:oozie:bundle:0.2">
+  <coordinator name="good">
+    <app-path>${apps}/c</app-path>
+    <configuration>
+      <property><name>freq</name><value>6</value></property>
+    </configuration>
+  </coordinator>
+  <coordinator name="bad">
+    <app-path>${apps}/c</app-path>
+    <configuration>
+      <property><name>freq</name><value>${bundle:conf('badFreq')}</value></property>
+    </configuration>
+  </coordinator>
+  <coordinator name="missing"><app-path>${apps}/none</app-path></coordinator>
+</bundle-app>"#,
+            ),
+            (
+                "job.properties",
+                "apps=hdfs://nn/apps\nstart=2024-01-01T00:00Z\nbadFreq=x\n",
+            ),
+            ("c/coordinator.xml", COORDINATOR),
+        ],
+    );
+    let map = format!("hdfs://nn/apps={dir}");
+    let (code, json) = check_json(
+        &dir,
+        &["bundle.xml", "--map", &map, "-D", "wf=hdfs://nn/wf"],
+    );
+    assert_eq!(code, Some(1), "{json:#}");
+    let found = codes(&json);
+    let coordinator = format!("{dir}/c/coordinator.xml");
+    // `good` is clean; `bad` has freq=x (an error in the coordinator's
+    // frequency); `missing` is BU002 in the bundle.
+    assert!(
+        found.contains(&("bundle.xml".to_string(), "BU002".to_string())),
+        "{found:?}"
+    );
+    let in_coordinator: Vec<_> = found.iter().filter(|(f, _)| *f == coordinator).collect();
+    assert_eq!(in_coordinator.len(), 1, "{json:#}");
+    // Without -D, `wf` is undefined in both coordinators: reported once.
+    let (_, json) = check_json(&dir, &["bundle.xml", "--map", &map]);
+    let wf_undefined = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["code"] == "EL005" && d["message"].as_str().unwrap().contains("wf"))
+        .count();
+    assert_eq!(wf_undefined, 1, "{json:#}");
+}
+
+/// The bundle's own EL: only `bundle:conf` and the job's properties
+/// (oozie-default.xml:1245, bundle-submit); an undefined name is an error
+/// once the job is configured (E1004); a kick-off-time is an Oozie datetime.
+#[test]
+fn bundle_el_and_kick_off_time() {
+    let dir = app(
+        "bundle-el",
+        &[
+            (
+                "bundle.xml",
+                r#"<bundle-app name="b" xmlns="uri:oozie:bundle:0.2">
+  <controls><kick-off-time>2024-01-01T00:00:00Z</kick-off-time></controls>
+  <coordinator name="${coord:name()}"><app-path>${undefinedRoot}/c</app-path></coordinator>
+</bundle-app>"#,
+            ),
+            ("job.properties", "nameNode=hdfs://nn\n"),
+        ],
+    );
+    let (code, json) = check_json(&dir, &["bundle.xml"]);
+    assert_eq!(code, Some(1));
+    let mut found: Vec<String> = codes(&json).into_iter().map(|(_, c)| c).collect();
+    found.sort();
+    assert_eq!(found, ["EL005", "EL009", "TM001"], "{json:#}");
+}
+
+/// `coordc dryrun` of a bundle: its coordinators' actions in nominal-time
+/// order, each labelled; JSON `{"bundle", "kick_off_time", "coordinators",
+/// "actions": [{"coordinator", ...}]}`.
+#[test]
+fn dryrun_merges_the_coordinators_actions() {
+    let out = coordc_in(
+        ROOT,
+        &["dryrun", PIPELINE, "--map", MAP, "--format", "json"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["bundle"], "daily-pipeline-prod");
+    assert_eq!(json["kick_off_time"], "2024-01-01T00:00Z");
+    let coordinators: Vec<&str> = json["coordinators"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(coordinators, ["ingest-prod", "report-prod"]);
+    let actions: Vec<(String, String)> = json["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            (
+                a["coordinator"].as_str().unwrap().to_string(),
+                a["nominal_time"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let expected: Vec<(String, String)> = ["01", "02", "03"]
+        .iter()
+        .flat_map(|day| {
+            ["ingest-prod", "report-prod"].map(|c| (c.to_string(), format!("2024-01-{day}T00:00Z")))
+        })
+        .collect();
+    assert_eq!(actions, expected);
+    // rawRoot comes from the bundle's <configuration> of ingest only.
+    assert_eq!(
+        json["actions"][0]["inputs"]["input"][0],
+        "hdfs://nn:8020/data/prod/raw/2024/01/01"
+    );
+    let text = coordc_in(ROOT, &["dryrun", PIPELINE, "--map", MAP, "--limit", "3"]);
+    insta::assert_snapshot!("dryrun_bundle_daily_pipeline", stdout(&text));
+}
