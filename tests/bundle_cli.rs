@@ -228,3 +228,36 @@ fn dryrun_merges_the_coordinators_actions() {
     let text = coordc_in(ROOT, &["dryrun", PIPELINE, "--map", MAP, "--limit", "3"]);
     insta::assert_snapshot!("dryrun_bundle_daily_pipeline", stdout(&text));
 }
+
+/// Without a configuration, a bundle that reads job properties gets the note
+/// of the names its job must define (a parameter without a default among
+/// them), not errors, and its coordinators, which that configuration would
+/// reach, are not checked; one that reads none is checked through.
+#[test]
+fn an_unconfigured_bundle_is_a_note() {
+    let dir = app(
+        "bundle-unconfigured",
+        &[
+            (
+                "bundle.xml",
+                r#"<bundle-app name="b" xmlns="uri:oozie:bundle:0.2">
+  <parameters><property><name>env</name></property></parameters>
+  <coordinator name="c-${env}"><app-path>${apps}/c</app-path></coordinator>
+</bundle-app>"#,
+            ),
+            ("c/coordinator.xml", COORDINATOR),
+        ],
+    );
+    let (code, json) = check_json(&dir, &["bundle.xml"]);
+    assert_eq!(code, Some(0), "{json:#}");
+    let diagnostics = json["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 1, "{json:#}");
+    assert_eq!(diagnostics[0]["severity"], "note");
+    assert!(
+        diagnostics[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("`apps`, `env`")
+    );
+    assert_eq!(json["files_checked"], 1);
+}

@@ -192,7 +192,15 @@ pub fn coordinator(
     let files = input.files(beside.as_deref());
     let configured = !files.is_empty() || !input.defines.is_empty();
     let config = job_config(files, input, sources)?;
-    let (vars, parameter_problems) = dryrun::job_variables(&app.parameters, config.vars());
+    let (vars, mut parameter_problems) = dryrun::job_variables(&app.parameters, config.vars());
+    let mut app = app;
+    if configured {
+        parameter_problems.extend(resolve_dataset_names(
+            &mut app,
+            &vars,
+            input.processing_zone,
+        ));
+    }
     let mut included = Vec::new();
     let mut include_problems = Vec::new();
     let includes = Includes {
@@ -245,19 +253,12 @@ fn job_config(
         }
     }
     config_sources.push(Source::Definitions(input.defines));
-    let (mut config, problems) = JobConfig::build(&config_sources);
+    // The Oozie client submits as the local user unless told otherwise.
+    // (Looked up once a run: the environment is read under a lock.)
+    static LOCAL_USER: OnceLock<Option<String>> = OnceLock::new();
+    let local_user = LOCAL_USER.get_or_init(local_user);
+    let (config, problems) = JobConfig::build(&config_sources, local_user.as_deref());
     if problems.is_empty() {
-        // The Oozie client submits as the local user unless told otherwise.
-        // (Looked up once a run: the environment is read under a lock.)
-        static LOCAL_USER: OnceLock<Option<String>> = OnceLock::new();
-        let local_user = LOCAL_USER.get_or_init(|| {
-            ["USER", "LOGNAME"]
-                .iter()
-                .find_map(|v| std::env::var(v).ok().filter(|u| !u.is_empty()))
-        });
-        if let Some(user) = local_user {
-            config.default_user(user);
-        }
         return Ok(config);
     }
     let definitions = sources.add("<-D>".to_string(), String::new());
@@ -514,4 +515,60 @@ pub fn refused_in_bundle(doc: &xml::Document, bundle_path: &Path, name: &str) ->
             .with_help("declare xmlns=\"uri:oozie:coordinator:0.2\" or later (0.2 only adds <throttle>)"),
         )
     })
+}
+
+/// The `dataset` of each data-in and data-out, where it is written with EL,
+/// resolved with the job's variables as Oozie resolves it at submission,
+/// before the datasets are looked up (CoordSubmitXCommand.resolveIODataset,
+/// 956-969): `dataset="raw_${source}"` names the dataset `raw_web`. What
+/// cannot be resolved is reported.
+fn resolve_dataset_names(app: &mut Coordinator, vars: &VarMap, pz: ProcessingZone) -> Vec<Located> {
+    let names = app
+        .inputs
+        .iter_mut()
+        .map(|d| &mut d.dataset)
+        .chain(app.outputs.iter_mut().map(|d| &mut d.dataset));
+    let mut problems = Vec::new();
+    for name in names.filter(|n| n.name.contains("${")) {
+        let base = name.span.start as usize;
+        let resolved = crate::el::parse_template(&name.name, base).and_then(|template| {
+            let env = crate::el::Env {
+                vars,
+                library: crate::el::Library::Coordinator,
+                context: None,
+                processing_zone: pz,
+            };
+            crate::el::render(&template, &env)
+        });
+        match resolved {
+            Ok((value, _)) => name.name = value,
+            Err(d) => problems.push(Located::in_app(d)),
+        }
+    }
+    problems
+}
+
+/// The local user's name, as Java's `user.name` (which the Oozie client
+/// sends) has it: `$USER` or `$LOGNAME`, else the name the password file
+/// gives this process's user (a container often sets neither variable).
+fn local_user() -> Option<String> {
+    if let Some(user) = ["USER", "LOGNAME"]
+        .iter()
+        .find_map(|v| std::env::var(v).ok().filter(|u| !u.is_empty()))
+    {
+        return Some(user);
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let uid = std::fs::metadata("/proc/self").ok()?.uid().to_string();
+        let passwd = std::fs::read_to_string("/etc/passwd").ok()?;
+        passwd.lines().find_map(|line| {
+            let mut fields = line.split(':');
+            let name = fields.next()?;
+            (fields.nth(1)? == uid).then(|| name.to_string())
+        })
+    }
+    #[cfg(not(unix))]
+    None
 }

@@ -83,9 +83,16 @@ pub const RESERVED_NAMES: &[&str] = &[
 ];
 
 impl JobConfig {
-    /// Merges `sources` in order. Every problem is reported; a source that
-    /// cannot be read contributes nothing.
-    pub fn build(sources: &[Source]) -> (JobConfig, Vec<SourceDiagnostic>) {
+    /// Merges `sources` in order, with `user.name` as the Oozie client sends
+    /// it when the job does not: `client_user`, who submits (its
+    /// authentication sets it, and the server requires it, E0401). It is
+    /// there before the server expands `${user.name}` in other values.
+    /// Every problem is reported; a source that cannot be read contributes
+    /// nothing.
+    pub fn build(
+        sources: &[Source],
+        client_user: Option<&str>,
+    ) -> (JobConfig, Vec<SourceDiagnostic>) {
         let mut config = JobConfig::default();
         let mut problems = Vec::new();
         for (index, source) in sources.iter().enumerate() {
@@ -131,6 +138,11 @@ impl JobConfig {
                     }
                 }
             }
+        }
+        if let Some(user) = client_user
+            && config.get(USER_NAME).is_none()
+        {
+            config.set(USER_NAME.to_string(), user.to_string(), Origin::Client);
         }
         config.trim_and_resolve(&mut problems);
         (config, problems)
@@ -191,15 +203,6 @@ impl JobConfig {
         self.origins.retain(|(n, _)| *n != name);
         self.origins.push((name.clone(), origin));
         self.vars.insert(name, Some(value));
-    }
-
-    /// `user.name` as the Oozie client sends it when the job does not: the
-    /// user who submits (its authentication sets it, and the server requires
-    /// it, E0401).
-    pub fn default_user(&mut self, user: &str) {
-        if self.get(USER_NAME).is_none() {
-            self.set(USER_NAME.to_string(), user.to_string(), Origin::Client);
-        }
     }
 
     pub fn get(&self, name: &str) -> Option<&str> {
@@ -332,7 +335,7 @@ mod tests {
             },
             Source::Definitions(&[("nameNode".into(), "hdfs://b".into())]),
         ];
-        let (config, problems) = JobConfig::build(&sources);
+        let (config, problems) = JobConfig::build(&sources, None);
         assert_eq!(config.get("queue"), Some("q2"));
         assert_eq!(config.get("nameNode"), Some("hdfs://b"));
         assert_eq!(config.origin("nameNode"), Some(&Origin::CommandLine));
@@ -342,10 +345,13 @@ mod tests {
     }
 
     fn resolved(text: &str) -> (JobConfig, Vec<SourceDiagnostic>) {
-        JobConfig::build(&[Source::File {
-            path: "job.properties",
-            text,
-        }])
+        JobConfig::build(
+            &[Source::File {
+                path: "job.properties",
+                text,
+            }],
+            None,
+        )
     }
 
     #[test]
@@ -406,13 +412,24 @@ mod tests {
 
     #[test]
     fn the_user_is_defaulted_only_when_the_job_does_not_give_one() {
-        let (mut config, _) = resolved("user.name=joe\n");
-        config.default_user("local");
-        assert_eq!(config.get(USER_NAME), Some("joe"));
-        let (mut config, _) = resolved("a=1\n");
-        config.default_user("local");
+        let as_local = |text| {
+            JobConfig::build(
+                &[Source::File {
+                    path: "job.properties",
+                    text,
+                }],
+                Some("local"),
+            )
+            .0
+        };
+        assert_eq!(as_local("user.name=joe\n").get(USER_NAME), Some("joe"));
+        let config = as_local("a=1\n");
         assert_eq!(config.get(USER_NAME), Some("local"));
         assert_eq!(config.origin(USER_NAME), Some(&Origin::Client));
+        // The client's user.name is there when the server expands the others
+        // (the Oozie examples' `userName=${user.name}`).
+        let config = as_local("userName=${user.name}\n");
+        assert_eq!(config.get("userName"), Some("local"));
     }
 
     #[test]
@@ -427,7 +444,7 @@ mod tests {
                 text: "a=1",
             },
         ];
-        let (config, problems) = JobConfig::build(&sources);
+        let (config, problems) = JobConfig::build(&sources, None);
         assert_eq!(config.get("a"), Some("1"));
         assert_eq!(problems[0].source, Some(0));
     }

@@ -21,7 +21,7 @@ use crate::check::pipeline::AppEvents;
 use crate::check::rules::{
     BUNDLE_APP_PATH, EL_ARG_TYPE, EL_ARITY, EL_DOTTED_NAME, EL_EVAL, EL_MISPLACED,
     EL_NEEDS_CONTEXT, EL_SYNTAX, EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE, INSTANCE_SYNTAX,
-    TIME_DATETIME, WF_LENGTH, XML_UNKNOWN_DOCUMENT,
+    MISSING_PARAMETER, TIME_DATETIME, WF_LENGTH, XML_UNKNOWN_DOCUMENT,
 };
 use crate::check::settings::Settings;
 use crate::check::suppress::{Suppression, is_suppressed, suppressions};
@@ -640,6 +640,9 @@ fn bundle(
     let texts = bundle.texts();
     let (submitted, mut problems) =
         crate::interp::bundle::submit(bundle, &loaded.config, input.processing_zone);
+    // Whether the coordinators are checked: the bundle gives them its
+    // configuration, so one it was not given must need none.
+    let mut reach_coordinators = true;
     if loaded.configured {
         let known: FxHashSet<&str> = submitted
             .vars
@@ -653,15 +656,28 @@ fn bundle(
             Some(&known),
         ));
     } else {
-        // Without a configuration, the names the job must define are a note.
-        let needed = free_variables(texts.iter().copied(), &submitted.vars);
-        problems.retain(|p| p.diagnostic.code != EL_UNKNOWN_VARIABLE);
+        // Without a configuration, the names the job must define (parameters
+        // without a default among them) are a note, and if there are any, its
+        // coordinators, which would be given that configuration, are not
+        // checked.
+        let mut needed = free_variables(texts.iter().copied(), &submitted.vars);
+        needed.extend(
+            bundle
+                .parameters
+                .iter()
+                .filter(|p| !submitted.vars.contains_key(&p.name.name))
+                .map(|p| p.name.name.clone()),
+        );
+        problems.retain(|p| {
+            p.diagnostic.code != EL_UNKNOWN_VARIABLE && p.diagnostic.code != MISSING_PARAMETER
+        });
         problems.extend(check_el(
             texts.iter().map(|t| (None, *t)),
             Library::Coordinator,
             None,
         ));
         if !needed.is_empty() {
+            reach_coordinators = false;
             problems.push(Located::in_app(Diagnostic::note(
                 EL_UNKNOWN_VARIABLE,
                 bundle.name_span,
@@ -674,7 +690,11 @@ fn bundle(
     }
     let mut members = Vec::new();
     // Oozie never reads a disabled coordinator (BundleStartXCommand:242-245).
-    for coordinator in submitted.coordinators.iter().filter(|c| c.enabled) {
+    let submitted_coordinators = submitted
+        .coordinators
+        .iter()
+        .filter(|c| reach_coordinators && c.enabled);
+    for coordinator in submitted_coordinators {
         match load::coordinator_file(
             &coordinator.app_path,
             path,
@@ -683,7 +703,12 @@ fn bundle(
         ) {
             Ok(file) => {
                 let mut defines = input.defines.to_vec();
-                defines.extend(coordinator.configuration.iter().cloned());
+                // (Not given a configuration, the coordinator is checked as
+                // one: its app-path property alone does not make one.)
+                let given = coordinator.configuration.iter().filter(|(name, _)| {
+                    loaded.configured || name != crate::interp::bundle::COORD_APP_PATH
+                });
+                defines.extend(given.cloned());
                 members.push(Member {
                     file,
                     name: coordinator.name.clone(),
