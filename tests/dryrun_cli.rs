@@ -901,3 +901,43 @@ fn the_first_action_is_the_same_listed_alone_or_with_others() {
     }
     assert!(compared > 30, "only {compared} corpus apps dry-run");
 }
+
+/// A data-in's or data-out's `dataset` written with EL names the dataset it
+/// resolves to with the job's properties: Oozie resolves it before looking
+/// the dataset up (CoordSubmitXCommand.resolveIODataset:956-969). One that
+/// cannot be resolved is reported where it is written.
+#[test]
+fn dataset_names_with_el_are_resolved_at_submission() {
+    let dir = common::fresh_dir("dryrun-dataset-names");
+    let app = dir.join("coordinator.xml");
+    std::fs::write(
+        &app,
+        r#"<coordinator-app name="p" frequency="60" start="2009-01-01T00:00Z" end="2009-01-01T01:00Z" timezone="UTC" xmlns="uri:oozie:coordinator:0.4">
+  <datasets>
+    <dataset name="raw_web" frequency="60" initial-instance="2009-01-01T00:00Z" timezone="UTC">
+      <uri-template>hdfs://nn/raw/web/${YEAR}${MONTH}${DAY}${HOUR}</uri-template>
+    </dataset>
+  </datasets>
+  <input-events>
+    <data-in name="in" dataset="raw_${source}"><instance>${coord:current(0)}</instance></data-in>
+  </input-events>
+  <action><workflow><app-path>hdfs://nn/wf</app-path>
+    <configuration><property><name>in</name><value>${coord:dataIn('in')}</value></property></configuration>
+  </workflow></action>
+</coordinator-app>"#,
+    )
+    .unwrap();
+    let app = app.to_str().unwrap();
+    let run = dryrun_json(&[app, "-D", "source=web"]);
+    assert_eq!(
+        config(&run["actions"][0], "in"),
+        "hdfs://nn/raw/web/2009010100"
+    );
+    let out = coordc(&["dryrun", app, "-D", "source=app"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("raw_app"), "{}", stderr(&out));
+    let out = coordc(&["dryrun", app, "-D", "other=x"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("error[EL005]"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("source"), "{}", stderr(&out));
+}
