@@ -289,15 +289,25 @@ pub fn write_json(job: &dryrun::Job, out: &mut impl Write) -> std::io::Result<Op
         "{{\"app\": {}, \"actions\": [",
         serde_json::to_string(&job.name)?
     )?;
-    let mut failure = None;
+    let failure = write_json_actions(job.actions().map(|a| (None, a)), out)?;
+    writeln!(out, "\n]}}")?;
+    Ok(failure)
+}
+
+/// Writes `actions` as the elements of a JSON array, one a line, each with
+/// its coordinator's name when it has one, until one fails: that failure.
+fn write_json_actions<'a, F>(
+    actions: impl Iterator<Item = (Option<&'a str>, Result<Action<'a>, F>)>,
+    out: &mut impl Write,
+) -> std::io::Result<Option<F>> {
     // sonic-rs escapes strings with SIMD: a dry run writes hundreds of MB of URIs.
     let mut buffer = Vec::with_capacity(64 * 1024);
-    for (i, action) in job.actions().enumerate() {
+    for (i, (coordinator, action)) in actions.enumerate() {
         let action = match action {
             Ok(a) => a,
-            Err(d) => {
-                failure = Some(d);
-                break;
+            Err(failure) => {
+                out.write_all(&buffer)?;
+                return Ok(Some(failure));
             }
         };
         if i > 0 {
@@ -308,7 +318,7 @@ pub fn write_json(job: &dryrun::Job, out: &mut impl Write) -> std::io::Result<Op
             &mut buffer,
             &ActionJson {
                 action: &action,
-                coordinator: None,
+                coordinator,
             },
         )
         .map_err(std::io::Error::other)?;
@@ -319,8 +329,7 @@ pub fn write_json(job: &dryrun::Job, out: &mut impl Write) -> std::io::Result<Op
         }
     }
     out.write_all(&buffer)?;
-    writeln!(out, "\n]}}")?;
-    Ok(failure)
+    Ok(None)
 }
 
 /// An action as the JSON object of the output, serialized straight to the

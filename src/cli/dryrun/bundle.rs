@@ -9,8 +9,8 @@
 //! shown with the listing.
 
 use super::{
-    ActionJson, DryrunArgs, EXIT_ERRORS, Format, print_problems, stopped, submit,
-    write_action_text, write_listing,
+    DryrunArgs, EXIT_ERRORS, Format, print_problems, stopped, submit, write_action_text,
+    write_json_actions, write_listing,
 };
 use crate::cli::load::{self, JobInput, LoadedCoordinator, Sources, parse_document};
 use crate::diag::{Diagnostic, Severity};
@@ -264,35 +264,11 @@ impl Listing<'_> {
             serde_json::to_string(&bundle.kick_off.map(format_utc))?,
             serde_json::to_string(&coordinators)?
         )?;
-        let mut failure = None;
-        // (sonic-rs writes into a buffer, as the coordinator listing does.)
-        let mut buffer = Vec::with_capacity(64 * 1024);
-        for (n, (i, action)) in self.merged().enumerate() {
-            let action = match action {
-                Ok(a) => a,
-                Err(d) => {
-                    failure = Some((i, d));
-                    break;
-                }
-            };
-            if n > 0 {
-                buffer.push(b',');
-            }
-            buffer.push(b'\n');
-            sonic_rs::to_writer(
-                &mut buffer,
-                &ActionJson {
-                    action: &action,
-                    coordinator: Some(&self.members[i].submitted.name),
-                },
-            )
-            .map_err(std::io::Error::other)?;
-            if buffer.len() >= 60 * 1024 {
-                out.write_all(&buffer)?;
-                buffer.clear();
-            }
-        }
-        out.write_all(&buffer)?;
+        let actions = self.merged().map(|(i, action)| {
+            let name = self.members[i].submitted.name.as_str();
+            (Some(name), action.map_err(|d| (i, d)))
+        });
+        let failure = write_json_actions(actions, out)?;
         writeln!(out, "\n]}}")?;
         Ok(failure)
     }
