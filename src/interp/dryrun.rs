@@ -26,9 +26,10 @@ use crate::el::{Compiled, NoVariables, Value, VarMap, parse_template, render_int
 use crate::interp::hcat;
 use crate::interp::input_logic::{self, Condition};
 use crate::ir::{Coordinator, DataIn, Dataset, ElText, Instances, Logic};
+use crate::span::Span;
 use crate::time::calendar::CalendarUnit;
 use crate::time::cron::{self, Cron};
-use crate::time::datetime::{ProcessingZone, parse_datetime};
+use crate::time::datetime::{ProcessingZone, format_utc, parse_datetime};
 use crate::time::frequency::{Frequency, FrequencyUnit, nominal_time_iter};
 use crate::time::instance::DatasetClock;
 use crate::time::zone::Zone;
@@ -39,6 +40,10 @@ use std::cell::OnceCell;
 
 /// Most actions one dry run lists unless `--limit` or `--to` says otherwise.
 pub const DEFAULT_MAX_ACTIONS: usize = 1_000_000;
+
+/// How many actions before a window's start (`--from`) a dry run walks past
+/// before it gives up (an action every 5 minutes for 95 years).
+pub const MAX_SKIPPED: usize = 10_000_000;
 
 pub struct Options {
     /// Some `<include>` could not be read: a dataset not found may be defined
@@ -456,12 +461,10 @@ pub fn prepare<'a>(
         .and_then(|s| application_datetime(&app.end, &s, pz, None, &mut problems));
     let job_zone = submitted(&app.timezone).and_then(|s| zone(&app.timezone, &s));
     let schedule = match lowered(&app.frequency, |t| lower_frequency(t, vars)) {
-        Ok(LoweredFrequency::Every(f)) if options.check_maximum_frequency && f.unit == FrequencyUnit::Minute && f.count < 5 => Err(Diagnostic::error(
-            TIME_FREQUENCY,
-            app.frequency.span,
-            format!("a frequency of {} minute{} is below Oozie's 5-minute minimum (E1003)", f.count, if f.count == 1 { "" } else { "s" }),
-        ).with_help("the server setting oozie.service.coord.check.maximum.frequency=false lifts the limit")),
-        Ok(LoweredFrequency::Every(f)) => Ok(Schedule::Every(f)),
+        Ok(LoweredFrequency::Every(f)) => {
+            job_frequency(f, app.frequency.span, options.check_maximum_frequency)
+                .map(Schedule::Every)
+        }
         Ok(LoweredFrequency::Cron(text)) => Cron::parse(&text)
             .map(Schedule::Cron)
             .map_err(|e| e.to_diagnostic(app.frequency.span.start as usize)),
@@ -509,13 +512,16 @@ pub fn prepare<'a>(
     }
     let mut datasets = FxHashMap::default();
     let mut missing_from_includes = false;
+    // Each dataset is prepared (and its problems reported) once, however many
+    // events read it.
+    let mut prepared = FxHashSet::default();
     for event in app
         .inputs
         .iter()
         .map(|d| &d.dataset)
         .chain(app.outputs.iter().map(|d| &d.dataset))
     {
-        if datasets.contains_key(event.name.as_str()) {
+        if prepared.contains(event.name.as_str()) {
             continue;
         }
         let Some(dataset) = by_name.get(event.name.as_str()) else {
@@ -533,6 +539,7 @@ pub fn prepare<'a>(
             ));
             continue;
         };
+        prepared.insert(event.name.as_str());
         match prepare_dataset(dataset, vars, &submit_vars, pz, &mut problems) {
             Ok(ready) => {
                 datasets.insert(event.name.as_str(), ready);
@@ -736,6 +743,67 @@ pub fn misplaced(app: &Coordinator, included: &[Dataset], vars: &dyn Variables) 
     problems
 }
 
+/// A coordinator's frequency as submission checks it (CSX:340-352): with
+/// `oozie.service.coord.check.maximum.frequency` (the default) 0, and under 5
+/// in minutes, is refused. Oozie accepts any other count, but one that is not
+/// positive never moves forward: its materialization adds `number × frequency`
+/// to the start and loops while that is before the end
+/// (CoordMaterializeTransitionXCommand:486-545), so every action lands at or
+/// before the start, without end. coordc refuses it too.
+fn job_frequency(f: Frequency, span: Span, check_maximum: bool) -> Result<Frequency, Diagnostic> {
+    let plural = if f.count == 1 { "" } else { "s" };
+    if check_maximum && (f.count == 0 || (f.unit == FrequencyUnit::Minute && f.count < 5)) {
+        return Err(Diagnostic::error(
+            TIME_FREQUENCY,
+            span,
+            format!(
+                "a frequency of {} {}{plural} is below Oozie's 5-minute minimum (E1003)",
+                f.count,
+                f.unit.name()
+            ),
+        )
+        .with_help("the server setting oozie.service.coord.check.maximum.frequency=false lifts the limit; the frequency must still be greater than zero"));
+    }
+    if f.count <= 0 {
+        return Err(Diagnostic::error(
+            TIME_FREQUENCY,
+            span,
+            format!(
+                "a frequency of {} {}{plural} never moves forward: Oozie accepts it with check.maximum.frequency off, and materializes every action at or before the start, without end",
+                f.count,
+                f.unit.name()
+            ),
+        )
+        .with_help("a frequency must be greater than zero, e.g. ${coord:hours(1)}"));
+    }
+    Ok(f)
+}
+
+/// A dataset's frequency as submission reads it (CSX:1015-1017): an integer
+/// (a frequency function, or minutes), not cron, greater than zero
+/// (`ParamChecker.checkGTZero`, ParamChecker.java:136-142).
+pub fn dataset_frequency(dataset: &Dataset, vars: &VarMap) -> Result<Frequency, Diagnostic> {
+    match lowered(&dataset.frequency, |t| lower_frequency(t, vars))? {
+        LoweredFrequency::Every(f) if f.count > 0 => Ok(f),
+        LoweredFrequency::Every(f) => Err(Diagnostic::error(
+            TIME_FREQUENCY,
+            dataset.frequency.span,
+            format!(
+                "parameter [frequency] = [{}] must be greater than zero (E1003)",
+                f.count
+            ),
+        )
+        .with_help(
+            "a dataset frequency is how often an instance is produced, e.g. ${coord:hours(1)}",
+        )),
+        LoweredFrequency::Cron(_) => Err(Diagnostic::error(
+            TIME_FREQUENCY,
+            dataset.frequency.span,
+            "a dataset frequency must be an integer or a frequency function, not cron (E1003)",
+        )),
+    }
+}
+
 /// A job's `<controls>`, with Oozie's defaults (CoordSubmitXCommand:735-796,
 /// oozie-default.xml).
 #[derive(Debug, Clone, PartialEq)]
@@ -841,21 +909,7 @@ fn prepare_dataset<'a>(
             diagnostic: d,
         })
     };
-    let frequency = match lowered(&dataset.frequency, |t| lower_frequency(t, vars)) {
-        Ok(LoweredFrequency::Every(f)) => Some(f),
-        Ok(LoweredFrequency::Cron(_)) => {
-            problem(Diagnostic::error(
-                TIME_FREQUENCY,
-                dataset.frequency.span,
-                "a dataset frequency must be an integer or a frequency function, not cron (E1003)",
-            ));
-            None
-        }
-        Err(d) => {
-            problem(d);
-            None
-        }
-    };
+    let frequency = dataset_frequency(dataset, vars).map_err(&mut problem).ok();
     let initial = render(&dataset.initial_instance, vars, None, pz)
         .and_then(|s| {
             application_datetime(&dataset.initial_instance, &s, pz, dataset.file, warnings)
@@ -943,17 +997,32 @@ impl<'a> Job<'a> {
 
     /// The actions, in order. Each is resolved when asked for, so memory does not
     /// grow with their number.
+    /// With a window start, the actions before it are counted, not resolved;
+    /// more than [`MAX_SKIPPED`] of them is an error rather than a walk of
+    /// billions of nominal times.
     pub fn actions(&self) -> impl Iterator<Item = Result<Action<'a>, Diagnostic>> + '_ {
         let (from, to) = self.window;
         let to = to.map_or(self.end, |t| t.min(self.end));
         let limit = self.limit.unwrap_or(DEFAULT_MAX_ACTIONS);
         self.nominal_times(to)
             .enumerate()
-            .filter(move |(_, t)| {
-                from.is_none_or(|f| t.as_ref().is_ok_and(|t| *t >= f) || t.is_err())
+            .filter(move |(index, t)| match (from, t) {
+                (Some(f), Ok(t)) => *t >= f || *index >= MAX_SKIPPED,
+                _ => true,
             })
             .take(limit)
-            .map(move |(index, t)| t.and_then(|nominal| self.action(index + 1, nominal)))
+            .map(move |(index, t)| match (from, t) {
+                (Some(f), Ok(nominal)) if nominal < f => Err(Diagnostic::error(
+                    TIME_FREQUENCY,
+                    self.app.frequency.span,
+                    format!(
+                        "more than {MAX_SKIPPED} actions come before the window's start {}: coordc does not count that far",
+                        format_utc(f)
+                    ),
+                )
+                .with_help("start the window closer to the coordinator's start, or list from the start with --limit")),
+                (_, t) => t.and_then(|nominal| self.action(index + 1, nominal)),
+            })
     }
 
     fn nominal_times(

@@ -94,10 +94,11 @@ pub fn add_days(zone: &Zone, t: DateTime<Utc>, n: i64) -> Option<DateTime<Utc>> 
 /// `Calendar.add(MONTH, n)` in `zone`: the day is clamped to the new month's length.
 pub fn add_months(zone: &Zone, t: DateTime<Utc>, n: i64) -> Option<DateTime<Utc>> {
     let local = zone.local(t);
+    let months = Months::new(u32::try_from(n.unsigned_abs()).ok()?);
     let shifted = if n >= 0 {
-        local.checked_add_months(Months::new(u32::try_from(n).ok()?))?
+        local.checked_add_months(months)?
     } else {
-        local.checked_sub_months(Months::new(u32::try_from(-n).ok()?))?
+        local.checked_sub_months(months)?
     };
     Some(from_fields(zone, shifted))
 }

@@ -24,6 +24,9 @@ pub enum InstanceError {
     TooFar,
     /// A date beyond the calendar's range (year ±262,000).
     OutOfRange,
+    /// A frequency that is not greater than zero (Oozie refuses it at
+    /// submission, `ParamChecker.checkGTZero`): no instance moves forward.
+    NotPositive,
     /// `coord:offset` stepping and adding disagree: Oozie throws
     /// `RuntimeException("Shouldn't happen")` (coord_offset_sync).
     Diverged,
@@ -37,6 +40,9 @@ impl std::fmt::Display for InstanceError {
                 "the instance is more than {MAX_STEPS} dataset frequencies away from the initial instance"
             ),
             InstanceError::OutOfRange => write!(f, "the instance is out of the calendar's range"),
+            InstanceError::NotPositive => {
+                write!(f, "the dataset frequency must be greater than zero")
+            }
             InstanceError::Diverged => write!(
                 f,
                 "Oozie cannot resolve this offset: one frequency at a time and all at once from the initial instance give different instances, and Oozie fails with \"Shouldn't happen\""
@@ -58,7 +64,11 @@ pub struct DatasetClock {
 }
 
 impl DatasetClock {
+    /// A clock: `frequency` must be greater than zero.
     pub fn new(initial_instance: DateTime<Utc>, frequency: Frequency, zone: Zone) -> Result<Self> {
+        if frequency.count <= 0 {
+            return Err(InstanceError::NotPositive);
+        }
         let initial = if frequency.end_of {
             move_to_end(&zone, initial_instance, frequency.unit).ok_or(InstanceError::OutOfRange)?
         } else {
@@ -141,6 +151,9 @@ impl DatasetClock {
         let Some((count, _)) = self.current_instance(nominal)? else {
             return Ok(Vec::new());
         };
+        if start > end {
+            return Ok(Vec::new());
+        }
         if end.saturating_sub(start) > MAX_STEPS {
             return Err(InstanceError::TooFar);
         }
@@ -439,6 +452,66 @@ mod tests {
             end_of,
         };
         DatasetClock::new(at(initial), frequency, Zone::parse(zone).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_frequency_not_greater_than_zero_makes_no_clock() {
+        // The crash of issue 19: `elapsed / count` divided by zero.
+        for count in [0, -1, i64::from(i32::MIN), i64::MIN] {
+            let frequency = Frequency {
+                count,
+                unit: FrequencyUnit::Minute,
+                end_of: false,
+            };
+            let zone = Zone::parse("UTC").unwrap();
+            let got = DatasetClock::new(at("2023-01-01T00:00:00Z"), frequency, zone);
+            assert_eq!(got.unwrap_err(), InstanceError::NotPositive, "{count}");
+        }
+    }
+
+    #[test]
+    fn extreme_indexes_are_errors_or_empty_never_panics() {
+        let nominal = at("2024-01-01T00:00:00Z");
+        for unit in [
+            FrequencyUnit::Minute,
+            FrequencyUnit::Day,
+            FrequencyUnit::Month,
+        ] {
+            let c = clock("2023-01-01T00:00:00Z", 1, unit, false, "America/New_York");
+            let extremes = [
+                0,
+                -1,
+                1,
+                i64::from(i32::MIN),
+                i64::from(i32::MAX),
+                i64::MIN,
+                i64::MAX,
+            ];
+            for n in extremes {
+                // A range whose start is after its end is empty (the dry run
+                // reports it, CO005); one too long is refused.
+                if let Some(after) = n.checked_add(1) {
+                    assert_eq!(
+                        c.current_range(nominal, after, n),
+                        Ok(Vec::new()),
+                        "{unit:?} {n}"
+                    );
+                }
+                let _ = c.current(nominal, n);
+                let _ = c.current_range(nominal, n, 0);
+                let _ = c.current_range(nominal, 0, n);
+                let _ = c.hours_in_day(nominal, n);
+                let _ = c.days_in_month(nominal, n);
+                for offset_unit in [CalendarUnit::Minute, CalendarUnit::Day, CalendarUnit::Year] {
+                    let _ = c.offset(nominal, n, offset_unit);
+                    let _ = c.offset_range(nominal, (n, offset_unit), (0, offset_unit));
+                }
+            }
+            assert_eq!(
+                c.current_range(nominal, i64::MIN, i64::MAX),
+                Err(InstanceError::TooFar)
+            );
+        }
     }
 
     /// Oozie prints 00:00 as 00:00 of the day; the spec writes it as 24:00 of the
