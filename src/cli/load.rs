@@ -201,6 +201,38 @@ pub fn coordinator(
     })
 }
 
+/// The datasets a datasets file includes (nested `<include>`s, read as a
+/// coordinator's are, without job properties), with the problems met; each
+/// included file is added to `sources`.
+pub fn included_datasets(
+    includes: &[ir::ElText],
+    path: &Path,
+    input: &JobInput,
+    sources: &mut Sources,
+) -> (Vec<Dataset>, Vec<Located>) {
+    let dir = path
+        .parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    let vars = crate::el::VarMap::default();
+    let reader = Includes {
+        maps: input.maps,
+        vars: &vars,
+        pz: input.processing_zone,
+    };
+    let (mut datasets, mut problems) = (Vec::new(), Vec::new());
+    let mut stack = vec![path.canonicalize().unwrap_or_else(|_| path.to_path_buf())];
+    reader.read(
+        includes,
+        None,
+        &dir,
+        &mut stack,
+        sources,
+        &mut datasets,
+        &mut problems,
+    );
+    (datasets, problems)
+}
+
 /// The configuration `files` and the -D definitions, each file added to
 /// `sources`; a file that cannot be read or parsed is an error.
 fn job_config(

@@ -493,20 +493,7 @@ pub fn prepare<'a>(
         )));
     }
     // Datasets: included ones may not share a name; embedded ones override them.
-    let mut by_name: FxHashMap<&str, &Dataset> = FxHashMap::default();
-    for dataset in included {
-        if let Some(first) = by_name.insert(&dataset.name.name, dataset) {
-            problems.push(Located {
-                file: dataset.file,
-                diagnostic: Diagnostic::error(
-                    DUPLICATE_DATASET,
-                    dataset.name.span,
-                    format!("Duplicate Dataset {}: included files may not define a dataset twice (E0803)", dataset.name.name),
-                )
-                .with_help(format!("the first definition is in included file #{}", first.file.map_or(0, |f| f))),
-            });
-        }
-    }
+    let mut by_name = included_by_name(included, &mut problems);
     for dataset in &app.datasets {
         by_name.insert(&dataset.name.name, dataset);
     }
@@ -643,6 +630,73 @@ pub fn prepare<'a>(
     })
 }
 
+/// Included datasets by name: Oozie reads the included files' datasets into
+/// one list and refuses a name twice, within a file or across files
+/// (CSX:1143-1148, E0803).
+pub fn included_by_name<'a>(
+    included: &'a [Dataset],
+    problems: &mut Vec<Located>,
+) -> FxHashMap<&'a str, &'a Dataset> {
+    let mut by_name: FxHashMap<&str, &Dataset> = FxHashMap::default();
+    for dataset in included {
+        if let Some(first) = by_name.insert(&dataset.name.name, dataset) {
+            let mut diagnostic = Diagnostic::error(
+                DUPLICATE_DATASET,
+                dataset.name.span,
+                format!(
+                    "Duplicate Dataset {}: included files may not define a dataset twice (E0803)",
+                    dataset.name.name
+                ),
+            );
+            // (File 0 is the file checked: a datasets file checked on its own.)
+            diagnostic = match first.file {
+                f if f == dataset.file => {
+                    diagnostic.with_label(first.name.span, "first defined here")
+                }
+                None | Some(0) => diagnostic
+                    .with_help("the first definition is in the file that includes this one"),
+                Some(f) => {
+                    diagnostic.with_help(format!("the first definition is in included file #{f}"))
+                }
+            };
+            problems.push(Located {
+                file: dataset.file,
+                diagnostic,
+            });
+        }
+    }
+    by_name
+}
+
+/// Every problem submission finds in one dataset, as it reads every
+/// dataset of the application and of its included files (CSX:1009-1030):
+/// frequency, initial-instance, zone, uri-template (its job properties and
+/// the `${YEAR}`... constants), with its warnings (TM004).
+pub fn dataset_problems(dataset: &Dataset, vars: &VarMap, pz: ProcessingZone) -> Vec<Located> {
+    let submit_vars = Layered {
+        first: ECHO_CONSTANTS,
+        base: vars,
+    };
+    let mut found = Vec::new();
+    if let Err(mut problems) = prepare_dataset(dataset, vars, &submit_vars, pz, &mut found) {
+        found.append(&mut problems);
+    }
+    found
+}
+
+/// A dataset's values with their places (the EL group each is evaluated
+/// with); its frequency is read by [`dataset_frequency`].
+pub fn dataset_texts(dataset: &Dataset) -> impl Iterator<Item = (Option<usize>, &ElText, Place)> {
+    [
+        (&dataset.initial_instance, Place::InitialInstance),
+        (&dataset.timezone, Place::Submit),
+        (&dataset.uri_template, Place::Submit),
+    ]
+    .into_iter()
+    .chain(dataset.done_flag.iter().map(|d| (d, Place::Submit)))
+    .map(|(text, place)| (dataset.file, text, place))
+}
+
 /// Every value Oozie evaluates at submission or materialization, with the file
 /// it is in (`None`: the application) and its place, whose EL group decides
 /// which functions and constants it may use (research/oozie-semantics.md §2).
@@ -664,19 +718,7 @@ pub fn placed_texts<'a>(
         (None, &app.action.app_path, Place::Submit),
     ]);
     for dataset in app.datasets.iter().chain(included) {
-        texts.push((
-            dataset.file,
-            &dataset.initial_instance,
-            Place::InitialInstance,
-        ));
-        texts.push((dataset.file, &dataset.timezone, Place::Submit));
-        texts.push((dataset.file, &dataset.uri_template, Place::Submit));
-        texts.extend(
-            dataset
-                .done_flag
-                .iter()
-                .map(|d| (dataset.file, d, Place::Submit)),
-        );
+        texts.extend(dataset_texts(dataset));
     }
     for data_in in &app.inputs {
         match &data_in.instances {
@@ -718,8 +760,17 @@ pub fn placed_texts<'a>(
 /// The values that use a function or constant their place does not define
 /// (EL009).
 pub fn misplaced(app: &Coordinator, included: &[Dataset], vars: &dyn Variables) -> Vec<Located> {
+    misplaced_in(placed_texts(app, included), vars)
+}
+
+/// Those of `texts` that use a function or constant their place does not
+/// define (EL009).
+pub fn misplaced_in<'a>(
+    texts: impl IntoIterator<Item = (Option<usize>, &'a ElText, Place)>,
+    vars: &dyn Variables,
+) -> Vec<Located> {
     let mut problems = Vec::new();
-    for (file, text, place) in placed_texts(app, included) {
+    for (file, text, place) in texts {
         if let Some(m) = first_misplaced(text.template(), place, vars) {
             let kind = if m.is_function {
                 "function"

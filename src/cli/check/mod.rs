@@ -489,7 +489,7 @@ fn check_file(path: &Path, input: &JobInput) -> Report {
                     Err(message) => return Report::failed(message),
                 },
                 "workflow-app" => workflow(&doc, text.len()),
-                "datasets" => datasets(&doc),
+                "datasets" => datasets(&doc, path, input, &mut sources),
                 other => vec![Located::in_app(Diagnostic::note(
                     XML_UNKNOWN_DOCUMENT,
                     doc.root.name_span,
@@ -732,27 +732,58 @@ fn workflow(doc: &xml::Document, definition_bytes: usize) -> Vec<Located> {
     problems
 }
 
-fn datasets(doc: &xml::Document) -> Vec<Located> {
+/// A datasets file checked on its own: what submission checks in each of
+/// its datasets and in those it includes, as if a coordinator included it
+/// (spec §5.4; CSX:1009-1030, 1143-1148), without job properties: the names
+/// its values read are a note, and those values are not evaluated.
+fn datasets(
+    doc: &xml::Document,
+    path: &Path,
+    input: &JobInput,
+    sources: &mut Sources,
+) -> Vec<Located> {
     let invalid = schema_problems(doc);
     if !invalid.is_empty() {
         return invalid;
     }
-    let (includes, found, problems) = ir::lower::dataset_file(&doc.root, 0);
+    let (includes, mut found, problems) = ir::lower::dataset_file(&doc.root, 0);
     let mut problems: Vec<Located> = problems.into_iter().map(Located::in_app).collect();
-    let texts = includes.iter().chain(found.iter().flat_map(|d| {
-        [
-            &d.frequency,
-            &d.initial_instance,
-            &d.timezone,
-            &d.uri_template,
-        ]
-        .into_iter()
-        .chain(d.done_flag.iter())
-    }));
-    problems.extend(check_el(
-        texts.map(|t| (None, t)),
-        Library::Coordinator,
-        None,
+    let (included, include_problems) = load::included_datasets(&includes, path, input, sources);
+    problems.extend(include_problems);
+    found.extend(included);
+    let texts: Vec<(Option<usize>, &ElText)> = includes
+        .iter()
+        .map(|t| (None, t))
+        .chain(found.iter().flat_map(|d| {
+            std::iter::once((d.file, &d.frequency))
+                .chain(dryrun::dataset_texts(d).map(|(file, text, _)| (file, text)))
+        }))
+        .collect();
+    problems.extend(check_el(texts.iter().copied(), Library::Coordinator, None));
+    let vars = VarMap::default();
+    problems.extend(dryrun::misplaced_in(
+        found.iter().flat_map(dryrun::dataset_texts),
+        &vars,
     ));
+    dryrun::included_by_name(&found, &mut problems);
+    for dataset in &found {
+        problems.extend(dryrun::dataset_problems(
+            dataset,
+            &vars,
+            input.processing_zone,
+        ));
+    }
+    let needed = free_variables(texts.iter().map(|(_, t)| *t), &vars);
+    if !needed.is_empty() {
+        problems.retain(|p| p.diagnostic.code != EL_UNKNOWN_VARIABLE);
+        problems.push(Located::in_app(Diagnostic::note(
+            EL_UNKNOWN_VARIABLE,
+            doc.root.name_span,
+            format!(
+                "the job that includes this file must define {}; check its coordinator to check the values that read them",
+                needed.into_iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+            ),
+        )));
+    }
     problems
 }
