@@ -137,3 +137,51 @@ fn its_includes_are_read_and_names_are_unique_across_them() {
     .unwrap();
     assert_eq!(diagnostics(&dir.join("datasets.xml")), []);
 }
+
+#[test]
+fn a_coordinators_datasets_no_event_reads_are_checked_too() {
+    // Oozie resolves every dataset at submission (CoordSubmitXCommand
+    // resolveDataSets), named by an event or not.
+    let dir = fresh_dir("datasets-unread");
+    let ok = "hdfs://nn/logs/${YEAR}";
+    std::fs::write(
+        dir.join("more.xml"),
+        format!(
+            "<datasets>\n{}</datasets>\n",
+            dataset("more", "-5", "2009-01-01T00:00Z", "UTC", ok)
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("coordinator.xml"),
+        format!(
+            "<coordinator-app name=\"z\" frequency=\"60\" start=\"2024-01-01T00:00Z\" end=\"2024-01-02T00:00Z\" timezone=\"UTC\" xmlns=\"uri:oozie:coordinator:0.4\">\n<datasets>\n  <include>more.xml</include>\n{}</datasets>\n<action><workflow><app-path>hdfs://nn/app</app-path></workflow></action>\n</coordinator-app>\n",
+            dataset("unused", "0", "2009-01-01T00:00Z", "UTC", ok)
+        ),
+    )
+    .unwrap();
+    let out = coordc(&[
+        "check",
+        "--format",
+        "json",
+        &dir.join("coordinator.xml").to_string_lossy(),
+    ]);
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let found: Vec<(&str, &str)> = doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            let file = d["file"].as_str().unwrap();
+            (
+                d["code"].as_str().unwrap(),
+                file.rsplit('/').next().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [("TM003", "coordinator.xml"), ("TM003", "more.xml")],
+        "{doc}"
+    );
+}

@@ -502,6 +502,7 @@ pub fn prepare<'a>(
     // Each dataset is prepared (and its problems reported) once, however many
     // events read it.
     let mut prepared = FxHashSet::default();
+    let mut read = FxHashSet::default();
     for event in app
         .inputs
         .iter()
@@ -527,11 +528,19 @@ pub fn prepare<'a>(
             continue;
         };
         prepared.insert(event.name.as_str());
+        read.insert(std::ptr::from_ref::<Dataset>(dataset));
         match prepare_dataset(dataset, vars, &submit_vars, pz, &mut problems) {
             Ok(ready) => {
                 datasets.insert(event.name.as_str(), ready);
             }
             Err(mut found) => problems.append(&mut found),
+        }
+    }
+    // Submission reads every dataset, embedded or included, that no event
+    // names too (CSX:801, 993-1030, 1143).
+    for dataset in app.datasets.iter().chain(included) {
+        if !read.contains(&std::ptr::from_ref(dataset)) {
+            problems.extend(dataset_problems(dataset, vars, pz));
         }
     }
     let mut seen = FxHashSet::default();
@@ -1815,6 +1824,31 @@ impl Context for ActionContext<'_> {
 mod tests {
     use super::*;
     use crate::el::ast::ExprKind;
+
+    #[test]
+    fn a_job_frequency_must_move_forward_with_or_without_the_minimum() {
+        let span = Span::new(0, 1);
+        let f = |count, unit| Frequency {
+            count,
+            unit,
+            end_of: false,
+        };
+        // Oozie's rule (CSX:340-352): 0, and under 5 minutes.
+        for (count, unit) in [(0, FrequencyUnit::Day), (4, FrequencyUnit::Minute)] {
+            let e = job_frequency(f(count, unit), span, true).unwrap_err();
+            assert!(e.message.contains("5-minute minimum"), "{}", e.message);
+        }
+        // Negative days pass Oozie's rule, and every count passes without it,
+        // but one that is not positive never moves forward.
+        for check in [true, false] {
+            for count in [0, -1, i64::from(i32::MIN)] {
+                let e = job_frequency(f(count, FrequencyUnit::Day), span, check);
+                assert_eq!(e.unwrap_err().code, TIME_FREQUENCY, "{count} {check}");
+            }
+        }
+        assert!(job_frequency(f(1, FrequencyUnit::Minute), span, false).is_ok());
+        assert!(job_frequency(f(i64::from(i32::MAX), FrequencyUnit::Month), span, true).is_ok());
+    }
 
     /// The pieces as the EL parser reads the text, when it is only text and
     /// field variables: what `fields_only` must agree with.
