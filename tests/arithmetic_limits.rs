@@ -404,6 +404,12 @@ fn datetimes_far_apart_and_tiny_frequencies_stay_bounded() {
             end: "9999999-12-31T23:00Z",
             ..App::default()
         },
+        // The spec's 24:00 on the calendar's last day (a panic before).
+        App {
+            start: "262142-12-31T24:00Z",
+            end: "262142-12-31T23:00Z",
+            ..App::default()
+        },
         App {
             frequency: "* * * * *",
             start: "1970-01-01T00:00Z",
@@ -414,6 +420,16 @@ fn datetimes_far_apart_and_tiny_frequencies_stay_bounded() {
     for (i, app) in cases.iter().enumerate() {
         run(&dir, &format!("far-{i}"), &app.xml(), None, &[]);
     }
+    let last_day = dir.join("far-3").join("coordinator.xml");
+    let out = finished(
+        &["check", "--format", "json", &last_day.to_string_lossy()],
+        "last day",
+    );
+    assert!(
+        stdout(&out).contains("\"code\":\"TM001\""),
+        "{}",
+        stdout(&out)
+    );
     // A window that starts billions of actions after the start: refused with
     // the limit rather than walked.
     let file = dir.join("far-0").join("coordinator.xml");
