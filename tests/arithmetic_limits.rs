@@ -489,4 +489,34 @@ fn eval_and_cron_at_the_extremes() {
         ],
         "far",
     );
+    // At the calendar's ends, a wall time in the processing zone or another
+    // zone is past them (the first and third were panics): an error.
+    for (zone, expression) in [
+        (
+            "GMT+0900",
+            "${coord:dateOffset('262142-12-31T14:00+0900', 15, 'HOUR')}",
+        ),
+        (
+            "GMT-0900",
+            "${coord:dateOffset('-262143-01-01T10:00-0900', -15, 'HOUR')}",
+        ),
+        (
+            "GMT+0900",
+            "${coord:dateTzOffset('262142-12-31T23:00+0900', 'Pacific/Kiritimati')}",
+        ),
+        (
+            "GMT+0900",
+            "${coord:dateOffset('262142-12-28T14:00+0900', 80, 'HOUR')}",
+        ),
+        (
+            "UTC",
+            "${coord:dateOffset('262142-12-29T14:00Z', 2, 'MONTH')}",
+        ),
+    ] {
+        let out = finished(
+            &["eval", "--processing-timezone", zone, expression],
+            expression,
+        );
+        assert_eq!(out.status.code(), Some(1), "{expression}: {}", stdout(&out));
+    }
 }

@@ -315,18 +315,20 @@ fn parse_fields(text: &str, pz: ProcessingZone) -> Result<OozieTime, DatetimeErr
         .with_day(day as u32)
         .and_then(|d| d.and_hms_opt(hour.min(23) as u32, minute as u32, 0))
         .expect("fields checked");
-    // (At the calendar's last day, the next hour or UTC may be past its end.)
+    // (Near the calendar's ends, the next hour or UTC may be past them:
+    // instants keep two days from each end, `calendar::in_range`.)
     let instant = local
         .checked_add_signed(chrono::Duration::hours(i64::from(hour_24)))
         .and_then(|l| l.checked_sub_signed(chrono::Duration::minutes(pz.offset_minutes as i64)))
+        .map(|l| l.and_utc())
+        .filter(|&t| super::calendar::in_range(t))
         .ok_or_else(|| {
             err(
                 format!("year {year} is out of range"),
                 year_at,
                 month_at - 1,
             )
-        })?
-        .and_utc();
+        })?;
     Ok(OozieTime { instant, hour_24 })
 }
 
