@@ -26,7 +26,6 @@ use crate::el::{Compiled, NoVariables, Value, VarMap, parse_template, render_int
 use crate::interp::hcat;
 use crate::interp::input_logic::{self, Condition};
 use crate::ir::{Coordinator, DataIn, Dataset, ElText, Instances, Logic};
-use crate::span::Span;
 use crate::time::calendar::CalendarUnit;
 use crate::time::cron::{self, Cron};
 use crate::time::datetime::{ProcessingZone, format_utc, parse_datetime};
@@ -810,7 +809,11 @@ pub fn misplaced_in<'a>(
 /// to the start and loops while that is before the end
 /// (CoordMaterializeTransitionXCommand:486-545), so every action lands at or
 /// before the start, without end. coordc refuses it too.
-fn job_frequency(f: Frequency, span: Span, check_maximum: bool) -> Result<Frequency, Diagnostic> {
+fn job_frequency(
+    f: Frequency,
+    span: crate::span::Span,
+    check_maximum: bool,
+) -> Result<Frequency, Diagnostic> {
     let plural = if f.count == 1 { "" } else { "s" };
     if check_maximum && (f.count == 0 || (f.unit == FrequencyUnit::Minute && f.count < 5)) {
         return Err(Diagnostic::error(
@@ -1827,7 +1830,7 @@ mod tests {
 
     #[test]
     fn a_job_frequency_must_move_forward_with_or_without_the_minimum() {
-        let span = Span::new(0, 1);
+        let span = crate::span::Span::new(0, 1);
         let f = |count, unit| Frequency {
             count,
             unit,
