@@ -118,7 +118,14 @@ impl DatasetClock {
         };
         let mut walk = self.walk(current);
         while walk.at <= nominal {
-            walk.step(1)?;
+            match walk.step(1) {
+                Ok(()) => {}
+                // The next instance is past the calendar's end (a frequency
+                // of thousands of millennia), so past `nominal`: this one is
+                // current.
+                Err(InstanceError::OutOfRange) => return Ok(Some((count + walk.steps, walk.at))),
+                Err(e) => return Err(e),
+            }
         }
         Ok(Some((count + walk.steps - 1, self.step(walk.at, -1)?)))
     }
@@ -165,11 +172,14 @@ impl DatasetClock {
         // (coord_currentRange_sync).
         let mut instance = self.step(self.initial, first)?;
         let mut instances = Vec::new();
-        for _ in start..=end {
+        for k in start..=end {
             if instance >= self.initial {
                 instances.push(instance);
             }
-            instance = self.step(instance, 1)?;
+            // (No step past the last: it may be past the calendar's end.)
+            if k < end {
+                instance = self.step(instance, 1)?;
+            }
         }
         instances.reverse();
         Ok(instances)
@@ -466,6 +476,39 @@ mod tests {
             let zone = Zone::parse("UTC").unwrap();
             let got = DatasetClock::new(at("2023-01-01T00:00:00Z"), frequency, zone);
             assert_eq!(got.unwrap_err(), InstanceError::NotPositive, "{count}");
+        }
+    }
+
+    #[test]
+    fn a_frequency_longer_than_the_calendar_has_its_initial_instance() {
+        // 2^31-1 days or months: the next instance is past chrono's calendar
+        // (Java's reaches it), so the initial instance is current.
+        let nominal = at("2024-01-01T00:00:00Z");
+        for unit in [FrequencyUnit::Day, FrequencyUnit::Month] {
+            let c = clock(
+                "2023-01-01T00:00:00Z",
+                i64::from(i32::MAX),
+                unit,
+                false,
+                "UTC",
+            );
+            assert_eq!(
+                show(c.current(nominal, 0).unwrap()),
+                "2023-01-01T00:00Z",
+                "{unit:?}"
+            );
+            // Instances past either end of chrono's calendar are errors (a
+            // range is listed by stepping from its first instance).
+            assert_eq!(
+                c.current_range(nominal, -1, 0),
+                Err(InstanceError::OutOfRange),
+                "{unit:?}"
+            );
+            assert_eq!(
+                c.current(nominal, 1),
+                Err(InstanceError::OutOfRange),
+                "{unit:?}"
+            );
         }
     }
 
