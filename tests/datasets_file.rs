@@ -185,3 +185,65 @@ fn a_coordinators_datasets_no_event_reads_are_checked_too() {
         "{doc}"
     );
 }
+
+#[test]
+fn with_a_configuration_its_values_are_evaluated() {
+    let dir = fresh_dir("datasets-file-config");
+    let path = dir.join("datasets.xml");
+    std::fs::write(
+        &path,
+        format!(
+            "<datasets>\n{}{}</datasets>\n",
+            dataset(
+                "a",
+                "${freq}",
+                "2009-01-01T00:00Z",
+                "UTC",
+                "${root}/a/${YEAR}"
+            ),
+            dataset("b", "60", "${start}", "UTC", "${root}/b/${MONHT}")
+        ),
+    )
+    .unwrap();
+    let run = |defines: &[&str]| {
+        let mut args = vec!["check", "--format", "json"];
+        args.extend_from_slice(defines);
+        let path = path.to_string_lossy().into_owned();
+        args.push(&path);
+        let out = coordc(&args);
+        let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        doc["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| {
+                (
+                    d["code"].as_str().unwrap().to_string(),
+                    d["severity"].as_str().unwrap().to_string(),
+                    d["line"].as_u64().unwrap(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let s = |code: &str, severity: &str, line: u64| (code.to_string(), severity.to_string(), line);
+    // Without one: the names, in a note.
+    assert_eq!(run(&[]), [s("EL005", "note", 1)]);
+    // With one: a frequency of 0 from -D, a datetime before 1970, and the
+    // one name the job does not define (a typo of MONTH).
+    let got = run(&[
+        "-D",
+        "freq=0",
+        "-D",
+        "root=hdfs://nn",
+        "-D",
+        "start=1969-01-01T00:00Z",
+    ]);
+    assert_eq!(
+        got,
+        [
+            s("TM003", "error", 2),
+            s("TM001", "error", 5),
+            s("EL005", "error", 6)
+        ]
+    );
+}

@@ -201,25 +201,39 @@ pub fn coordinator(
     })
 }
 
-/// The datasets a datasets file includes (nested `<include>`s, read as a
-/// coordinator's are, without job properties), with the problems met; each
-/// included file is added to `sources`.
-pub fn included_datasets(
+/// A datasets file checked on its own: the variables of the job it is
+/// checked for, and the datasets its `<include>`s read with them.
+pub struct LoadedDatasets {
+    /// The `--config` files and `-D` (a job.properties beside the file
+    /// belongs to the coordinators that include it, and is not read).
+    pub vars: VarMap,
+    /// Whether any were given: only then do undefined names count.
+    pub configured: bool,
+    /// The datasets of its includes (nested `<include>`s, read as a
+    /// coordinator's are), each file added to `sources`.
+    pub included: Vec<Dataset>,
+    pub include_problems: Vec<Located>,
+}
+
+/// [`LoadedDatasets`] for the datasets file at `path`, whose `<include>`s
+/// are `includes`; a configuration that cannot be read stops it.
+pub fn datasets_file(
     includes: &[ir::ElText],
     path: &Path,
     input: &JobInput,
     sources: &mut Sources,
-) -> (Vec<Dataset>, Vec<Located>) {
+) -> Result<LoadedDatasets, Stop> {
+    let configured = !input.configs.is_empty() || !input.defines.is_empty();
+    let vars = job_config(input.configs, input, sources)?.vars().clone();
     let dir = path
         .parent()
         .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-    let vars = crate::el::VarMap::default();
     let reader = Includes {
         maps: input.maps,
         vars: &vars,
         pz: input.processing_zone,
     };
-    let (mut datasets, mut problems) = (Vec::new(), Vec::new());
+    let (mut included, mut include_problems) = (Vec::new(), Vec::new());
     let mut stack = vec![path.canonicalize().unwrap_or_else(|_| path.to_path_buf())];
     reader.read(
         includes,
@@ -227,10 +241,15 @@ pub fn included_datasets(
         &dir,
         &mut stack,
         sources,
-        &mut datasets,
-        &mut problems,
+        &mut included,
+        &mut include_problems,
     );
-    (datasets, problems)
+    Ok(LoadedDatasets {
+        vars,
+        configured,
+        included,
+        include_problems,
+    })
 }
 
 /// The configuration `files` and the -D definitions, each file added to

@@ -489,7 +489,10 @@ fn check_file(path: &Path, input: &JobInput) -> Report {
                     Err(message) => return Report::failed(message),
                 },
                 "workflow-app" => workflow(&doc, text.len()),
-                "datasets" => datasets(&doc, path, input, &mut sources),
+                "datasets" => match datasets(&doc, path, input, &mut sources) {
+                    Ok(problems) => problems,
+                    Err(message) => return Report::failed(message),
+                },
                 other => vec![Located::in_app(Diagnostic::note(
                     XML_UNKNOWN_DOCUMENT,
                     doc.root.name_span,
@@ -734,23 +737,30 @@ fn workflow(doc: &xml::Document, definition_bytes: usize) -> Vec<Located> {
 
 /// A datasets file checked on its own: what submission checks in each of
 /// its datasets and in those it includes, as if a coordinator included it
-/// (spec §5.4; CSX:1009-1030, 1143-1148), without job properties: the names
-/// its values read are a note, and those values are not evaluated.
+/// (spec §5.4; CSX:1009-1030, 1143-1148), with the job configuration given
+/// (`--config`, `-D`); without one, the names its values read are a note,
+/// and those values are not evaluated. Or why the configuration could not
+/// be read.
 fn datasets(
     doc: &xml::Document,
     path: &Path,
     input: &JobInput,
     sources: &mut Sources,
-) -> Vec<Located> {
+) -> Result<Vec<Located>, String> {
     let invalid = schema_problems(doc);
     if !invalid.is_empty() {
-        return invalid;
+        return Ok(invalid);
     }
     let (includes, mut found, problems) = ir::lower::dataset_file(&doc.root, 0);
     let mut problems: Vec<Located> = problems.into_iter().map(Located::in_app).collect();
-    let (included, include_problems) = load::included_datasets(&includes, path, input, sources);
-    problems.extend(include_problems);
-    found.extend(included);
+    let loaded = match load::datasets_file(&includes, path, input, sources) {
+        Ok(loaded) => loaded,
+        Err(Stop::Usage(message)) => return Err(message),
+        Err(Stop::Problems(found)) => return Ok(found),
+    };
+    problems.extend(loaded.include_problems);
+    found.extend(loaded.included);
+    let vars = loaded.vars;
     let texts: Vec<(Option<usize>, &ElText)> = includes
         .iter()
         .map(|t| (None, t))
@@ -759,8 +769,9 @@ fn datasets(
                 .chain(dryrun::dataset_texts(d).map(|(file, text, _)| (file, text)))
         }))
         .collect();
-    problems.extend(check_el(texts.iter().copied(), Library::Coordinator, None));
-    let vars = VarMap::default();
+    let known: FxHashSet<&str> = vars.keys().map(String::as_str).collect();
+    let known = loaded.configured.then_some(&known);
+    problems.extend(check_el(texts.iter().copied(), Library::Coordinator, known));
     problems.extend(dryrun::misplaced_in(
         found.iter().flat_map(dryrun::dataset_texts),
         &vars,
@@ -774,16 +785,16 @@ fn datasets(
         ));
     }
     let needed = free_variables(texts.iter().map(|(_, t)| *t), &vars);
-    if !needed.is_empty() {
+    if !loaded.configured && !needed.is_empty() {
         problems.retain(|p| p.diagnostic.code != EL_UNKNOWN_VARIABLE);
         problems.push(Located::in_app(Diagnostic::note(
             EL_UNKNOWN_VARIABLE,
             doc.root.name_span,
             format!(
-                "the job that includes this file must define {}; check its coordinator to check the values that read them",
+                "the job that includes this file must define {}; give its configuration (--config FILE, -D NAME=VALUE) to check the values",
                 needed.into_iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
             ),
         )));
     }
-    problems
+    Ok(problems)
 }
