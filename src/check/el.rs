@@ -143,10 +143,27 @@ fn check_call(expr: &Expr, call: &Call, library: Library, out: &mut Vec<Diagnost
             Library::Coordinator => Library::Workflow,
             Library::Workflow => Library::Coordinator,
         };
+        // The same function under another prefix, or none (`dateOffset`,
+        // `wf:dateOffset` for `coord:dateOffset`): the name is right, the
+        // prefix is not, which spelling distance does not see.
+        let prefixed: Vec<String> = FUNCTIONS
+            .iter()
+            .filter(|f| {
+                f.in_library(library)
+                    && f.name == call.name
+                    && f.namespace != call.namespace.as_deref()
+            })
+            .map(|f| format!("`{}`", f.qualified_name()))
+            .collect();
         if library::function(other, call).is_some() {
             d = d.with_help(format!(
                 "`{qualified}` exists only in {} EL; Oozie rejects it here",
                 library_name(other)
+            ));
+        } else if !prefixed.is_empty() {
+            d = d.with_help(format!(
+                "did you mean {}? Oozie finds a function by its prefix and name",
+                prefixed.join(" or ")
             ));
         } else if let Some(best) = closest(
             &qualified,
@@ -371,6 +388,37 @@ mod tests {
                 EL_UNKNOWN_FUNCTION,
                 "did you mean `coord:current`?".to_string()
             )]
+        );
+    }
+
+    #[test]
+    fn a_function_without_its_prefix_or_with_another_suggests_the_prefix() {
+        for text in [
+            "${coord:formatTime(dateOffset(coord:nominalTime(), 1, 'DAY'), 'yyyy')}",
+            "${wf:dateOffset(coord:nominalTime(), 1, 'DAY')}",
+            "${hadoop:dateOffset(coord:nominalTime(), 1, 'DAY')}",
+        ] {
+            let got = codes(text, Library::Coordinator, None);
+            assert_eq!(
+                got,
+                vec![(
+                    EL_UNKNOWN_FUNCTION,
+                    "did you mean `coord:dateOffset`? Oozie finds a function by its prefix and name"
+                        .to_string()
+                )],
+                "{text}"
+            );
+        }
+        // Every function of that name in the library.
+        let got = codes("${conf('x')}", Library::Coordinator, None);
+        assert!(
+            got[0].1.contains("`coord:conf`") && got[0].1.contains("`hadoop:conf`"),
+            "{got:?}"
+        );
+        let got = codes("${coord:id()}", Library::Workflow, None);
+        assert_eq!(
+            got[0].1,
+            "did you mean `wf:id`? Oozie finds a function by its prefix and name"
         );
     }
 

@@ -276,12 +276,7 @@ fn on_grid(dataset: &DatasetFacts, t: DateTime<Utc>) -> bool {
 }
 
 fn frequency_text(f: &Frequency) -> String {
-    let unit = match f.unit {
-        FrequencyUnit::Minute => "minute",
-        FrequencyUnit::Day => "day",
-        FrequencyUnit::Week => "week",
-        FrequencyUnit::Month => "month",
-    };
+    let unit = f.unit.name();
     let end = if f.end_of { " (end of)" } else { "" };
     match f.count {
         1 => format!("{unit}{end}"),

@@ -227,6 +227,57 @@ pub fn coordinator(
     })
 }
 
+/// A datasets file checked on its own: the variables of the job it is
+/// checked for, and the datasets its `<include>`s read with them.
+pub struct LoadedDatasets {
+    /// The `--config` files and `-D` (a job.properties beside the file
+    /// belongs to the coordinators that include it, and is not read).
+    pub vars: VarMap,
+    /// Whether any were given: only then do undefined names count.
+    pub configured: bool,
+    /// The datasets of its includes (nested `<include>`s, read as a
+    /// coordinator's are), each file added to `sources`.
+    pub included: Vec<Dataset>,
+    pub include_problems: Vec<Located>,
+}
+
+/// [`LoadedDatasets`] for the datasets file at `path`, whose `<include>`s
+/// are `includes`; a configuration that cannot be read stops it.
+pub fn datasets_file(
+    includes: &[ir::ElText],
+    path: &Path,
+    input: &JobInput,
+    sources: &mut Sources,
+) -> Result<LoadedDatasets, Stop> {
+    let configured = !input.configs.is_empty() || !input.defines.is_empty();
+    let vars = job_config(input.configs, input, sources)?.vars().clone();
+    let dir = path
+        .parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    let reader = Includes {
+        maps: input.maps,
+        vars: &vars,
+        pz: input.processing_zone,
+    };
+    let (mut included, mut include_problems) = (Vec::new(), Vec::new());
+    let mut stack = vec![path.canonicalize().unwrap_or_else(|_| path.to_path_buf())];
+    reader.read(
+        includes,
+        None,
+        &dir,
+        &mut stack,
+        sources,
+        &mut included,
+        &mut include_problems,
+    );
+    Ok(LoadedDatasets {
+        vars,
+        configured,
+        included,
+        include_problems,
+    })
+}
+
 /// The configuration `files` and the -D definitions, each file added to
 /// `sources`; a file that cannot be read or parsed is an error.
 fn job_config(

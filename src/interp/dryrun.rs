@@ -28,7 +28,7 @@ use crate::interp::input_logic::{self, Condition};
 use crate::ir::{Coordinator, DataIn, Dataset, ElText, Instances, Logic, Parameter};
 use crate::time::calendar::CalendarUnit;
 use crate::time::cron::{self, Cron};
-use crate::time::datetime::{ProcessingZone, parse_datetime};
+use crate::time::datetime::{ProcessingZone, format_utc, parse_datetime};
 use crate::time::frequency::{Frequency, FrequencyUnit, nominal_time_iter};
 use crate::time::instance::DatasetClock;
 use crate::time::zone::Zone;
@@ -39,6 +39,10 @@ use std::cell::OnceCell;
 
 /// Most actions one dry run lists unless `--limit` or `--to` says otherwise.
 pub const DEFAULT_MAX_ACTIONS: usize = 1_000_000;
+
+/// How many actions before a window's start (`--from`) a dry run walks past
+/// before it gives up (an action every 5 minutes for 95 years).
+pub const MAX_SKIPPED: usize = 10_000_000;
 
 pub struct Options {
     /// Some `<include>` could not be read: a dataset not found may be defined
@@ -456,12 +460,10 @@ pub fn prepare<'a>(
         .and_then(|s| application_datetime(&app.end, &s, pz, None, &mut problems));
     let job_zone = submitted(&app.timezone).and_then(|s| zone(&app.timezone, &s));
     let schedule = match lowered(&app.frequency, |t| lower_frequency(t, vars)) {
-        Ok(LoweredFrequency::Every(f)) if options.check_maximum_frequency && f.unit == FrequencyUnit::Minute && f.count < 5 => Err(Diagnostic::error(
-            TIME_FREQUENCY,
-            app.frequency.span,
-            format!("a frequency of {} minute{} is below Oozie's 5-minute minimum (E1003)", f.count, if f.count == 1 { "" } else { "s" }),
-        ).with_help("the server setting oozie.service.coord.check.maximum.frequency=false lifts the limit")),
-        Ok(LoweredFrequency::Every(f)) => Ok(Schedule::Every(f)),
+        Ok(LoweredFrequency::Every(f)) => {
+            job_frequency(f, app.frequency.span, options.check_maximum_frequency)
+                .map(Schedule::Every)
+        }
         Ok(LoweredFrequency::Cron(text)) => Cron::parse(&text)
             .map(Schedule::Cron)
             .map_err(|e| e.to_diagnostic(app.frequency.span.start as usize)),
@@ -490,32 +492,23 @@ pub fn prepare<'a>(
         )));
     }
     // Datasets: included ones may not share a name; embedded ones override them.
-    let mut by_name: FxHashMap<&str, &Dataset> = FxHashMap::default();
-    for dataset in included {
-        if let Some(first) = by_name.insert(&dataset.name.name, dataset) {
-            problems.push(Located {
-                file: dataset.file,
-                diagnostic: Diagnostic::error(
-                    DUPLICATE_DATASET,
-                    dataset.name.span,
-                    format!("Duplicate Dataset {}: included files may not define a dataset twice (E0803)", dataset.name.name),
-                )
-                .with_help(format!("the first definition is in included file #{}", first.file.map_or(0, |f| f))),
-            });
-        }
-    }
+    let mut by_name = included_by_name(included, &mut problems);
     for dataset in &app.datasets {
         by_name.insert(&dataset.name.name, dataset);
     }
     let mut datasets = FxHashMap::default();
     let mut missing_from_includes = false;
+    // Each dataset is prepared (and its problems reported) once, however many
+    // events read it.
+    let mut prepared = FxHashSet::default();
+    let mut read = FxHashSet::default();
     for event in app
         .inputs
         .iter()
         .map(|d| &d.dataset)
         .chain(app.outputs.iter().map(|d| &d.dataset))
     {
-        if datasets.contains_key(event.name.as_str()) {
+        if prepared.contains(event.name.as_str()) {
             continue;
         }
         let Some(dataset) = by_name.get(event.name.as_str()) else {
@@ -533,11 +526,20 @@ pub fn prepare<'a>(
             ));
             continue;
         };
+        prepared.insert(event.name.as_str());
+        read.insert(std::ptr::from_ref::<Dataset>(dataset));
         match prepare_dataset(dataset, vars, &submit_vars, pz, &mut problems) {
             Ok(ready) => {
                 datasets.insert(event.name.as_str(), ready);
             }
             Err(mut found) => problems.append(&mut found),
+        }
+    }
+    // Submission reads every dataset, embedded or included, that no event
+    // names too (CSX:801, 993-1030, 1143).
+    for dataset in app.datasets.iter().chain(included) {
+        if !read.contains(&std::ptr::from_ref(dataset)) {
+            problems.extend(dataset_problems(dataset, vars, pz));
         }
     }
     let mut seen = FxHashSet::default();
@@ -636,6 +638,73 @@ pub fn prepare<'a>(
     })
 }
 
+/// Included datasets by name: Oozie reads the included files' datasets into
+/// one list and refuses a name twice, within a file or across files
+/// (CSX:1143-1148, E0803).
+pub fn included_by_name<'a>(
+    included: &'a [Dataset],
+    problems: &mut Vec<Located>,
+) -> FxHashMap<&'a str, &'a Dataset> {
+    let mut by_name: FxHashMap<&str, &Dataset> = FxHashMap::default();
+    for dataset in included {
+        if let Some(first) = by_name.insert(&dataset.name.name, dataset) {
+            let mut diagnostic = Diagnostic::error(
+                DUPLICATE_DATASET,
+                dataset.name.span,
+                format!(
+                    "Duplicate Dataset {}: included files may not define a dataset twice (E0803)",
+                    dataset.name.name
+                ),
+            );
+            // (File 0 is the file checked: a datasets file checked on its own.)
+            diagnostic = match first.file {
+                f if f == dataset.file => {
+                    diagnostic.with_label(first.name.span, "first defined here")
+                }
+                None | Some(0) => diagnostic
+                    .with_help("the first definition is in the file that includes this one"),
+                Some(f) => {
+                    diagnostic.with_help(format!("the first definition is in included file #{f}"))
+                }
+            };
+            problems.push(Located {
+                file: dataset.file,
+                diagnostic,
+            });
+        }
+    }
+    by_name
+}
+
+/// Every problem submission finds in one dataset, as it reads every
+/// dataset of the application and of its included files (CSX:1009-1030):
+/// frequency, initial-instance, zone, uri-template (its job properties and
+/// the `${YEAR}`... constants), with its warnings (TM004).
+pub fn dataset_problems(dataset: &Dataset, vars: &VarMap, pz: ProcessingZone) -> Vec<Located> {
+    let submit_vars = Layered {
+        first: ECHO_CONSTANTS,
+        base: vars,
+    };
+    let mut found = Vec::new();
+    if let Err(mut problems) = prepare_dataset(dataset, vars, &submit_vars, pz, &mut found) {
+        found.append(&mut problems);
+    }
+    found
+}
+
+/// A dataset's values with their places (the EL group each is evaluated
+/// with); its frequency is read by [`dataset_frequency`].
+pub fn dataset_texts(dataset: &Dataset) -> impl Iterator<Item = (Option<usize>, &ElText, Place)> {
+    [
+        (&dataset.initial_instance, Place::InitialInstance),
+        (&dataset.timezone, Place::Submit),
+        (&dataset.uri_template, Place::Submit),
+    ]
+    .into_iter()
+    .chain(dataset.done_flag.iter().map(|d| (d, Place::Submit)))
+    .map(|(text, place)| (dataset.file, text, place))
+}
+
 /// Every value Oozie evaluates at submission or materialization, with the file
 /// it is in (`None`: the application) and its place, whose EL group decides
 /// which functions and constants it may use (research/oozie-semantics.md §2).
@@ -657,19 +726,7 @@ pub fn placed_texts<'a>(
         (None, &app.action.app_path, Place::Submit),
     ]);
     for dataset in app.datasets.iter().chain(included) {
-        texts.push((
-            dataset.file,
-            &dataset.initial_instance,
-            Place::InitialInstance,
-        ));
-        texts.push((dataset.file, &dataset.timezone, Place::Submit));
-        texts.push((dataset.file, &dataset.uri_template, Place::Submit));
-        texts.extend(
-            dataset
-                .done_flag
-                .iter()
-                .map(|d| (dataset.file, d, Place::Submit)),
-        );
+        texts.extend(dataset_texts(dataset));
     }
     for data_in in &app.inputs {
         match &data_in.instances {
@@ -711,8 +768,17 @@ pub fn placed_texts<'a>(
 /// The values that use a function or constant their place does not define
 /// (EL009).
 pub fn misplaced(app: &Coordinator, included: &[Dataset], vars: &dyn Variables) -> Vec<Located> {
+    misplaced_in(placed_texts(app, included), vars)
+}
+
+/// Those of `texts` that use a function or constant their place does not
+/// define (EL009).
+pub fn misplaced_in<'a>(
+    texts: impl IntoIterator<Item = (Option<usize>, &'a ElText, Place)>,
+    vars: &dyn Variables,
+) -> Vec<Located> {
     let mut problems = Vec::new();
-    for (file, text, place) in placed_texts(app, included) {
+    for (file, text, place) in texts {
         if let Some(m) = first_misplaced(text.template(), place, vars) {
             let kind = if m.is_function {
                 "function"
@@ -734,6 +800,71 @@ pub fn misplaced(app: &Coordinator, included: &[Dataset], vars: &dyn Variables) 
         }
     }
     problems
+}
+
+/// A coordinator's frequency as submission checks it (CSX:340-352): with
+/// `oozie.service.coord.check.maximum.frequency` (the default) 0, and under 5
+/// in minutes, is refused. Oozie accepts any other count, but one that is not
+/// positive never moves forward: its materialization adds `number × frequency`
+/// to the start and loops while that is before the end
+/// (CoordMaterializeTransitionXCommand:486-545), so every action lands at or
+/// before the start, without end. coordc refuses it too.
+fn job_frequency(
+    f: Frequency,
+    span: crate::span::Span,
+    check_maximum: bool,
+) -> Result<Frequency, Diagnostic> {
+    let plural = if f.count == 1 { "" } else { "s" };
+    if check_maximum && (f.count == 0 || (f.unit == FrequencyUnit::Minute && f.count < 5)) {
+        return Err(Diagnostic::error(
+            TIME_FREQUENCY,
+            span,
+            format!(
+                "a frequency of {} {}{plural} is below Oozie's 5-minute minimum (E1003)",
+                f.count,
+                f.unit.name()
+            ),
+        )
+        .with_help("the server setting oozie.service.coord.check.maximum.frequency=false lifts the limit; the frequency must still be greater than zero"));
+    }
+    if f.count <= 0 {
+        return Err(Diagnostic::error(
+            TIME_FREQUENCY,
+            span,
+            format!(
+                "a frequency of {} {}{plural} never moves forward: Oozie accepts it with check.maximum.frequency off, and materializes every action at or before the start, without end",
+                f.count,
+                f.unit.name()
+            ),
+        )
+        .with_help("a frequency must be greater than zero, e.g. ${coord:hours(1)}"));
+    }
+    Ok(f)
+}
+
+/// A dataset's frequency as submission reads it (CSX:1015-1017): an integer
+/// (a frequency function, or minutes), not cron, greater than zero
+/// (`ParamChecker.checkGTZero`, ParamChecker.java:136-142).
+pub fn dataset_frequency(dataset: &Dataset, vars: &VarMap) -> Result<Frequency, Diagnostic> {
+    match lowered(&dataset.frequency, |t| lower_frequency(t, vars))? {
+        LoweredFrequency::Every(f) if f.count > 0 => Ok(f),
+        LoweredFrequency::Every(f) => Err(Diagnostic::error(
+            TIME_FREQUENCY,
+            dataset.frequency.span,
+            format!(
+                "parameter [frequency] = [{}] must be greater than zero (E1003)",
+                f.count
+            ),
+        )
+        .with_help(
+            "a dataset frequency is how often an instance is produced, e.g. ${coord:hours(1)}",
+        )),
+        LoweredFrequency::Cron(_) => Err(Diagnostic::error(
+            TIME_FREQUENCY,
+            dataset.frequency.span,
+            "a dataset frequency must be an integer or a frequency function, not cron (E1003)",
+        )),
+    }
 }
 
 /// A job's `<controls>`, with Oozie's defaults (CoordSubmitXCommand:735-796,
@@ -841,21 +972,7 @@ fn prepare_dataset<'a>(
             diagnostic: d,
         })
     };
-    let frequency = match lowered(&dataset.frequency, |t| lower_frequency(t, vars)) {
-        Ok(LoweredFrequency::Every(f)) => Some(f),
-        Ok(LoweredFrequency::Cron(_)) => {
-            problem(Diagnostic::error(
-                TIME_FREQUENCY,
-                dataset.frequency.span,
-                "a dataset frequency must be an integer or a frequency function, not cron (E1003)",
-            ));
-            None
-        }
-        Err(d) => {
-            problem(d);
-            None
-        }
-    };
+    let frequency = dataset_frequency(dataset, vars).map_err(&mut problem).ok();
     let initial = render(&dataset.initial_instance, vars, None, pz)
         .and_then(|s| {
             application_datetime(&dataset.initial_instance, &s, pz, dataset.file, warnings)
@@ -943,17 +1060,32 @@ impl<'a> Job<'a> {
 
     /// The actions, in order. Each is resolved when asked for, so memory does not
     /// grow with their number.
+    /// With a window start, the actions before it are counted, not resolved;
+    /// more than [`MAX_SKIPPED`] of them is an error rather than a walk of
+    /// billions of nominal times.
     pub fn actions(&self) -> impl Iterator<Item = Result<Action<'a>, Diagnostic>> + '_ {
         let (from, to) = self.window;
         let to = to.map_or(self.end, |t| t.min(self.end));
         let limit = self.limit.unwrap_or(DEFAULT_MAX_ACTIONS);
         self.nominal_times(to)
             .enumerate()
-            .filter(move |(_, t)| {
-                from.is_none_or(|f| t.as_ref().is_ok_and(|t| *t >= f) || t.is_err())
+            .filter(move |(index, t)| match (from, t) {
+                (Some(f), Ok(t)) => *t >= f || *index >= MAX_SKIPPED,
+                _ => true,
             })
             .take(limit)
-            .map(move |(index, t)| t.and_then(|nominal| self.action(index + 1, nominal)))
+            .map(move |(index, t)| match (from, t) {
+                (Some(f), Ok(nominal)) if nominal < f => Err(Diagnostic::error(
+                    TIME_FREQUENCY,
+                    self.app.frequency.span,
+                    format!(
+                        "more than {MAX_SKIPPED} actions come before the window's start {}: coordc does not count that far",
+                        format_utc(f)
+                    ),
+                )
+                .with_help("start the window closer to the coordinator's start, or list from the start with --limit")),
+                (_, t) => t.and_then(|nominal| self.action(index + 1, nominal)),
+            })
     }
 
     fn nominal_times(
@@ -1695,6 +1827,31 @@ impl Context for ActionContext<'_> {
 mod tests {
     use super::*;
     use crate::el::ast::ExprKind;
+
+    #[test]
+    fn a_job_frequency_must_move_forward_with_or_without_the_minimum() {
+        let span = crate::span::Span::new(0, 1);
+        let f = |count, unit| Frequency {
+            count,
+            unit,
+            end_of: false,
+        };
+        // Oozie's rule (CSX:340-352): 0, and under 5 minutes.
+        for (count, unit) in [(0, FrequencyUnit::Day), (4, FrequencyUnit::Minute)] {
+            let e = job_frequency(f(count, unit), span, true).unwrap_err();
+            assert!(e.message.contains("5-minute minimum"), "{}", e.message);
+        }
+        // Negative days pass Oozie's rule, and every count passes without it,
+        // but one that is not positive never moves forward.
+        for check in [true, false] {
+            for count in [0, -1, i64::from(i32::MIN)] {
+                let e = job_frequency(f(count, FrequencyUnit::Day), span, check);
+                assert_eq!(e.unwrap_err().code, TIME_FREQUENCY, "{count} {check}");
+            }
+        }
+        assert!(job_frequency(f(1, FrequencyUnit::Minute), span, false).is_ok());
+        assert!(job_frequency(f(i64::from(i32::MAX), FrequencyUnit::Month), span, true).is_ok());
+    }
 
     /// The pieces as the EL parser reads the text, when it is only text and
     /// field variables: what `fields_only` must agree with.

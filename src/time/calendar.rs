@@ -61,11 +61,28 @@ pub fn days_in_month(date: NaiveDate) -> u32 {
     }
 }
 
+/// The first and last second (Unix time) of the instants coordc computes
+/// with: chrono's calendar (years -262143 to 262142) less two days at each
+/// end, so that any wall time of an instant (an offset is under a day) and
+/// the days around it that [`from_fields`] reads stay in the calendar.
+/// Every instant comes from a parsed datetime or from [`add`], which keep to
+/// this range; out of it is "out of range", never a panic.
+pub const FIRST_SECOND: i64 = -8_334_601_228_800 + 2 * 86_400;
+pub const LAST_SECOND: i64 = 8_210_266_876_799 - 2 * 86_400;
+
+/// Whether `t` is in the range of [`FIRST_SECOND`]..=[`LAST_SECOND`].
+pub fn in_range(t: DateTime<Utc>) -> bool {
+    (FIRST_SECOND..=LAST_SECOND).contains(&t.timestamp())
+}
+
 /// `Calendar.add(MINUTE, n)`: absolute. `None` when out of range.
 pub fn add_minutes(t: DateTime<Utc>, n: i64) -> Option<DateTime<Utc>> {
     // On the timestamp: the same instant as `checked_add_signed`, at a fraction
     // of the cost (nominal times and instances step by minutes millions of times).
     let seconds = t.timestamp().checked_add(n.checked_mul(60)?)?;
+    if !(FIRST_SECOND..=LAST_SECOND).contains(&seconds) {
+        return None;
+    }
     DateTime::from_timestamp(seconds, t.timestamp_subsec_nanos())
 }
 
@@ -94,11 +111,15 @@ pub fn add_days(zone: &Zone, t: DateTime<Utc>, n: i64) -> Option<DateTime<Utc>> 
 /// `Calendar.add(MONTH, n)` in `zone`: the day is clamped to the new month's length.
 pub fn add_months(zone: &Zone, t: DateTime<Utc>, n: i64) -> Option<DateTime<Utc>> {
     let local = zone.local(t);
+    let months = Months::new(u32::try_from(n.unsigned_abs()).ok()?);
     let shifted = if n >= 0 {
-        local.checked_add_months(Months::new(u32::try_from(n).ok()?))?
+        local.checked_add_months(months)?
     } else {
-        local.checked_sub_months(Months::new(u32::try_from(-n).ok()?))?
+        local.checked_sub_months(months)?
     };
+    if !in_range(shifted.and_utc()) {
+        return None;
+    }
     Some(from_fields(zone, shifted))
 }
 
@@ -180,5 +201,41 @@ mod tests {
         // Month steps clamp the day.
         let t = add_months(&Zone::utc(), at("2009-01-31T00:00:00Z"), 1).unwrap();
         assert_eq!(format_utc(t), "2009-02-28T00:00Z");
+    }
+
+    #[test]
+    fn the_range_is_the_calendars_less_two_days() {
+        let first = NaiveDate::MIN
+            .and_hms_opt(0, 0, 0)
+            .unwrap()
+            .and_utc()
+            .timestamp();
+        let last = NaiveDate::MAX
+            .and_hms_opt(23, 59, 59)
+            .unwrap()
+            .and_utc()
+            .timestamp();
+        assert_eq!(
+            (FIRST_SECOND, LAST_SECOND),
+            (first + 2 * 86_400, last - 2 * 86_400)
+        );
+        // At the ends, every unit is out of range, in any zone, not a panic.
+        let zone = Zone::parse("Pacific/Kiritimati").unwrap();
+        let end = DateTime::from_timestamp(LAST_SECOND, 0).unwrap();
+        let start = DateTime::from_timestamp(FIRST_SECOND, 0).unwrap();
+        for unit in [
+            CalendarUnit::Minute,
+            CalendarUnit::Hour,
+            CalendarUnit::Day,
+            CalendarUnit::Week,
+            CalendarUnit::Month,
+            CalendarUnit::Year,
+        ] {
+            assert_eq!(add(&zone, end, unit, 1), None, "{unit:?}");
+            assert_eq!(add(&zone, start, unit, -1), None, "{unit:?}");
+            assert_eq!(add(&zone, end, unit, i64::MIN), None, "{unit:?}");
+            let _ = zone.local(end);
+            let _ = zone.local(start);
+        }
     }
 }

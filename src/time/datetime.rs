@@ -97,6 +97,14 @@ impl ProcessingZone {
         Cow::Owned(format_offset(self.offset_minutes * 60, false))
     }
 
+    /// The ID Oozie is configured with: `UTC` or `GMT±HHMM`.
+    pub fn id(self) -> String {
+        match self.offset_minutes {
+            0 => "UTC".to_string(),
+            _ => format!("GMT{}", self.suffix()),
+        }
+    }
+
     /// The accepted form, for messages.
     pub fn mask(self) -> String {
         format!("YYYY-MM-DDTHH:mm{}", self.suffix())
@@ -119,21 +127,38 @@ pub struct DatetimeError {
     pub message: String,
     pub start: usize,
     pub end: usize,
+    /// The processing zone the text is written for, when it is a datetime
+    /// of another one (`+0900` where the mask ends in `Z`).
+    pub written_for: Option<ProcessingZone>,
 }
 
 impl DatetimeError {
     /// As a diagnostic; `base` is the text's offset in its file.
     pub fn to_diagnostic(&self, base: usize, pz: ProcessingZone) -> Diagnostic {
-        Diagnostic::error(
+        let d = Diagnostic::error(
             TIME_DATETIME,
             Span::new(base + self.start, base + self.end),
             format!("invalid datetime: {}", self.message),
-        )
-        .with_help(format!(
-            "Oozie accepts exactly {} (e.g. 2009-01-01T08:00{}), in the processing time zone",
-            pz.mask(),
-            pz.suffix()
-        ))
+        );
+        // Oozie parses with its processing zone's mask, whose suffix is a
+        // literal: `yyyy-MM-dd'T'HH:mm'Z'` in UTC, `yyyy-MM-dd'T'HH:mm+0900` in
+        // GMT+0900 (DateUtils.setConf and parseDateOozieTZ, DateUtils.java:68-76,
+        // 188-200), so a datetime is only read by a server of its own zone.
+        match self.written_for {
+            Some(other) => d.with_help(format!(
+                "the processing time zone here is {} ({}); this datetime is written for a server whose processing time zone is {}: check with --processing-timezone {}, or processing-timezone = \"{}\" in coordc.toml",
+                pz.id(),
+                pz.mask(),
+                other.id(),
+                other.id(),
+                other.id()
+            )),
+            None => d.with_help(format!(
+                "Oozie accepts exactly {} (e.g. 2009-01-01T08:00{}), in the processing time zone",
+                pz.mask(),
+                pz.suffix()
+            )),
+        }
     }
 }
 
@@ -185,6 +210,7 @@ fn parse_fields(text: &str, pz: ProcessingZone) -> Result<OozieTime, DatetimeErr
         message,
         start: lead + start,
         end: lead + end.clamp(start + 1, s.len().max(start + 1)),
+        written_for: None,
     };
     let number = |pos: &mut usize, what: &str| -> Result<(i64, usize), DatetimeError> {
         let start = *pos;
@@ -226,7 +252,21 @@ fn parse_fields(text: &str, pz: ProcessingZone) -> Result<OozieTime, DatetimeErr
         ));
     }
     let suffix = pz.suffix();
-    literal(&mut pos, &suffix)?;
+    literal(&mut pos, &suffix).map_err(|mut e| {
+        // The rest is another processing zone's suffix.
+        let rest = &s[pos..];
+        e.written_for = match rest {
+            "Z" => Some(ProcessingZone::UTC),
+            _ if rest.len() == 5 => ProcessingZone::parse(&format!("GMT{rest}")),
+            _ => None,
+        }
+        .filter(|&other| other != pz);
+        if e.written_for.is_some() {
+            e.message = format!("expected `{suffix}` here, not `{rest}`");
+            e.end = e.start + rest.len();
+        }
+        e
+    })?;
     if pos < s.len() {
         return Err(err(
             "unexpected text after the datetime".to_string(),
@@ -275,12 +315,20 @@ fn parse_fields(text: &str, pz: ProcessingZone) -> Result<OozieTime, DatetimeErr
         .with_day(day as u32)
         .and_then(|d| d.and_hms_opt(hour.min(23) as u32, minute as u32, 0))
         .expect("fields checked");
-    let local = if hour_24 {
-        local + chrono::Duration::hours(1)
-    } else {
-        local
-    };
-    let instant = (local - chrono::Duration::minutes(pz.offset_minutes as i64)).and_utc();
+    // (Near the calendar's ends, the next hour or UTC may be past them:
+    // instants keep two days from each end, `calendar::in_range`.)
+    let instant = local
+        .checked_add_signed(chrono::Duration::hours(i64::from(hour_24)))
+        .and_then(|l| l.checked_sub_signed(chrono::Duration::minutes(pz.offset_minutes as i64)))
+        .map(|l| l.and_utc())
+        .filter(|&t| super::calendar::in_range(t))
+        .ok_or_else(|| {
+            err(
+                format!("year {year} is out of range"),
+                year_at,
+                month_at - 1,
+            )
+        })?;
     Ok(OozieTime { instant, hour_24 })
 }
 
@@ -398,6 +446,61 @@ mod tests {
         assert!(parse("2013-13-01T00:00Z").is_err());
         assert!(parse("2013-01-01T00:00Zx").is_err());
         assert!(parse("2013-01-01 00:00Z").is_err());
+    }
+
+    #[test]
+    fn a_datetime_of_another_processing_zone_says_which() {
+        let utc = ProcessingZone::UTC;
+        let tokyo = ProcessingZone::parse("GMT+0900").unwrap();
+        let e = parse_datetime("2017-07-10T01:00+0900", utc).unwrap_err();
+        assert_eq!(e.written_for, Some(tokyo));
+        assert_eq!(e.message, "expected `Z` here, not `+0900`");
+        let help = e.to_diagnostic(0, utc).help.clone().unwrap();
+        assert!(
+            help.contains("--processing-timezone GMT+0900")
+                && help.contains("processing-timezone = \"GMT+0900\" in coordc.toml"),
+            "{help}"
+        );
+        // And the other way, and between two offsets.
+        let e = parse_datetime("2017-07-10T01:00Z", tokyo).unwrap_err();
+        assert_eq!(e.written_for, Some(utc));
+        assert!(
+            e.to_diagnostic(0, tokyo)
+                .help
+                .clone()
+                .unwrap()
+                .contains("--processing-timezone UTC")
+        );
+        let e = parse_datetime("2017-07-10T01:00-0530", tokyo).unwrap_err();
+        assert_eq!(e.written_for, ProcessingZone::parse("GMT-0530"));
+        // Not a processing zone's suffix: the usual help.
+        for text in [
+            "2017-07-10T01:00+09:00",
+            "2017-07-10T01:00+2500",
+            "2017-07-10T01:00",
+        ] {
+            assert_eq!(
+                parse_datetime(text, utc).unwrap_err().written_for,
+                None,
+                "{text}"
+            );
+        }
+        assert_eq!(
+            parse_datetime("2017-07-10T10:00+0900", tokyo)
+                .unwrap()
+                .instant
+                .to_rfc3339(),
+            "2017-07-10T01:00:00+00:00"
+        );
+    }
+
+    #[test]
+    fn the_last_day_of_the_calendar_is_an_error_not_a_panic() {
+        assert!(parse_datetime("262142-12-31T24:00Z", ProcessingZone::UTC).is_err());
+        let west = ProcessingZone::parse("GMT-1200").unwrap();
+        assert!(parse_datetime("262142-12-31T23:00-1200", west).is_err());
+        let east = ProcessingZone::parse("GMT+1200").unwrap();
+        assert!(parse_datetime("-262143-01-01T00:00+1200", east).is_err());
     }
 
     #[test]

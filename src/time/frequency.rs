@@ -20,6 +20,16 @@ pub enum FrequencyUnit {
 }
 
 impl FrequencyUnit {
+    /// The unit's name in messages: `minute`, `day`, `week`, `month`.
+    pub fn name(self) -> &'static str {
+        match self {
+            FrequencyUnit::Minute => "minute",
+            FrequencyUnit::Day => "day",
+            FrequencyUnit::Week => "week",
+            FrequencyUnit::Month => "month",
+        }
+    }
+
     pub fn calendar_unit(self) -> CalendarUnit {
         match self {
             FrequencyUnit::Minute => CalendarUnit::Minute,
@@ -75,14 +85,17 @@ pub fn nominal_times(
 
 /// The nominal times of actions from `start` (inclusive) to `end` (exclusive),
 /// computed one at a time, each as one `Calendar.add` from the (moved) start
-/// (CoordMaterializeTransitionXCommand: no drift).
+/// (CoordMaterializeTransitionXCommand: no drift). A count that is not
+/// positive gives none: its times never move forward (submission refuses it).
 pub fn nominal_time_iter(
     frequency: Frequency,
     zone: Zone,
     start: DateTime<Utc>,
     end: DateTime<Utc>,
 ) -> impl Iterator<Item = DateTime<Utc>> {
-    let origin = if frequency.end_of {
+    let origin = if frequency.count <= 0 {
+        None
+    } else if frequency.end_of {
         move_to_end(&zone, start, frequency.unit)
     } else {
         Some(start)
@@ -508,5 +521,34 @@ mod tests {
                 "{start} {zone} {f:?}: minutes"
             );
         }
+    }
+
+    #[test]
+    fn a_count_that_does_not_move_forward_gives_no_time() {
+        // Without this, 0 would repeat the start and a negative count walk back
+        // from it, both without end.
+        let z = Zone::parse("UTC").unwrap();
+        for count in [0, -1, i64::from(i32::MIN), i64::MIN] {
+            for unit in [FrequencyUnit::Minute, FrequencyUnit::Month] {
+                let f = freq(count, unit, false);
+                let got = nominal_time_iter(
+                    f,
+                    z.clone(),
+                    at("2024-01-01T00:00:00Z"),
+                    at("2025-01-01T00:00:00Z"),
+                );
+                assert_eq!(got.count(), 0, "{f:?}");
+            }
+        }
+        // The largest count steps once, then leaves the calendar.
+        let f = freq(i64::MAX, FrequencyUnit::Minute, false);
+        let got = nominal_times(
+            f,
+            &z,
+            at("2024-01-01T00:00:00Z"),
+            at("2025-01-01T00:00:00Z"),
+            10,
+        );
+        assert_eq!(got.len(), 1);
     }
 }

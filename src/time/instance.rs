@@ -24,6 +24,9 @@ pub enum InstanceError {
     TooFar,
     /// A date beyond the calendar's range (year ±262,000).
     OutOfRange,
+    /// A frequency that is not greater than zero (Oozie refuses it at
+    /// submission, `ParamChecker.checkGTZero`): no instance moves forward.
+    NotPositive,
     /// `coord:offset` stepping and adding disagree: Oozie throws
     /// `RuntimeException("Shouldn't happen")` (coord_offset_sync).
     Diverged,
@@ -37,6 +40,9 @@ impl std::fmt::Display for InstanceError {
                 "the instance is more than {MAX_STEPS} dataset frequencies away from the initial instance"
             ),
             InstanceError::OutOfRange => write!(f, "the instance is out of the calendar's range"),
+            InstanceError::NotPositive => {
+                write!(f, "the dataset frequency must be greater than zero")
+            }
             InstanceError::Diverged => write!(
                 f,
                 "Oozie cannot resolve this offset: one frequency at a time and all at once from the initial instance give different instances, and Oozie fails with \"Shouldn't happen\""
@@ -58,7 +64,11 @@ pub struct DatasetClock {
 }
 
 impl DatasetClock {
+    /// A clock: `frequency` must be greater than zero.
     pub fn new(initial_instance: DateTime<Utc>, frequency: Frequency, zone: Zone) -> Result<Self> {
+        if frequency.count <= 0 {
+            return Err(InstanceError::NotPositive);
+        }
         let initial = if frequency.end_of {
             move_to_end(&zone, initial_instance, frequency.unit).ok_or(InstanceError::OutOfRange)?
         } else {
@@ -108,7 +118,14 @@ impl DatasetClock {
         };
         let mut walk = self.walk(current);
         while walk.at <= nominal {
-            walk.step(1)?;
+            match walk.step(1) {
+                Ok(()) => {}
+                // The next instance is past the calendar's end (a frequency
+                // of thousands of millennia), so past `nominal`: this one is
+                // current.
+                Err(InstanceError::OutOfRange) => return Ok(Some((count + walk.steps, walk.at))),
+                Err(e) => return Err(e),
+            }
         }
         Ok(Some((count + walk.steps - 1, self.step(walk.at, -1)?)))
     }
@@ -141,6 +158,9 @@ impl DatasetClock {
         let Some((count, _)) = self.current_instance(nominal)? else {
             return Ok(Vec::new());
         };
+        if start > end {
+            return Ok(Vec::new());
+        }
         if end.saturating_sub(start) > MAX_STEPS {
             return Err(InstanceError::TooFar);
         }
@@ -152,11 +172,14 @@ impl DatasetClock {
         // (coord_currentRange_sync).
         let mut instance = self.step(self.initial, first)?;
         let mut instances = Vec::new();
-        for _ in start..=end {
+        for k in start..=end {
             if instance >= self.initial {
                 instances.push(instance);
             }
-            instance = self.step(instance, 1)?;
+            // (No step past the last: it may be past the calendar's end.)
+            if k < end {
+                instance = self.step(instance, 1)?;
+            }
         }
         instances.reverse();
         Ok(instances)
@@ -439,6 +462,99 @@ mod tests {
             end_of,
         };
         DatasetClock::new(at(initial), frequency, Zone::parse(zone).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_frequency_not_greater_than_zero_makes_no_clock() {
+        // The crash of issue 19: `elapsed / count` divided by zero.
+        for count in [0, -1, i64::from(i32::MIN), i64::MIN] {
+            let frequency = Frequency {
+                count,
+                unit: FrequencyUnit::Minute,
+                end_of: false,
+            };
+            let zone = Zone::parse("UTC").unwrap();
+            let got = DatasetClock::new(at("2023-01-01T00:00:00Z"), frequency, zone);
+            assert_eq!(got.unwrap_err(), InstanceError::NotPositive, "{count}");
+        }
+    }
+
+    #[test]
+    fn a_frequency_longer_than_the_calendar_has_its_initial_instance() {
+        // 2^31-1 days or months: the next instance is past chrono's calendar
+        // (Java's reaches it), so the initial instance is current.
+        let nominal = at("2024-01-01T00:00:00Z");
+        for unit in [FrequencyUnit::Day, FrequencyUnit::Month] {
+            let c = clock(
+                "2023-01-01T00:00:00Z",
+                i64::from(i32::MAX),
+                unit,
+                false,
+                "UTC",
+            );
+            assert_eq!(
+                show(c.current(nominal, 0).unwrap()),
+                "2023-01-01T00:00Z",
+                "{unit:?}"
+            );
+            // Instances past either end of chrono's calendar are errors (a
+            // range is listed by stepping from its first instance).
+            assert_eq!(
+                c.current_range(nominal, -1, 0),
+                Err(InstanceError::OutOfRange),
+                "{unit:?}"
+            );
+            assert_eq!(
+                c.current(nominal, 1),
+                Err(InstanceError::OutOfRange),
+                "{unit:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn extreme_indexes_are_errors_or_empty_never_panics() {
+        let nominal = at("2024-01-01T00:00:00Z");
+        for unit in [
+            FrequencyUnit::Minute,
+            FrequencyUnit::Day,
+            FrequencyUnit::Month,
+        ] {
+            let c = clock("2023-01-01T00:00:00Z", 1, unit, false, "America/New_York");
+            let extremes = [
+                0,
+                -1,
+                1,
+                i64::from(i32::MIN),
+                i64::from(i32::MAX),
+                i64::MIN,
+                i64::MAX,
+            ];
+            for n in extremes {
+                // A range whose start is after its end is empty (the dry run
+                // reports it, CO005); one too long is refused.
+                if let Some(after) = n.checked_add(1) {
+                    assert_eq!(
+                        c.current_range(nominal, after, n),
+                        Ok(Vec::new()),
+                        "{unit:?} {n}"
+                    );
+                }
+                let _ = c.current(nominal, n);
+                let _ = c.current_range(nominal, n, 0);
+                let _ = c.current_range(nominal, 0, n);
+                let _ = c.hours_in_day(nominal, n);
+                let _ = c.days_in_month(nominal, n);
+                for offset_unit in [CalendarUnit::Minute, CalendarUnit::Day, CalendarUnit::Year] {
+                    let _ = c.offset(nominal, n, offset_unit);
+                    let _ = c.offset_range(nominal, (n, offset_unit), (0, offset_unit));
+                }
+            }
+            assert_eq!(
+                c.current_range(nominal, i64::MIN, i64::MAX),
+                Err(InstanceError::TooFar)
+            );
+        }
     }
 
     /// Oozie prints 00:00 as 00:00 of the day; the spec writes it as 24:00 of the

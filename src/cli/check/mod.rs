@@ -776,7 +776,10 @@ fn check_file(path: &Path, input: &JobInput, member: Option<&Member>) -> Report 
                     Err(message) => return Report::failed(message),
                 },
                 ("workflow-app", None) => workflow(&doc, text.len()),
-                ("datasets", None) => datasets(&doc),
+                ("datasets", None) => match datasets(&doc, path, input, &mut sources) {
+                    Ok(problems) => problems,
+                    Err(message) => return Report::failed(message),
+                },
                 (other, None) => vec![Located::in_app(Diagnostic::note(
                     XML_UNKNOWN_DOCUMENT,
                     doc.root.name_span,
@@ -1021,27 +1024,66 @@ fn workflow(doc: &xml::Document, definition_bytes: usize) -> Vec<Located> {
     problems
 }
 
-fn datasets(doc: &xml::Document) -> Vec<Located> {
+/// A datasets file checked on its own: what submission checks in each of
+/// its datasets and in those it includes, as if a coordinator included it
+/// (spec §5.4; CSX:1009-1030, 1143-1148), with the job configuration given
+/// (`--config`, `-D`); without one, the names its values read are a note,
+/// and those values are not evaluated. Or why the configuration could not
+/// be read.
+fn datasets(
+    doc: &xml::Document,
+    path: &Path,
+    input: &JobInput,
+    sources: &mut Sources,
+) -> Result<Vec<Located>, String> {
     let invalid = schema_problems(doc);
     if !invalid.is_empty() {
-        return invalid;
+        return Ok(invalid);
     }
-    let (includes, found, problems) = ir::lower::dataset_file(&doc.root, 0);
+    let (includes, mut found, problems) = ir::lower::dataset_file(&doc.root, 0);
     let mut problems: Vec<Located> = problems.into_iter().map(Located::in_app).collect();
-    let texts = includes.iter().chain(found.iter().flat_map(|d| {
-        [
-            &d.frequency,
-            &d.initial_instance,
-            &d.timezone,
-            &d.uri_template,
-        ]
-        .into_iter()
-        .chain(d.done_flag.iter())
-    }));
-    problems.extend(check_el(
-        texts.map(|t| (None, t)),
-        Library::Coordinator,
-        None,
+    let loaded = match load::datasets_file(&includes, path, input, sources) {
+        Ok(loaded) => loaded,
+        Err(Stop::Usage(message)) => return Err(message),
+        Err(Stop::Problems(found)) => return Ok(found),
+    };
+    problems.extend(loaded.include_problems);
+    found.extend(loaded.included);
+    let vars = loaded.vars;
+    let texts: Vec<(Option<usize>, &ElText)> = includes
+        .iter()
+        .map(|t| (None, t))
+        .chain(found.iter().flat_map(|d| {
+            std::iter::once((d.file, &d.frequency))
+                .chain(dryrun::dataset_texts(d).map(|(file, text, _)| (file, text)))
+        }))
+        .collect();
+    let known: FxHashSet<&str> = vars.keys().map(String::as_str).collect();
+    let known = loaded.configured.then_some(&known);
+    problems.extend(check_el(texts.iter().copied(), Library::Coordinator, known));
+    problems.extend(dryrun::misplaced_in(
+        found.iter().flat_map(dryrun::dataset_texts),
+        &vars,
     ));
-    problems
+    dryrun::included_by_name(&found, &mut problems);
+    for dataset in &found {
+        problems.extend(dryrun::dataset_problems(
+            dataset,
+            &vars,
+            input.processing_zone,
+        ));
+    }
+    let needed = free_variables(texts.iter().map(|(_, t)| *t), &vars);
+    if !loaded.configured && !needed.is_empty() {
+        problems.retain(|p| p.diagnostic.code != EL_UNKNOWN_VARIABLE);
+        problems.push(Located::in_app(Diagnostic::note(
+            EL_UNKNOWN_VARIABLE,
+            doc.root.name_span,
+            format!(
+                "the job that includes this file must define {}; give its configuration (--config FILE, -D NAME=VALUE) to check the values",
+                needed.into_iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+            ),
+        )));
+    }
+    Ok(problems)
 }
