@@ -607,3 +607,109 @@ fn a_diagnostic_in_a_value_points_at_that_value_in_the_file() {
     .collect();
     assert_eq!(found, expected);
 }
+
+#[test]
+fn workflow_parameters_are_verified_against_the_jobs_configuration() {
+    // ParameterVerifier.java:49-91, for a workflow (LiteWorkflowAppParser.java:182).
+    let dir = common::fresh_dir("wf-parameters");
+    let wf = dir.join("workflow.xml");
+    std::fs::write(
+        &wf,
+        r#"<workflow-app name="wf" xmlns="uri:oozie:workflow:0.5">
+  <parameters>
+    <property><name>outputDir</name></property>
+    <property><name>queueName</name><value>default</value></property>
+    <property><name>inputDir</name></property>
+  </parameters>
+  <start to="cleanup"/>
+  <action name="cleanup">
+    <fs><delete path="hdfs://nn:8020${outputDir}"/></fs>
+    <ok to="end"/>
+    <error to="fail"/>
+  </action>
+  <kill name="fail"><message>failed</message></kill>
+  <end name="end"/>
+</workflow-app>"#,
+    )
+    .unwrap();
+    let wf = wf.to_str().unwrap();
+    let messages = |doc: &serde_json::Value| -> Vec<String> {
+        doc["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| format!("{} {}", d["code"], d["message"]))
+            .collect()
+    };
+    // Without a configuration: a note naming both required parameters.
+    let (code, doc) = check_json(&[wf]);
+    assert_eq!(code, Some(0), "{doc}");
+    let found = messages(&doc);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].starts_with("\"WF011\"")
+            && found[0].contains("`outputDir`, `inputDir` (parameters without a default)"),
+        "{found:?}"
+    );
+    assert_eq!(doc["diagnostics"][0]["severity"], "note");
+    // With -D: each one the job does not define is an error (E0738).
+    let (code, doc) = check_json(&[wf, "-D", "outputDir=/tmp/out"]);
+    assert_eq!(code, Some(1), "{doc}");
+    assert_eq!(codes(&doc), ["WF011"]);
+    assert!(messages(&doc)[0].contains("`inputDir`"), "{doc}");
+    // The job.properties beside the workflow, over its config-default.xml
+    // (SubmitXCommand.java:156-174): together they define both.
+    std::fs::write(dir.join("job.properties"), "outputDir=/tmp/out\n").unwrap();
+    let (code, doc) = check_json(&[wf]);
+    assert_eq!((code, codes(&doc)), (Some(1), vec!["WF011"]), "{doc}");
+    std::fs::write(
+        dir.join("config-default.xml"),
+        "<configuration><property><name>inputDir</name><value>/tmp/in</value></property></configuration>",
+    )
+    .unwrap();
+    let (code, doc) = check_json(&[wf]);
+    assert_eq!(code, Some(0), "{doc}");
+    assert_eq!(codes(&doc), Vec::<&str>::new());
+    // config-default.xml alone is not a job's configuration: without the
+    // job.properties, the parameter it does not define is in the note.
+    std::fs::remove_file(dir.join("job.properties")).unwrap();
+    let (_, doc) = check_json(&[wf]);
+    assert_eq!(codes(&doc), ["WF011"]);
+    assert_eq!(doc["diagnostics"][0]["severity"], "note");
+    assert!(
+        messages(&doc)[0].contains("`outputDir` (parameters"),
+        "{doc}"
+    );
+}
+
+#[test]
+fn an_empty_parameter_name_is_an_error_with_or_without_a_configuration() {
+    // ParameterVerifier.java:63-68 (E0739), in both kinds of application.
+    let (code, doc) = check_json(&["corpus/invalid/WF012"]);
+    assert_eq!((code, codes(&doc)), (Some(1), vec!["WF012"]), "{doc}");
+    let (code, doc) = check_json(&["corpus/invalid/CO011"]);
+    assert_eq!((code, codes(&doc)), (Some(1), vec!["CO011"]), "{doc}");
+    // A coordinator without a configuration lists its required parameters
+    // in the note, read or not, rather than reporting them (CO004).
+    let dir = common::fresh_dir("coord-parameters");
+    let coord = dir.join("coordinator.xml");
+    std::fs::write(
+        &coord,
+        r#"<coordinator-app name="c" frequency="${coord:days(1)}" start="2024-01-01T00:00Z" end="2024-01-03T00:00Z" timezone="UTC" xmlns="uri:oozie:coordinator:0.4">
+  <parameters><property><name>unused</name></property></parameters>
+  <action><workflow><app-path>hdfs://nn:8020/app</app-path></workflow></action>
+</coordinator-app>"#,
+    )
+    .unwrap();
+    let (code, doc) = check_json(&[coord.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{doc}");
+    assert_eq!(codes(&doc), ["EL005"]);
+    assert_eq!(doc["diagnostics"][0]["severity"], "note");
+    assert!(
+        doc["diagnostics"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("`unused`"),
+        "{doc}"
+    );
+}

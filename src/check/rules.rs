@@ -52,6 +52,7 @@ pub const INPUT_LOGIC: &str = "CO007";
 pub const CONTROLS: &str = "CO008";
 pub const DATASET_OVERRIDE: &str = "CO009";
 pub const INSTANCE_ARGUMENT: &str = "CO010";
+pub const COORD_EMPTY_PARAMETER: &str = "CO011";
 pub const DATA_DROPPED: &str = "DA001";
 pub const DATA_URI_RESOLUTION: &str = "DA002";
 pub const DATA_SHARED_OUTPUT: &str = "DA003";
@@ -75,6 +76,8 @@ pub const WF_UNREACHABLE: &str = "WF007";
 pub const WF_ACTION_TYPE: &str = "WF008";
 pub const WF_CLUSTER: &str = "WF009";
 pub const WF_LENGTH: &str = "WF010";
+pub const WF_MISSING_PARAMETER: &str = "WF011";
+pub const WF_EMPTY_PARAMETER: &str = "WF012";
 
 pub static RULES: &[Rule] = &[
     Rule {
@@ -167,6 +170,13 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: None,
         summary: "`coord:latest(n)` with n > 0, or `coord:future(n, limit)` with n < 0 or limit <= 0: every action fails when it starts.",
+    },
+    Rule {
+        code: COORD_EMPTY_PARAMETER,
+        name: "empty-parameter-name",
+        severity: Severity::Error,
+        oozie: Some("E0739"),
+        summary: "A `<parameters>` property whose `<name>` is empty (E0739).",
     },
     Rule {
         code: DATA_DROPPED,
@@ -517,6 +527,20 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0736"),
         summary: "A workflow definition over 100,000 bytes, which Oozie refuses to read (E0736).",
+    },
+    Rule {
+        code: WF_MISSING_PARAMETER,
+        name: "missing-parameter",
+        severity: Severity::Error,
+        oozie: Some("E0738"),
+        summary: "A workflow `<parameters>` property without a `<value>` that the job configuration does not define (E0738).",
+    },
+    Rule {
+        code: WF_EMPTY_PARAMETER,
+        name: "empty-parameter-name",
+        severity: Severity::Error,
+        oozie: Some("E0739"),
+        summary: "A workflow `<parameters>` property whose `<name>` is empty (E0739).",
     },
 ];
 

@@ -9,6 +9,7 @@ use crate::config::{JobConfig, Source};
 use crate::diag::Diagnostic;
 use crate::el::VarMap;
 use crate::interp::dryrun::{self, Located};
+use crate::interp::parameters;
 use crate::ir::{self, Coordinator, Dataset};
 use crate::time::datetime::ProcessingZone;
 use crate::xml;
@@ -69,22 +70,33 @@ impl ConfigFile {
     }
 }
 
-/// The job.properties beside applications, looked up (and read) once per
-/// folder: the applications of one folder share it.
+/// The job.properties (and, for workflows, config-default.xml) beside
+/// applications, looked up (and read) once per folder: the applications of
+/// one folder share them.
 #[derive(Default)]
 pub struct BesideConfigs {
-    found: Mutex<HashMap<PathBuf, Option<Arc<ConfigFile>>>>,
+    found: Mutex<HashMap<BesideFile, Option<Arc<ConfigFile>>>>,
 }
 
+/// A folder, and the name of a configuration file looked for in it.
+type BesideFile = (PathBuf, &'static str);
+
+/// The job configuration beside an application.
+const JOB_PROPERTIES: &str = "job.properties";
+
+/// The workflow defaults beside a workflow (SubmitXCommand.java:78, 156-174).
+const CONFIG_DEFAULT: &str = "config-default.xml";
+
 impl BesideConfigs {
-    fn get(&self, app_dir: &Path) -> Option<Arc<ConfigFile>> {
+    fn get(&self, app_dir: &Path, file: &'static str) -> Option<Arc<ConfigFile>> {
         let mut found = self.found.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(known) = found.get(app_dir) {
+        let key = (app_dir.to_path_buf(), file);
+        if let Some(known) = found.get(&key) {
             return known.clone();
         }
-        let path = app_dir.join("job.properties");
+        let path = app_dir.join(file);
         let config = path.is_file().then(|| Arc::new(ConfigFile::read(&path)));
-        found.insert(app_dir.to_path_buf(), config.clone());
+        found.insert(key, config.clone());
         config
     }
 }
@@ -161,20 +173,10 @@ pub fn coordinator(
             problems.into_iter().map(Located::in_app).collect(),
         ));
     }
-    let app_dir = app_path
-        .parent()
-        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-    // Without configuration files, the job.properties beside the application.
-    let beside;
-    let files = if input.configs.is_empty() {
-        beside = input.beside.get(&app_dir);
-        beside.as_deref().map_or(&[][..], std::slice::from_ref)
-    } else {
-        input.configs
-    };
-    let configured = !files.is_empty() || !input.defines.is_empty();
-    let config = job_config(files, input, sources)?;
-    let (vars, parameter_problems) = dryrun::job_variables(&app, config.vars());
+    let app_dir = app_dir(app_path);
+    let (config, configured) = job(&app_dir, None, input, sources)?;
+    let (vars, parameter_problems) =
+        parameters::verify(&app.parameters, config.vars(), &parameters::COORDINATOR);
     let mut included = Vec::new();
     let mut include_problems = Vec::new();
     let includes = Includes {
@@ -201,16 +203,77 @@ pub fn coordinator(
     })
 }
 
+/// The folder of the application at `app_path`.
+fn app_dir(app_path: &Path) -> PathBuf {
+    app_path
+        .parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+}
+
+/// A workflow's job: the variables of its configuration, with `<parameters>`
+/// applied, and their problems (WF011, WF012); and whether the job was given
+/// a configuration (files, the job.properties beside it, or `-D`).
+pub struct WorkflowJob {
+    pub vars: crate::el::VarMap,
+    pub parameter_problems: Vec<Located>,
+    pub configured: bool,
+}
+
+/// The job of the workflow `wf` at `app_path`: its configuration as a
+/// coordinator's is found, over the config-default.xml beside the workflow,
+/// whose values the server injects as defaults before it verifies the
+/// parameters (SubmitXCommand.java:156-187, LiteWorkflowAppParser.java:182).
+pub fn workflow_job(
+    wf: &ir::Workflow,
+    app_path: &Path,
+    input: &JobInput,
+    sources: &mut Sources,
+) -> Result<WorkflowJob, Stop> {
+    let app_dir = app_dir(app_path);
+    let defaults = input.beside.get(&app_dir, CONFIG_DEFAULT);
+    let (config, configured) = job(&app_dir, defaults.as_deref(), input, sources)?;
+    let (vars, parameter_problems) =
+        parameters::verify(&wf.parameters, config.vars(), &parameters::WORKFLOW);
+    Ok(WorkflowJob {
+        vars,
+        parameter_problems,
+        configured,
+    })
+}
+
+/// The job configuration of the application in `app_dir`: `defaults` (read
+/// first, so everything overrides them), the configuration files (without
+/// any, the job.properties beside the application) and the -D definitions;
+/// and whether it was given one (files or -D: defaults alone are not a job's
+/// configuration).
+fn job(
+    app_dir: &Path,
+    defaults: Option<&ConfigFile>,
+    input: &JobInput,
+    sources: &mut Sources,
+) -> Result<(JobConfig, bool), Stop> {
+    let beside;
+    let files: Vec<&ConfigFile> = if input.configs.is_empty() {
+        beside = input.beside.get(app_dir, JOB_PROPERTIES);
+        beside.as_deref().into_iter().collect()
+    } else {
+        input.configs.iter().collect()
+    };
+    let configured = !files.is_empty() || !input.defines.is_empty();
+    let all: Vec<&ConfigFile> = defaults.into_iter().chain(files).collect();
+    Ok((job_config(&all, input, sources)?, configured))
+}
+
 /// The configuration `files` and the -D definitions, each file added to
 /// `sources`; a file that cannot be read or parsed is an error.
 fn job_config(
-    files: &[ConfigFile],
+    files: &[&ConfigFile],
     input: &JobInput,
     sources: &mut Sources,
 ) -> Result<JobConfig, Stop> {
     let mut config_sources = Vec::new();
     let mut indexes = Vec::new();
-    for ConfigFile { name, text } in files {
+    for ConfigFile { name, text } in files.iter().copied() {
         match text {
             Ok(text) => {
                 indexes.push(sources.add(name.clone(), Arc::clone(text)));

@@ -414,9 +414,15 @@ fn parameters(l: &mut Lowering, element: &Element) -> Vec<Parameter> {
                 || name_of(prop, "name"),
                 |n| {
                     let t = n.text_trimmed();
+                    // An empty name (E0739) is pointed at by its element.
+                    let span = if t.value.is_empty() {
+                        n.name_span
+                    } else {
+                        t.span
+                    };
                     Name {
                         name: t.value.into_owned(),
-                        span: t.span,
+                        span,
                     }
                 },
             ),

@@ -20,8 +20,8 @@ use crate::check::el::{ElCheckContext, check_template, findings};
 use crate::check::pipeline::AppEvents;
 use crate::check::rules::{
     EL_ARG_TYPE, EL_ARITY, EL_DOTTED_NAME, EL_EVAL, EL_MISPLACED, EL_NEEDS_CONTEXT, EL_SYNTAX,
-    EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE, INSTANCE_SYNTAX, TIME_DATETIME, WF_LENGTH,
-    XML_UNKNOWN_DOCUMENT,
+    EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE, INSTANCE_SYNTAX, MISSING_PARAMETER, TIME_DATETIME,
+    WF_LENGTH, WF_MISSING_PARAMETER, XML_UNKNOWN_DOCUMENT,
 };
 use crate::check::settings::Settings;
 use crate::check::suppress::{Suppression, is_suppressed, suppressions};
@@ -29,6 +29,7 @@ use crate::diag::{Diagnostic, Severity};
 use crate::el::VarMap;
 use crate::el::library::Library;
 use crate::interp::dryrun::{self, Located, Options};
+use crate::interp::parameters;
 use crate::ir::{self, ElText};
 use crate::span::Span;
 use crate::time::datetime::ProcessingZone;
@@ -47,7 +48,8 @@ pub struct CheckArgs {
     #[arg(required = true, value_name = "PATH")]
     paths: Vec<PathBuf>,
     /// A job configuration file (`.properties` or Hadoop XML), repeatable. Default:
-    /// the job.properties beside each coordinator, if any. Without any, names the
+    /// the job.properties beside each coordinator or workflow, if any (a
+    /// workflow's config-default.xml is read under it). Without any, names the
     /// job must define are listed in a note rather than reported.
     #[arg(long = "config", value_name = "FILE")]
     configs: Vec<PathBuf>,
@@ -488,7 +490,10 @@ fn check_file(path: &Path, input: &JobInput) -> Report {
                     // A configuration that cannot be read: an I/O error.
                     Err(message) => return Report::failed(message),
                 },
-                "workflow-app" => workflow(&doc, text.len()),
+                "workflow-app" => match workflow(&doc, path, input, &mut sources) {
+                    Ok(problems) => problems,
+                    Err(message) => return Report::failed(message),
+                },
                 "datasets" => datasets(&doc),
                 other => vec![Located::in_app(Diagnostic::note(
                     XML_UNKNOWN_DOCUMENT,
@@ -621,7 +626,13 @@ fn coordinator(
     let mut problems = loaded.include_problems.clone();
     problems.extend(crate::check::datasets::check(app, &loaded.included));
     problems.extend(crate::check::instances::check(app));
-    let needed = free_variables(texts.iter().map(|(_, t)| *t), &loaded.vars);
+    let mut needed = free_variables(texts.iter().map(|(_, t)| *t), &loaded.vars);
+    // (Parameters without a default are names the job must define, read or not.)
+    needed.extend(
+        parameters::missing(&app.parameters, &loaded.vars)
+            .into_iter()
+            .map(str::to_string),
+    );
     if !loaded.configured && !needed.is_empty() {
         // Without a configuration, the names the job must define are a note,
         // and the checks that evaluate values cannot run (an include path that
@@ -629,12 +640,13 @@ fn coordinator(
         problems.retain(|p| p.diagnostic.code != EL_UNKNOWN_VARIABLE);
         problems.extend(check_el(texts.iter().copied(), Library::Coordinator, None));
         problems.extend(dryrun::misplaced(app, &loaded.included, &loaded.vars));
+        problems.extend(unconfigured_parameters(&loaded.parameter_problems));
         problems.push(Located::in_app(Diagnostic::note(
             EL_UNKNOWN_VARIABLE,
             app.name_span,
             format!(
-                "the job must define {}; give its configuration (--config FILE, -D NAME=VALUE, or a job.properties beside the application) to check the values",
-                needed.into_iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+                "the job must define {}; {GIVE_CONFIGURATION} to check the values",
+                backquoted(needed.iter().map(String::as_str))
             ),
         )));
         return Ok((problems, None));
@@ -675,11 +687,8 @@ fn coordinator(
     }
     // A parameter the job does not give (CO004) is not reported again where
     // the evaluation reads it.
-    let missing: FxHashSet<&str> = app
-        .parameters
-        .iter()
-        .filter(|p| p.default.is_none() && !loaded.vars.contains_key(&p.name.name))
-        .map(|p| p.name.name.as_str())
+    let missing: FxHashSet<&str> = parameters::missing(&app.parameters, &loaded.vars)
+        .into_iter()
         .collect();
     let source = &sources.files[0].1;
     problems.retain(|p| {
@@ -706,13 +715,59 @@ fn free_variables<'a>(texts: impl Iterator<Item = &'a ElText>, vars: &VarMap) ->
     names
 }
 
-fn workflow(doc: &xml::Document, definition_bytes: usize) -> Vec<Located> {
+/// How a note asks for the job's configuration.
+const GIVE_CONFIGURATION: &str = "give its configuration (--config FILE, -D NAME=VALUE, or a job.properties beside the application)";
+
+/// `names`, each in backquotes, separated by commas.
+fn backquoted<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    names
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The `<parameters>` problems of a job given no configuration: an empty name
+/// (E0739) is one whatever the job defines; a parameter it may define is not.
+fn unconfigured_parameters(problems: &[Located]) -> impl Iterator<Item = Located> + '_ {
+    problems
+        .iter()
+        .filter(|p| ![MISSING_PARAMETER, WF_MISSING_PARAMETER].contains(&p.diagnostic.code))
+        .cloned()
+}
+
+/// A workflow's problems, or why its configuration could not be read.
+fn workflow(
+    doc: &xml::Document,
+    path: &Path,
+    input: &JobInput,
+    sources: &mut Sources,
+) -> Result<Vec<Located>, String> {
     let invalid = schema_problems(doc);
     if !invalid.is_empty() {
-        return invalid;
+        return Ok(invalid);
     }
+    let definition_bytes = sources.files[0].1.len();
     let (wf, problems) = ir::lower::workflow(&doc.root);
     let mut problems: Vec<Located> = problems.into_iter().map(Located::in_app).collect();
+    match load::workflow_job(&wf, path, input, sources) {
+        Ok(job) if job.configured => problems.extend(job.parameter_problems),
+        Ok(job) => {
+            problems.extend(unconfigured_parameters(&job.parameter_problems));
+            let missing = parameters::missing(&wf.parameters, &job.vars);
+            if !missing.is_empty() {
+                problems.push(Located::in_app(Diagnostic::note(
+                    WF_MISSING_PARAMETER,
+                    wf.name_span,
+                    format!(
+                        "the job must define {} (parameters without a default); {GIVE_CONFIGURATION} to check them",
+                        backquoted(missing.into_iter())
+                    ),
+                )));
+            }
+        }
+        Err(Stop::Usage(message)) => return Err(message),
+        Err(Stop::Problems(more)) => problems.extend(more),
+    }
     let actions = crate::check::actions::check(&wf, definition_bytes);
     // Oozie refuses a definition over its length before parsing it (E0736):
     // the graph it never sees is not walked.
@@ -729,7 +784,7 @@ fn workflow(doc: &xml::Document, definition_bytes: usize) -> Vec<Located> {
         Library::Workflow,
         None,
     ));
-    problems
+    Ok(problems)
 }
 
 fn datasets(doc: &xml::Document) -> Vec<Located> {
