@@ -1,11 +1,19 @@
-//! Workflow actions as a stock Oozie server accepts them: the action types it
-//! has executors for (E0723), the job-tracker and name-node the Hadoop actions
-//! need (E0701), and the definition length it reads (E0736).
-//! research/oozie-validations.md §4, W9 and W10.
+//! Workflow actions as a stock Oozie server accepts them. At submission: the
+//! action types it has executors for (E0723), the job-tracker and name-node
+//! the Hadoop actions need (E0701), and the definition length it reads
+//! (E0736); research/oozie-validations.md §4, W9 and W10. When the workflow
+//! reaches an action, what its executor checks before it runs anything:
+//! retry attributes (E0700), configuration properties Oozie sets itself and
+//! credentials (JA010, JA021), shell environment variables (JA010), fs paths
+//! (FS001, FS011). Each check cites the Oozie code (HEAD 8bdac8be) it follows.
 
-use super::rules::{WF_ACTION_TYPE, WF_CLUSTER, WF_LENGTH};
+use super::rules::{
+    WF_ACTION_TYPE, WF_CLUSTER, WF_DISALLOWED_PROPERTY, WF_ENV_VAR, WF_FS_PATH, WF_LENGTH,
+    WF_RETRY, WF_UNDEFINED_CREDENTIAL,
+};
 use crate::diag::Diagnostic;
-use crate::ir::{ActionBody, NodeKind, Workflow};
+use crate::el::ast::Part;
+use crate::ir::{ActionBody, ConfigProperty, ElText, Name, NodeKind, Workflow, WorkflowAction};
 use crate::span::Span;
 
 /// WorkflowAppService rejects longer definitions before parsing them
@@ -30,7 +38,9 @@ const EXTENSIONS: &[(&str, &[&str])] = &[
 
 /// Actions that run on the cluster and so need a job-tracker (or, in schema
 /// 1.0, resource-manager) and a name-node from the action or `<global>`
-/// (LiteWorkflowAppParser.addGlobalJobTrackerNameNode and the executors).
+/// (LiteWorkflowAppParser.addGlobalJobTrackerNameNode and the executors):
+/// the actions whose executor is JavaActionExecutor or one of its subclasses
+/// (core/src/main/java/org/apache/oozie/action/hadoop/*ActionExecutor.java).
 const CLUSTER_ACTIONS: &[&str] = &[
     "map-reduce",
     "pig",
@@ -97,9 +107,283 @@ pub fn check(wf: &Workflow, definition_bytes: usize) -> Vec<Diagnostic> {
             if !missing.is_empty() {
                 out.push(missing_cluster(action.kind.span, &node.name.name, &missing));
             }
+            out.extend(
+                action
+                    .body
+                    .configuration
+                    .iter()
+                    .filter_map(|p| disallowed(p, &format!("action [{}]", node.name.name))),
+            );
+            out.extend(undefined_credentials(wf, action, &node.name.name));
         }
+        match kind {
+            "shell" => out.extend(env_vars(&action.body)),
+            "fs" => {
+                let name_node = defines(&action.body, &["name-node"])
+                    || wf
+                        .global
+                        .as_ref()
+                        .is_some_and(|g| defines(g, &["name-node"]));
+                out.extend(fs_paths(&action.body, name_node));
+            }
+            _ => {}
+        }
+        out.extend(action.attributes.iter().filter_map(|(n, v)| retry(n, v)));
+    }
+    // `<global>`'s configuration is copied into each Hadoop action's
+    // (LiteWorkflowAppParser.java:553-559), where the check above fails it.
+    let hadoop_action = wf.nodes.iter().any(|n| {
+        matches!(&n.kind, NodeKind::Action(a) if CLUSTER_ACTIONS.contains(&a.kind.name.as_str()))
+    });
+    if hadoop_action && let Some(global) = &wf.global {
+        out.extend(
+            global
+                .configuration
+                .iter()
+                .filter_map(|p| disallowed(p, "<global>, which every Hadoop action gets")),
+        );
     }
     out
+}
+
+/// The text of `value` when it holds no EL (Oozie reads it as written).
+fn literal(value: &ElText) -> Option<&str> {
+    let parts = &value.template().parts;
+    (value.parsed && parts.iter().all(|p| matches!(p, Part::Text { .. }))).then(|| value.text())
+}
+
+/// The text of `value` before its first `${`, and whether that is all of it.
+fn literal_prefix(value: &ElText) -> (&str, bool) {
+    match value.template().parts.as_slice() {
+        _ if !value.parsed => ("", false),
+        [] => ("", true),
+        [Part::Text { text, .. }, rest @ ..] => (text.as_str(), rest.is_empty()),
+        [Part::Block { .. }, ..] => ("", false),
+    }
+}
+
+/// Properties Oozie sets itself, which an action's configuration (inline,
+/// job-xml or launcher) may not (JavaActionExecutor.java:173-175, 284-290,
+/// 436): the user, the name-node and the resource manager. A launcher
+/// property (`oozie.launcher.` and one of them) fails too
+/// (LauncherConfigurationInjector.java:349-356).
+const DISALLOWED_PROPERTIES: &[&str] = &[
+    "user.name",
+    "mapreduce.job.user.name",
+    "fs.default.name",
+    "yarn.resourcemanager.address",
+];
+
+/// JA010 for a configuration property Oozie sets itself, in `place`.
+fn disallowed(property: &ConfigProperty, place: &str) -> Option<Diagnostic> {
+    let name = literal(&property.name)?;
+    let base = name.strip_prefix("oozie.launcher.").unwrap_or(name);
+    if !DISALLOWED_PROPERTIES.contains(&base) {
+        return None;
+    }
+    let from = match base {
+        "user.name" | "mapreduce.job.user.name" => "the user who submits the job",
+        "fs.default.name" => "the action's <name-node>",
+        _ => "the action's <job-tracker> or <resource-manager>",
+    };
+    Some(
+        Diagnostic::error(
+            WF_DISALLOWED_PROPERTY,
+            property.name.span,
+            format!("Property [{base}] not allowed in the configuration of {place} (JA010)"),
+        )
+        .with_help(format!(
+            "Oozie sets it from {from} and fails the action when it starts; remove the property"
+        )),
+    )
+}
+
+/// JA021: each name of an action's `cred` that the workflow's
+/// `<credentials>` does not define. Oozie reads `cred` as written (no EL:
+/// LiteWorkflowAppParser.java:285, LiteWorkflowStoreService.java:122), splits
+/// it at commas without trimming (JavaActionExecutor.java:1585-1592), matches
+/// names ignoring case, and fails the action when it starts if there is a
+/// `<credentials>` and none matches (:1602-1636). Without `<credentials>`
+/// no credential is loaded, and no error given.
+fn undefined_credentials(wf: &Workflow, action: &WorkflowAction, node: &str) -> Vec<Diagnostic> {
+    let Some(credentials) = &wf.credentials else {
+        return Vec::new();
+    };
+    let Some((_, cred)) = action.attributes.iter().find(|(n, _)| n.name == "cred") else {
+        return Vec::new();
+    };
+    let text = cred.text();
+    if text.is_empty() {
+        return Vec::new();
+    }
+    java_split(text, ',')
+        .into_iter()
+        .filter(|name| {
+            !credentials
+                .iter()
+                .any(|c| c.name.name.eq_ignore_ascii_case(name))
+        })
+        .map(|name| {
+            let defined: Vec<&str> = credentials.iter().map(|c| c.name.name.as_str()).collect();
+            let help = if cred
+                .template()
+                .parts
+                .iter()
+                .any(|p| matches!(p, Part::Block { .. }))
+            {
+                "Oozie does not evaluate EL in `cred`: it looks for a credential of that very name"
+                    .to_string()
+            } else if defined.iter().any(|d| d.eq_ignore_ascii_case(name.trim())) {
+                format!(
+                    "Oozie does not trim the names of `cred`: write `{}`",
+                    text.replace(", ", ",")
+                )
+            } else if defined.is_empty() {
+                "<credentials> defines none: add a <credential> of this name".to_string()
+            } else {
+                format!("<credentials> defines {}", defined.join(", "))
+            };
+            Diagnostic::error(
+                WF_UNDEFINED_CREDENTIAL,
+                cred.span,
+                format!(
+                    "Could not load credentials with name [{name}] for action [{node}] (JA021)"
+                ),
+            )
+            .with_help(help)
+        })
+        .collect()
+}
+
+/// Java's `String.split(String.valueOf(sep))`: the pieces, trailing empty
+/// ones dropped.
+fn java_split(text: &str, sep: char) -> Vec<&str> {
+    let mut pieces: Vec<&str> = text.split(sep).collect();
+    while pieces.len() > 1 && pieces.last() == Some(&"") {
+        pieces.pop();
+    }
+    if pieces == [""] && !text.is_empty() {
+        pieces.clear();
+    }
+    pieces
+}
+
+/// JA010: a shell `<env-var>` that Java's `split("=")` does not cut in two
+/// or more pieces (ShellActionExecutor.java:63, 97-126): no `=`, or only
+/// trailing ones (`NAME=`, whose empty value split drops). A value with EL
+/// is checked when it is evaluated, at the action; only literal ones here.
+fn env_vars(body: &ActionBody) -> Vec<Diagnostic> {
+    body.values
+        .iter()
+        .filter(|(n, _)| n.name == "env-var")
+        .filter_map(|(_, value)| {
+            let text = literal(value)?;
+            (java_split(text, '=').len() <= 1).then(|| {
+                Diagnostic::error(
+                    WF_ENV_VAR,
+                    value.span,
+                    format!(
+                        "Wrong ENV format [{text}] in <env-var>, key=value format expected (JA010)"
+                    ),
+                )
+                .with_help("write NAME=VALUE with a value that is not empty")
+            })
+        })
+        .collect()
+}
+
+/// The path attributes of the fs operations, which FsActionExecutor resolves
+/// against the name-node (FsActionExecutor.java:199-226, 301, 401, 449, 547,
+/// 592, 617), except setrep's, which must have its scheme (:283-290,
+/// 722-726); a move's target is resolved against its source instead.
+const FS_PATHS: &[&str] = &[
+    "delete@path",
+    "mkdir@path",
+    "move@source",
+    "chmod@path",
+    "touchz@path",
+    "chgrp@path",
+    "setrep@path",
+];
+
+/// FS001/FS011: an fs path Hadoop's `Path` reads without a scheme (no `:`
+/// before the first `/`), with no name-node (the action's or `<global>`'s,
+/// LiteWorkflowAppParser.java:499-511) to resolve it against; or, with one,
+/// a relative path (FsActionExecutor.java:104-157). Only paths whose
+/// written text before any EL decides it are checked.
+fn fs_paths(body: &ActionBody, name_node: bool) -> Vec<Diagnostic> {
+    body.values
+        .iter()
+        .filter(|(n, _)| FS_PATHS.contains(&n.name.as_str()))
+        .filter_map(|(n, value)| {
+            let name_node = name_node && n.name != "setrep@path";
+            let (prefix, whole) = literal_prefix(value);
+            let prefix = prefix.trim_start();
+            let slash = prefix.find('/');
+            if prefix.is_empty() || (slash.is_none() && !whole) {
+                return None;
+            }
+            let colon = prefix.find(':');
+            let scheme = colon.is_some_and(|c| slash.is_none_or(|s| c < s));
+            let (code, problem) = match (scheme, name_node, prefix.starts_with('/')) {
+                (true, _, _) | (false, true, true) => return None,
+                (false, false, _) => ("FS001", "Missing scheme in path"),
+                (false, true, false) => ("FS011", "Path cannot be relative:"),
+            };
+            let operation = n.name.split('@').next().unwrap_or_default();
+            Some(
+                Diagnostic::error(
+                    WF_FS_PATH,
+                    value.span,
+                    format!(
+                        "{problem} [{}] of <{operation}> ({code})",
+                        value.text()
+                    ),
+                )
+                .with_help(if name_node {
+                    "start the path with `/` (it is resolved against the name-node) or give its scheme (hdfs://...)"
+                } else {
+                    "give the path its scheme (`${nameNode}/...`, hdfs://...), or give the action a <name-node>"
+                }),
+            )
+        })
+        .collect()
+}
+
+/// E0700: `retry-max` and `retry-interval` are read with Java's
+/// `Integer.parseInt` when the workflow reaches the action
+/// (LiteWorkflowStoreService.java:146-188); the value is EL-resolved with
+/// the job's properties at submission (LiteWorkflowAppParser.java:285-302),
+/// so only values without EL are checked here.
+fn retry(name: &Name, value: &ElText) -> Option<Diagnostic> {
+    if !matches!(name.name.as_str(), "retry-max" | "retry-interval") {
+        return None;
+    }
+    let text = literal(value)?;
+    if text.is_empty() || java_int(text) {
+        return None;
+    }
+    Some(
+        Diagnostic::error(
+            WF_RETRY,
+            value.span,
+            format!(
+                "{} [{text}] is not an integer: the workflow fails when it reaches the action (E0700, NumberFormatException)",
+                name.name
+            ),
+        )
+        .with_help(match name.name.as_str() {
+            "retry-max" => "a number of retries, e.g. retry-max=\"3\"",
+            _ => "a number of minutes, e.g. retry-interval=\"10\"",
+        }),
+    )
+}
+
+/// Whether Java's `Integer.parseInt` reads `text`: an optional sign, then
+/// ASCII digits, within 32 bits.
+fn java_int(text: &str) -> bool {
+    let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) && text.parse::<i32>().is_ok()
 }
 
 /// Why an extension action in `namespace` has no executor on a stock server.
@@ -164,4 +448,90 @@ fn missing_cluster(span: Span, node: &str, missing: &[(&str, &str)]) -> Diagnost
         add.join(" and "),
         settings.join(" and ")
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::lower;
+    use crate::xml::{Arena, parse};
+
+    #[test]
+    fn java_split_and_parse_int() {
+        // String.split drops trailing empty pieces: "A=" is one piece.
+        assert_eq!(java_split("A=1", '='), ["A", "1"]);
+        assert_eq!(java_split("A=", '='), ["A"]);
+        assert_eq!(java_split("=v", '='), ["", "v"]);
+        assert_eq!(java_split("==", '='), Vec::<&str>::new());
+        assert_eq!(java_split("", '='), [""]);
+        assert_eq!(java_split("a,b,", ','), ["a", "b"]);
+        for ok in ["3", "+3", "-1", "0010", "2147483647"] {
+            assert!(java_int(ok), "{ok}");
+        }
+        for bad in ["", "+", "3m", " 3", "2147483648", "1.5", "٣"] {
+            assert!(!java_int(bad), "{bad}");
+        }
+    }
+
+    /// The `CODE message` of each action problem of a 0.5 workflow whose
+    /// only action holds `body`, with `global` as its <global>. (Not
+    /// validated: Oozie's 0.5 schema has `<setrep>`, grammar/xsd's not yet.)
+    fn problems(global: &str, attributes: &str, body: &str) -> Vec<String> {
+        let src = format!(
+            r#"<workflow-app xmlns="uri:oozie:workflow:0.5" name="wf">{global}<start to="a"/><action name="a"{attributes}>{body}<ok to="end"/><error to="end"/></action><end name="end"/></workflow-app>"#
+        );
+        let arena = Arena::new();
+        let doc = parse(&src, &arena).unwrap();
+        let (wf, _) = lower::workflow(&doc.root);
+        check(&wf, src.len())
+            .into_iter()
+            .map(|d| format!("{} {}", d.code, d.message))
+            .collect()
+    }
+
+    #[test]
+    fn fs_paths_are_resolved_as_fs_action_executor_does() {
+        let fs = |ops: &str| format!("<fs>{ops}</fs>");
+        // No name-node: a path needs its scheme; EL first decides nothing.
+        assert_eq!(
+            problems(
+                "",
+                "",
+                &fs(r#"<mkdir path="/a"/><mkdir path="${nn}/b"/><mkdir path="hdfs://nn/c"/>"#)
+            ),
+            ["WF017 Missing scheme in path [/a] of <mkdir> (FS001)"]
+        );
+        // <global>'s name-node: absolute paths resolve, relative ones fail,
+        // and setrep's path needs its scheme whatever the name-node.
+        let global = "<global><name-node>hdfs://nn:8020</name-node></global>";
+        assert_eq!(
+            problems(
+                global,
+                "",
+                &fs(
+                    r#"<delete path="/a"/><delete path="b/${x}"/><setrep path="/c" replication-factor="2"/>"#
+                )
+            ),
+            [
+                "WF017 Path cannot be relative: [b/${x}] of <delete> (FS011)",
+                "WF017 Missing scheme in path [/c] of <setrep> (FS001)"
+            ]
+        );
+    }
+
+    #[test]
+    fn credentials_are_looked_up_as_written() {
+        let java = "<java><job-tracker>jt</job-tracker><name-node>nn</name-node><main-class>M</main-class></java>";
+        let creds = r#"<credentials><credential name="HCat" type="hcat"/></credentials>"#;
+        // Case does not matter; spaces and EL do; without <credentials>, no error.
+        assert_eq!(
+            problems(creds, r#" cred="hcat""#, java),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            problems(creds, r#" cred="hcat, ${c}""#, java),
+            ["WF014 Could not load credentials with name [ ${c}] for action [a] (JA021)"]
+        );
+        assert_eq!(problems("", r#" cred="hive2""#, java), Vec::<String>::new());
+    }
 }

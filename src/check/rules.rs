@@ -78,6 +78,11 @@ pub const WF_CLUSTER: &str = "WF009";
 pub const WF_LENGTH: &str = "WF010";
 pub const WF_MISSING_PARAMETER: &str = "WF011";
 pub const WF_EMPTY_PARAMETER: &str = "WF012";
+pub const WF_DISALLOWED_PROPERTY: &str = "WF013";
+pub const WF_UNDEFINED_CREDENTIAL: &str = "WF014";
+pub const WF_ENV_VAR: &str = "WF015";
+pub const WF_RETRY: &str = "WF016";
+pub const WF_FS_PATH: &str = "WF017";
 
 pub static RULES: &[Rule] = &[
     Rule {
@@ -541,6 +546,41 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0739"),
         summary: "A workflow `<parameters>` property whose `<name>` is empty (E0739).",
+    },
+    Rule {
+        code: WF_DISALLOWED_PROPERTY,
+        name: "disallowed-property",
+        severity: Severity::Error,
+        oozie: Some("JA010"),
+        summary: "A Hadoop action (or <global>) <configuration> setting user.name, mapreduce.job.user.name, fs.default.name or yarn.resourcemanager.address, which fails the action when it starts (JA010).",
+    },
+    Rule {
+        code: WF_UNDEFINED_CREDENTIAL,
+        name: "undefined-credential",
+        severity: Severity::Error,
+        oozie: Some("JA021"),
+        summary: "An action `cred` naming a credential the workflow's <credentials> does not define, which fails the action when it starts (JA021).",
+    },
+    Rule {
+        code: WF_ENV_VAR,
+        name: "env-var-format",
+        severity: Severity::Error,
+        oozie: Some("JA010"),
+        summary: "A shell action <env-var> that is not NAME=VALUE, which fails the action when it starts (JA010).",
+    },
+    Rule {
+        code: WF_RETRY,
+        name: "retry-not-integer",
+        severity: Severity::Error,
+        oozie: Some("E0700"),
+        summary: "An action retry-max or retry-interval that is not an integer, which fails the workflow when it reaches the action (E0700).",
+    },
+    Rule {
+        code: WF_FS_PATH,
+        name: "fs-path-scheme",
+        severity: Severity::Error,
+        oozie: Some("FS001"),
+        summary: "An fs action path without a scheme (hdfs://...) and no name-node to resolve it, or relative with one, which fails the action when it starts (FS001, FS011).",
     },
 ];
 

@@ -298,18 +298,15 @@ pub fn workflow(root: &Element) -> (Workflow, Vec<Diagnostic>) {
         .map(|p| parameters(&mut l, p))
         .unwrap_or_default();
     let global = root.child("global").map(|g| action_body(&mut l, g));
-    let credentials = root
-        .child("credentials")
-        .map(|c| {
-            c.children_named("credential")
-                .map(|cred| Credential {
-                    name: name_of(cred, "name"),
-                    kind: name_of(cred, "type"),
-                    properties: properties(&mut l, cred),
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    let credentials = root.child("credentials").map(|c| {
+        c.children_named("credential")
+            .map(|cred| Credential {
+                name: name_of(cred, "name"),
+                kind: name_of(cred, "type"),
+                properties: properties(&mut l, cred),
+            })
+            .collect()
+    });
     let mut nodes = Vec::new();
     for element in root.children {
         let kind = match element.name {

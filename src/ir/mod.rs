@@ -273,7 +273,9 @@ pub struct Workflow {
     pub parameters: Vec<Parameter>,
     /// `<global>`: defaults every action inherits.
     pub global: Option<ActionBody>,
-    pub credentials: Vec<Credential>,
+    /// `<credentials>`: `None` without the element (Oozie tells the two
+    /// apart: JavaActionExecutor.getCredProperties).
+    pub credentials: Option<Vec<Credential>>,
     /// `<start to="...">`.
     pub start: Name,
     /// Decision, fork, join, kill and action nodes, in document order.
@@ -298,6 +300,7 @@ impl Workflow {
         texts.extend(
             self.credentials
                 .iter()
+                .flatten()
                 .flat_map(|c| &c.properties)
                 .flat_map(|p| [&p.name, &p.value]),
         );
