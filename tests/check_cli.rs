@@ -647,8 +647,8 @@ fn workflow_parameters_are_verified_against_the_jobs_configuration() {
     let found = messages(&doc);
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(
-        found[0].starts_with("\"WF011\"")
-            && found[0].contains("`outputDir`, `inputDir` (parameters without a default)"),
+        found[0].starts_with("\"EL005\"")
+            && found[0].contains("the job must define `inputDir`, `outputDir`;"),
         "{found:?}"
     );
     assert_eq!(doc["diagnostics"][0]["severity"], "note");
@@ -674,12 +674,9 @@ fn workflow_parameters_are_verified_against_the_jobs_configuration() {
     // job.properties, the parameter it does not define is in the note.
     std::fs::remove_file(dir.join("job.properties")).unwrap();
     let (_, doc) = check_json(&[wf]);
-    assert_eq!(codes(&doc), ["WF011"]);
+    assert_eq!(codes(&doc), ["EL005"]);
     assert_eq!(doc["diagnostics"][0]["severity"], "note");
-    assert!(
-        messages(&doc)[0].contains("`outputDir` (parameters"),
-        "{doc}"
-    );
+    assert!(messages(&doc)[0].contains("define `outputDir`;"), "{doc}");
 }
 
 #[test]
@@ -712,4 +709,55 @@ fn an_empty_parameter_name_is_an_error_with_or_without_a_configuration() {
             .contains("`unused`"),
         "{doc}"
     );
+}
+
+#[test]
+fn a_workflows_name_and_retry_attributes_are_resolved_with_the_job_properties_only() {
+    // SubmitXCommand.java:215 and LiteWorkflowAppParser.java:285-302: the
+    // job-submit EL group has the job's properties and nothing else.
+    let dir = common::fresh_dir("wf-submission-el");
+    let wf = dir.join("workflow.xml");
+    std::fs::write(
+        &wf,
+        r#"<workflow-app name="report-${market}-${wf:id()}" xmlns="uri:oozie:workflow:0.5">
+  <start to="cleanup"/>
+  <action name="cleanup" retry-max="${retries}">
+    <fs><delete path="hdfs://nn:8020/tmp/out"/></fs>
+    <ok to="end"/>
+    <error to="fail"/>
+  </action>
+  <kill name="fail"><message>failed</message></kill>
+  <end name="end"/>
+</workflow-app>"#,
+    )
+    .unwrap();
+    let wf = wf.to_str().unwrap();
+    // Without a configuration, the names are in the note.
+    let (code, doc) = check_json(&[wf]);
+    assert_eq!((code, codes(&doc)), (Some(0), vec!["EL005"]), "{doc}");
+    assert!(
+        doc["diagnostics"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("`market`, `retries`"),
+        "{doc}"
+    );
+    // With one: each undefined variable, and the function, where they are.
+    let (code, doc) = check_json(&[wf, "-D", "market=us"]);
+    assert_eq!(code, Some(1), "{doc}");
+    let found: Vec<String> = doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| format!("{} {}:{}", d["code"], d["line"], d["column"]))
+        .collect();
+    assert_eq!(found, ["\"WF019\" 1:40", "\"WF019\" 3:39"], "{doc}");
+    // A declared parameter the job does not define is WF011, not again WF019.
+    let text = std::fs::read_to_string(wf).unwrap().replace(
+        r#"<start to="cleanup"/>"#,
+        r#"<parameters><property><name>retries</name></property></parameters><start to="cleanup"/>"#,
+    );
+    std::fs::write(wf, text).unwrap();
+    let (_, doc) = check_json(&[wf, "-D", "market=us"]);
+    assert_eq!(codes(&doc), ["WF019", "WF011"], "{doc}");
 }

@@ -7,12 +7,15 @@
 //! credentials (JA010, JA021), shell environment variables (JA010), fs paths
 //! (FS001, FS011). Each check cites the Oozie code (HEAD 8bdac8be) it follows.
 
+use super::el::findings;
 use super::rules::{
     WF_ACTION_TYPE, WF_CLUSTER, WF_DISALLOWED_PROPERTY, WF_ENV_VAR, WF_FS_PATH, WF_LENGTH,
-    WF_RETRY, WF_UNDEFINED_CREDENTIAL,
+    WF_RETRY, WF_SUBMISSION_EL, WF_UBER_JAR, WF_UNDEFINED_CREDENTIAL,
 };
 use crate::diag::Diagnostic;
-use crate::el::ast::Part;
+use crate::el::VarMap;
+use crate::el::ast::{ExprKind, Part};
+use crate::el::library::Library;
 use crate::ir::{ActionBody, ConfigProperty, ElText, Name, NodeKind, Workflow, WorkflowAction};
 use crate::span::Span;
 
@@ -117,6 +120,7 @@ pub fn check(wf: &Workflow, definition_bytes: usize) -> Vec<Diagnostic> {
             out.extend(undefined_credentials(wf, action, &node.name.name));
         }
         match kind {
+            "map-reduce" => out.extend(uber_jar(wf, &action.body)),
             "shell" => out.extend(env_vars(&action.body)),
             "fs" => {
                 let name_node = defines(&action.body, &["name-node"])
@@ -142,6 +146,114 @@ pub fn check(wf: &Workflow, definition_bytes: usize) -> Vec<Diagnostic> {
                 .iter()
                 .filter_map(|p| disallowed(p, "<global>, which every Hadoop action gets")),
         );
+    }
+    out
+}
+
+/// `oozie.mapreduce.uber.jar`, which a regular (not streaming, not pipes)
+/// map-reduce action may set only on a server with
+/// `oozie.action.mapreduce.uber.jar.enable`, false by default: the action
+/// fails when it starts (MapReduceActionExecutor.java:143-193,
+/// oozie-default.xml:80-88). `<global>`'s configuration is the action's too.
+fn uber_jar(wf: &Workflow, body: &ActionBody) -> Option<Diagnostic> {
+    if body
+        .elements
+        .iter()
+        .any(|e| matches!(e.name.as_str(), "streaming" | "pipes"))
+    {
+        return None;
+    }
+    let property = body
+        .configuration
+        .iter()
+        .chain(wf.global.iter().flat_map(|g| &g.configuration))
+        .find(|p| literal(&p.name) == Some("oozie.mapreduce.uber.jar"))?;
+    Some(
+        Diagnostic::error(
+            WF_UBER_JAR,
+            property.name.span,
+            "oozie.mapreduce.uber.jar property is not allowed. Set oozie.action.mapreduce.uber.jar.enable to true in oozie-site to enable. (MR003)",
+        )
+        .with_help(
+            "put the job's jar in the workflow's lib/ folder instead; a server that enables uber jars can turn this rule off in coordc.toml",
+        ),
+    )
+}
+
+/// The values Oozie resolves at submission with the job's properties alone,
+/// in the `job-submit` EL group, which defines no function and no constant
+/// (oozie-default.xml:719-753; ELUtils.java:43-52, whose evaluator fails on
+/// an undefined variable, ELEvaluator.java:107-112): the workflow's name
+/// (SubmitXCommand.java:215, E0803 by :299-300) and the retry attributes
+/// (LiteWorkflowAppParser.java:285-302, E0703), each with its Oozie code.
+pub fn submission_texts(wf: &Workflow) -> Vec<(&ElText, &'static str)> {
+    let mut texts = vec![(&wf.name, "E0803")];
+    for node in &wf.nodes {
+        if let NodeKind::Action(action) = &node.kind {
+            texts.extend(
+                action
+                    .attributes
+                    .iter()
+                    .filter(|(n, _)| n.name.starts_with("retry-"))
+                    .map(|(_, v)| (v, "E0703")),
+            );
+        }
+    }
+    texts
+}
+
+/// The variables of [`submission_texts`] that `vars` (the job's properties,
+/// parameter defaults applied) does not define.
+pub fn submission_variables<'a>(wf: &'a Workflow, vars: &VarMap) -> Vec<&'a str> {
+    submission_texts(wf)
+        .into_iter()
+        .flat_map(|(text, _)| &findings(text.template(), Library::Workflow).variables)
+        .map(|(name, _)| &**name)
+        .filter(|name| !vars.contains_key(*name))
+        .collect()
+}
+
+/// What Oozie cannot resolve in [`submission_texts`]: the variables `vars`
+/// does not define, and every function call. (A declared parameter the job
+/// does not define is reported as such, WF011, not again here.)
+pub fn submission_el(wf: &Workflow, vars: &VarMap) -> Vec<Diagnostic> {
+    let declared = |name: &str| wf.parameters.iter().any(|p| p.name.name == name);
+    let mut out = Vec::new();
+    for (text, code) in submission_texts(wf) {
+        for (name, span) in &findings(text.template(), Library::Workflow).variables {
+            if !vars.contains_key(&**name) && !declared(name) {
+                out.push(
+                    Diagnostic::error(
+                        WF_SUBMISSION_EL,
+                        text.file_span(*span),
+                        format!(
+                            "variable [{name}] cannot be resolved: Oozie resolves this value at submission, with the job's properties only ({code})"
+                        ),
+                    )
+                    .with_help(format!("define `{name}` in the job configuration")),
+                );
+            }
+        }
+        for expr in text.template().exprs() {
+            expr.walk(&mut |e| {
+                if let ExprKind::Call(call) = &e.kind {
+                    let name = match &call.namespace {
+                        Some(ns) => format!("{ns}:{}", call.name),
+                        None => call.name.to_string(),
+                    };
+                    out.push(
+                        Diagnostic::error(
+                            WF_SUBMISSION_EL,
+                            text.file_span(call.name_span),
+                            format!(
+                                "`{name}` cannot be used here: Oozie resolves this value at submission, where no EL function is defined ({code})"
+                            ),
+                        )
+                        .with_help("use job properties only, e.g. ${appName}"),
+                    );
+                }
+            });
+        }
     }
     out
 }

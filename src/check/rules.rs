@@ -83,6 +83,8 @@ pub const WF_UNDEFINED_CREDENTIAL: &str = "WF014";
 pub const WF_ENV_VAR: &str = "WF015";
 pub const WF_RETRY: &str = "WF016";
 pub const WF_FS_PATH: &str = "WF017";
+pub const WF_UBER_JAR: &str = "WF018";
+pub const WF_SUBMISSION_EL: &str = "WF019";
 
 pub static RULES: &[Rule] = &[
     Rule {
@@ -581,6 +583,20 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("FS001"),
         summary: "An fs action path without a scheme (hdfs://...) and no name-node to resolve it, or relative with one, which fails the action when it starts (FS001, FS011).",
+    },
+    Rule {
+        code: WF_UBER_JAR,
+        name: "uber-jar-disabled",
+        severity: Severity::Error,
+        oozie: Some("MR003"),
+        summary: "A map-reduce action configuring oozie.mapreduce.uber.jar, which a stock server (oozie.action.mapreduce.uber.jar.enable=false) refuses when the action starts (MR003).",
+    },
+    Rule {
+        code: WF_SUBMISSION_EL,
+        name: "submission-el",
+        severity: Severity::Error,
+        oozie: Some("E0803"),
+        summary: "A workflow name or action retry attribute whose EL Oozie cannot resolve at submission, where only the job's properties are defined: an undefined variable or any function (E0803, E0703).",
     },
 ];
 

@@ -441,7 +441,17 @@ fn properties(l: &mut Lowering, element: &Element) -> Vec<ConfigProperty> {
 /// The configuration and the other values of an action element, nested
 /// elements (`<prepare>`, `<streaming>`) flattened.
 fn action_body(l: &mut Lowering, element: &Element) -> ActionBody {
-    let mut body = ActionBody::default();
+    let mut body = ActionBody {
+        elements: element
+            .children
+            .iter()
+            .map(|c| Name {
+                name: c.name.to_string(),
+                span: c.name_span,
+            })
+            .collect(),
+        ..ActionBody::default()
+    };
     collect_values(l, element, &mut body);
     body
 }

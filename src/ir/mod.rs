@@ -370,6 +370,9 @@ pub struct WorkflowAction {
 /// the attributes of the empty ones (`<delete path="..."/>`) as `element@attribute`.
 #[derive(Debug, Default)]
 pub struct ActionBody {
+    /// The element's own children, in order (`streaming`, `env-var`...),
+    /// each with the span of its name.
+    pub elements: Vec<Name>,
     pub configuration: Vec<ConfigProperty>,
     pub values: Vec<(Name, ElText)>,
 }

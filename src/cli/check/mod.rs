@@ -750,17 +750,29 @@ fn workflow(
     let (wf, problems) = ir::lower::workflow(&doc.root);
     let mut problems: Vec<Located> = problems.into_iter().map(Located::in_app).collect();
     match load::workflow_job(&wf, path, input, sources) {
-        Ok(job) if job.configured => problems.extend(job.parameter_problems),
+        Ok(job) if job.configured => {
+            problems.extend(job.parameter_problems);
+            problems.extend(
+                crate::check::actions::submission_el(&wf, &job.vars)
+                    .into_iter()
+                    .map(Located::in_app),
+            );
+        }
         Ok(job) => {
+            // The names the job must define, as for a coordinator: its
+            // parameters without a default, and what submission resolves.
             problems.extend(unconfigured_parameters(&job.parameter_problems));
-            let missing = parameters::missing(&wf.parameters, &job.vars);
-            if !missing.is_empty() {
+            let needed: BTreeSet<&str> = parameters::missing(&wf.parameters, &job.vars)
+                .into_iter()
+                .chain(crate::check::actions::submission_variables(&wf, &job.vars))
+                .collect();
+            if !needed.is_empty() {
                 problems.push(Located::in_app(Diagnostic::note(
-                    WF_MISSING_PARAMETER,
+                    EL_UNKNOWN_VARIABLE,
                     wf.name_span,
                     format!(
-                        "the job must define {} (parameters without a default); {GIVE_CONFIGURATION} to check them",
-                        backquoted(missing.into_iter())
+                        "the job must define {}; {GIVE_CONFIGURATION} to check them",
+                        backquoted(needed.into_iter())
                     ),
                 )));
             }
