@@ -698,7 +698,8 @@ fn an_empty_parameter_name_is_an_error_with_or_without_a_configuration() {
 </coordinator-app>"#,
     )
     .unwrap();
-    let (code, doc) = check_json(&[coord.to_str().unwrap()]);
+    let coord = coord.to_str().unwrap();
+    let (code, doc) = check_json(&[coord]);
     assert_eq!(code, Some(0), "{doc}");
     assert_eq!(codes(&doc), ["EL005"]);
     assert_eq!(doc["diagnostics"][0]["severity"], "note");
@@ -709,6 +710,19 @@ fn an_empty_parameter_name_is_an_error_with_or_without_a_configuration() {
             .contains("`unused`"),
         "{doc}"
     );
+    // With a job.properties, the parameter is missing (CO004), unless the
+    // coord-config-default.xml beside the coordinator defines it
+    // (CoordSubmitXCommand.java:556-578).
+    std::fs::write(dir.join("job.properties"), "queue=default\n").unwrap();
+    let (code, doc) = check_json(&[coord]);
+    assert_eq!((code, codes(&doc)), (Some(1), vec!["CO004"]), "{doc}");
+    std::fs::write(
+        dir.join("coord-config-default.xml"),
+        "<configuration><property><name>unused</name><value>x</value></property></configuration>",
+    )
+    .unwrap();
+    let (code, doc) = check_json(&[coord]);
+    assert_eq!((code, codes(&doc)), (Some(0), Vec::<&str>::new()), "{doc}");
 }
 
 #[test]

@@ -70,8 +70,8 @@ impl ConfigFile {
     }
 }
 
-/// The job.properties (and, for workflows, config-default.xml) beside
-/// applications, looked up (and read) once per folder: the applications of
+/// The job.properties (and the defaults: config-default.xml for workflows,
+/// coord-config-default.xml for coordinators) beside applications, looked up (and read) once per folder: the applications of
 /// one folder share them.
 #[derive(Default)]
 pub struct BesideConfigs {
@@ -86,6 +86,10 @@ const JOB_PROPERTIES: &str = "job.properties";
 
 /// The workflow defaults beside a workflow (SubmitXCommand.java:78, 156-174).
 const CONFIG_DEFAULT: &str = "config-default.xml";
+
+/// The coordinator defaults beside a coordinator (CoordSubmitXCommand.java:112,
+/// 556-578).
+const COORD_CONFIG_DEFAULT: &str = "coord-config-default.xml";
 
 impl BesideConfigs {
     fn get(&self, app_dir: &Path, file: &'static str) -> Option<Arc<ConfigFile>> {
@@ -174,7 +178,10 @@ pub fn coordinator(
         ));
     }
     let app_dir = app_dir(app_path);
-    let (config, configured) = job(&app_dir, None, input, sources)?;
+    // The coord-config-default.xml beside it is injected as defaults before
+    // anything reads the configuration (CoordSubmitXCommand.java:212, 556-578).
+    let defaults = input.beside.get(&app_dir, COORD_CONFIG_DEFAULT);
+    let (config, configured) = job(&app_dir, defaults.as_deref(), input, sources)?;
     let (vars, parameter_problems) =
         parameters::verify(&app.parameters, config.vars(), &parameters::COORDINATOR);
     let mut included = Vec::new();
