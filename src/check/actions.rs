@@ -9,8 +9,8 @@
 
 use super::el::findings;
 use super::rules::{
-    WF_ACTION_TYPE, WF_CLUSTER, WF_DISALLOWED_PROPERTY, WF_ENV_VAR, WF_FS_PATH, WF_LENGTH,
-    WF_RETRY, WF_SUBMISSION_EL, WF_UBER_JAR, WF_UNDEFINED_CREDENTIAL,
+    WF_ACTION_TYPE, WF_CLUSTER, WF_DISALLOWED_PROPERTY, WF_EMAIL, WF_ENV_VAR, WF_FS_PATH,
+    WF_LENGTH, WF_RETRY, WF_SUBMISSION_EL, WF_UBER_JAR, WF_UNDEFINED_CREDENTIAL,
 };
 use crate::diag::Diagnostic;
 use crate::el::VarMap;
@@ -95,10 +95,7 @@ pub fn check(wf: &Workflow, definition_bytes: usize) -> Vec<Diagnostic> {
             );
         }
         if CLUSTER_ACTIONS.contains(&kind) {
-            let global = wf.global.as_ref();
-            let has = |names: &[&str]| {
-                defines(&action.body, names) || global.is_some_and(|g| defines(g, names))
-            };
+            let has = |names: &[&str]| inherits(wf, &action.body, names);
             let missing: Vec<(&str, &str)> = [
                 (&["job-tracker", "resource-manager"][..], "jobTracker"),
                 (&["name-node"][..], "nameNode"),
@@ -122,14 +119,11 @@ pub fn check(wf: &Workflow, definition_bytes: usize) -> Vec<Diagnostic> {
         match kind {
             "map-reduce" => out.extend(uber_jar(wf, &action.body)),
             "shell" => out.extend(env_vars(&action.body)),
-            "fs" => {
-                let name_node = defines(&action.body, &["name-node"])
-                    || wf
-                        .global
-                        .as_ref()
-                        .is_some_and(|g| defines(g, &["name-node"]));
-                out.extend(fs_paths(&action.body, name_node));
-            }
+            "email" => out.extend(email(&action.body)),
+            "fs" => out.extend(fs_paths(
+                &action.body,
+                inherits(wf, &action.body, &["name-node"]),
+            )),
             _ => {}
         }
         out.extend(action.attributes.iter().filter_map(|(n, v)| retry(n, v)));
@@ -404,6 +398,62 @@ fn env_vars(body: &ActionBody) -> Vec<Diagnostic> {
         .collect()
 }
 
+/// What the email action checks when it starts (EmailActionExecutor.java:
+/// 123-176, 259-273): a `<to>` empty once trimmed (EM001), and with
+/// attachments enabled (oozie.email.attachment.enabled, true by default) an
+/// `<attachment>` piece (split at commas, untrimmed) that `java.net.URI`
+/// refuses (a space) or whose scheme is `file` (EM008). Values with EL are
+/// checked when evaluated, at the action; only literal ones here.
+fn email(body: &ActionBody) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let to = body.values.iter().find(|(n, _)| n.name == "to");
+    let empty_to = match to {
+        Some((_, value)) => literal(value)
+            .is_some_and(str::is_empty)
+            .then_some(value.span),
+        // An empty <to/> has no text to keep: its element is there.
+        None => body
+            .elements
+            .iter()
+            .find(|e| e.name == "to")
+            .map(|e| e.span),
+    };
+    if let Some(span) = empty_to {
+        out.push(
+            Diagnostic::error(
+                WF_EMAIL,
+                span,
+                "No recipients were specified in the to-address field. (EM001)",
+            )
+            .with_help("give <to> one or more addresses, separated by commas"),
+        );
+    }
+    for (_, value) in body.values.iter().filter(|(n, _)| n.name == "attachment") {
+        let Some(text) = literal(value) else { continue };
+        for piece in java_split(text, ',') {
+            let problem = if piece.contains(char::is_whitespace) {
+                "is not a URI (it holds white space)"
+            } else if piece
+                .split_once(':')
+                .is_some_and(|(scheme, _)| scheme == "file")
+            {
+                "is a local file, which cannot be attached"
+            } else {
+                continue;
+            };
+            out.push(
+                Diagnostic::error(
+                    WF_EMAIL,
+                    value.span,
+                    format!("The attachment [{piece}] {problem} (EM008)"),
+                )
+                .with_help("attach files on HDFS (hdfs://... or an absolute path), separated by commas without spaces"),
+            );
+        }
+    }
+    out
+}
+
 /// The path attributes of the fs operations, which FsActionExecutor resolves
 /// against the name-node (FsActionExecutor.java:199-226, 301, 401, 449, 547,
 /// 592, 617), except setrep's, which must have its scheme (:283-290,
@@ -523,6 +573,13 @@ fn unknown_extension(kind: &str, namespace: &str) -> Option<String> {
     (name != kind).then(|| format!("the {name} action schema defines `<{name}>`, not `<{kind}>`"))
 }
 
+/// Whether an action's `body`, or `<global>`, which Oozie copies into it
+/// where it lacks them (LiteWorkflowAppParser.java:499-525), has a value
+/// named one of `names`.
+fn inherits(wf: &Workflow, body: &ActionBody, names: &[&str]) -> bool {
+    defines(body, names) || wf.global.as_ref().is_some_and(|g| defines(g, names))
+}
+
 fn defines(body: &ActionBody, names: &[&str]) -> bool {
     body.values
         .iter()
@@ -628,6 +685,35 @@ mod tests {
                 "WF017 Path cannot be relative: [b/${x}] of <delete> (FS011)",
                 "WF017 Missing scheme in path [/c] of <setrep> (FS001)"
             ]
+        );
+    }
+
+    #[test]
+    fn an_empty_to_and_untrimmed_attachments_fail_the_email_action() {
+        let email = |to: &str, attachment: &str| {
+            format!(
+                r#"<email xmlns="uri:oozie:email-action:0.2">{to}<subject>s</subject><body>b</body>{attachment}</email>"#
+            )
+        };
+        // `<to/>` keeps no text, but its element is there (EM001).
+        assert_eq!(
+            problems(
+                "",
+                "",
+                &email("<to/>", "<attachment>/a.csv,/b.csv</attachment>")
+            ),
+            ["WF020 No recipients were specified in the to-address field. (EM001)"]
+        );
+        assert_eq!(
+            problems(
+                "",
+                "",
+                &email(
+                    "<to>${list}</to>",
+                    "<attachment>/a.csv, /b.csv</attachment>"
+                )
+            ),
+            ["WF020 The attachment [ /b.csv] is not a URI (it holds white space) (EM008)"]
         );
     }
 

@@ -85,6 +85,7 @@ pub const WF_RETRY: &str = "WF016";
 pub const WF_FS_PATH: &str = "WF017";
 pub const WF_UBER_JAR: &str = "WF018";
 pub const WF_SUBMISSION_EL: &str = "WF019";
+pub const WF_EMAIL: &str = "WF020";
 
 pub static RULES: &[Rule] = &[
     Rule {
@@ -597,6 +598,13 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0803"),
         summary: "A workflow name or action retry attribute whose EL Oozie cannot resolve at submission, where only the job's properties are defined: an undefined variable or any function (E0803, E0703).",
+    },
+    Rule {
+        code: WF_EMAIL,
+        name: "email-action",
+        severity: Severity::Error,
+        oozie: Some("EM001"),
+        summary: "An email action with an empty <to> (EM001), or an <attachment> that is a local file or not a URI (EM008), which fails the action when it starts.",
     },
 ];
 
