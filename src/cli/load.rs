@@ -71,8 +71,8 @@ impl ConfigFile {
 }
 
 /// The job.properties (and the defaults: config-default.xml for workflows,
-/// coord-config-default.xml for coordinators) beside applications, looked up (and read) once per folder: the applications of
-/// one folder share them.
+/// coord-config-default.xml for coordinators) beside applications, looked
+/// up (and read) once per folder: the applications of one folder share them.
 #[derive(Default)]
 pub struct BesideConfigs {
     found: Mutex<HashMap<BesideFile, Option<Arc<ConfigFile>>>>,
@@ -221,7 +221,7 @@ fn app_dir(app_path: &Path) -> PathBuf {
 /// applied, and their problems (WF011, WF012); and whether the job was given
 /// a configuration (files, the job.properties beside it, or `-D`).
 pub struct WorkflowJob {
-    pub vars: crate::el::VarMap,
+    pub vars: VarMap,
     pub parameter_problems: Vec<Located>,
     pub configured: bool,
 }

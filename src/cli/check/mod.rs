@@ -48,9 +48,10 @@ pub struct CheckArgs {
     #[arg(required = true, value_name = "PATH")]
     paths: Vec<PathBuf>,
     /// A job configuration file (`.properties` or Hadoop XML), repeatable. Default:
-    /// the job.properties beside each coordinator or workflow, if any (a
-    /// workflow's config-default.xml is read under it). Without any, names the
-    /// job must define are listed in a note rather than reported.
+    /// the job.properties beside each coordinator or workflow, if any (the
+    /// coord-config-default.xml or config-default.xml beside it is read under
+    /// it). Without any, names the job must define are listed in a note
+    /// rather than reported.
     #[arg(long = "config", value_name = "FILE")]
     configs: Vec<PathBuf>,
     /// A job property, repeatable.
