@@ -107,6 +107,9 @@ pub fn check(wf: &Workflow, definition_bytes: usize) -> Vec<Diagnostic> {
             if !missing.is_empty() {
                 out.push(missing_cluster(action.kind.span, &node.name.name, &missing));
             }
+            out.extend(undefined_credentials(wf, action, &node.name.name));
+        }
+        if checks_configuration(kind) {
             out.extend(
                 action
                     .body
@@ -114,7 +117,6 @@ pub fn check(wf: &Workflow, definition_bytes: usize) -> Vec<Diagnostic> {
                     .iter()
                     .filter_map(|p| disallowed(p, &format!("action [{}]", node.name.name))),
             );
-            out.extend(undefined_credentials(wf, action, &node.name.name));
         }
         match kind {
             "map-reduce" => out.extend(uber_jar(wf, &action.body)),
@@ -128,20 +130,29 @@ pub fn check(wf: &Workflow, definition_bytes: usize) -> Vec<Diagnostic> {
         }
         out.extend(action.attributes.iter().filter_map(|(n, v)| retry(n, v)));
     }
-    // `<global>`'s configuration is copied into each Hadoop action's
-    // (LiteWorkflowAppParser.java:553-559), where the check above fails it.
-    let hadoop_action = wf.nodes.iter().any(|n| {
-        matches!(&n.kind, NodeKind::Action(a) if CLUSTER_ACTIONS.contains(&a.kind.name.as_str()))
-    });
-    if hadoop_action && let Some(global) = &wf.global {
+    // `<global>`'s configuration is copied into each such action's
+    // (LiteWorkflowAppParser.java:528-559), where the check above fails it.
+    let checked = wf
+        .nodes
+        .iter()
+        .any(|n| matches!(&n.kind, NodeKind::Action(a) if checks_configuration(&a.kind.name)));
+    if checked && let Some(global) = &wf.global {
         out.extend(
             global
                 .configuration
                 .iter()
-                .filter_map(|p| disallowed(p, "<global>, which every Hadoop action gets")),
+                .filter_map(|p| disallowed(p, "<global>, which every Hadoop and fs action gets")),
         );
     }
     out
+}
+
+/// Whether an action's executor reads its `<configuration>` (and
+/// `<global>`'s) through JavaActionExecutor.parseJobXmlAndConfiguration,
+/// which refuses the properties Oozie sets itself: the Hadoop actions, and
+/// fs (FsActionExecutor.java:197, 737-739).
+fn checks_configuration(kind: &str) -> bool {
+    kind == "fs" || CLUSTER_ACTIONS.contains(&kind)
 }
 
 /// `oozie.mapreduce.uber.jar`, which a regular (not streaming, not pipes)
@@ -714,6 +725,36 @@ mod tests {
                 )
             ),
             ["WF020 The attachment [ /b.csv] is not a URI (it holds white space) (EM008)"]
+        );
+    }
+
+    #[test]
+    fn properties_oozie_sets_fail_hadoop_and_fs_actions_alike() {
+        let conf = |name: &str| {
+            format!(
+                "<configuration><property><name>{name}</name><value>v</value></property></configuration>"
+            )
+        };
+        let fs = format!(
+            r#"<fs><name-node>hdfs://nn</name-node>{}<mkdir path="/a"/></fs>"#,
+            conf("user.name")
+        );
+        assert_eq!(
+            problems("", "", &fs),
+            ["WF013 Property [user.name] not allowed in the configuration of action [a] (JA010)"]
+        );
+        // <global>'s, once, for the actions that get it; a sub-workflow does not.
+        let global = format!(
+            "<global>{}</global>",
+            conf("oozie.launcher.fs.default.name")
+        );
+        let sub = "<sub-workflow><app-path>/app</app-path></sub-workflow>";
+        assert_eq!(problems(&global, "", sub), Vec::<String>::new());
+        assert_eq!(
+            problems(&global, "", r#"<fs><mkdir path="hdfs://nn/a"/></fs>"#),
+            [
+                "WF013 Property [fs.default.name] not allowed in the configuration of <global>, which every Hadoop and fs action gets (JA010)"
+            ]
         );
     }
 

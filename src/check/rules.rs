@@ -555,7 +555,7 @@ pub static RULES: &[Rule] = &[
         name: "disallowed-property",
         severity: Severity::Error,
         oozie: Some("JA010"),
-        summary: "A Hadoop action (or <global>) <configuration> setting user.name, mapreduce.job.user.name, fs.default.name or yarn.resourcemanager.address, which fails the action when it starts (JA010).",
+        summary: "A Hadoop or fs action (or <global>) <configuration> setting user.name, mapreduce.job.user.name, fs.default.name or yarn.resourcemanager.address, which fails the action when it starts (JA010).",
     },
     Rule {
         code: WF_UNDEFINED_CREDENTIAL,
