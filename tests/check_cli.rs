@@ -746,9 +746,14 @@ fn a_workflows_name_and_retry_attributes_are_resolved_with_the_job_properties_on
     )
     .unwrap();
     let wf = wf.to_str().unwrap();
-    // Without a configuration, the names are in the note.
+    // Without a configuration, the names are in the note; the function fails
+    // whatever the job defines.
     let (code, doc) = check_json(&[wf]);
-    assert_eq!((code, codes(&doc)), (Some(0), vec!["EL005"]), "{doc}");
+    assert_eq!(
+        (code, codes(&doc)),
+        (Some(1), vec!["EL005", "WF019"]),
+        "{doc}"
+    );
     assert!(
         doc["diagnostics"][0]["message"]
             .as_str()
@@ -774,4 +779,28 @@ fn a_workflows_name_and_retry_attributes_are_resolved_with_the_job_properties_on
     std::fs::write(wf, text).unwrap();
     let (_, doc) = check_json(&[wf, "-D", "market=us"]);
     assert_eq!(codes(&doc), ["WF019", "WF011"], "{doc}");
+    // A configuration that submits a coordinator, or another workflow file,
+    // is not this workflow's: it runs with what that application passes it,
+    // which coordc does not have.
+    for (other, says) in [
+        (
+            "oozie.coord.application.path=hdfs://nn/app",
+            "submits a coordinator",
+        ),
+        (
+            "oozie.wf.application.path=hdfs://nn/app/main.xml",
+            "submits the workflow `main.xml`",
+        ),
+    ] {
+        let (_, doc) = check_json(&[wf, "-D", other]);
+        assert_eq!(codes(&doc), ["EL005", "WF019"], "{doc}");
+        let note = doc["diagnostics"][0]["message"].as_str().unwrap();
+        assert!(note.contains(says), "{doc}");
+    }
+    // Its own application path (a folder means its workflow.xml): configured.
+    for own in ["hdfs://nn/app/", "hdfs://nn/app/workflow.xml"] {
+        let define = format!("oozie.wf.application.path={own}");
+        let (_, doc) = check_json(&[wf, "-D", &define]);
+        assert_eq!(codes(&doc), ["WF019", "WF019", "WF011"], "{doc}");
+    }
 }

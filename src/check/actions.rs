@@ -16,7 +16,9 @@ use crate::diag::Diagnostic;
 use crate::el::VarMap;
 use crate::el::ast::{ExprKind, Part};
 use crate::el::library::Library;
-use crate::ir::{ActionBody, ConfigProperty, ElText, Name, NodeKind, Workflow, WorkflowAction};
+use crate::ir::{
+    ActionBody, ConfigProperty, ElText, Name, NodeKind, Sla, Workflow, WorkflowAction,
+};
 use crate::span::Span;
 
 /// WorkflowAppService rejects longer definitions before parsing them
@@ -185,14 +187,30 @@ fn uber_jar(wf: &Workflow, body: &ActionBody) -> Option<Diagnostic> {
     )
 }
 
-/// The values Oozie resolves at submission with the job's properties alone,
-/// in the `job-submit` EL group, which defines no function and no constant
-/// (oozie-default.xml:719-753; ELUtils.java:43-52, whose evaluator fails on
-/// an undefined variable, ELEvaluator.java:107-112): the workflow's name
-/// (SubmitXCommand.java:215, E0803 by :299-300) and the retry attributes
-/// (LiteWorkflowAppParser.java:285-302, E0703), each with its Oozie code.
-pub fn submission_texts(wf: &Workflow) -> Vec<(&ElText, &'static str)> {
-    let mut texts = vec![(&wf.name, "E0803")];
+/// A value Oozie resolves at submission, with the job's properties and the
+/// constants of its EL group, and no function: the Oozie error code its
+/// failure gives, and those constants.
+type SubmissionText<'a> = (&'a ElText, &'static str, &'static [&'static str]);
+
+/// The SLA constants of the `wf-sla-submit` EL group (oozie-default.xml:
+/// 907-912; ELConstantsFunctions.java:61-63, in minutes).
+const SLA_SUBMIT_CONSTANTS: &[&str] = &["MINUTES", "HOURS", "DAYS"];
+
+/// The values a workflow's submission resolves with the job's properties
+/// (ELEvaluator.java:107-112 fails on an undefined variable): the name and
+/// the retry attributes in the `job-submit` group, which defines nothing
+/// (oozie-default.xml:714-753; SubmitXCommand.java:215, E0803 by :299-300;
+/// LiteWorkflowAppParser.java:285-302, E0703), and the SLA elements of the
+/// workflow and its actions in `wf-sla-submit`, which defines three
+/// constants (SubmitXCommand.java:240-241, 338-409, E1004).
+pub fn submission_texts(wf: &Workflow) -> Vec<SubmissionText<'_>> {
+    fn sla(s: &Option<Sla>) -> impl Iterator<Item = SubmissionText<'_>> {
+        s.iter()
+            .flat_map(|s| &s.fields)
+            .map(|(_, v)| (v, "E1004", SLA_SUBMIT_CONSTANTS))
+    }
+    let mut texts: Vec<SubmissionText> = vec![(&wf.name, "E0803", &[])];
+    texts.extend(sla(&wf.sla));
     for node in &wf.nodes {
         if let NodeKind::Action(action) = &node.kind {
             texts.extend(
@@ -200,43 +218,60 @@ pub fn submission_texts(wf: &Workflow) -> Vec<(&ElText, &'static str)> {
                     .attributes
                     .iter()
                     .filter(|(n, _)| n.name.starts_with("retry-"))
-                    .map(|(_, v)| (v, "E0703")),
+                    .map(|(_, v)| (v, "E0703", &[][..])),
             );
+            texts.extend(sla(&action.sla));
         }
     }
     texts
+}
+
+/// The variables of `text`, one of [`submission_texts`], that are not its
+/// group's constants, with their spans in the value.
+fn submission_variables_of<'a>(
+    (text, _, constants): &SubmissionText<'a>,
+) -> impl Iterator<Item = &'a (Box<str>, Span)> {
+    let constants = *constants;
+    findings(text.template(), Library::Workflow)
+        .variables
+        .iter()
+        .filter(move |(name, _)| !constants.contains(&&**name))
 }
 
 /// The variables of [`submission_texts`] that `vars` (the job's properties,
 /// parameter defaults applied) does not define.
 pub fn submission_variables<'a>(wf: &'a Workflow, vars: &VarMap) -> Vec<&'a str> {
     submission_texts(wf)
-        .into_iter()
-        .flat_map(|(text, _)| &findings(text.template(), Library::Workflow).variables)
+        .iter()
+        .flat_map(submission_variables_of)
         .map(|(name, _)| &**name)
         .filter(|name| !vars.contains_key(*name))
         .collect()
 }
 
-/// What Oozie cannot resolve in [`submission_texts`]: the variables `vars`
-/// does not define, and every function call. (A declared parameter the job
-/// does not define is reported as such, WF011, not again here.)
-pub fn submission_el(wf: &Workflow, vars: &VarMap) -> Vec<Diagnostic> {
+/// What Oozie cannot resolve in [`submission_texts`]: every function call,
+/// and with the job's variables `vars`, each variable they do not define.
+/// (A declared parameter the job does not define is reported as such,
+/// WF011, not again here.)
+pub fn submission_el(wf: &Workflow, vars: Option<&VarMap>) -> Vec<Diagnostic> {
     let declared = |name: &str| wf.parameters.iter().any(|p| p.name.name == name);
     let mut out = Vec::new();
-    for (text, code) in submission_texts(wf) {
-        for (name, span) in &findings(text.template(), Library::Workflow).variables {
-            if !vars.contains_key(&**name) && !declared(name) {
-                out.push(
-                    Diagnostic::error(
-                        WF_SUBMISSION_EL,
-                        text.file_span(*span),
-                        format!(
-                            "variable [{name}] cannot be resolved: Oozie resolves this value at submission, with the job's properties only ({code})"
-                        ),
-                    )
-                    .with_help(format!("define `{name}` in the job configuration")),
-                );
+    for submitted in submission_texts(wf) {
+        let (text, code, _) = submitted;
+        if let Some(vars) = vars {
+            for (name, span) in submission_variables_of(&submitted) {
+                if !vars.contains_key(&**name) && !declared(name) {
+                    out.push(
+                        Diagnostic::error(
+                            WF_SUBMISSION_EL,
+                            text.file_span(*span),
+                            format!(
+                                "variable [{name}] cannot be resolved: Oozie resolves this value at submission, with the job's properties only ({code})"
+                            ),
+                        )
+                        .with_help(format!("define `{name}` in the job configuration")),
+                    );
+                }
             }
         }
         for expr in text.template().exprs() {
@@ -756,6 +791,25 @@ mod tests {
                 "WF013 Property [fs.default.name] not allowed in the configuration of <global>, which every Hadoop and fs action gets (JA010)"
             ]
         );
+    }
+
+    #[test]
+    fn sla_values_are_resolved_at_submission_with_three_constants() {
+        // SubmitXCommand.java:240-241, 338-409: wf-sla-submit has MINUTES,
+        // HOURS and DAYS, and no function.
+        let src = r#"<workflow-app name="w" xmlns="uri:oozie:workflow:0.5" xmlns:sla="uri:oozie:sla:0.2"><start to="end"/><end name="end"/><sla:info><sla:nominal-time>${nominal_time}</sla:nominal-time><sla:should-end>${30 * MINUTES}</sla:should-end><sla:alert-contact>${wf:user()}</sla:alert-contact></sla:info></workflow-app>"#;
+        let arena = Arena::new();
+        let doc = parse(src, &arena).unwrap();
+        assert!(crate::xml::validate(&doc).is_empty());
+        let (wf, _) = lower::workflow(&doc.root);
+        let found = |vars: Option<&VarMap>| -> Vec<String> {
+            submission_el(&wf, vars)
+                .into_iter()
+                .map(|d| src[d.span.range()].to_string())
+                .collect()
+        };
+        assert_eq!(found(None), ["wf:user"]);
+        assert_eq!(found(Some(&VarMap::default())), ["nominal_time", "wf:user"]);
     }
 
     #[test]

@@ -597,7 +597,7 @@ pub static RULES: &[Rule] = &[
         name: "submission-el",
         severity: Severity::Error,
         oozie: Some("E0803"),
-        summary: "A workflow name or action retry attribute whose EL Oozie cannot resolve at submission, where only the job's properties are defined: an undefined variable or any function (E0803, E0703).",
+        summary: "A workflow name, action retry attribute or SLA value whose EL Oozie cannot resolve at submission, where only the job's properties (and, in SLA, MINUTES, HOURS, DAYS) are defined: an undefined variable or any function (E0803, E0703, E1004).",
     },
     Rule {
         code: WF_EMAIL,

@@ -219,11 +219,47 @@ fn app_dir(app_path: &Path) -> PathBuf {
 
 /// A workflow's job: the variables of its configuration, with `<parameters>`
 /// applied, and their problems (WF011, WF012); and whether the job was given
-/// a configuration (files, the job.properties beside it, or `-D`).
+/// a configuration (files, the job.properties beside it, or `-D`) that
+/// submits the workflow itself.
 pub struct WorkflowJob {
     pub vars: VarMap,
     pub parameter_problems: Vec<Located>,
     pub configured: bool,
+    /// What the configuration submits when it is not this workflow: a
+    /// coordinator, a bundle, or another workflow file (its application
+    /// path names it). This workflow then runs with another configuration
+    /// (a coordinator action's, a parent workflow's), which coordc does not
+    /// have, so the job counts as not configured.
+    pub submits_other: Option<String>,
+}
+
+/// The properties naming the application a job submits (OozieClient.java:
+/// 103-107).
+const WORKFLOW_PATH: &str = "oozie.wf.application.path";
+const OTHER_PATHS: &[(&str, &str)] = &[
+    ("oozie.coord.application.path", "a coordinator"),
+    ("oozie.bundle.application.path", "a bundle"),
+];
+
+/// What `config` submits if not the workflow file `file_name`: the file
+/// its workflow application path names (a folder's `workflow.xml`,
+/// WorkflowAppService.java:124-125), else a coordinator or bundle.
+fn submits_other(config: &JobConfig, file_name: &str) -> Option<String> {
+    match config.get(WORKFLOW_PATH) {
+        Some(path) => {
+            let last = path.trim_end_matches('/').rsplit('/').next().unwrap_or("");
+            let submitted = if last.ends_with(".xml") {
+                last
+            } else {
+                "workflow.xml"
+            };
+            (submitted != file_name).then(|| format!("the workflow `{submitted}`"))
+        }
+        None => OTHER_PATHS
+            .iter()
+            .find(|(property, _)| config.get(property).is_some())
+            .map(|(_, what)| (*what).to_string()),
+    }
 }
 
 /// The job of the workflow `wf` at `app_path`: its configuration as a
@@ -241,10 +277,13 @@ pub fn workflow_job(
     let (config, configured) = job(&app_dir, defaults.as_deref(), input, sources)?;
     let (vars, parameter_problems) =
         parameters::verify(&wf.parameters, config.vars(), &parameters::WORKFLOW);
+    let file_name = app_path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let submits_other = submits_other(&config, file_name);
     Ok(WorkflowJob {
         vars,
         parameter_problems,
-        configured,
+        configured: configured && submits_other.is_none(),
+        submits_other,
     })
 }
 

@@ -260,7 +260,17 @@ fn action(l: &mut Lowering, element: &Element) -> Action {
         .and_then(|w| w.child("configuration"))
         .map(|c| properties(l, c))
         .unwrap_or_default();
-    let sla = element
+    Action {
+        app_path,
+        configuration,
+        sla: sla(l, element),
+    }
+}
+
+/// The `<sla:info>` child of `element` (a coordinator's or workflow's
+/// action, or a workflow), each field's name and text.
+fn sla(l: &mut Lowering, element: &Element) -> Option<Sla> {
+    element
         .children
         .iter()
         .find(|c| c.name == "info" && c.namespace.is_some_and(|n| n.starts_with("uri:oozie:sla:")))
@@ -279,12 +289,7 @@ fn action(l: &mut Lowering, element: &Element) -> Action {
                     )
                 })
                 .collect(),
-        });
-    Action {
-        app_path,
-        configuration,
-        sla,
-    }
+        })
 }
 
 /// Lowers a validated `<workflow-app>`.
@@ -373,6 +378,7 @@ pub fn workflow(root: &Element) -> (Workflow, Vec<Diagnostic>) {
                     ok: transition("ok"),
                     error: transition("error"),
                     attributes,
+                    sla: sla(&mut l, element),
                 }))
             }
             _ => continue,
@@ -399,6 +405,7 @@ pub fn workflow(root: &Element) -> (Workflow, Vec<Diagnostic>) {
         start,
         nodes,
         end,
+        sla: sla(&mut l, root),
     };
     (workflow, l.problems)
 }

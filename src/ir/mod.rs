@@ -282,6 +282,8 @@ pub struct Workflow {
     pub nodes: Vec<Node>,
     /// The `<end>` node's name.
     pub end: Name,
+    /// The workflow's `<sla:info>` (schema 0.5+).
+    pub sla: Option<Sla>,
 }
 
 impl Workflow {
@@ -363,6 +365,8 @@ pub struct WorkflowAction {
     pub error: Name,
     /// `cred`, `retry-max`, `retry-interval`, `retry-policy` attributes.
     pub attributes: Vec<(Name, ElText)>,
+    /// The action's `<sla:info>`.
+    pub sla: Option<Sla>,
 }
 
 /// What an action (or `<global>`) holds: its configuration, and every other

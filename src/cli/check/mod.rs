@@ -754,7 +754,7 @@ fn workflow(
         Ok(job) if job.configured => {
             problems.extend(job.parameter_problems);
             problems.extend(
-                crate::check::actions::submission_el(&wf, &job.vars)
+                crate::check::actions::submission_el(&wf, Some(&job.vars))
                     .into_iter()
                     .map(Located::in_app),
             );
@@ -763,16 +763,27 @@ fn workflow(
             // The names the job must define, as for a coordinator: its
             // parameters without a default, and what submission resolves.
             problems.extend(unconfigured_parameters(&job.parameter_problems));
+            problems.extend(
+                crate::check::actions::submission_el(&wf, None)
+                    .into_iter()
+                    .map(Located::in_app),
+            );
             let needed: BTreeSet<&str> = parameters::missing(&wf.parameters, &job.vars)
                 .into_iter()
                 .chain(crate::check::actions::submission_variables(&wf, &job.vars))
                 .collect();
             if !needed.is_empty() {
+                let give = match &job.submits_other {
+                    Some(other) => format!(
+                        "the configuration given submits {other}, not this workflow, which runs with the configuration that application passes it: give this workflow's own"
+                    ),
+                    None => GIVE_CONFIGURATION.to_string(),
+                };
                 problems.push(Located::in_app(Diagnostic::note(
                     EL_UNKNOWN_VARIABLE,
                     wf.name_span,
                     format!(
-                        "the job must define {}; {GIVE_CONFIGURATION} to check them",
+                        "the job must define {}; {give} to check them",
                         backquoted(needed.into_iter())
                     ),
                 )));
