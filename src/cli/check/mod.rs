@@ -628,31 +628,40 @@ fn coordinator(
     problems.extend(crate::check::datasets::check(app, &loaded.included));
     problems.extend(crate::check::instances::check(app));
     let mut needed = free_variables(texts.iter().map(|(_, t)| *t), &loaded.vars);
-    // (Parameters without a default are names the job must define, read or not.)
+    let evaluable = needed.is_empty();
+    // (Parameters without a default are names the job must define, read or
+    // not; one nothing reads stops no evaluation.)
     needed.extend(
         parameters::missing(&app.parameters, &loaded.vars)
             .into_iter()
             .map(str::to_string),
     );
-    if !loaded.configured && !needed.is_empty() {
-        // Without a configuration, the names the job must define are a note,
-        // and the checks that evaluate values cannot run (an include path that
-        // reads one of them is in the note too).
-        problems.retain(|p| p.diagnostic.code != EL_UNKNOWN_VARIABLE);
-        problems.extend(check_el(texts.iter().copied(), Library::Coordinator, None));
-        problems.extend(dryrun::misplaced(app, &loaded.included, &loaded.vars));
+    if loaded.configured {
+        problems.extend(loaded.parameter_problems.iter().cloned());
+    } else {
         problems.extend(unconfigured_parameters(&loaded.parameter_problems));
-        problems.push(Located::in_app(Diagnostic::note(
+    }
+    if !loaded.configured && !needed.is_empty() {
+        // Without a configuration, the names the job must define are a note.
+        let note = Located::in_app(Diagnostic::note(
             EL_UNKNOWN_VARIABLE,
             app.name_span,
             format!(
                 "the job must define {}; {GIVE_CONFIGURATION} to check the values",
                 backquoted(needed.iter().map(String::as_str))
             ),
-        )));
-        return Ok((problems, None));
+        ));
+        if !evaluable {
+            // The checks that evaluate values cannot run (an include path
+            // that reads one of the names is in the note too).
+            problems.retain(|p| p.diagnostic.code != EL_UNKNOWN_VARIABLE);
+            problems.extend(check_el(texts.iter().copied(), Library::Coordinator, None));
+            problems.extend(dryrun::misplaced(app, &loaded.included, &loaded.vars));
+            problems.push(note);
+            return Ok((problems, None));
+        }
+        problems.push(note);
     }
-    problems.extend(loaded.parameter_problems.iter().cloned());
     // A declared parameter the job does not give is CO004, not an unknown name.
     let known: FxHashSet<&str> = loaded
         .vars
