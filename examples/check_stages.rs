@@ -6,7 +6,7 @@
 //! (the folder `cargo bench --bench check` writes). docs/performance.md
 //! reports its figures; the wall-clock target is measured by the bench.
 
-use coordc::cli::load::{self, BesideConfigs, JobInput, Sources};
+use coordc::cli::load::{self, BesideConfigs, JobInput, JobSource, Sources};
 use coordc::interp::dryrun::{self, Options};
 use coordc::time::datetime::ProcessingZone;
 use std::alloc::{GlobalAlloc, Layout};
@@ -90,7 +90,8 @@ fn main() {
     let beside = BesideConfigs::default();
     let input = JobInput {
         configs: &[],
-        beside: Some(&beside),
+        beside: &beside,
+        job: JobSource::Own,
         defines: &[],
         maps: &[],
         processing_zone: ProcessingZone::parse_option("UTC").expect("UTC"),

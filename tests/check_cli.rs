@@ -607,3 +607,200 @@ fn a_diagnostic_in_a_value_points_at_that_value_in_the_file() {
     .collect();
     assert_eq!(found, expected);
 }
+
+#[test]
+fn workflow_parameters_are_verified_against_the_jobs_configuration() {
+    // ParameterVerifier.java:49-91, for a workflow (LiteWorkflowAppParser.java:182).
+    let dir = common::fresh_dir("wf-parameters");
+    let wf = dir.join("workflow.xml");
+    std::fs::write(
+        &wf,
+        r#"<workflow-app name="wf" xmlns="uri:oozie:workflow:0.5">
+  <parameters>
+    <property><name>outputDir</name></property>
+    <property><name>queueName</name><value>default</value></property>
+    <property><name>inputDir</name></property>
+  </parameters>
+  <start to="cleanup"/>
+  <action name="cleanup">
+    <fs><delete path="hdfs://nn:8020${outputDir}"/></fs>
+    <ok to="end"/>
+    <error to="fail"/>
+  </action>
+  <kill name="fail"><message>failed</message></kill>
+  <end name="end"/>
+</workflow-app>"#,
+    )
+    .unwrap();
+    let wf = wf.to_str().unwrap();
+    let messages = |doc: &serde_json::Value| -> Vec<String> {
+        doc["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| format!("{} {}", d["code"], d["message"]))
+            .collect()
+    };
+    // Without a configuration: a note naming both required parameters.
+    let (code, doc) = check_json(&[wf]);
+    assert_eq!(code, Some(0), "{doc}");
+    let found = messages(&doc);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].starts_with("\"EL005\"")
+            && found[0].contains("the job must define `inputDir`, `outputDir`;"),
+        "{found:?}"
+    );
+    assert_eq!(doc["diagnostics"][0]["severity"], "note");
+    // With -D: each one the job does not define is an error (E0738).
+    let (code, doc) = check_json(&[wf, "-D", "outputDir=/tmp/out"]);
+    assert_eq!(code, Some(1), "{doc}");
+    assert_eq!(codes(&doc), ["WF011"]);
+    assert!(messages(&doc)[0].contains("`inputDir`"), "{doc}");
+    // The job.properties beside the workflow, over its config-default.xml
+    // (SubmitXCommand.java:156-174): together they define both.
+    std::fs::write(dir.join("job.properties"), "outputDir=/tmp/out\n").unwrap();
+    let (code, doc) = check_json(&[wf]);
+    assert_eq!((code, codes(&doc)), (Some(1), vec!["WF011"]), "{doc}");
+    std::fs::write(
+        dir.join("config-default.xml"),
+        "<configuration><property><name>inputDir</name><value>/tmp/in</value></property></configuration>",
+    )
+    .unwrap();
+    let (code, doc) = check_json(&[wf]);
+    assert_eq!(code, Some(0), "{doc}");
+    assert_eq!(codes(&doc), Vec::<&str>::new());
+    // config-default.xml alone is not a job's configuration: without the
+    // job.properties, the parameter it does not define is in the note.
+    std::fs::remove_file(dir.join("job.properties")).unwrap();
+    let (_, doc) = check_json(&[wf]);
+    assert_eq!(codes(&doc), ["EL005"]);
+    assert_eq!(doc["diagnostics"][0]["severity"], "note");
+    assert!(messages(&doc)[0].contains("define `outputDir`;"), "{doc}");
+}
+
+#[test]
+fn an_empty_parameter_name_is_an_error_with_or_without_a_configuration() {
+    // ParameterVerifier.java:63-68 (E0739), in both kinds of application.
+    let (code, doc) = check_json(&["corpus/invalid/WF012"]);
+    assert_eq!((code, codes(&doc)), (Some(1), vec!["WF012"]), "{doc}");
+    let (code, doc) = check_json(&["corpus/invalid/CO011"]);
+    assert_eq!((code, codes(&doc)), (Some(1), vec!["CO011"]), "{doc}");
+    // A coordinator without a configuration lists its required parameters
+    // in the note, read or not, rather than reporting them (CO004).
+    let dir = common::fresh_dir("coord-parameters");
+    let coord = dir.join("coordinator.xml");
+    std::fs::write(
+        &coord,
+        r#"<coordinator-app name="c" frequency="${coord:days(1)}" start="2024-01-01T00:00Z" end="2024-01-03T00:00Z" timezone="UTC" xmlns="uri:oozie:coordinator:0.4">
+  <parameters><property><name>unused</name></property></parameters>
+  <action><workflow><app-path>hdfs://nn:8020/app</app-path></workflow></action>
+</coordinator-app>"#,
+    )
+    .unwrap();
+    let coord = coord.to_str().unwrap();
+    let (code, doc) = check_json(&[coord]);
+    assert_eq!(code, Some(0), "{doc}");
+    assert_eq!(codes(&doc), ["EL005"]);
+    assert_eq!(doc["diagnostics"][0]["severity"], "note");
+    assert!(
+        doc["diagnostics"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("`unused`"),
+        "{doc}"
+    );
+    // With a job.properties, the parameter is missing (CO004), unless the
+    // coord-config-default.xml beside the coordinator defines it
+    // (CoordSubmitXCommand.java:556-578).
+    std::fs::write(dir.join("job.properties"), "queue=default\n").unwrap();
+    let (code, doc) = check_json(&[coord]);
+    assert_eq!((code, codes(&doc)), (Some(1), vec!["CO004"]), "{doc}");
+    std::fs::write(
+        dir.join("coord-config-default.xml"),
+        "<configuration><property><name>unused</name><value>x</value></property></configuration>",
+    )
+    .unwrap();
+    let (code, doc) = check_json(&[coord]);
+    assert_eq!((code, codes(&doc)), (Some(0), Vec::<&str>::new()), "{doc}");
+}
+
+#[test]
+fn a_workflows_name_and_retry_attributes_are_resolved_with_the_job_properties_only() {
+    // SubmitXCommand.java:215 and LiteWorkflowAppParser.java:285-302: the
+    // job-submit EL group has the job's properties and nothing else.
+    let dir = common::fresh_dir("wf-submission-el");
+    let wf = dir.join("workflow.xml");
+    std::fs::write(
+        &wf,
+        r#"<workflow-app name="report-${market}-${wf:id()}" xmlns="uri:oozie:workflow:0.5">
+  <start to="cleanup"/>
+  <action name="cleanup" retry-max="${retries}">
+    <fs><delete path="hdfs://nn:8020/tmp/out"/></fs>
+    <ok to="end"/>
+    <error to="fail"/>
+  </action>
+  <kill name="fail"><message>failed</message></kill>
+  <end name="end"/>
+</workflow-app>"#,
+    )
+    .unwrap();
+    let wf = wf.to_str().unwrap();
+    // Without a configuration, the names are in the note; the function fails
+    // whatever the job defines.
+    let (code, doc) = check_json(&[wf]);
+    assert_eq!(
+        (code, codes(&doc)),
+        (Some(1), vec!["EL005", "WF019"]),
+        "{doc}"
+    );
+    assert!(
+        doc["diagnostics"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("`market`, `retries`"),
+        "{doc}"
+    );
+    // With one: each undefined variable, and the function, where they are.
+    let (code, doc) = check_json(&[wf, "-D", "market=us"]);
+    assert_eq!(code, Some(1), "{doc}");
+    let found: Vec<String> = doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| format!("{} {}:{}", d["code"], d["line"], d["column"]))
+        .collect();
+    assert_eq!(found, ["\"WF019\" 1:40", "\"WF019\" 3:39"], "{doc}");
+    // A declared parameter the job does not define is WF011, not again WF019.
+    let text = std::fs::read_to_string(wf).unwrap().replace(
+        r#"<start to="cleanup"/>"#,
+        r#"<parameters><property><name>retries</name></property></parameters><start to="cleanup"/>"#,
+    );
+    std::fs::write(wf, text).unwrap();
+    let (_, doc) = check_json(&[wf, "-D", "market=us"]);
+    assert_eq!(codes(&doc), ["WF019", "WF011"], "{doc}");
+    // A configuration that submits a coordinator, or another workflow file,
+    // is not this workflow's: it runs with what that application passes it,
+    // which coordc does not have.
+    for (other, says) in [
+        (
+            "oozie.coord.application.path=hdfs://nn/app",
+            "submits a coordinator",
+        ),
+        (
+            "oozie.wf.application.path=hdfs://nn/app/main.xml",
+            "submits the workflow `main.xml`",
+        ),
+    ] {
+        let (_, doc) = check_json(&[wf, "-D", other]);
+        assert_eq!(codes(&doc), ["EL005", "WF019"], "{doc}");
+        let note = doc["diagnostics"][0]["message"].as_str().unwrap();
+        assert!(note.contains(says), "{doc}");
+    }
+    // Its own application path (a folder means its workflow.xml): configured.
+    for own in ["hdfs://nn/app/", "hdfs://nn/app/workflow.xml"] {
+        let define = format!("oozie.wf.application.path={own}");
+        let (_, doc) = check_json(&[wf, "-D", &define]);
+        assert_eq!(codes(&doc), ["WF019", "WF019", "WF011"], "{doc}");
+    }
+}

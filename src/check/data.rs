@@ -226,7 +226,7 @@ fn uri_resolution(dataset: &Dataset, frequency: &Frequency) -> Option<Diagnostic
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::load::{self, BesideConfigs, JobInput, Sources};
+    use crate::cli::load::{self, BesideConfigs, JobInput, JobSource, Sources};
     use crate::interp::dryrun::{self, Options};
     use crate::time::datetime::ProcessingZone;
 
@@ -260,7 +260,8 @@ mod tests {
         let utc = ProcessingZone::parse_option("UTC").expect("UTC");
         let input = JobInput {
             configs: &[],
-            beside: Some(&beside),
+            beside: &beside,
+            job: JobSource::Own,
             defines: &[],
             maps: &[],
             processing_zone: utc,

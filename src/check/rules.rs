@@ -52,6 +52,7 @@ pub const INPUT_LOGIC: &str = "CO007";
 pub const CONTROLS: &str = "CO008";
 pub const DATASET_OVERRIDE: &str = "CO009";
 pub const INSTANCE_ARGUMENT: &str = "CO010";
+pub const COORD_EMPTY_PARAMETER: &str = "CO011";
 pub const DATA_DROPPED: &str = "DA001";
 pub const DATA_URI_RESOLUTION: &str = "DA002";
 pub const DATA_SHARED_OUTPUT: &str = "DA003";
@@ -75,6 +76,16 @@ pub const WF_UNREACHABLE: &str = "WF007";
 pub const WF_ACTION_TYPE: &str = "WF008";
 pub const WF_CLUSTER: &str = "WF009";
 pub const WF_LENGTH: &str = "WF010";
+pub const WF_MISSING_PARAMETER: &str = "WF011";
+pub const WF_EMPTY_PARAMETER: &str = "WF012";
+pub const WF_DISALLOWED_PROPERTY: &str = "WF013";
+pub const WF_UNDEFINED_CREDENTIAL: &str = "WF014";
+pub const WF_ENV_VAR: &str = "WF015";
+pub const WF_RETRY: &str = "WF016";
+pub const WF_FS_PATH: &str = "WF017";
+pub const WF_UBER_JAR: &str = "WF018";
+pub const WF_SUBMISSION_EL: &str = "WF019";
+pub const WF_EMAIL: &str = "WF020";
 pub const BUNDLE_DUPLICATE_NAME: &str = "BU001";
 pub const BUNDLE_APP_PATH: &str = "BU002";
 pub const BUNDLE_NOTHING_ENABLED: &str = "BU003";
@@ -172,6 +183,13 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: None,
         summary: "`coord:latest(n)` with n > 0, or `coord:future(n, limit)` with n < 0 or limit <= 0: every action fails when it starts.",
+    },
+    Rule {
+        code: COORD_EMPTY_PARAMETER,
+        name: "empty-parameter-name",
+        severity: Severity::Error,
+        oozie: Some("E0739"),
+        summary: "A `<parameters>` property whose `<name>` is empty (E0739).",
     },
     Rule {
         code: DATA_DROPPED,
@@ -522,6 +540,76 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0736"),
         summary: "A workflow definition over 100,000 bytes, which Oozie refuses to read (E0736).",
+    },
+    Rule {
+        code: WF_MISSING_PARAMETER,
+        name: "missing-parameter",
+        severity: Severity::Error,
+        oozie: Some("E0738"),
+        summary: "A workflow `<parameters>` property without a `<value>` that the job configuration does not define (E0738).",
+    },
+    Rule {
+        code: WF_EMPTY_PARAMETER,
+        name: "empty-parameter-name",
+        severity: Severity::Error,
+        oozie: Some("E0739"),
+        summary: "A workflow `<parameters>` property whose `<name>` is empty (E0739).",
+    },
+    Rule {
+        code: WF_DISALLOWED_PROPERTY,
+        name: "disallowed-property",
+        severity: Severity::Error,
+        oozie: Some("JA010"),
+        summary: "A Hadoop or fs action (or <global>) <configuration> setting user.name, mapreduce.job.user.name, fs.default.name or yarn.resourcemanager.address, which fails the action when it starts (JA010).",
+    },
+    Rule {
+        code: WF_UNDEFINED_CREDENTIAL,
+        name: "undefined-credential",
+        severity: Severity::Error,
+        oozie: Some("JA021"),
+        summary: "An action `cred` naming a credential the workflow's <credentials> does not define, which fails the action when it starts (JA021).",
+    },
+    Rule {
+        code: WF_ENV_VAR,
+        name: "env-var-format",
+        severity: Severity::Error,
+        oozie: Some("JA010"),
+        summary: "A shell action <env-var> that is not NAME=VALUE, which fails the action when it starts (JA010).",
+    },
+    Rule {
+        code: WF_RETRY,
+        name: "retry-not-integer",
+        severity: Severity::Error,
+        oozie: Some("E0700"),
+        summary: "An action retry-max or retry-interval that is not an integer, which fails the workflow when it reaches the action (E0700).",
+    },
+    Rule {
+        code: WF_FS_PATH,
+        name: "fs-path-scheme",
+        severity: Severity::Error,
+        oozie: Some("FS001"),
+        summary: "An fs action path without a scheme (hdfs://...) and no name-node to resolve it, or relative with one, which fails the action when it starts (FS001, FS011).",
+    },
+    Rule {
+        code: WF_UBER_JAR,
+        name: "uber-jar-disabled",
+        severity: Severity::Error,
+        oozie: Some("MR003"),
+        summary: "A map-reduce action configuring oozie.mapreduce.uber.jar, which a stock server (oozie.action.mapreduce.uber.jar.enable=false) refuses when the action starts (MR003).",
+    },
+    Rule {
+        code: WF_SUBMISSION_EL,
+        name: "submission-el",
+        severity: Severity::Error,
+        oozie: Some("E0803"),
+        summary: "A workflow name, action retry attribute or SLA value whose EL Oozie cannot resolve at submission, where only the job's properties (and, in SLA, MINUTES, HOURS, DAYS) are defined: an undefined variable or any function (E0803, E0703, E1004).",
+    },
+    Rule {
+        code: WF_EMAIL,
+        name: "email-action",
+        severity: Severity::Error,
+        oozie: Some("EM001"),
+        summary: "An email action with an empty <to> (EM001), or an <attachment> that is a local file or not a URI (EM008), which fails the action when it starts.",
     },
     Rule {
         code: BUNDLE_DUPLICATE_NAME,

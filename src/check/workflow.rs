@@ -104,11 +104,11 @@ pub fn check(wf: &Workflow) -> Vec<Diagnostic> {
         graph: &graph,
         path: Vec::new(),
         checked: HashSet::new(),
-        forks: 0,
-        joins: 0,
+        forks: Vec::new(),
+        joins: Vec::new(),
         out: Vec::new(),
     };
-    basic.walk(0);
+    basic.walk(0, None);
     let visited = basic.checked.clone();
     let (forks, joins, basic_problems) = (basic.forks, basic.joins, basic.out);
     let clean = out.is_empty() && basic_problems.is_empty();
@@ -116,16 +116,8 @@ pub fn check(wf: &Workflow) -> Vec<Diagnostic> {
     // Fork/join pairing, which Oozie validates only on a workflow that passed
     // the checks above (oozie.validate.ForkJoin, on by default).
     if clean {
-        if forks != joins {
-            out.push(Diagnostic::error(
-                WF_FORK_JOIN,
-                wf.name_span,
-                format!(
-                    "Fork/join not in pair (E0730): {forks} fork{} and {joins} join{}",
-                    if forks == 1 { "" } else { "s" },
-                    if joins == 1 { "" } else { "s" }
-                ),
-            ));
+        if forks.len() != joins.len() {
+            out.push(unpaired(&graph, &forks, &joins));
         } else {
             let mut pairing = ForkJoin {
                 graph: &graph,
@@ -134,7 +126,7 @@ pub fn check(wf: &Workflow) -> Vec<Diagnostic> {
                 decision_parent: HashMap::new(),
                 visited: HashSet::new(),
             };
-            if let Err(d) = pairing.walk(0, None, None, true) {
+            if let Err(d) = pairing.walk(0, None, None, None, true) {
                 out.push(d);
             }
         }
@@ -166,19 +158,60 @@ impl Graph<'_> {
     }
 }
 
+/// E0730 (LiteWorkflowValidator.validateForkJoin, LiteWorkflowValidator.java:56-60):
+/// Oozie compares only the counts of the forks and joins reached from the
+/// start, so no one node is to blame; the diagnostic points at the first node
+/// of the kind there are more of, and labels the others.
+fn unpaired(graph: &Graph, forks: &[usize], joins: &[usize]) -> Diagnostic {
+    let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    let (more, fewer, more_kind) = if forks.len() > joins.len() {
+        (forks, joins, "fork")
+    } else {
+        (joins, forks, "join")
+    };
+    let span = |i: usize| graph.nodes[i].name.span;
+    let mut d = Diagnostic::error(
+        WF_FORK_JOIN,
+        span(more[0]),
+        format!(
+            "Fork/join not in pair (E0730): {} and {}",
+            plural(forks.len(), "fork"),
+            plural(joins.len(), "join")
+        ),
+    );
+    for &i in more.iter().skip(1) {
+        d = d.with_label(span(i), format!("another {more_kind}"));
+    }
+    let fewer_kind = if more_kind == "fork" { "join" } else { "fork" };
+    for &i in fewer {
+        d = d.with_label(span(i), format!("a {fewer_kind}"));
+    }
+    d.with_help(format!(
+        "every fork needs one join where its paths meet; this workflow has {} without a {fewer_kind}",
+        if more.len() - fewer.len() == 1 {
+            format!("a {more_kind}")
+        } else {
+            format!("{} {more_kind}s", more.len() - fewer.len())
+        }
+    ))
+}
+
 /// LiteWorkflowValidator.performBasicValidation, reporting every problem
 /// rather than the first: names, loops, transitions to undefined nodes.
 struct Basic<'g, 'a> {
     graph: &'g Graph<'a>,
     path: Vec<usize>,
     checked: HashSet<usize>,
-    forks: usize,
-    joins: usize,
+    /// The forks and joins reached, in the order they were.
+    forks: Vec<usize>,
+    joins: Vec<usize>,
     out: Vec<Diagnostic>,
 }
 
-impl Basic<'_, '_> {
-    fn walk(&mut self, i: usize) {
+impl<'a> Basic<'_, 'a> {
+    /// Walks from node `i`, reached by the transition `via` (none for the
+    /// start).
+    fn walk(&mut self, i: usize, via: Option<&'a Name>) {
         let node = &self.graph.nodes[i];
         if node.kind != Kind::Start && node.name.name.chars().count() > MAX_NAME {
             self.out.push(Diagnostic::error(
@@ -191,8 +224,8 @@ impl Basic<'_, '_> {
             ));
         }
         match node.kind {
-            Kind::Fork => self.forks += 1,
-            Kind::Join => self.joins += 1,
+            Kind::Fork => self.forks.push(i),
+            Kind::Join => self.joins.push(i),
             _ => {}
         }
         if self.path.last() == Some(&i) {
@@ -207,15 +240,20 @@ impl Basic<'_, '_> {
                 .chain([&i])
                 .map(|&n| self.graph.nodes[n].name.name.as_str())
                 .collect();
-            self.out.push(Diagnostic::error(
-                WF_LOOP,
-                node.name.span,
-                format!(
-                    "Loop detected at parsing, node [{}] (E0707): {}",
-                    node.name.name,
-                    names.join("->")
-                ),
-            ));
+            // At the transition that closes the loop (LiteWorkflowValidator.java:344-350).
+            let closing = via.map_or(node.name.span, |t| t.span);
+            self.out.push(
+                Diagnostic::error(
+                    WF_LOOP,
+                    closing,
+                    format!(
+                        "Loop detected at parsing, node [{}] (E0707): {}",
+                        node.name.name,
+                        names.join("->")
+                    ),
+                )
+                .with_label(node.name.span, "the loop starts here"),
+            );
             return;
         }
         self.path.push(i);
@@ -241,7 +279,7 @@ impl Basic<'_, '_> {
                     ),
                 ),
                 Some(next) if !self.checked.contains(&next) => {
-                    self.walk(next);
+                    self.walk(next, Some(*t));
                     self.checked.insert(next);
                 }
                 Some(_) => {}
@@ -264,7 +302,7 @@ struct ForkJoin<'g, 'a> {
     visited: HashSet<usize>,
 }
 
-impl ForkJoin<'_, '_> {
+impl<'a> ForkJoin<'_, 'a> {
     fn name(&self, i: usize) -> &str {
         &self.graph.nodes[i].name.name
     }
@@ -278,9 +316,12 @@ impl ForkJoin<'_, '_> {
         self.graph.target(t).unwrap_or(0)
     }
 
+    /// Walks from node `i`, reached by the transition `via` (none for the
+    /// start), on the paths of `fork`.
     fn walk(
         &mut self,
         i: usize,
+        via: Option<&'a Name>,
         fork: Option<usize>,
         top_decision: Option<usize>,
         ok_path: bool,
@@ -295,13 +336,17 @@ impl ForkJoin<'_, '_> {
                 Some(parent)
                     if parent.is_none() && top_decision.is_none() || *parent != top_decision =>
                 {
-                    return Err(self.error(
-                        i,
-                        format!(
-                            "Multiple \"ok to\" transitions to the same node, [{}], are not allowed (E0743)",
-                            self.name(i)
-                        ),
-                    ));
+                    // At the second "ok" transition to the node
+                    // (LiteWorkflowValidator.java:185-197).
+                    let message = format!(
+                        "Multiple \"ok to\" transitions to the same node, [{}], are not allowed (E0743)",
+                        self.name(i)
+                    );
+                    return Err(match via {
+                        Some(t) => Diagnostic::error(WF_FORK_JOIN, t.span, message)
+                            .with_label(node.name.span, "the node"),
+                        None => self.error(i, message),
+                    });
                 }
                 Some(_) => {}
             }
@@ -334,7 +379,7 @@ impl ForkJoin<'_, '_> {
                 }
                 for t in &node.transitions {
                     let target = self.target(t);
-                    self.walk(target, Some(i), top_decision, ok_path)?;
+                    self.walk(target, Some(*t), Some(i), top_decision, ok_path)?;
                 }
                 let mut joins: Vec<usize> = self
                     .fork_of_join
@@ -351,19 +396,27 @@ impl ForkJoin<'_, '_> {
                         ));
                     }
                     [join] => {
-                        let next = self.target(self.graph.nodes[*join].transitions[0]);
-                        self.walk(next, fork, top_decision, ok_path)?;
+                        let to = self.graph.nodes[*join].transitions[0];
+                        let next = self.target(to);
+                        self.walk(next, Some(to), fork, top_decision, ok_path)?;
                     }
                     many => {
                         let names: Vec<&str> = many.iter().map(|&j| self.name(j)).collect();
-                        return Err(self.error(
+                        let mut d = self.error(
                             i,
                             format!(
                                 "Fork node [{}] has multiple joins: [{}] (E0757)",
                                 self.name(i),
                                 names.join(",")
                             ),
-                        ));
+                        );
+                        for &j in many {
+                            d = d.with_label(
+                                self.graph.nodes[j].name.span,
+                                "a join its paths reach",
+                            );
+                        }
+                        return Err(d);
                     }
                 }
             }
@@ -379,15 +432,24 @@ impl ForkJoin<'_, '_> {
                         self.fork_of_join.insert(i, fork);
                     }
                     Some(&other) if other != fork => {
-                        return Err(self.error(
-                            i,
-                            format!(
-                                "Join node [{}] has multiple forks: [{},{}] (E0758)",
-                                self.name(i),
-                                self.name(other),
-                                self.name(fork)
-                            ),
-                        ));
+                        return Err(self
+                            .error(
+                                i,
+                                format!(
+                                    "Join node [{}] has multiple forks: [{},{}] (E0758)",
+                                    self.name(i),
+                                    self.name(other),
+                                    self.name(fork)
+                                ),
+                            )
+                            .with_label(
+                                self.graph.nodes[other].name.span,
+                                "a fork whose paths reach it",
+                            )
+                            .with_label(self.graph.nodes[fork].name.span, "another fork")
+                            .with_help(
+                                "each fork needs its own join; join the inner fork before the outer join",
+                            ));
                     }
                     Some(_) => {}
                 }
@@ -396,31 +458,35 @@ impl ForkJoin<'_, '_> {
                 let parent = top_decision.or(Some(i));
                 for t in &node.transitions {
                     let target = self.target(t);
-                    self.walk(target, fork, parent, ok_path)?;
+                    self.walk(target, Some(*t), fork, parent, ok_path)?;
                 }
             }
             Kind::End => {
-                if fork.is_some() {
+                if let Some(fork) = fork {
+                    // At the transition to the end (LiteWorkflowValidator.java:293-300).
                     let previous = self.path[self.path.len().saturating_sub(2)];
-                    return Err(self.error(
-                        previous,
-                        format!(
-                            "Invalid transition from node [{}] to node [{}] while using fork/join (E0737)",
-                            self.name(previous),
-                            self.name(i)
-                        ),
-                    ));
+                    let message = format!(
+                        "Invalid transition from node [{}] to node [{}] while using fork/join (E0737)",
+                        self.name(previous),
+                        self.name(i)
+                    );
+                    let d = match via {
+                        Some(t) => Diagnostic::error(WF_FORK_JOIN, t.span, message),
+                        None => self.error(previous, message),
+                    };
+                    return Err(d
+                        .with_label(self.graph.nodes[fork].name.span, "inside this fork")
+                        .with_help("a path of a fork goes to its join, or to a kill node"));
                 }
             }
             Kind::Action => {
-                let ok = self.target(node.transitions[0]);
-                self.walk(ok, fork, top_decision, ok_path)?;
-                let error = self.target(node.transitions[1]);
-                self.walk(error, fork, top_decision, false)?;
+                let (ok, error) = (node.transitions[0], node.transitions[1]);
+                self.walk(self.target(ok), Some(ok), fork, top_decision, ok_path)?;
+                self.walk(self.target(error), Some(error), fork, top_decision, false)?;
             }
             Kind::Start => {
-                let next = self.target(node.transitions[0]);
-                self.walk(next, fork, top_decision, ok_path)?;
+                let to = node.transitions[0];
+                self.walk(self.target(to), Some(to), fork, top_decision, ok_path)?;
             }
             Kind::Kill => {}
         }
@@ -449,6 +515,25 @@ mod tests {
         check(&wf)
             .into_iter()
             .map(|d| format!("{} {}", d.code, d.message))
+            .collect()
+    }
+
+    /// What each problem's primary span covers, in the workflow text, with
+    /// the text before it on its line (to tell `to="x"` from `name="x"`).
+    fn pointed(first: &str, nodes: &str) -> Vec<String> {
+        let src = format!(
+            r#"<workflow-app xmlns="uri:oozie:workflow:0.5" name="wf"><start to="{first}"/>{nodes}<end name="end"/></workflow-app>"#
+        );
+        let arena = Arena::new();
+        let doc = parse(&src, &arena).unwrap();
+        let (wf, _) = lower::workflow(&doc.root);
+        check(&wf)
+            .into_iter()
+            .map(|d| {
+                let (start, end) = (d.span.start as usize, d.span.end as usize);
+                let before = &src[src[..start].rfind('<').unwrap_or(0)..start];
+                format!("{} {before}[{}]", d.code, &src[start..end])
+            })
             .collect()
     }
 
@@ -555,6 +640,38 @@ mod tests {
         assert_eq!(
             problems("f", &nodes),
             ["WF006 Join node [j] has multiple forks: [f,g] (E0758)"]
+        );
+    }
+
+    #[test]
+    fn graph_problems_point_at_the_element_responsible() {
+        let fork = r#"<fork name="f"><path start="a"/><path start="b"/></fork>"#;
+        let join = r#"<join name="j" to="end"/>"#;
+        // E0730 at the fork that has no join, not at the root.
+        let nodes =
+            fork.to_string() + &action("a", "end", "fail") + &action("b", "end", "fail") + KILL;
+        assert_eq!(pointed("f", &nodes), [r#"WF006 <fork name="[f]"#]);
+        // E0737 at the `ok to="end"` inside the fork.
+        let nodes = fork.to_string()
+            + &action("a", "j", "fail")
+            + &action("b", "end", "fail")
+            + join
+            + KILL;
+        assert_eq!(pointed("f", &nodes), [r#"WF006 <ok to="[end]"#]);
+        // E0743 at the second "ok" transition to the node: `a` reaches `b`
+        // first, then the fork's own path does.
+        let nodes =
+            fork.to_string() + &action("a", "b", "fail") + &action("b", "j", "fail") + join + KILL;
+        assert_eq!(pointed("f", &nodes), [r#"WF006 <path start="[b]"#]);
+        // E0707 at the transition that closes the loop; E0708 at the `to`.
+        let nodes = action("a", "b", "fail") + &action("b", "a", "fial") + KILL;
+        assert_eq!(
+            pointed("a", &nodes),
+            [
+                r#"WF003 <ok to="[a]"#,
+                r#"WF004 <error to="[fial]"#,
+                r#"WF007 <end name="[end]"#
+            ]
         );
     }
 }

@@ -2,7 +2,8 @@
 //! configuration, and list the actions Oozie would materialize.
 
 use super::load::{
-    self, BesideConfigs, ConfigFile, JobInput, Sources, Stop, parse_document, read_application,
+    self, BesideConfigs, ConfigFile, JobInput, JobSource, Sources, Stop, parse_document,
+    read_application,
 };
 use super::render::human;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, Format};
@@ -99,7 +100,8 @@ pub fn run(args: DryrunArgs) -> i32 {
     let beside = BesideConfigs::default();
     let input = JobInput {
         configs: &configs,
-        beside: Some(&beside),
+        beside: &beside,
+        job: JobSource::Own,
         defines: &args.defines,
         maps: &args.maps,
         processing_zone: pz,

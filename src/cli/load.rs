@@ -9,6 +9,7 @@ use crate::config::{JobConfig, Source};
 use crate::diag::Diagnostic;
 use crate::el::VarMap;
 use crate::interp::dryrun::{self, Located};
+use crate::interp::parameters;
 use crate::ir::{self, Bundle, Coordinator, Dataset};
 use crate::time::datetime::ProcessingZone;
 use crate::xml;
@@ -45,9 +46,11 @@ impl Sources {
 pub struct JobInput<'a> {
     /// Read once for the run: every coordinator of a check reads them.
     pub configs: &'a [ConfigFile],
-    /// Without `configs`, the job.properties beside each application (none
-    /// for a bundle's coordinators: they are given the bundle's).
-    pub beside: Option<&'a BesideConfigs>,
+    /// The configuration files beside each application: its defaults, and
+    /// without `configs`, its job.properties (unless `job` says otherwise).
+    pub beside: &'a BesideConfigs,
+    /// Whose job the application is submitted in.
+    pub job: JobSource<'a>,
     pub defines: &'a [(String, String)],
     pub maps: &'a [(String, String)],
     pub processing_zone: ProcessingZone,
@@ -55,29 +58,20 @@ pub struct JobInput<'a> {
     pub check_maximum_frequency: bool,
 }
 
-impl JobInput<'_> {
-    /// The job.properties beside the application in `app_dir`, when the job
-    /// is given no configuration files and reads the one beside it.
-    fn beside_config(&self, app_dir: &Path) -> Option<Arc<ConfigFile>> {
-        match (self.configs.is_empty(), self.beside) {
-            (true, Some(beside)) => beside.get(app_dir),
-            _ => None,
-        }
-    }
-
-    /// The job's configuration files: `configs`, else the one `beside`.
-    fn files<'f>(&'f self, beside: Option<&'f ConfigFile>) -> &'f [ConfigFile] {
-        match beside {
-            Some(file) => std::slice::from_ref(file),
-            None => self.configs,
-        }
-    }
-}
-
-/// The folder of the file at `path` (`.` for a bare name).
-fn folder_of(path: &Path) -> PathBuf {
-    path.parent()
-        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+/// Whose job an application is submitted in, which decides the files of its
+/// configuration.
+#[derive(Clone, Copy)]
+pub enum JobSource<'a> {
+    /// Its own: `--config`, else the job.properties beside it.
+    Own,
+    /// A bundle's (a coordinator the bundle submits): the bundle job's
+    /// configuration, i.e. the bundle's defaults and `--config`, else the
+    /// job.properties beside the bundle; nothing beside the coordinator but
+    /// its own defaults.
+    Bundle {
+        defaults: Option<&'a ConfigFile>,
+        job_properties: Option<&'a ConfigFile>,
+    },
 }
 
 /// A configuration file: its name and its text, or why it cannot be read.
@@ -95,22 +89,40 @@ impl ConfigFile {
     }
 }
 
-/// The job.properties beside applications, looked up (and read) once per
-/// folder: the applications of one folder share it.
+/// The job.properties (and the defaults: config-default.xml for workflows,
+/// coord-config-default.xml for coordinators) beside applications, looked
+/// up (and read) once per folder: the applications of one folder share them.
 #[derive(Default)]
 pub struct BesideConfigs {
-    found: Mutex<HashMap<PathBuf, Option<Arc<ConfigFile>>>>,
+    found: Mutex<HashMap<BesideFile, Option<Arc<ConfigFile>>>>,
 }
 
+/// A folder, and the name of a configuration file looked for in it.
+type BesideFile = (PathBuf, &'static str);
+
+/// The job configuration beside an application.
+const JOB_PROPERTIES: &str = "job.properties";
+
+/// The workflow defaults beside a workflow (SubmitXCommand.java:78, 156-174).
+const CONFIG_DEFAULT: &str = "config-default.xml";
+
+/// The coordinator defaults beside a coordinator (CoordSubmitXCommand.java:112,
+/// 556-578).
+const COORD_CONFIG_DEFAULT: &str = "coord-config-default.xml";
+
+/// The bundle defaults beside a bundle (BundleSubmitXCommand.java:81, 224-260).
+const BUNDLE_CONFIG_DEFAULT: &str = "bundle-config-default.xml";
+
 impl BesideConfigs {
-    fn get(&self, app_dir: &Path) -> Option<Arc<ConfigFile>> {
+    fn get(&self, app_dir: &Path, file: &'static str) -> Option<Arc<ConfigFile>> {
         let mut found = self.found.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(known) = found.get(app_dir) {
+        let key = (app_dir.to_path_buf(), file);
+        if let Some(known) = found.get(&key) {
             return known.clone();
         }
-        let path = app_dir.join("job.properties");
+        let path = app_dir.join(file);
         let config = path.is_file().then(|| Arc::new(ConfigFile::read(&path)));
-        found.insert(app_dir.to_path_buf(), config.clone());
+        found.insert(key, config.clone());
         config
     }
 }
@@ -187,12 +199,13 @@ pub fn coordinator(
             problems.into_iter().map(Located::in_app).collect(),
         ));
     }
-    let app_dir = folder_of(app_path);
-    let beside = input.beside_config(&app_dir);
-    let files = input.files(beside.as_deref());
-    let configured = !files.is_empty() || !input.defines.is_empty();
-    let config = job_config(files, input, sources)?;
-    let (vars, mut parameter_problems) = dryrun::job_variables(&app.parameters, config.vars());
+    let app_dir = app_dir(app_path);
+    // The coord-config-default.xml beside it is injected as defaults before
+    // anything reads the configuration (CoordSubmitXCommand.java:212, 556-578).
+    let defaults = input.beside.get(&app_dir, COORD_CONFIG_DEFAULT);
+    let (config, configured) = job(&app_dir, defaults.as_deref(), input, sources)?;
+    let (vars, mut parameter_problems) =
+        parameters::verify(&app.parameters, config.vars(), &parameters::COORDINATOR);
     let mut app = app;
     if configured {
         parameter_problems.extend(resolve_dataset_names(
@@ -250,10 +263,9 @@ pub fn datasets_file(
     sources: &mut Sources,
 ) -> Result<LoadedDatasets, Stop> {
     let configured = !input.configs.is_empty() || !input.defines.is_empty();
-    let vars = job_config(input.configs, input, sources)?.vars().clone();
-    let dir = path
-        .parent()
-        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    let files: Vec<&ConfigFile> = input.configs.iter().collect();
+    let vars = job_config(&files, input, sources)?.vars().clone();
+    let dir = app_dir(path);
     let reader = Includes {
         maps: input.maps,
         vars: &vars,
@@ -278,16 +290,136 @@ pub fn datasets_file(
     })
 }
 
+/// The folder of the application at `app_path`.
+fn app_dir(app_path: &Path) -> PathBuf {
+    app_path
+        .parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+}
+
+/// A workflow's job: the variables of its configuration, with `<parameters>`
+/// applied, and their problems (WF011, WF012); and whether the job was given
+/// a configuration (files, the job.properties beside it, or `-D`) that
+/// submits the workflow itself.
+pub struct WorkflowJob {
+    pub vars: VarMap,
+    pub parameter_problems: Vec<Located>,
+    pub configured: bool,
+    /// What the configuration submits when it is not this workflow: a
+    /// coordinator, a bundle, or another workflow file (its application
+    /// path names it). This workflow then runs with another configuration
+    /// (a coordinator action's, a parent workflow's), which coordc does not
+    /// have, so the job counts as not configured.
+    pub submits_other: Option<String>,
+}
+
+/// The properties naming the application a job submits (OozieClient.java:
+/// 103-107).
+const WORKFLOW_PATH: &str = "oozie.wf.application.path";
+const OTHER_PATHS: &[(&str, &str)] = &[
+    ("oozie.coord.application.path", "a coordinator"),
+    ("oozie.bundle.application.path", "a bundle"),
+];
+
+/// What `config` submits if not the workflow file `file_name`: the file
+/// its workflow application path names (a folder's `workflow.xml`,
+/// WorkflowAppService.java:124-125), else a coordinator or bundle.
+fn submits_other(config: &JobConfig, file_name: &str) -> Option<String> {
+    match config.get(WORKFLOW_PATH) {
+        Some(path) => {
+            let last = path.trim_end_matches('/').rsplit('/').next().unwrap_or("");
+            let submitted = if last.ends_with(".xml") {
+                last
+            } else {
+                "workflow.xml"
+            };
+            (submitted != file_name).then(|| format!("the workflow `{submitted}`"))
+        }
+        None => OTHER_PATHS
+            .iter()
+            .find(|(property, _)| config.get(property).is_some())
+            .map(|(_, what)| (*what).to_string()),
+    }
+}
+
+/// The job of the workflow `wf` at `app_path`: its configuration as a
+/// coordinator's is found, over the config-default.xml beside the workflow,
+/// whose values the server injects as defaults before it verifies the
+/// parameters (SubmitXCommand.java:156-187, LiteWorkflowAppParser.java:182).
+pub fn workflow_job(
+    wf: &ir::Workflow,
+    app_path: &Path,
+    input: &JobInput,
+    sources: &mut Sources,
+) -> Result<WorkflowJob, Stop> {
+    let app_dir = app_dir(app_path);
+    let defaults = input.beside.get(&app_dir, CONFIG_DEFAULT);
+    let (config, configured) = job(&app_dir, defaults.as_deref(), input, sources)?;
+    let (vars, parameter_problems) =
+        parameters::verify(&wf.parameters, config.vars(), &parameters::WORKFLOW);
+    let file_name = app_path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let submits_other = submits_other(&config, file_name);
+    Ok(WorkflowJob {
+        vars,
+        parameter_problems,
+        configured: configured && submits_other.is_none(),
+        submits_other,
+    })
+}
+
+impl JobInput<'_> {
+    /// The job.properties beside the application in `app_dir`, when that is
+    /// its job's configuration (no `--config`, its own job).
+    fn job_properties_beside(&self, app_dir: &Path) -> Option<Arc<ConfigFile>> {
+        match (self.configs.is_empty(), self.job) {
+            (true, JobSource::Own) => self.beside.get(app_dir, JOB_PROPERTIES),
+            _ => None,
+        }
+    }
+}
+
+/// The job configuration of the application in `app_dir`: `defaults` (read
+/// first, so everything overrides them), the configuration files (without
+/// any, the job.properties beside the application) and the -D definitions;
+/// and whether it was given one (files or -D: defaults alone are not a job's
+/// configuration).
+fn job(
+    app_dir: &Path,
+    defaults: Option<&ConfigFile>,
+    input: &JobInput,
+    sources: &mut Sources,
+) -> Result<(JobConfig, bool), Stop> {
+    let beside = input.job_properties_beside(app_dir);
+    let files: Vec<&ConfigFile> = match input.job {
+        _ if !input.configs.is_empty() => input.configs.iter().collect(),
+        JobSource::Own => beside.as_deref().into_iter().collect(),
+        JobSource::Bundle { job_properties, .. } => job_properties.into_iter().collect(),
+    };
+    let bundle_defaults = match input.job {
+        JobSource::Bundle { defaults, .. } => defaults,
+        JobSource::Own => None,
+    };
+    let configured = !files.is_empty() || !input.defines.is_empty();
+    // (The application's defaults fill in only what the rest leaves
+    // unset, so they come first; a bundle's defaults are part of its job.)
+    let all: Vec<&ConfigFile> = defaults
+        .into_iter()
+        .chain(bundle_defaults)
+        .chain(files)
+        .collect();
+    Ok((job_config(&all, input, sources)?, configured))
+}
+
 /// The configuration `files` and the -D definitions, each file added to
 /// `sources`; a file that cannot be read or parsed is an error.
 fn job_config(
-    files: &[ConfigFile],
+    files: &[&ConfigFile],
     input: &JobInput,
     sources: &mut Sources,
 ) -> Result<JobConfig, Stop> {
     let mut config_sources = Vec::new();
     let mut indexes = Vec::new();
-    for ConfigFile { name, text } in files {
+    for ConfigFile { name, text } in files.iter().copied() {
         match text {
             Ok(text) => {
                 indexes.push(sources.add(name.clone(), Arc::clone(text)));
@@ -444,19 +576,22 @@ fn mapped(maps: &[(String, String)], path: &str) -> Option<PathBuf> {
 }
 
 /// A bundle as submitted: its IR and the configuration its job was given
-/// (its coordinators are given the same files).
+/// (its coordinators are given the same).
 pub struct LoadedBundle {
     pub bundle: Bundle,
     pub config: VarMap,
+    /// The bundle-config-default.xml beside the bundle.
+    pub defaults: Option<Arc<ConfigFile>>,
     /// The job.properties beside the bundle, when that is its configuration.
-    pub beside: Option<Arc<ConfigFile>>,
+    pub job_properties: Option<Arc<ConfigFile>>,
     /// Whether the job was given a configuration (files, the job.properties
     /// beside the bundle, or `-D`): only then do undefined names count.
     pub configured: bool,
 }
 
 /// The bundle of `doc` (file 0 of `sources`, already parsed) with its job
-/// configuration.
+/// configuration: its defaults (BundleSubmitXCommand.mergeDefaultConfig,
+/// 224-260), then its configuration as any application's.
 pub fn bundle(
     doc: &xml::Document,
     bundle_path: &Path,
@@ -473,14 +608,14 @@ pub fn bundle(
             problems.into_iter().map(Located::in_app).collect(),
         ));
     }
-    let beside = input.beside_config(&folder_of(bundle_path));
-    let files = input.files(beside.as_deref());
-    let configured = !files.is_empty() || !input.defines.is_empty();
-    let config = job_config(files, input, sources)?;
+    let dir = app_dir(bundle_path);
+    let defaults = input.beside.get(&dir, BUNDLE_CONFIG_DEFAULT);
+    let (config, configured) = job(&dir, defaults.as_deref(), input, sources)?;
     Ok(LoadedBundle {
         bundle,
         config: config.vars().clone(),
-        beside,
+        job_properties: input.job_properties_beside(&dir),
+        defaults,
         configured,
     })
 }
@@ -488,20 +623,22 @@ pub fn bundle(
 /// What a coordinator of a bundle is given (BundleStartXCommand.mergeConfig,
 /// 287-337: the bundle job's configuration, its -D among it, then the
 /// coordinator's own `<configuration>` over it): the bundle's configuration
-/// files (`beside` it, else `input`'s), and `defines`, which hold `input`'s
-/// -D followed by the coordinator's configuration.
+/// files (its `defaults`, and `job_properties` beside it, else `input`'s),
+/// and `defines`, which hold `input`'s -D followed by the coordinator's
+/// configuration.
 pub fn bundle_coordinator_input<'a>(
     input: &'a JobInput,
-    beside: Option<&'a ConfigFile>,
+    defaults: Option<&'a ConfigFile>,
+    job_properties: Option<&'a ConfigFile>,
     defines: &'a [(String, String)],
 ) -> JobInput<'a> {
     JobInput {
-        configs: input.files(beside),
-        beside: None,
+        job: JobSource::Bundle {
+            defaults,
+            job_properties,
+        },
         defines,
-        maps: input.maps,
-        processing_zone: input.processing_zone,
-        check_maximum_frequency: input.check_maximum_frequency,
+        ..*input
     }
 }
 
@@ -527,7 +664,7 @@ pub fn coordinator_file(
                 "map its location to a local folder with --map PREFIX=DIR (e.g. --map hdfs://nn:8020/apps=./apps)",
             ));
         }
-        None => folder_of(bundle_path).join(app_path),
+        None => app_dir(bundle_path).join(app_path),
     };
     let file = if local.is_dir() {
         local.join("coordinator.xml")

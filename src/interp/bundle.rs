@@ -20,7 +20,8 @@
 //!    bundle job's configuration, its own `<configuration>` copied over it,
 //!    and `oozie.coord.application.path` set to its `<app-path>`.
 
-use super::dryrun::{Located, datetime, job_variables, render};
+use super::dryrun::{Located, datetime, render};
+use super::parameters;
 use crate::check::rules::{
     BUNDLE_DUPLICATE_NAME, BUNDLE_NOT_BOOLEAN, BUNDLE_NOTHING_ENABLED, EL_MISPLACED,
 };
@@ -67,7 +68,8 @@ pub fn submit<'a>(
     config: &VarMap,
     pz: ProcessingZone,
 ) -> (SubmittedBundle<'a>, Vec<Located>) {
-    let (vars, problems) = job_variables(&bundle.parameters, config);
+    // (ParameterVerifier is the one coordinators go through: CO004, CO011.)
+    let (vars, problems) = parameters::verify(&bundle.parameters, config, &parameters::COORDINATOR);
     let mut r = Resolver { vars, pz, problems };
     let name = r
         .resolve(&bundle.name)

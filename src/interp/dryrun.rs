@@ -13,8 +13,7 @@
 
 use crate::check::rules::{
     CONTROLS, DUPLICATE_DATASET, DUPLICATE_EVENT, EL_EVAL, EL_MISPLACED, INSTANCE_RANGE,
-    INSTANCE_SYNTAX, MISSING_PARAMETER, TIME_DATETIME, TIME_FREQUENCY, TIME_HOUR_24,
-    UNDEFINED_DATASET,
+    INSTANCE_SYNTAX, TIME_DATETIME, TIME_FREQUENCY, TIME_HOUR_24, UNDEFINED_DATASET,
 };
 use crate::diag::{Diagnostic, Severity};
 use crate::el::ast::{Part, Template};
@@ -25,7 +24,7 @@ use crate::el::parse::find_block;
 use crate::el::{Compiled, NoVariables, Value, VarMap, parse_template, render_into};
 use crate::interp::hcat;
 use crate::interp::input_logic::{self, Condition};
-use crate::ir::{Coordinator, DataIn, Dataset, ElText, Instances, Logic, Parameter};
+use crate::ir::{Coordinator, DataIn, Dataset, ElText, Instances, Logic};
 use crate::time::calendar::CalendarUnit;
 use crate::time::cron::{self, Cron};
 use crate::time::datetime::{ProcessingZone, format_utc, parse_datetime};
@@ -400,43 +399,6 @@ fn lowered<T>(
 
 fn zone(text: &ElText, rendered: &str) -> Result<Zone, Diagnostic> {
     Zone::parse(rendered).map_err(|e| e.to_diagnostic(rendered, text.span))
-}
-
-/// The job's variables: its configuration, then the `<parameters>` defaults
-/// for the names it does not define (ParameterVerifier:36-80). A parameter
-/// without a default that the job does not define is an error (E0738),
-/// returned beside the variables the job does have.
-pub fn job_variables(parameters: &[Parameter], config: &VarMap) -> (VarMap, Vec<Located>) {
-    let mut vars = config.clone();
-    let mut problems = Vec::new();
-    for parameter in parameters {
-        if vars.contains_key(&parameter.name.name) {
-            continue;
-        }
-        match &parameter.default {
-            Some(default) => {
-                vars.insert(
-                    parameter.name.name.clone(),
-                    Some(default.text().to_string()),
-                );
-            }
-            None => problems.push(Located::in_app(
-                Diagnostic::error(
-                    MISSING_PARAMETER,
-                    parameter.name.span,
-                    format!(
-                        "the job does not define `{}`, a parameter without a default (E0738)",
-                        parameter.name.name
-                    ),
-                )
-                .with_help(format!(
-                    "define it in the job configuration (-D {}=...) or give it a <value>",
-                    parameter.name.name
-                )),
-            )),
-        }
-    }
-    (vars, problems)
 }
 
 /// Submission: everything that does not depend on an action, with every

@@ -298,7 +298,17 @@ fn action(l: &mut Lowering, element: &Element) -> Action {
         .and_then(|w| w.child("configuration"))
         .map(|c| properties(l, c))
         .unwrap_or_default();
-    let sla = element
+    Action {
+        app_path,
+        configuration,
+        sla: sla(l, element),
+    }
+}
+
+/// The `<sla:info>` child of `element` (a coordinator's or workflow's
+/// action, or a workflow), each field's name and text.
+fn sla(l: &mut Lowering, element: &Element) -> Option<Sla> {
+    element
         .children
         .iter()
         .find(|c| c.name == "info" && c.namespace.is_some_and(|n| n.starts_with("uri:oozie:sla:")))
@@ -317,12 +327,7 @@ fn action(l: &mut Lowering, element: &Element) -> Action {
                     )
                 })
                 .collect(),
-        });
-    Action {
-        app_path,
-        configuration,
-        sla,
-    }
+        })
 }
 
 /// Lowers a validated `<workflow-app>`.
@@ -336,18 +341,15 @@ pub fn workflow(root: &Element) -> (Workflow, Vec<Diagnostic>) {
         .map(|p| parameters(&mut l, p))
         .unwrap_or_default();
     let global = root.child("global").map(|g| action_body(&mut l, g));
-    let credentials = root
-        .child("credentials")
-        .map(|c| {
-            c.children_named("credential")
-                .map(|cred| Credential {
-                    name: name_of(cred, "name"),
-                    kind: name_of(cred, "type"),
-                    properties: properties(&mut l, cred),
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    let credentials = root.child("credentials").map(|c| {
+        c.children_named("credential")
+            .map(|cred| Credential {
+                name: name_of(cred, "name"),
+                kind: name_of(cred, "type"),
+                properties: properties(&mut l, cred),
+            })
+            .collect()
+    });
     let mut nodes = Vec::new();
     for element in root.children {
         let kind = match element.name {
@@ -414,6 +416,7 @@ pub fn workflow(root: &Element) -> (Workflow, Vec<Diagnostic>) {
                     ok: transition("ok"),
                     error: transition("error"),
                     attributes,
+                    sla: sla(&mut l, element),
                 }))
             }
             _ => continue,
@@ -440,6 +443,7 @@ pub fn workflow(root: &Element) -> (Workflow, Vec<Diagnostic>) {
         start,
         nodes,
         end,
+        sla: sla(&mut l, root),
     };
     (workflow, l.problems)
 }
@@ -452,9 +456,15 @@ fn parameters(l: &mut Lowering, element: &Element) -> Vec<Parameter> {
                 || name_of(prop, "name"),
                 |n| {
                     let t = n.text_trimmed();
+                    // An empty name (E0739) is pointed at by its element.
+                    let span = if t.value.is_empty() {
+                        n.name_span
+                    } else {
+                        t.span
+                    };
                     Name {
                         name: t.value.into_owned(),
-                        span: t.span,
+                        span,
                     }
                 },
             ),
@@ -476,7 +486,17 @@ fn properties(l: &mut Lowering, element: &Element) -> Vec<ConfigProperty> {
 /// The configuration and the other values of an action element, nested
 /// elements (`<prepare>`, `<streaming>`) flattened.
 fn action_body(l: &mut Lowering, element: &Element) -> ActionBody {
-    let mut body = ActionBody::default();
+    let mut body = ActionBody {
+        elements: element
+            .children
+            .iter()
+            .map(|c| Name {
+                name: c.name.to_string(),
+                span: c.name_span,
+            })
+            .collect(),
+        ..ActionBody::default()
+    };
     collect_values(l, element, &mut body);
     body
 }

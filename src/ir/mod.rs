@@ -319,13 +319,17 @@ pub struct Workflow {
     pub parameters: Vec<Parameter>,
     /// `<global>`: defaults every action inherits.
     pub global: Option<ActionBody>,
-    pub credentials: Vec<Credential>,
+    /// `<credentials>`: `None` without the element (Oozie tells the two
+    /// apart: JavaActionExecutor.getCredProperties).
+    pub credentials: Option<Vec<Credential>>,
     /// `<start to="...">`.
     pub start: Name,
     /// Decision, fork, join, kill and action nodes, in document order.
     pub nodes: Vec<Node>,
     /// The `<end>` node's name.
     pub end: Name,
+    /// The workflow's `<sla:info>` (schema 0.5+).
+    pub sla: Option<Sla>,
 }
 
 impl Workflow {
@@ -344,6 +348,7 @@ impl Workflow {
         texts.extend(
             self.credentials
                 .iter()
+                .flatten()
                 .flat_map(|c| &c.properties)
                 .flat_map(|p| [&p.name, &p.value]),
         );
@@ -406,6 +411,8 @@ pub struct WorkflowAction {
     pub error: Name,
     /// `cred`, `retry-max`, `retry-interval`, `retry-policy` attributes.
     pub attributes: Vec<(Name, ElText)>,
+    /// The action's `<sla:info>`.
+    pub sla: Option<Sla>,
 }
 
 /// What an action (or `<global>`) holds: its configuration, and every other
@@ -413,6 +420,9 @@ pub struct WorkflowAction {
 /// the attributes of the empty ones (`<delete path="..."/>`) as `element@attribute`.
 #[derive(Debug, Default)]
 pub struct ActionBody {
+    /// The element's own children, in order (`streaming`, `env-var`...),
+    /// each with the span of its name.
+    pub elements: Vec<Name>,
     pub configuration: Vec<ConfigProperty>,
     pub values: Vec<(Name, ElText)>,
 }

@@ -11,8 +11,8 @@
 mod format;
 
 use super::load::{
-    self, BesideConfigs, ConfigFile, JobInput, Sources, Stop, parse_document, read_application,
-    schema_problems,
+    self, BesideConfigs, ConfigFile, JobInput, JobSource, Sources, Stop, parse_document,
+    read_application, schema_problems,
 };
 use super::read_source;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
@@ -21,7 +21,7 @@ use crate::check::pipeline::AppEvents;
 use crate::check::rules::{
     BUNDLE_APP_PATH, EL_ARG_TYPE, EL_ARITY, EL_DOTTED_NAME, EL_EVAL, EL_MISPLACED,
     EL_NEEDS_CONTEXT, EL_SYNTAX, EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE, INSTANCE_SYNTAX,
-    MISSING_PARAMETER, TIME_DATETIME, WF_LENGTH, XML_UNKNOWN_DOCUMENT,
+    MISSING_PARAMETER, TIME_DATETIME, WF_LENGTH, WF_MISSING_PARAMETER, XML_UNKNOWN_DOCUMENT,
 };
 use crate::check::settings::Settings;
 use crate::check::suppress::{Suppression, is_suppressed, suppressions};
@@ -29,6 +29,7 @@ use crate::diag::{Diagnostic, Severity};
 use crate::el::VarMap;
 use crate::el::library::Library;
 use crate::interp::dryrun::{self, Located, Options};
+use crate::interp::parameters;
 use crate::ir::{self, ElText};
 use crate::span::Span;
 use crate::time::datetime::ProcessingZone;
@@ -47,8 +48,10 @@ pub struct CheckArgs {
     #[arg(required = true, value_name = "PATH")]
     paths: Vec<PathBuf>,
     /// A job configuration file (`.properties` or Hadoop XML), repeatable. Default:
-    /// the job.properties beside each coordinator, if any. Without any, names the
-    /// job must define are listed in a note rather than reported.
+    /// the job.properties beside each coordinator or workflow, if any (the
+    /// coord-config-default.xml or config-default.xml beside it is read under
+    /// it). Without any, names the job must define are listed in a note
+    /// rather than reported.
     #[arg(long = "config", value_name = "FILE")]
     configs: Vec<PathBuf>,
     /// A job property, repeatable.
@@ -110,8 +113,10 @@ struct Member {
     bundle_path: PathBuf,
     /// The bundle's -D, then the coordinator's own `<configuration>`.
     defines: Vec<(String, String)>,
+    /// The bundle-config-default.xml beside the bundle.
+    defaults: Option<Arc<ConfigFile>>,
     /// The job.properties beside the bundle, when that is its configuration.
-    beside: Option<Arc<ConfigFile>>,
+    job_properties: Option<Arc<ConfigFile>>,
 }
 
 impl Report {
@@ -434,7 +439,8 @@ fn check_target(target: &Target, plan: &Plan) -> Report {
     let args = plan.args;
     let input = JobInput {
         configs: plan.configs,
-        beside: Some(&plan.beside),
+        beside: &plan.beside,
+        job: JobSource::Own,
         defines: &args.defines,
         maps: &plan.maps[target.settings],
         processing_zone: plan.zones[target.settings],
@@ -442,8 +448,12 @@ fn check_target(target: &Target, plan: &Plan) -> Report {
     };
     let mut report = match &target.member {
         Some(member) => {
-            let input =
-                load::bundle_coordinator_input(&input, member.beside.as_deref(), &member.defines);
+            let input = load::bundle_coordinator_input(
+                &input,
+                member.defaults.as_deref(),
+                member.job_properties.as_deref(),
+                &member.defines,
+            );
             check_file(&target.path, &input, Some(member))
         }
         None => check_file(&target.path, &input, None),
@@ -714,7 +724,8 @@ fn bundle(
                     name: coordinator.name.clone(),
                     bundle_path: path.to_path_buf(),
                     defines,
-                    beside: loaded.beside.clone(),
+                    defaults: loaded.defaults.clone(),
+                    job_properties: loaded.job_properties.clone(),
                 });
             }
             Err(d) => problems.push(Located::in_app(d)),
@@ -775,7 +786,10 @@ fn check_file(path: &Path, input: &JobInput, member: Option<&Member>) -> Report 
                     }
                     Err(message) => return Report::failed(message),
                 },
-                ("workflow-app", None) => workflow(&doc, text.len()),
+                ("workflow-app", None) => match workflow(&doc, path, input, &mut sources) {
+                    Ok(problems) => problems,
+                    Err(message) => return Report::failed(message),
+                },
                 ("datasets", None) => match datasets(&doc, path, input, &mut sources) {
                     Ok(problems) => problems,
                     Err(message) => return Report::failed(message),
@@ -913,25 +927,41 @@ fn coordinator(
     let mut problems = loaded.include_problems.clone();
     problems.extend(crate::check::datasets::check(app, &loaded.included));
     problems.extend(crate::check::instances::check(app));
-    let needed = free_variables(texts.iter().map(|(_, t)| *t), &loaded.vars);
+    let mut needed = free_variables(texts.iter().map(|(_, t)| *t), &loaded.vars);
+    let evaluable = needed.is_empty();
+    // (Parameters without a default are names the job must define, read or
+    // not; one nothing reads stops no evaluation.)
+    needed.extend(
+        parameters::missing(&app.parameters, &loaded.vars)
+            .into_iter()
+            .map(str::to_string),
+    );
+    if loaded.configured {
+        problems.extend(loaded.parameter_problems.iter().cloned());
+    } else {
+        problems.extend(unconfigured_parameters(&loaded.parameter_problems));
+    }
     if !loaded.configured && !needed.is_empty() {
-        // Without a configuration, the names the job must define are a note,
-        // and the checks that evaluate values cannot run (an include path that
-        // reads one of them is in the note too).
-        problems.retain(|p| p.diagnostic.code != EL_UNKNOWN_VARIABLE);
-        problems.extend(check_el(texts.iter().copied(), Library::Coordinator, None));
-        problems.extend(dryrun::misplaced(app, &loaded.included, &loaded.vars));
-        problems.push(Located::in_app(Diagnostic::note(
+        // Without a configuration, the names the job must define are a note.
+        let note = Located::in_app(Diagnostic::note(
             EL_UNKNOWN_VARIABLE,
             app.name_span,
             format!(
-                "the job must define {}; give its configuration (--config FILE, -D NAME=VALUE, or a job.properties beside the application) to check the values",
-                needed.into_iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+                "the job must define {}; {GIVE_CONFIGURATION} to check the values",
+                backquoted(needed.iter().map(String::as_str))
             ),
-        )));
-        return Ok((problems, None));
+        ));
+        if !evaluable {
+            // The checks that evaluate values cannot run (an include path
+            // that reads one of the names is in the note too).
+            problems.retain(|p| p.diagnostic.code != EL_UNKNOWN_VARIABLE);
+            problems.extend(check_el(texts.iter().copied(), Library::Coordinator, None));
+            problems.extend(dryrun::misplaced(app, &loaded.included, &loaded.vars));
+            problems.push(note);
+            return Ok((problems, None));
+        }
+        problems.push(note);
     }
-    problems.extend(loaded.parameter_problems.iter().cloned());
     // A declared parameter the job does not give is CO004, not an unknown name.
     let known: FxHashSet<&str> = loaded
         .vars
@@ -967,11 +997,8 @@ fn coordinator(
     }
     // A parameter the job does not give (CO004) is not reported again where
     // the evaluation reads it.
-    let missing: FxHashSet<&str> = app
-        .parameters
-        .iter()
-        .filter(|p| p.default.is_none() && !loaded.vars.contains_key(&p.name.name))
-        .map(|p| p.name.name.as_str())
+    let missing: FxHashSet<&str> = parameters::missing(&app.parameters, &loaded.vars)
+        .into_iter()
         .collect();
     let source = &sources.files[0].1;
     problems.retain(|p| {
@@ -998,13 +1025,82 @@ fn free_variables<'a>(texts: impl Iterator<Item = &'a ElText>, vars: &VarMap) ->
     names
 }
 
-fn workflow(doc: &xml::Document, definition_bytes: usize) -> Vec<Located> {
+/// How a note asks for the job's configuration.
+const GIVE_CONFIGURATION: &str = "give its configuration (--config FILE, -D NAME=VALUE, or a job.properties beside the application)";
+
+/// `names`, each in backquotes, separated by commas.
+fn backquoted<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    names
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The `<parameters>` problems of a job given no configuration: an empty name
+/// (E0739) is one whatever the job defines; a parameter it may define is not.
+fn unconfigured_parameters(problems: &[Located]) -> impl Iterator<Item = Located> + '_ {
+    problems
+        .iter()
+        .filter(|p| ![MISSING_PARAMETER, WF_MISSING_PARAMETER].contains(&p.diagnostic.code))
+        .cloned()
+}
+
+/// A workflow's problems, or why its configuration could not be read.
+fn workflow(
+    doc: &xml::Document,
+    path: &Path,
+    input: &JobInput,
+    sources: &mut Sources,
+) -> Result<Vec<Located>, String> {
     let invalid = schema_problems(doc);
     if !invalid.is_empty() {
-        return invalid;
+        return Ok(invalid);
     }
+    let definition_bytes = sources.files[0].1.len();
     let (wf, problems) = ir::lower::workflow(&doc.root);
     let mut problems: Vec<Located> = problems.into_iter().map(Located::in_app).collect();
+    match load::workflow_job(&wf, path, input, sources) {
+        Ok(job) if job.configured => {
+            problems.extend(job.parameter_problems);
+            problems.extend(
+                crate::check::actions::submission_el(&wf, Some(&job.vars))
+                    .into_iter()
+                    .map(Located::in_app),
+            );
+        }
+        Ok(job) => {
+            // The names the job must define, as for a coordinator: its
+            // parameters without a default, and what submission resolves.
+            problems.extend(unconfigured_parameters(&job.parameter_problems));
+            problems.extend(
+                crate::check::actions::submission_el(&wf, None)
+                    .into_iter()
+                    .map(Located::in_app),
+            );
+            let needed: BTreeSet<&str> = parameters::missing(&wf.parameters, &job.vars)
+                .into_iter()
+                .chain(crate::check::actions::submission_variables(&wf, &job.vars))
+                .collect();
+            if !needed.is_empty() {
+                let give = match &job.submits_other {
+                    Some(other) => format!(
+                        "the configuration given submits {other}, not this workflow, which runs with the configuration that application passes it: give this workflow's own"
+                    ),
+                    None => GIVE_CONFIGURATION.to_string(),
+                };
+                problems.push(Located::in_app(Diagnostic::note(
+                    EL_UNKNOWN_VARIABLE,
+                    wf.name_span,
+                    format!(
+                        "the job must define {}; {give} to check them",
+                        backquoted(needed.into_iter())
+                    ),
+                )));
+            }
+        }
+        Err(Stop::Usage(message)) => return Err(message),
+        Err(Stop::Problems(more)) => problems.extend(more),
+    }
     let actions = crate::check::actions::check(&wf, definition_bytes);
     // Oozie refuses a definition over its length before parsing it (E0736):
     // the graph it never sees is not walked.
@@ -1021,7 +1117,7 @@ fn workflow(doc: &xml::Document, definition_bytes: usize) -> Vec<Located> {
         Library::Workflow,
         None,
     ));
-    problems
+    Ok(problems)
 }
 
 /// A datasets file checked on its own: what submission checks in each of

@@ -60,8 +60,12 @@ pub(super) fn run(
         };
         let mut defines = input.defines.to_vec();
         defines.extend(coordinator.configuration.iter().cloned());
-        let coordinator_input =
-            load::bundle_coordinator_input(input, loaded.beside.as_deref(), &defines);
+        let coordinator_input = load::bundle_coordinator_input(
+            input,
+            loaded.defaults.as_deref(),
+            loaded.job_properties.as_deref(),
+            &defines,
+        );
         let mut member_sources = Sources::default();
         match read_coordinator(
             &file,
