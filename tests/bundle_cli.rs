@@ -261,3 +261,44 @@ fn an_unconfigured_bundle_is_a_note() {
     );
     assert_eq!(json["files_checked"], 1);
 }
+
+/// A bundle's coordinators get the bundle job's configuration, which takes
+/// in the bundle-config-default.xml beside the bundle
+/// (BundleSubmitXCommand.mergeDefaultConfig:224-260), and not the
+/// job.properties beside the coordinator, which Oozie never reads then.
+#[test]
+fn bundle_defaults_reach_the_coordinators_and_their_own_job_properties_do_not() {
+    let dir = app(
+        "bundle-defaults",
+        &[
+            (
+                "bundle.xml",
+                r#"<bundle-app name="b" xmlns="uri:oozie:bundle:0.2">
+  <coordinator name="c"><app-path>c</app-path>
+    <configuration><property><name>freq</name><value>6</value></property></configuration>
+  </coordinator>
+</bundle-app>"#,
+            ),
+            (
+                "bundle-config-default.xml",
+                "<configuration><property><name>start</name><value>2024-01-01T00:00Z</value></property></configuration>",
+            ),
+            ("job.properties", "nameNode=hdfs://nn\n"),
+            ("c/coordinator.xml", COORDINATOR),
+            ("c/job.properties", "wf=hdfs://nn/wf\n"),
+        ],
+    );
+    let (code, json) = check_json(&dir, &["bundle.xml"]);
+    assert_eq!(code, Some(1), "{json:#}");
+    let undefined: Vec<&str> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["file"].as_str().unwrap().ends_with("c/coordinator.xml"))
+        .map(|d| d["message"].as_str().unwrap())
+        .collect();
+    // `start` came from the bundle's defaults; `wf` is only beside the
+    // coordinator, so the bundle's job lacks it.
+    assert_eq!(undefined.len(), 1, "{json:#}");
+    assert!(undefined[0].contains("`wf`"), "{json:#}");
+}
