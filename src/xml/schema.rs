@@ -3,8 +3,10 @@
 //! complex types with `sequence`/`choice`/`all` and occurrence bounds,
 //! attributes with `use`, `simpleContent` extensions, simple types restricting a
 //! built-in type by patterns, enumerations and integer bounds, and `xs:any`
-//! with its namespace list. Anything else in a schema file is refused when the
-//! file is read, so a new schema cannot be silently misread.
+//! with its namespace list, and `xs:include` of another embedded file (Oozie's
+//! 1.0 schemas include oozie-common-1.0.xsd). Anything else in a schema file
+//! is refused when the file is read, so a new schema cannot be silently
+//! misread.
 
 use super::content_dfa::ContentDfa;
 use super::tree::{self, Element};
@@ -31,9 +33,12 @@ pub fn schemas() -> &'static Schemas {
         let mut by_namespace = HashMap::new();
         let mut patterns = Patterns::default();
         for (file, text) in SCHEMA_FILES {
-            let schema = Schema::load_sharing(file, text, &mut patterns)
-                .unwrap_or_else(|e| panic!("{file}: {e}"));
-            by_namespace.insert(schema.namespace.clone(), schema);
+            // A file without a target namespace is only read where another includes it.
+            if let Some(schema) = Schema::load_sharing(file, text, &mut patterns)
+                .unwrap_or_else(|e| panic!("{file}: {e}"))
+            {
+                by_namespace.insert(schema.namespace.clone(), schema);
+            }
         }
         Schemas { by_namespace }
     })
@@ -206,27 +211,58 @@ impl Schema {
     /// Reads one schema file on its own (the tests' way in; `schemas` reads
     /// them together, sharing compiled patterns).
     #[cfg(test)]
-    pub fn load(file: &'static str, text: &str) -> Result<Schema, String> {
+    pub fn load(file: &'static str, text: &str) -> Result<Option<Schema>, String> {
         Schema::load_sharing(file, text, &mut Patterns::default())
     }
 
-    /// Reads one schema file, its patterns compiled once with `patterns`.
+    /// Reads one schema file, its patterns compiled once with `patterns`;
+    /// `None` for a file with no target namespace, which only other schemas
+    /// include.
     fn load_sharing(
         file: &'static str,
         text: &str,
         patterns: &mut Patterns,
-    ) -> Result<Schema, String> {
+    ) -> Result<Option<Schema>, String> {
         let arena = tree::Arena::new();
-        let doc = tree::parse(text, &arena).map_err(|d| d.message.clone())?;
-        let root = &doc.root;
-        if !is_xs(root, "schema") {
-            return Err("the root is not xs:schema".into());
+        let root = schema_root(text, &arena)?;
+        let Some(namespace) = root.attribute("targetNamespace") else {
+            return Ok(None);
+        };
+        let namespace = namespace.value.to_string();
+        // The top-level declarations: this file's, and those of the files it
+        // includes, which take its namespace (their type references are
+        // unprefixed, and a name is looked up in this schema's types).
+        let mut tops: Vec<&Element> = Vec::new();
+        let mut included: Vec<&str> = Vec::new();
+        let mut pending: Vec<&Element> = root.children.iter().collect();
+        while let Some(child) = pending.pop() {
+            if !is_xs(child, "include") {
+                tops.push(child);
+                continue;
+            }
+            let location = child
+                .attribute("schemaLocation")
+                .ok_or("an xs:include without a schemaLocation")?
+                .value;
+            if included.contains(&location) {
+                continue;
+            }
+            included.push(location);
+            let (_, text) = SCHEMA_FILES
+                .iter()
+                .find(|(name, _)| *name == location)
+                .ok_or_else(|| format!("includes {location}, which is not in grammar/xsd/"))?;
+            let other = schema_root(text, &arena)?;
+            if other
+                .attribute("targetNamespace")
+                .is_some_and(|ns| ns.value != namespace)
+            {
+                return Err(format!("includes {location}, of another namespace"));
+            }
+            pending.extend(other.children.iter());
         }
-        let namespace = root
-            .attribute("targetNamespace")
-            .ok_or("no targetNamespace")?
-            .value
-            .to_string();
+        // Declaration order (the stack above reversed it).
+        tops.reverse();
         let mut loader = Loader {
             schema: Schema {
                 namespace,
@@ -240,7 +276,7 @@ impl Schema {
             patterns,
         };
         // Names first, so types can refer to types defined later (or to themselves).
-        for child in root.children {
+        for &child in &tops {
             let name = || -> Result<String, String> {
                 Ok(child
                     .attribute("name")
@@ -259,11 +295,11 @@ impl Schema {
             }
         }
         // Simple types in declaration order (their bases are built-in types).
-        for child in root.children.iter().filter(|c| is_xs(c, "simpleType")) {
+        for &child in tops.iter().filter(|c| is_xs(c, "simpleType")) {
             let simple = loader.simple_type(child)?;
             loader.schema.simple.push(simple);
         }
-        for child in root.children {
+        for &child in &tops {
             match child.name {
                 "complexType" => {
                     let index =
@@ -278,8 +314,18 @@ impl Schema {
                 other => return Err(format!("unsupported top-level xs:{other}")),
             }
         }
-        Ok(loader.schema)
+        Ok(Some(loader.schema))
     }
+}
+
+/// The `xs:schema` root of schema file `text`.
+fn schema_root<'s>(text: &'s str, arena: &'s tree::Arena) -> Result<&'s Element<'s>, String> {
+    let doc = tree::parse(text, arena).map_err(|d| d.message.clone())?;
+    let root = arena.alloc(doc.root);
+    if !is_xs(root, "schema") {
+        return Err("the root is not xs:schema".into());
+    }
+    Ok(root)
 }
 
 fn is_xs(element: &Element, name: &str) -> bool {
@@ -573,10 +619,44 @@ mod tests {
         for ns in ["uri:oozie:sla:0.1", "uri:oozie:sla:0.2"] {
             assert!(all.get(ns).unwrap().global("info").is_some(), "{ns}");
         }
+        // One namespace per file, but for the files only included
+        // (oozie-common-1.0.xsd), each included by some schema.
+        let included: Vec<&str> = SCHEMA_FILES
+            .iter()
+            .filter(|(file, _)| all.by_namespace.values().all(|s| s.file != *file))
+            .map(|(file, _)| *file)
+            .collect();
+        assert_eq!(included, ["oozie-common-1.0.xsd"]);
+        assert!(SCHEMA_FILES.iter().any(|(_, text)| {
+            text.contains(r#"<xs:include schemaLocation="oozie-common-1.0.xsd"/>"#)
+        }));
+        assert_eq!(SCHEMA_FILES.len(), all.by_namespace.len() + 1);
+    }
+
+    #[test]
+    fn an_included_file_lends_its_types_to_the_including_namespace() {
+        // shell-action-1.0.xsd includes oozie-common-1.0.xsd (LAUNCHER,
+        // PREPARE, CONFIGURATION, ...), whose references are unprefixed.
+        let shell = schemas().get("uri:oozie:shell-action:1.0").unwrap();
+        let TypeRef::Complex(action) = shell.global("shell").unwrap().ty else {
+            panic!("shell is a complex type");
+        };
+        let launcher = shell.complex(action).child_types["launcher"];
+        let TypeRef::Complex(launcher) = launcher else {
+            panic!("LAUNCHER is a complex type");
+        };
         assert_eq!(
-            SCHEMA_FILES.len(),
-            all.by_namespace.len(),
-            "one namespace per file"
+            shell.complex(launcher).child_types["memory.mb"],
+            TypeRef::Builtin(Builtin::Integer {
+                min: Some(0),
+                max: Some(u32::MAX.into())
+            })
+        );
+        let text = r#"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="u"><xs:include schemaLocation="nowhere.xsd"/></xs:schema>"#;
+        let err = Schema::load("t.xsd", text).err().unwrap();
+        assert!(
+            err.contains("nowhere.xsd, which is not in grammar/xsd/"),
+            "{err}"
         );
     }
 
