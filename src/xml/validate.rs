@@ -1041,15 +1041,50 @@ mod tests {
         assert_eq!(problems(&workflow("0.1", ssh)), Vec::<String>::new());
         // In 0.2 ssh is an extension action: in the workflow namespace it is unknown.
         assert!(problems(&workflow("0.2", ssh))[0].starts_with("XML004 ssh"));
-        // An extension action in its own namespace passes (its schema is Oozie's, not coordc's).
+        // An extension action in its own namespace passes.
         let shell = r#"<start to="a"/><action name="a"><shell xmlns="uri:oozie:shell-action:0.3"><exec>x</exec></shell><ok to="end"/><error to="fail"/></action>"#;
         assert_eq!(problems(&workflow("0.5", shell)), Vec::<String>::new());
-        // Before 0.4 the application name is an IDENTIFIER.
+        // The application name is xs:string in every version since OOZIE-637
+        // (oozie-workflow-0.1.xsd:42, oozie-workflow-0.4.xsd:46).
         let named = |version: &str| {
             workflow(version, r#"<start to="end"/>"#).replace(r#"name="wf""#, r#"name="my wf""#)
         };
-        assert!(problems(&named("0.2"))[0].starts_with("XML006 my wf"));
+        assert_eq!(problems(&named("0.2")), Vec::<String>::new());
         assert_eq!(problems(&named("0.4")), Vec::<String>::new());
+        // Before 0.4 the fs operations come in any order (a choice,
+        // oozie-workflow-0.3.xsd:179-185, since OOZIE-817); setrep is 0.5's
+        // (oozie-workflow-0.5.xsd:218), chgrp arrived with 0.4.5
+        // (oozie-workflow-0.4.5.xsd:215), credentials with 0.2.5
+        // (oozie-workflow-0.2.5.xsd:32), retry-max with 0.3 (oozie-workflow-0.3.xsd:136).
+        assert_eq!(
+            problems(&workflow(
+                "0.1",
+                &fs(r#"<mkdir path="p"/><delete path="p"/>"#)
+            )),
+            Vec::<String>::new()
+        );
+        let setrep = fs(r#"<setrep path="p" replication-factor="2"/>"#);
+        assert_eq!(problems(&workflow("0.5", &setrep)), Vec::<String>::new());
+        assert!(problems(&workflow("0.4.5", &setrep))[0].starts_with("XML004 setrep"));
+        assert!(
+            problems(&workflow("0.5", &setrep.replace('2', "two")))[0].starts_with("XML006 two")
+        );
+        assert_eq!(
+            problems(&workflow("0.4.5", &fs(r#"<chgrp path="p" group="g"/>"#))),
+            Vec::<String>::new()
+        );
+        let credentials = |version: &str| {
+            workflow(
+                version,
+                r#"<credentials><credential name="c" type="hcat"/></credentials><start to="a"/><action name="a" cred="c" retry-max="2"><fs/><ok to="end"/><error to="fail"/></action>"#,
+            )
+        };
+        assert_eq!(problems(&credentials("0.3")), Vec::<String>::new());
+        assert_eq!(
+            problems(&credentials("0.2.5")),
+            ["XML005 retry-max: `<action>` has no attribute `retry-max`"]
+        );
+        assert!(problems(&credentials("0.2"))[0].starts_with("XML004 credentials"));
         // 1.0 (Oozie 5): resource-manager instead of job-tracker, <launcher>,
         // and the fs operations of the included oozie-common-1.0.
         let java = r#"<start to="a"/><action name="a"><java><resource-manager>rm</resource-manager><name-node>nn</name-node><launcher><memory.mb>2048</memory.mb><queue>q</queue></launcher><main-class>M</main-class></java><ok to="end"/><error to="fail"/></action>"#;
