@@ -54,7 +54,8 @@ impl Schemas {
         self.by_namespace.values()
     }
 
-    /// The namespaces that declare a global element `name`, sorted.
+    /// The namespaces that declare a global element `name`, sorted (by
+    /// family, then version: `uri:oozie:shell-action:0.3` before `...:1.0`).
     pub fn namespaces_with_root(&self, name: &str) -> Vec<&str> {
         let mut found: Vec<&str> = self
             .by_namespace
@@ -62,9 +63,59 @@ impl Schemas {
             .filter(|s| s.global(name).is_some())
             .map(|s| s.namespace.as_str())
             .collect();
-        found.sort();
+        found.sort_by(|a, b| {
+            let (a, b) = (split_version(a), split_version(b));
+            a.0.cmp(b.0).then_with(|| compare_versions(a.1, b.1))
+        });
         found
     }
+
+    /// The versions of the schemas of `family` (a namespace without its
+    /// last `:VERSION`, such as `uri:oozie:shell-action`), oldest first.
+    pub fn versions(&self, family: &str) -> Vec<&str> {
+        let mut found: Vec<&str> = self
+            .by_namespace
+            .keys()
+            .filter_map(|ns| ns.strip_prefix(family)?.strip_prefix(':'))
+            .collect();
+        found.sort_by(|a, b| compare_versions(a, b));
+        found
+    }
+
+    /// The namespace to declare a `<name>` in, inside a document whose
+    /// namespace has version `version`: of the namespaces declaring a global
+    /// `name`, the newest of the same major version (workflow 0.5 pairs with
+    /// shell-action 0.3, workflow 1.0 with shell-action 1.0), else the newest.
+    pub fn namespace_for(&self, name: &str, version: &str) -> Option<&str> {
+        let found = self.namespaces_with_root(name);
+        let major = |v: &str| v.split('.').next().unwrap_or(v).to_string();
+        found
+            .iter()
+            .rev()
+            .find(|ns| major(split_version(ns).1) == major(version))
+            .or(found.last())
+            .copied()
+    }
+}
+
+/// `(family, version)` of a namespace `family:version`; the version is empty
+/// when there is no `:`.
+pub fn split_version(namespace: &str) -> (&str, &str) {
+    namespace.rsplit_once(':').unwrap_or((namespace, ""))
+}
+
+/// Orders dotted versions by their numbers (`0.2` < `0.2.5` < `0.10`); a
+/// part that is not a number sorts as its text after the numbers.
+fn compare_versions(a: &str, b: &str) -> std::cmp::Ordering {
+    let parts = |v: &'_ str| -> Vec<(u64, String)> {
+        v.split('.')
+            .map(|p| match p.parse() {
+                Ok(n) => (n, String::new()),
+                Err(_) => (u64::MAX, p.to_string()),
+            })
+            .collect()
+    };
+    parts(a).cmp(&parts(b))
 }
 
 pub struct Schema {
@@ -130,11 +181,13 @@ pub enum Particle {
         items: Vec<Particle>,
         occurs: Occurs,
     },
+    /// `processContents` is always `strict` (the default; Oozie's schemas
+    /// write no other, and another is refused when a schema is read): an
+    /// element the wildcard takes is valid only as its namespace's schema
+    /// declares it.
     Any {
         namespaces: Wildcard,
         occurs: Occurs,
-        /// `processContents="lax"` or `"skip"`: elements of unknown namespaces pass.
-        lax: bool,
     },
 }
 
@@ -195,7 +248,11 @@ impl Schema {
         self.globals.iter().find(|d| d.name == name)
     }
 
-    #[cfg(test)]
+    /// The names of the global elements, in declaration order.
+    pub fn global_names(&self) -> impl Iterator<Item = &str> {
+        self.globals.iter().map(|d| d.name.as_str())
+    }
+
     pub fn complex_types(&self) -> &[ComplexType] {
         &self.complex
     }
@@ -467,14 +524,13 @@ impl Loader<'_> {
                             .collect(),
                     ),
                 };
-                let lax = element
+                if let Some(p) = element
                     .attribute("processContents")
-                    .is_some_and(|p| p.value == "lax" || p.value == "skip");
-                Ok(Particle::Any {
-                    namespaces,
-                    occurs,
-                    lax,
-                })
+                    .filter(|p| p.value != "strict")
+                {
+                    return Err(format!("unsupported processContents=\"{}\"", p.value));
+                }
+                Ok(Particle::Any { namespaces, occurs })
             }
             "sequence" | "choice" | "all" => {
                 let kind = match element.name {
