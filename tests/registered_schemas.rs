@@ -48,7 +48,7 @@ fn every_registered_workflow_schema_is_embedded_under_its_namespace() {
     let all = schemas();
     for file in files {
         assert!(
-            SCHEMA_FILES.iter().any(|(name, _)| *name == file),
+            SCHEMA_FILES.iter().any(|(name, _, _)| *name == file),
             "grammar/xsd/{file} is missing"
         );
         if file == "oozie-common-1.0.xsd" {
@@ -66,7 +66,7 @@ fn every_registered_workflow_schema_is_embedded_under_its_namespace() {
 #[test]
 fn no_workflow_schema_beyond_the_registered_ones() {
     let registered = registered();
-    for (file, _) in SCHEMA_FILES {
+    for (file, _, _) in SCHEMA_FILES {
         let for_workflows = file.contains("-action-")
             || file.starts_with("oozie-workflow-")
             || file.starts_with("oozie-sla-")

@@ -13,15 +13,26 @@ use super::tree::{self, Element};
 use regex::Regex;
 use rustc_hash::FxHashMap;
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 include!(concat!(env!("OUT_DIR"), "/schemas.rs"));
 
 const XS: &str = "http://www.w3.org/2001/XMLSchema";
 
-/// Every embedded schema, by target namespace.
+/// Every embedded schema, by target namespace, each read when a document
+/// first needs it: a run pays for the schemas of the namespaces it meets, not
+/// for all of them (a workflow with a shell action reads two of 41).
 pub struct Schemas {
-    by_namespace: HashMap<String, Schema>,
+    by_namespace: FxHashMap<&'static str, Embedded>,
+    /// The patterns compiled so far, shared by the schemas as they are read.
+    patterns: Mutex<Patterns>,
+}
+
+/// A schema file, and the schema once read.
+struct Embedded {
+    file: &'static str,
+    text: &'static str,
+    schema: OnceLock<Schema>,
 }
 
 static SCHEMAS: OnceLock<Schemas> = OnceLock::new();
@@ -29,37 +40,46 @@ static SCHEMAS: OnceLock<Schemas> = OnceLock::new();
 /// The embedded schemas. They are part of the program: one that does not load
 /// is a bug, caught by the tests, not an input error.
 pub fn schemas() -> &'static Schemas {
-    SCHEMAS.get_or_init(|| {
-        let mut by_namespace = HashMap::new();
-        let mut patterns = Patterns::default();
-        for (file, text) in SCHEMA_FILES {
-            // A file without a target namespace is only read where another includes it.
-            if let Some(schema) = Schema::load_sharing(file, text, &mut patterns)
-                .unwrap_or_else(|e| panic!("{file}: {e}"))
-            {
-                by_namespace.insert(schema.namespace.clone(), schema);
-            }
-        }
-        Schemas { by_namespace }
+    SCHEMAS.get_or_init(|| Schemas {
+        // A file without a target namespace is only read where another includes it.
+        by_namespace: SCHEMA_FILES
+            .iter()
+            .filter(|(_, namespace, _)| !namespace.is_empty())
+            .map(|&(file, namespace, text)| {
+                let schema = OnceLock::new();
+                (namespace, Embedded { file, text, schema })
+            })
+            .collect(),
+        patterns: Mutex::default(),
     })
 }
 
 impl Schemas {
     pub fn get(&self, namespace: &str) -> Option<&Schema> {
-        self.by_namespace.get(namespace)
+        let embedded = self.by_namespace.get(namespace)?;
+        Some(embedded.schema.get_or_init(|| {
+            let mut patterns = self.patterns.lock().unwrap_or_else(PoisonError::into_inner);
+            let schema = Schema::load_sharing(embedded.file, embedded.text, &mut patterns)
+                .unwrap_or_else(|e| panic!("{}: {e}", embedded.file));
+            assert_eq!(
+                schema.namespace, namespace,
+                "{}: build.rs read another targetNamespace",
+                embedded.file
+            );
+            schema
+        }))
     }
 
-    #[cfg(test)]
+    /// Every schema (each read now, if it was not).
     pub fn all(&self) -> impl Iterator<Item = &Schema> {
-        self.by_namespace.values()
+        self.by_namespace.keys().filter_map(|ns| self.get(ns))
     }
 
     /// The namespaces that declare a global element `name`, sorted (by
     /// family, then version: `uri:oozie:shell-action:0.3` before `...:1.0`).
     pub fn namespaces_with_root(&self, name: &str) -> Vec<&str> {
         let mut found: Vec<&str> = self
-            .by_namespace
-            .values()
+            .all()
             .filter(|s| s.global(name).is_some())
             .map(|s| s.namespace.as_str())
             .collect();
@@ -266,26 +286,25 @@ impl Schema {
     }
 
     /// Reads one schema file on its own (the tests' way in; `schemas` reads
-    /// them together, sharing compiled patterns).
+    /// them sharing compiled patterns).
     #[cfg(test)]
-    pub fn load(file: &'static str, text: &str) -> Result<Option<Schema>, String> {
+    pub fn load(file: &'static str, text: &str) -> Result<Schema, String> {
         Schema::load_sharing(file, text, &mut Patterns::default())
     }
 
-    /// Reads one schema file, its patterns compiled once with `patterns`;
-    /// `None` for a file with no target namespace, which only other schemas
-    /// include.
+    /// Reads one schema file, its patterns compiled once with `patterns`.
     fn load_sharing(
         file: &'static str,
         text: &str,
         patterns: &mut Patterns,
-    ) -> Result<Option<Schema>, String> {
+    ) -> Result<Schema, String> {
         let arena = tree::Arena::new();
         let root = schema_root(text, &arena)?;
-        let Some(namespace) = root.attribute("targetNamespace") else {
-            return Ok(None);
-        };
-        let namespace = namespace.value.to_string();
+        let namespace = root
+            .attribute("targetNamespace")
+            .ok_or("no targetNamespace")?
+            .value
+            .to_string();
         // The top-level declarations: this file's, and those of the files it
         // includes, which take its namespace (their type references are
         // unprefixed, and a name is looked up in this schema's types).
@@ -305,9 +324,9 @@ impl Schema {
                 continue;
             }
             included.push(location);
-            let (_, text) = SCHEMA_FILES
+            let (_, _, text) = SCHEMA_FILES
                 .iter()
-                .find(|(name, _)| *name == location)
+                .find(|(name, _, _)| *name == location)
                 .ok_or_else(|| format!("includes {location}, which is not in grammar/xsd/"))?;
             let other = schema_root(text, &arena)?;
             if other
@@ -371,7 +390,7 @@ impl Schema {
                 other => return Err(format!("unsupported top-level xs:{other}")),
             }
         }
-        Ok(Some(loader.schema))
+        Ok(loader.schema)
     }
 }
 
@@ -675,15 +694,17 @@ mod tests {
         for ns in ["uri:oozie:sla:0.1", "uri:oozie:sla:0.2"] {
             assert!(all.get(ns).unwrap().global("info").is_some(), "{ns}");
         }
-        // One namespace per file, but for the files only included
+        // One namespace per file (each file read under the namespace build.rs
+        // found, which `get` checks), but for the files only included
         // (oozie-common-1.0.xsd), each included by some schema.
+        assert_eq!(all.all().count(), all.by_namespace.len());
         let included: Vec<&str> = SCHEMA_FILES
             .iter()
-            .filter(|(file, _)| all.by_namespace.values().all(|s| s.file != *file))
-            .map(|(file, _)| *file)
+            .filter(|(_, namespace, _)| namespace.is_empty())
+            .map(|(file, _, _)| *file)
             .collect();
         assert_eq!(included, ["oozie-common-1.0.xsd"]);
-        assert!(SCHEMA_FILES.iter().any(|(_, text)| {
+        assert!(SCHEMA_FILES.iter().any(|(_, _, text)| {
             text.contains(r#"<xs:include schemaLocation="oozie-common-1.0.xsd"/>"#)
         }));
         assert_eq!(SCHEMA_FILES.len(), all.by_namespace.len() + 1);

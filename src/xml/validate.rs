@@ -452,11 +452,17 @@ fn misplaced_help(
     schema: &Schema,
     expected: &[Expected],
 ) -> Option<String> {
-    if let Some(own) = own_namespace(child.name, schema)
-        && child.namespace != Some(own)
-        && expected
+    // (Where no wildcard was expected, the schemas are not searched: finding
+    // the namespaces that declare a name reads every schema.)
+    let admits = |ns: &str| {
+        expected
             .iter()
-            .any(|e| matches!(e, Expected::Wildcard(w) if w.admits(Some(own))))
+            .any(|e| matches!(e, Expected::Wildcard(w) if w.admits(Some(ns))))
+    };
+    if expected.iter().any(|e| matches!(e, Expected::Wildcard(_)))
+        && let Some(own) = own_namespace(child.name, schema)
+        && child.namespace != Some(own)
+        && admits(own)
     {
         return own_namespace_help(child.name, schema);
     }

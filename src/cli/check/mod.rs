@@ -107,13 +107,9 @@ impl Report {
 }
 
 pub fn run(args: CheckArgs) -> i32 {
-    // The schemas are read (their patterns compiled: 3 ms) while the folders
-    // are searched, rather than by the first worker while the others wait.
-    // (A thread that cannot start leaves them to that worker.)
-    let (targets, settings, mut io_errors) = std::thread::scope(|scope| {
-        let _ = std::thread::Builder::new().spawn_scoped(scope, crate::xml::schema::schemas);
-        discover(&args.paths)
-    });
+    // (The schemas are read when a file first needs each, on the worker
+    // checking it: see xml::schema::Schemas.)
+    let (targets, settings, mut io_errors) = discover(&args.paths);
     let mut zones = Vec::with_capacity(settings.len());
     for s in &settings {
         let text = args
