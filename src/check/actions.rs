@@ -112,16 +112,17 @@ fn unknown_extension(namespace: &str) -> Option<String> {
             "`{namespace}` is not an action schema (uri:oozie:NAME-action:VERSION)"
         ));
     };
+    if schemas().has(namespace) {
+        return None;
+    }
     let versions = schemas().versions(&format!("uri:oozie:{schema}"));
     if versions.is_empty() {
         return Some(format!("a stock Oozie server has no `{name}` action"));
     }
-    (!versions.contains(&version)).then(|| {
-        format!(
-            "the {name} action has no schema version {version} (there are {})",
-            and_list(&versions)
-        )
-    })
+    Some(format!(
+        "the {name} action has no schema version {version} (there are {})",
+        and_list(&versions)
+    ))
 }
 
 fn defines(body: &ActionBody, names: &[&str]) -> bool {

@@ -70,6 +70,21 @@ impl Schemas {
         }))
     }
 
+    /// Reads the schemas of the namespaces of `families` (such as
+    /// `uri:oozie:coordinator`) now, ahead of the documents that need them.
+    pub fn read_ahead(&self, families: &[&str]) {
+        for namespace in self.by_namespace.keys() {
+            if families.iter().any(|f| split_version(namespace).0 == *f) {
+                self.get(namespace);
+            }
+        }
+    }
+
+    /// Whether a schema of `namespace` is embedded (without reading it).
+    pub fn has(&self, namespace: &str) -> bool {
+        self.by_namespace.contains_key(namespace)
+    }
+
     /// Every schema (each read now, if it was not).
     pub fn all(&self) -> impl Iterator<Item = &Schema> {
         self.by_namespace.keys().filter_map(|ns| self.get(ns))
