@@ -163,3 +163,71 @@ fn missing_cluster(span: Span, node: &str, missing: &[(&str, &str)]) -> Diagnost
         settings.join(" and ")
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::lower;
+    use crate::xml::{Arena, parse};
+
+    /// `(message, help)` of the WF008 problems of a workflow of `version`
+    /// whose one action is `element`.
+    fn unsupported(version: &str, element: &str) -> Vec<(String, String)> {
+        let src = format!(
+            r#"<workflow-app xmlns="uri:oozie:workflow:{version}" name="wf"><start to="a"/><action name="a">{element}<ok to="end"/><error to="end"/></action><end name="end"/></workflow-app>"#
+        );
+        let arena = Arena::new();
+        let doc = parse(&src, &arena).unwrap();
+        assert!(crate::xml::validate(&doc).is_empty(), "{src}");
+        let (wf, _) = lower::workflow(&doc.root);
+        check(&wf, src.len())
+            .into_iter()
+            .filter(|d| d.code == WF_ACTION_TYPE)
+            .map(|d| (d.message.clone(), d.help.clone().unwrap_or_default()))
+            .collect()
+    }
+
+    /// The stock action versions are the schemas oozie-default.xml registers
+    /// (oozie.service.SchemaService.wf.schemas, oozie-default.xml:1747-1756).
+    #[test]
+    fn an_unknown_action_version_names_the_versions_there_are() {
+        let found = unsupported(
+            "0.5",
+            r#"<shell xmlns="uri:oozie:shell-action:0.9"><exec>x</exec></shell>"#,
+        );
+        assert_eq!(
+            found,
+            [(
+                "Unsupported action type, node [a] type [shell] (E0723): the shell action has no schema version 0.9 (there are 0.1, 0.2, 0.3 and 1.0)".to_string(),
+                "write xmlns=\"uri:oozie:shell-action:0.3\"; a server with a custom executor and schema registered can turn this rule off in coordc.toml".to_string()
+            )]
+        );
+        // hive-action starts at 0.2 (oozie-default.xml:1749); workflow 1.0
+        // pairs with the 1.0 action.
+        let found = unsupported(
+            "1.0",
+            r#"<hive xmlns="uri:oozie:hive-action:0.1"><script>q</script></hive>"#,
+        );
+        assert!(found[0].0.ends_with(
+            "the hive action has no schema version 0.1 (there are 0.2, 0.3, 0.4, 0.5, 0.6 and 1.0)"
+        ));
+        assert!(
+            found[0]
+                .1
+                .starts_with("write xmlns=\"uri:oozie:hive-action:1.0\"")
+        );
+        // Every registered version passes; a custom action is reported.
+        for version in ["0.2", "0.3", "0.4", "0.5", "0.6", "1.0"] {
+            let hive = format!(
+                r#"<hive xmlns="uri:oozie:hive-action:{version}"><job-tracker>jt</job-tracker><name-node>nn</name-node><script>q</script></hive>"#
+            );
+            assert_eq!(unsupported("0.5", &hive), [], "{version}");
+        }
+        let found = unsupported("0.5", r#"<sge xmlns="uri:oozie:sge-action:1.0"/>"#);
+        assert!(
+            found[0]
+                .0
+                .ends_with("a stock Oozie server has no `sge` action")
+        );
+    }
+}
