@@ -31,6 +31,10 @@ def schema(v):
     if n >= (0, 2):
         app_seq += [f'<xs:any namespace="{sla}" minOccurs="0" maxOccurs="1"/>']
     out.append(f'<xs:element name="workflow-app" type="workflow:WORKFLOW-APP"/>')
+    # Global too, as published: a strict wildcard of another schema (an
+    # action's ##other) takes them in this namespace.
+    out.append('\n'.join(f'<xs:element name="{e}" type="workflow:{e.upper()}"/>' for e in
+        ['switch', 'kill', 'map-reduce', 'pig'] + (['ssh'] if n < (0, 2) else []) + ['sub-workflow', 'fs', 'java']))
     out.append('<xs:simpleType name="IDENTIFIER"><xs:restriction base="xs:string"><xs:pattern value="([a-zA-Z_]([\\-_a-zA-Z0-9])*){1,39}"/></xs:restriction></xs:simpleType>')
     def ctype(name, seq=None, attrs=(), kind='sequence'):
         body = []
@@ -128,10 +132,7 @@ def schema(v):
     header = f'''<?xml version="1.0" encoding="UTF-8"?>
 <!-- Oozie workflow schema {v}, as Oozie publishes it (client/src/main/resources/
      oozie-workflow-{v}.xsd at apache/oozie 8bdac8be), written for coordc by
-     tools/gen_workflow_xsd.py from one description of all versions. Left out:
-     the published file's global declarations of elements other than
-     workflow-app (switch, kill and the core actions), which no workflow
-     document uses as its root.
+     tools/gen_workflow_xsd.py from one description of all versions.
      coordc validates documents of this namespace against this file. -->
 <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:workflow="{ns}"
            elementFormDefault="qualified" targetNamespace="{ns}">

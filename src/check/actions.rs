@@ -53,7 +53,8 @@ pub fn check(wf: &Workflow, definition_bytes: usize) -> Vec<Diagnostic> {
             && !namespace.starts_with("uri:oozie:workflow:")
             && let Some(problem) = unknown_extension(namespace)
         {
-            let stock = match schemas().namespace_for(kind, &wf.version) {
+            let workflow = format!("uri:oozie:workflow:{}", wf.version);
+            let stock = match schemas().namespace_for(kind, &workflow) {
                 Some(own) => format!("write xmlns=\"{own}\""),
                 None => "use a stock action (e.g. <shell xmlns=\"uri:oozie:shell-action:0.3\">)"
                     .to_string(),

@@ -117,12 +117,18 @@ impl Schemas {
         found
     }
 
-    /// The namespace to declare a `<name>` in, inside a document whose
-    /// namespace has version `version`: of the namespaces declaring a global
-    /// `name`, the newest of the same major version (workflow 0.5 pairs with
+    /// The namespace to declare a `<name>` in, inside a document of
+    /// namespace `document`: of the namespaces of other families declaring a
+    /// global `name` (not another workflow version's `<ssh>` for workflow 0.5),
+    /// the newest of the document's major version (workflow 0.5 pairs with
     /// shell-action 0.3, workflow 1.0 with shell-action 1.0), else the newest.
-    pub fn namespace_for(&self, name: &str, version: &str) -> Option<&str> {
-        let found = self.namespaces_with_root(name);
+    pub fn namespace_for(&self, name: &str, document: &str) -> Option<&str> {
+        let (family, version) = split_version(document);
+        let found: Vec<&str> = self
+            .namespaces_with_root(name)
+            .into_iter()
+            .filter(|ns| split_version(ns).0 != family)
+            .collect();
         let major = |v: &str| v.split('.').next().unwrap_or(v).to_string();
         found
             .iter()

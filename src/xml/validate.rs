@@ -283,7 +283,7 @@ fn undeclared_global(child: &Element, other: &Schema, parent: &Schema) -> Diagno
 /// When some schema declares a global `<name>`: the namespace to declare it
 /// in, in a document of schema `document`.
 fn own_namespace(name: &str, document: &Schema) -> Option<&'static str> {
-    schemas().namespace_for(name, split_version(&document.namespace).1)
+    schemas().namespace_for(name, &document.namespace)
 }
 
 fn own_namespace_help(name: &str, document: &Schema) -> Option<String> {
@@ -1371,6 +1371,14 @@ mod tests {
                 .unwrap()
                 .contains(r#"write `<hive xmlns="uri:oozie:hive-action:0.6">`"#)
         );
+        // The workflow schemas declare their core actions globally too
+        // (oozie-workflow-0.4.xsd:139-143), so another version's `<java>` is
+        // what the action's `##other` takes, as in Xerces.
+        let java = action(
+            "a",
+            r#"<java xmlns="uri:oozie:workflow:0.4"><main-class>M</main-class></java>"#,
+        );
+        assert_eq!(problems(&workflow_with("0.5", &java)), Vec::<String>::new());
         // A namespace coordc has no schema for is the action check's (WF008).
         let custom = action("a", r#"<sge xmlns="uri:custom:sge-action:1.0"/>"#);
         assert_eq!(
