@@ -1,5 +1,5 @@
 //! `coordc check DIR --format json` on 1,000 generated workflow apps of
-//! 3-9 KB, each a chain of 3 to 8 shell, hive and spark actions in their own
+//! 3-10 KB, each a chain of 3 to 8 shell, hive and spark actions in their own
 //! namespaces (workflow 0.5 with shell 0.3, hive 0.5 and spark 0.2; workflow
 //! 1.0 with the 1.0 actions, a launcher and the resource-manager), with
 //! parameters, a global section, prepare, configuration and EL: the process,

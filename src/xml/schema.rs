@@ -21,7 +21,7 @@ const XS: &str = "http://www.w3.org/2001/XMLSchema";
 
 /// Every embedded schema, by target namespace, each read when a document
 /// first needs it: a run pays for the schemas of the namespaces it meets, not
-/// for all of them (a workflow with a shell action reads two of 41).
+/// for all of them (checking one workflow with a shell action reads two of 41).
 pub struct Schemas {
     by_namespace: FxHashMap<&'static str, Embedded>,
     /// The patterns compiled so far, shared by the schemas as they are read.
@@ -129,11 +129,11 @@ impl Schemas {
             .into_iter()
             .filter(|ns| split_version(ns).0 != family)
             .collect();
-        let major = |v: &str| v.split('.').next().unwrap_or(v).to_string();
+        let major = version.split('.').next();
         found
             .iter()
             .rev()
-            .find(|ns| major(split_version(ns).1) == major(version))
+            .find(|ns| split_version(ns).1.split('.').next() == major)
             .or(found.last())
             .copied()
     }
