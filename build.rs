@@ -1,25 +1,43 @@
-//! Embeds every XML schema in `grammar/xsd/` (adding a schema version means
-//! adding a file there; src/xml/schema.rs reads the list this writes) and
-//! every rule page in `docs/rules/` (`coordc explain`).
+//! Embeds every XML schema in `grammar/xsd/` with its target namespace
+//! (adding a schema version means adding a file there; src/xml/schema.rs
+//! reads the list this writes) and every rule page in `docs/rules/`
+//! (`coordc explain`).
 
 use std::fmt::Write;
 use std::path::Path;
 
 fn main() {
     let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
-    let schemas = embed(
-        "grammar/xsd",
-        "xsd",
-        "/// `(file name, text)` of every schema in grammar/xsd/.\npub static SCHEMA_FILES",
-        |path| path.file_name(),
+    let mut schemas = String::from(
+        "/// `(file name, target namespace or \"\", text)` of every schema in grammar/xsd/.\npub static SCHEMA_FILES: &[(&str, &str, &str)] = &[\n",
     );
+    for path in files("grammar/xsd", "xsd") {
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{} cannot be read: {e}", path.display()));
+        writeln!(
+            schemas,
+            "    ({:?}, {:?}, include_str!({:?})),",
+            path.file_name().expect("a file name").to_string_lossy(),
+            target_namespace(&text),
+            path.display().to_string()
+        )
+        .expect("writing to a String");
+    }
+    schemas.push_str("];\n");
     std::fs::write(Path::new(&out_dir).join("schemas.rs"), schemas).expect("OUT_DIR is writable");
-    let pages = embed(
-        "docs/rules",
-        "md",
-        "/// `(code, page)` of every rule page in docs/rules/.\npub static RULE_PAGES",
-        |path| path.file_stem(),
+    let mut pages = String::from(
+        "/// `(code, page)` of every rule page in docs/rules/.\npub static RULE_PAGES: &[(&str, &str)] = &[\n",
     );
+    for path in files("docs/rules", "md") {
+        writeln!(
+            pages,
+            "    ({:?}, include_str!({:?})),",
+            path.file_stem().expect("a file name").to_string_lossy(),
+            path.display().to_string()
+        )
+        .expect("writing to a String");
+    }
+    pages.push_str("];\n");
     std::fs::write(Path::new(&out_dir).join("rule_pages.rs"), pages).expect("OUT_DIR is writable");
     // The `coordc` binary is linked at a fixed address, not position
     // independent: its 39,000 pointers in constant tables (time zones,
@@ -32,15 +50,9 @@ fn main() {
     }
 }
 
-/// Rust source for `declaration: &[(&str, &str)]`, the `(key, text)` of every
-/// file of folder `dir` ending in `.extension`, in name order; `key` names
-/// each from its path.
-fn embed(
-    dir: &str,
-    extension: &str,
-    declaration: &str,
-    key: fn(&Path) -> Option<&std::ffi::OsStr>,
-) -> String {
+/// Every file of folder `dir` ending in `.extension`, in name order (each
+/// a reason to build again when it changes).
+fn files(dir: &str, extension: &str) -> Vec<std::path::PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut files: Vec<_> = std::fs::read_dir(&dir)
@@ -49,17 +61,30 @@ fn embed(
         .filter(|path| path.extension().is_some_and(|e| e == extension))
         .collect();
     files.sort();
-    let mut out = format!("{declaration}: &[(&str, &str)] = &[\n");
-    for path in files {
+    for path in &files {
         println!("cargo:rerun-if-changed={}", path.display());
-        let key = key(&path).expect("a file name").to_string_lossy();
-        writeln!(
-            out,
-            "    ({key:?}, include_str!({:?})),",
-            path.display().to_string()
-        )
-        .expect("writing to a String");
     }
-    out.push_str("];\n");
-    out
+    files
+}
+
+/// The `targetNamespace` of the `<xs:schema>` start tag of schema `text`
+/// (comments skipped), or "" when it has none; src/xml/schema.rs files each
+/// schema under it, to read it only when a document needs it, and checks it
+/// against the attribute when it reads the file.
+fn target_namespace(text: &str) -> String {
+    let mut rest = text;
+    loop {
+        let tag = rest.find('<').map(|i| &rest[i..]).unwrap_or("");
+        if let Some(comment) = tag.strip_prefix("<!--") {
+            rest = comment.find("-->").map_or("", |end| &comment[end + 3..]);
+        } else if let Some(declaration) = tag.strip_prefix("<?") {
+            rest = declaration;
+        } else {
+            let start = tag.find('>').map_or(tag, |end| &tag[..end]);
+            return start
+                .split_once("targetNamespace=\"")
+                .and_then(|(_, value)| value.split_once('"'))
+                .map_or_else(String::new, |(value, _)| value.to_string());
+        }
+    }
 }

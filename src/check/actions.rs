@@ -20,26 +20,12 @@ use crate::ir::{
     ActionBody, ConfigProperty, ElText, Name, NodeKind, Sla, Workflow, WorkflowAction,
 };
 use crate::span::Span;
+use crate::xml::schema::schemas;
+use crate::xml::validate::and_list;
 
 /// WorkflowAppService rejects longer definitions before parsing them
 /// (oozie.service.WorkflowAppService.WorkflowDefinitionMaxLength).
 pub const MAX_DEFINITION_BYTES: usize = 100_000;
-
-/// The extension actions of a stock server (oozie-default.xml:
-/// `oozie.service.ActionService.executor.ext.classes` and
-/// `oozie.service.SchemaService.wf.ext.schemas`, Oozie 4.3 to 5.2): the
-/// element name and the versions of its `uri:oozie:NAME-action:VERSION` schema.
-const EXTENSIONS: &[(&str, &[&str])] = &[
-    ("shell", &["0.1", "0.2", "0.3", "1.0"]),
-    ("email", &["0.1", "0.2"]),
-    ("hive", &["0.2", "0.3", "0.4", "0.5", "0.6", "1.0"]),
-    ("hive2", &["0.1", "0.2", "1.0"]),
-    ("sqoop", &["0.2", "0.3", "0.4", "1.0"]),
-    ("ssh", &["0.1", "0.2"]),
-    ("distcp", &["0.1", "0.2", "1.0"]),
-    ("spark", &["0.1", "0.2", "1.0"]),
-    ("git", &["1.0"]),
-];
 
 /// Actions that run on the cluster and so need a job-tracker (or, in schema
 /// 1.0, resource-manager) and a name-node from the action or `<global>`
@@ -80,8 +66,14 @@ pub fn check(wf: &Workflow, definition_bytes: usize) -> Vec<Diagnostic> {
         let kind = action.kind.name.as_str();
         if let Some(namespace) = &action.namespace
             && !namespace.starts_with("uri:oozie:workflow:")
-            && let Some(problem) = unknown_extension(kind, namespace)
+            && let Some(problem) = unknown_extension(namespace)
         {
+            let workflow = format!("uri:oozie:workflow:{}", wf.version);
+            let stock = match schemas().namespace_for(kind, &workflow) {
+                Some(own) => format!("write xmlns=\"{own}\""),
+                None => "use a stock action (e.g. <shell xmlns=\"uri:oozie:shell-action:0.3\">)"
+                    .to_string(),
+            };
             out.push(
                 Diagnostic::error(
                     WF_ACTION_TYPE,
@@ -91,9 +83,9 @@ pub fn check(wf: &Workflow, definition_bytes: usize) -> Vec<Diagnostic> {
                         node.name.name
                     ),
                 )
-                .with_help(
-                    "use a stock action schema (e.g. uri:oozie:shell-action:0.3); a server with a custom executor registered can turn this rule off in coordc.toml",
-                ),
+                .with_help(format!(
+                    "{stock}; a server with a custom executor and schema registered can turn this rule off in coordc.toml"
+                )),
             );
         }
         if CLUSTER_ACTIONS.contains(&kind) {
@@ -595,7 +587,13 @@ fn java_int(text: &str) -> bool {
 }
 
 /// Why an extension action in `namespace` has no executor on a stock server.
-fn unknown_extension(kind: &str, namespace: &str) -> Option<String> {
+/// The stock extension actions are those whose `uri:oozie:NAME-action:VERSION`
+/// schemas oozie-default.xml registers (`oozie.service.SchemaService.wf.schemas`,
+/// OD:1742-1757, all embedded in coordc), each with its executor
+/// (`oozie.service.ActionService.executor.classes`, OD:1879-1896). An element
+/// in a registered namespace was validated against its schema already (an
+/// element the schema does not declare is XML004).
+fn unknown_extension(namespace: &str) -> Option<String> {
     let Some((schema, version)) = namespace
         .strip_prefix("uri:oozie:")
         .and_then(|rest| rest.rsplit_once(':'))
@@ -607,16 +605,17 @@ fn unknown_extension(kind: &str, namespace: &str) -> Option<String> {
             "`{namespace}` is not an action schema (uri:oozie:NAME-action:VERSION)"
         ));
     };
-    let Some((_, versions)) = EXTENSIONS.iter().find(|(n, _)| *n == name) else {
-        return Some(format!("a stock Oozie server has no `{name}` action"));
-    };
-    if !versions.contains(&version) {
-        return Some(format!(
-            "the {name} action has no schema version {version} (there are {})",
-            versions.join(", ")
-        ));
+    if schemas().has(namespace) {
+        return None;
     }
-    (name != kind).then(|| format!("the {name} action schema defines `<{name}>`, not `<{kind}>`"))
+    let versions = schemas().versions(&format!("uri:oozie:{schema}"));
+    if versions.is_empty() {
+        return Some(format!("a stock Oozie server has no `{name}` action"));
+    }
+    Some(format!(
+        "the {name} action has no schema version {version} (there are {})",
+        and_list(&versions)
+    ))
 }
 
 /// Whether an action's `body`, or `<global>`, which Oozie copies into it
@@ -826,5 +825,66 @@ mod tests {
             ["WF014 Could not load credentials with name [ ${c}] for action [a] (JA021)"]
         );
         assert_eq!(problems("", r#" cred="hive2""#, java), Vec::<String>::new());
+    }
+
+    /// `(message, help)` of the WF008 problems of a workflow of `version`
+    /// whose one action is `element`.
+    fn unsupported(version: &str, element: &str) -> Vec<(String, String)> {
+        let src = format!(
+            r#"<workflow-app xmlns="uri:oozie:workflow:{version}" name="wf"><start to="a"/><action name="a">{element}<ok to="end"/><error to="end"/></action><end name="end"/></workflow-app>"#
+        );
+        let arena = Arena::new();
+        let doc = parse(&src, &arena).unwrap();
+        assert!(crate::xml::validate(&doc).is_empty(), "{src}");
+        let (wf, _) = lower::workflow(&doc.root);
+        check(&wf, src.len())
+            .into_iter()
+            .filter(|d| d.code == WF_ACTION_TYPE)
+            .map(|d| (d.message.clone(), d.help.clone().unwrap_or_default()))
+            .collect()
+    }
+
+    /// The stock action versions are the schemas oozie-default.xml registers
+    /// (oozie.service.SchemaService.wf.schemas, oozie-default.xml:1747-1756).
+    #[test]
+    fn an_unknown_action_version_names_the_versions_there_are() {
+        let found = unsupported(
+            "0.5",
+            r#"<shell xmlns="uri:oozie:shell-action:0.9"><exec>x</exec></shell>"#,
+        );
+        assert_eq!(
+            found,
+            [(
+                "Unsupported action type, node [a] type [shell] (E0723): the shell action has no schema version 0.9 (there are 0.1, 0.2, 0.3 and 1.0)".to_string(),
+                "write xmlns=\"uri:oozie:shell-action:0.3\"; a server with a custom executor and schema registered can turn this rule off in coordc.toml".to_string()
+            )]
+        );
+        // hive-action starts at 0.2 (oozie-default.xml:1749); workflow 1.0
+        // pairs with the 1.0 action.
+        let found = unsupported(
+            "1.0",
+            r#"<hive xmlns="uri:oozie:hive-action:0.1"><script>q</script></hive>"#,
+        );
+        assert!(found[0].0.ends_with(
+            "the hive action has no schema version 0.1 (there are 0.2, 0.3, 0.4, 0.5, 0.6 and 1.0)"
+        ));
+        assert!(
+            found[0]
+                .1
+                .starts_with("write xmlns=\"uri:oozie:hive-action:1.0\"")
+        );
+        // Every registered version passes; a custom action is reported.
+        for version in ["0.2", "0.3", "0.4", "0.5", "0.6", "1.0"] {
+            let hive = format!(
+                r#"<hive xmlns="uri:oozie:hive-action:{version}"><job-tracker>jt</job-tracker><name-node>nn</name-node><script>q</script></hive>"#
+            );
+            assert_eq!(unsupported("0.5", &hive), [], "{version}");
+        }
+        let found = unsupported("0.5", r#"<sge xmlns="uri:oozie:sge-action:1.0"/>"#);
+        assert!(
+            found[0]
+                .0
+                .ends_with("a stock Oozie server has no `sge` action")
+        );
     }
 }

@@ -3,23 +3,36 @@
 //! complex types with `sequence`/`choice`/`all` and occurrence bounds,
 //! attributes with `use`, `simpleContent` extensions, simple types restricting a
 //! built-in type by patterns, enumerations and integer bounds, and `xs:any`
-//! with its namespace list. Anything else in a schema file is refused when the
-//! file is read, so a new schema cannot be silently misread.
+//! with its namespace list, and `xs:include` of another embedded file (Oozie's
+//! 1.0 schemas include oozie-common-1.0.xsd). Anything else in a schema file
+//! is refused when the file is read, so a new schema cannot be silently
+//! misread.
 
 use super::content_dfa::ContentDfa;
 use super::tree::{self, Element};
 use regex::Regex;
 use rustc_hash::FxHashMap;
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 include!(concat!(env!("OUT_DIR"), "/schemas.rs"));
 
 const XS: &str = "http://www.w3.org/2001/XMLSchema";
 
-/// Every embedded schema, by target namespace.
+/// Every embedded schema, by target namespace, each read when a document
+/// first needs it: a run pays for the schemas of the namespaces it meets, not
+/// for all of them (checking one workflow with a shell action reads two of 41).
 pub struct Schemas {
-    by_namespace: HashMap<String, Schema>,
+    by_namespace: FxHashMap<&'static str, Embedded>,
+    /// The patterns compiled so far, shared by the schemas as they are read.
+    patterns: Mutex<Patterns>,
+}
+
+/// A schema file, and the schema once read.
+struct Embedded {
+    file: &'static str,
+    text: &'static str,
+    schema: OnceLock<Schema>,
 }
 
 static SCHEMAS: OnceLock<Schemas> = OnceLock::new();
@@ -27,39 +40,123 @@ static SCHEMAS: OnceLock<Schemas> = OnceLock::new();
 /// The embedded schemas. They are part of the program: one that does not load
 /// is a bug, caught by the tests, not an input error.
 pub fn schemas() -> &'static Schemas {
-    SCHEMAS.get_or_init(|| {
-        let mut by_namespace = HashMap::new();
-        let mut patterns = Patterns::default();
-        for (file, text) in SCHEMA_FILES {
-            let schema = Schema::load_sharing(file, text, &mut patterns)
-                .unwrap_or_else(|e| panic!("{file}: {e}"));
-            by_namespace.insert(schema.namespace.clone(), schema);
-        }
-        Schemas { by_namespace }
+    SCHEMAS.get_or_init(|| Schemas {
+        // A file without a target namespace is only read where another includes it.
+        by_namespace: SCHEMA_FILES
+            .iter()
+            .filter(|(_, namespace, _)| !namespace.is_empty())
+            .map(|&(file, namespace, text)| {
+                let schema = OnceLock::new();
+                (namespace, Embedded { file, text, schema })
+            })
+            .collect(),
+        patterns: Mutex::default(),
     })
 }
 
 impl Schemas {
     pub fn get(&self, namespace: &str) -> Option<&Schema> {
-        self.by_namespace.get(namespace)
+        let embedded = self.by_namespace.get(namespace)?;
+        Some(embedded.schema.get_or_init(|| {
+            let mut patterns = self.patterns.lock().unwrap_or_else(PoisonError::into_inner);
+            let schema = Schema::load_sharing(embedded.file, embedded.text, &mut patterns)
+                .unwrap_or_else(|e| panic!("{}: {e}", embedded.file));
+            assert_eq!(
+                schema.namespace, namespace,
+                "{}: build.rs read another targetNamespace",
+                embedded.file
+            );
+            schema
+        }))
     }
 
-    #[cfg(test)]
+    /// Reads the schemas of the namespaces of `families` (such as
+    /// `uri:oozie:coordinator`) now, ahead of the documents that need them.
+    pub fn read_ahead(&self, families: &[&str]) {
+        for namespace in self.by_namespace.keys() {
+            if families.iter().any(|f| split_version(namespace).0 == *f) {
+                self.get(namespace);
+            }
+        }
+    }
+
+    /// Whether a schema of `namespace` is embedded (without reading it).
+    pub fn has(&self, namespace: &str) -> bool {
+        self.by_namespace.contains_key(namespace)
+    }
+
+    /// Every schema (each read now, if it was not).
     pub fn all(&self) -> impl Iterator<Item = &Schema> {
-        self.by_namespace.values()
+        self.by_namespace.keys().filter_map(|ns| self.get(ns))
     }
 
-    /// The namespaces that declare a global element `name`, sorted.
+    /// The namespaces that declare a global element `name`, sorted (by
+    /// family, then version: `uri:oozie:shell-action:0.3` before `...:1.0`).
     pub fn namespaces_with_root(&self, name: &str) -> Vec<&str> {
         let mut found: Vec<&str> = self
-            .by_namespace
-            .values()
+            .all()
             .filter(|s| s.global(name).is_some())
             .map(|s| s.namespace.as_str())
             .collect();
-        found.sort();
+        found.sort_by(|a, b| {
+            let (a, b) = (split_version(a), split_version(b));
+            a.0.cmp(b.0).then_with(|| compare_versions(a.1, b.1))
+        });
         found
     }
+
+    /// The versions of the schemas of `family` (a namespace without its
+    /// last `:VERSION`, such as `uri:oozie:shell-action`), oldest first.
+    pub fn versions(&self, family: &str) -> Vec<&str> {
+        let mut found: Vec<&str> = self
+            .by_namespace
+            .keys()
+            .filter_map(|ns| ns.strip_prefix(family)?.strip_prefix(':'))
+            .collect();
+        found.sort_by(|a, b| compare_versions(a, b));
+        found
+    }
+
+    /// The namespace to declare a `<name>` in, inside a document of
+    /// namespace `document`: of the namespaces of other families declaring a
+    /// global `name` (not another workflow version's `<ssh>` for workflow 0.5),
+    /// the newest of the document's major version (workflow 0.5 pairs with
+    /// shell-action 0.3, workflow 1.0 with shell-action 1.0), else the newest.
+    pub fn namespace_for(&self, name: &str, document: &str) -> Option<&str> {
+        let (family, version) = split_version(document);
+        let found: Vec<&str> = self
+            .namespaces_with_root(name)
+            .into_iter()
+            .filter(|ns| split_version(ns).0 != family)
+            .collect();
+        let major = version.split('.').next();
+        found
+            .iter()
+            .rev()
+            .find(|ns| split_version(ns).1.split('.').next() == major)
+            .or(found.last())
+            .copied()
+    }
+}
+
+/// `(family, version)` of a namespace `family:version`; the version is empty
+/// when there is no `:`.
+pub fn split_version(namespace: &str) -> (&str, &str) {
+    namespace.rsplit_once(':').unwrap_or((namespace, ""))
+}
+
+/// Orders dotted versions by their numbers (`0.2` < `0.2.5` < `0.10`); a
+/// part that is not a number sorts as its text after the numbers.
+fn compare_versions(a: &str, b: &str) -> std::cmp::Ordering {
+    let parts = |v: &'_ str| -> Vec<(u64, String)> {
+        v.split('.')
+            .map(|p| match p.parse() {
+                Ok(n) => (n, String::new()),
+                Err(_) => (u64::MAX, p.to_string()),
+            })
+            .collect()
+    };
+    parts(a).cmp(&parts(b))
 }
 
 pub struct Schema {
@@ -125,11 +222,13 @@ pub enum Particle {
         items: Vec<Particle>,
         occurs: Occurs,
     },
+    /// `processContents` is always `strict` (the default; Oozie's schemas
+    /// write no other, and another is refused when a schema is read): an
+    /// element the wildcard takes is valid only as its namespace's schema
+    /// declares it.
     Any {
         namespaces: Wildcard,
         occurs: Occurs,
-        /// `processContents="lax"` or `"skip"`: elements of unknown namespaces pass.
-        lax: bool,
     },
 }
 
@@ -190,7 +289,11 @@ impl Schema {
         self.globals.iter().find(|d| d.name == name)
     }
 
-    #[cfg(test)]
+    /// The names of the global elements, in declaration order.
+    pub fn global_names(&self) -> impl Iterator<Item = &str> {
+        self.globals.iter().map(|d| d.name.as_str())
+    }
+
     pub fn complex_types(&self) -> &[ComplexType] {
         &self.complex
     }
@@ -204,7 +307,7 @@ impl Schema {
     }
 
     /// Reads one schema file on its own (the tests' way in; `schemas` reads
-    /// them together, sharing compiled patterns).
+    /// them sharing compiled patterns).
     #[cfg(test)]
     pub fn load(file: &'static str, text: &str) -> Result<Schema, String> {
         Schema::load_sharing(file, text, &mut Patterns::default())
@@ -217,16 +320,46 @@ impl Schema {
         patterns: &mut Patterns,
     ) -> Result<Schema, String> {
         let arena = tree::Arena::new();
-        let doc = tree::parse(text, &arena).map_err(|d| d.message.clone())?;
-        let root = &doc.root;
-        if !is_xs(root, "schema") {
-            return Err("the root is not xs:schema".into());
-        }
+        let root = schema_root(text, &arena)?;
         let namespace = root
             .attribute("targetNamespace")
             .ok_or("no targetNamespace")?
             .value
             .to_string();
+        // The top-level declarations: this file's, and those of the files it
+        // includes, which take its namespace (their type references are
+        // unprefixed, and a name is looked up in this schema's types).
+        let mut tops: Vec<&Element> = Vec::new();
+        let mut included: Vec<&str> = Vec::new();
+        let mut pending: Vec<&Element> = root.children.iter().collect();
+        while let Some(child) = pending.pop() {
+            if !is_xs(child, "include") {
+                tops.push(child);
+                continue;
+            }
+            let location = child
+                .attribute("schemaLocation")
+                .ok_or("an xs:include without a schemaLocation")?
+                .value;
+            if included.contains(&location) {
+                continue;
+            }
+            included.push(location);
+            let (_, _, text) = SCHEMA_FILES
+                .iter()
+                .find(|(name, _, _)| *name == location)
+                .ok_or_else(|| format!("includes {location}, which is not in grammar/xsd/"))?;
+            let other = schema_root(text, &arena)?;
+            if other
+                .attribute("targetNamespace")
+                .is_some_and(|ns| ns.value != namespace)
+            {
+                return Err(format!("includes {location}, of another namespace"));
+            }
+            pending.extend(other.children.iter());
+        }
+        // Declaration order (the stack above reversed it).
+        tops.reverse();
         let mut loader = Loader {
             schema: Schema {
                 namespace,
@@ -240,7 +373,7 @@ impl Schema {
             patterns,
         };
         // Names first, so types can refer to types defined later (or to themselves).
-        for child in root.children {
+        for &child in &tops {
             let name = || -> Result<String, String> {
                 Ok(child
                     .attribute("name")
@@ -259,11 +392,11 @@ impl Schema {
             }
         }
         // Simple types in declaration order (their bases are built-in types).
-        for child in root.children.iter().filter(|c| is_xs(c, "simpleType")) {
+        for &child in tops.iter().filter(|c| is_xs(c, "simpleType")) {
             let simple = loader.simple_type(child)?;
             loader.schema.simple.push(simple);
         }
-        for child in root.children {
+        for &child in &tops {
             match child.name {
                 "complexType" => {
                     let index =
@@ -280,6 +413,16 @@ impl Schema {
         }
         Ok(loader.schema)
     }
+}
+
+/// The `xs:schema` root of schema file `text`.
+fn schema_root<'s>(text: &'s str, arena: &'s tree::Arena) -> Result<&'s Element<'s>, String> {
+    let doc = tree::parse(text, arena).map_err(|d| d.message.clone())?;
+    let root = arena.alloc(doc.root);
+    if !is_xs(root, "schema") {
+        return Err("the root is not xs:schema".into());
+    }
+    Ok(root)
 }
 
 fn is_xs(element: &Element, name: &str) -> bool {
@@ -421,14 +564,13 @@ impl Loader<'_> {
                             .collect(),
                     ),
                 };
-                let lax = element
+                if let Some(p) = element
                     .attribute("processContents")
-                    .is_some_and(|p| p.value == "lax" || p.value == "skip");
-                Ok(Particle::Any {
-                    namespaces,
-                    occurs,
-                    lax,
-                })
+                    .filter(|p| p.value != "strict")
+                {
+                    return Err(format!("unsupported processContents=\"{}\"", p.value));
+                }
+                Ok(Particle::Any { namespaces, occurs })
             }
             "sequence" | "choice" | "all" => {
                 let kind = match element.name {
@@ -573,10 +715,46 @@ mod tests {
         for ns in ["uri:oozie:sla:0.1", "uri:oozie:sla:0.2"] {
             assert!(all.get(ns).unwrap().global("info").is_some(), "{ns}");
         }
+        // One namespace per file (each file read under the namespace build.rs
+        // found, which `get` checks), but for the files only included
+        // (oozie-common-1.0.xsd), each included by some schema.
+        assert_eq!(all.all().count(), all.by_namespace.len());
+        let included: Vec<&str> = SCHEMA_FILES
+            .iter()
+            .filter(|(_, namespace, _)| namespace.is_empty())
+            .map(|(file, _, _)| *file)
+            .collect();
+        assert_eq!(included, ["oozie-common-1.0.xsd"]);
+        assert!(SCHEMA_FILES.iter().any(|(_, _, text)| {
+            text.contains(r#"<xs:include schemaLocation="oozie-common-1.0.xsd"/>"#)
+        }));
+        assert_eq!(SCHEMA_FILES.len(), all.by_namespace.len() + 1);
+    }
+
+    #[test]
+    fn an_included_file_lends_its_types_to_the_including_namespace() {
+        // shell-action-1.0.xsd includes oozie-common-1.0.xsd (LAUNCHER,
+        // PREPARE, CONFIGURATION, ...), whose references are unprefixed.
+        let shell = schemas().get("uri:oozie:shell-action:1.0").unwrap();
+        let TypeRef::Complex(action) = shell.global("shell").unwrap().ty else {
+            panic!("shell is a complex type");
+        };
+        let launcher = shell.complex(action).child_types["launcher"];
+        let TypeRef::Complex(launcher) = launcher else {
+            panic!("LAUNCHER is a complex type");
+        };
         assert_eq!(
-            SCHEMA_FILES.len(),
-            all.by_namespace.len(),
-            "one namespace per file"
+            shell.complex(launcher).child_types["memory.mb"],
+            TypeRef::Builtin(Builtin::Integer {
+                min: Some(0),
+                max: Some(u32::MAX.into())
+            })
+        );
+        let text = r#"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="u"><xs:include schemaLocation="nowhere.xsd"/></xs:schema>"#;
+        let err = Schema::load("t.xsd", text).err().unwrap();
+        assert!(
+            err.contains("nowhere.xsd, which is not in grammar/xsd/"),
+            "{err}"
         );
     }
 

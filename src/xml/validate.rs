@@ -8,7 +8,10 @@
 //! matched in time linear in the number of children whatever its ambiguity.
 
 use super::content_dfa::ContentDfa;
-use super::schema::{Builtin, ComplexType, GroupKind, Particle, Schema, Schemas, TypeRef, schemas};
+use super::schema::{
+    Builtin, ComplexType, GroupKind, Particle, Schema, Schemas, TypeRef, Wildcard, schemas,
+    split_version,
+};
 use super::tree::{Document, Element, TextPiece, is_xml_whitespace};
 use crate::check::rules::{XML_ATTRIBUTE, XML_CONTENT, XML_UNKNOWN_DOCUMENT, XML_VALUE};
 use crate::diag::Diagnostic;
@@ -223,7 +226,7 @@ fn validate_complex(
         }
         return;
     }
-    if let Some(problem) = match_content(element, content, namespace) {
+    if let Some(problem) = match_content(element, ty, content, schema, namespace) {
         out.push(problem);
     }
     // Every child with a declaration is checked, even when the content is not
@@ -234,11 +237,70 @@ fn validate_complex(
                 validate_element(child, child_type, schema, out);
             }
         } else if let Some(other) = child.namespace.and_then(|ns| schemas().get(ns)) {
-            // An `xs:any` child in a namespace coordc has a schema for (SLA).
-            if let Some(decl) = other.global(child.name) {
-                validate_element(child, decl.ty, other, out);
+            // An `xs:any` child (an action's element, an SLA) in a namespace
+            // coordc has a schema for: wildcards are strict, so it is valid
+            // only as a global element of that schema.
+            match other.global(child.name) {
+                Some(decl) => validate_element(child, decl.ty, other, out),
+                None => out.push(undeclared_global(child, other, schema)),
             }
         }
+        // A child of a namespace coordc has no schema for fails a strict
+        // wildcard in Xerces too ("cvc-complex-type.2.4.c: The matching
+        // wildcard is strict, but no declaration can be found", Oozie's
+        // E0701), unless the server registered that namespace's schema
+        // (oozie.service.SchemaService.wf.ext.schemas, for a custom action).
+        // The only such wildcard is a workflow action's `##other`, and the
+        // action check reports it after lowering (WF008, which a project with
+        // a custom action turns off), so it is not reported here.
+    }
+}
+
+/// `child`, in the namespace of schema `other`, which declares no global
+/// element of its name; `parent` is the schema of the element holding it.
+fn undeclared_global(child: &Element, other: &Schema, parent: &Schema) -> Diagnostic {
+    let declared: Vec<String> = other.global_names().map(|n| format!("`<{n}>`")).collect();
+    let d = Diagnostic::error(
+        XML_CONTENT,
+        child.name_span,
+        format!(
+            "`<{}>` is not an element of {} (which declares {})",
+            child.name,
+            other.namespace,
+            declared.join(", ")
+        ),
+    );
+    match own_namespace_help(child.name, parent) {
+        Some(help) => d.with_help(help),
+        None => d.with_help(format!(
+            "an element of {} is one of {}",
+            other.namespace,
+            declared.join(", ")
+        )),
+    }
+}
+
+/// When some schema declares a global `<name>`: the namespace to declare it
+/// in, in a document of schema `document`.
+fn own_namespace(name: &str, document: &Schema) -> Option<&'static str> {
+    schemas().namespace_for(name, &document.namespace)
+}
+
+fn own_namespace_help(name: &str, document: &Schema) -> Option<String> {
+    let own = own_namespace(name, document)?;
+    let family = split_version(own).0;
+    Some(format!(
+        "`<{name}>` is declared by its own schema: write `<{name} xmlns=\"{own}\">` ({family} has versions {})",
+        and_list(&schemas().versions(family))
+    ))
+}
+
+/// `a`, `a and b`, `a, b and c`.
+pub fn and_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
 }
 
@@ -310,9 +372,16 @@ fn check_value(value: &str, ty: TypeRef, schema: &Schema) -> Option<String> {
     None
 }
 
-/// Matches the children of `element` against `content`; the first place
-/// where no reading of the model can go on, as a diagnostic.
-fn match_content(element: &Element, content: &Particle, namespace: &str) -> Option<Diagnostic> {
+/// Matches the children of `element` (of type `ty`, in `schema`) against
+/// `content`, the type's model; the first place where no reading of the model
+/// can go on, as a diagnostic.
+fn match_content(
+    element: &Element,
+    ty: &ComplexType,
+    content: &Particle,
+    schema: &Schema,
+    namespace: &str,
+) -> Option<Diagnostic> {
     // A greedy reading that takes in every child is a match: the content is
     // valid, and the exact matcher below (which follows every reading, to say
     // where and why none fits) is not needed.
@@ -350,15 +419,15 @@ fn match_content(element: &Element, content: &Particle, namespace: &str) -> Opti
                 "`<{}>` is not allowed here in `<{}>`",
                 child.name, element.name
             );
-            let d = Diagnostic::error(XML_CONTENT, child.name_span, message);
-            if expected.is_empty() {
-                d.with_help(format!(
-                    "nothing more may follow in `<{}>` here",
-                    element.name
-                ))
-            } else {
-                d.with_help(format!("expected {expected} here"))
-            }
+            let help = misplaced_help(element, child, ty, content, schema, &matcher.expected)
+                .unwrap_or_else(|| {
+                    if expected.is_empty() {
+                        format!("nothing more may follow in `<{}>` here", element.name)
+                    } else {
+                        format!("expected {expected} here")
+                    }
+                });
+            Diagnostic::error(XML_CONTENT, child.name_span, message).with_help(help)
         }
         None => Diagnostic::error(
             XML_CONTENT,
@@ -368,12 +437,98 @@ fn match_content(element: &Element, content: &Particle, namespace: &str) -> Opti
     })
 }
 
+/// The fix for the common mistakes behind a `child` the content of `element`
+/// does not allow where it is (`expected` there, instead):
+/// - an extension action written in the workflow's namespace (`<shell>`
+///   without `xmlns`): name the namespace its schema declares it in;
+/// - an element the type allows once, repeated: say so, and for
+///   `<java-opts>` name `<java-opt>`, which repeats, and the schema
+///   versions that have it.
+fn misplaced_help(
+    element: &Element,
+    child: &Element,
+    ty: &ComplexType,
+    content: &Particle,
+    schema: &Schema,
+    expected: &[Expected],
+) -> Option<String> {
+    // (Where no wildcard was expected, the schemas are not searched: finding
+    // the namespaces that declare a name reads every schema.)
+    let admits = |ns: &str| {
+        expected
+            .iter()
+            .any(|e| matches!(e, Expected::Wildcard(w) if w.admits(Some(ns))))
+    };
+    if expected.iter().any(|e| matches!(e, Expected::Wildcard(_)))
+        && let Some(own) = own_namespace(child.name, schema)
+        && child.namespace != Some(own)
+        && admits(own)
+    {
+        return own_namespace_help(child.name, schema);
+    }
+    let before = &element.children[..element
+        .children
+        .iter()
+        .position(|c| std::ptr::eq(c, child))?];
+    let repeated = before
+        .iter()
+        .any(|c| c.name == child.name && c.namespace == child.namespace);
+    if !repeated || !at_most_once(content, child.name) {
+        return None;
+    }
+    let once = format!(
+        "`<{}>` may appear only once in `<{}>`",
+        child.name, element.name
+    );
+    // A plural element with a repeatable singular beside it (java-opts, java-opt).
+    let Some(single) = child.name.strip_suffix('s') else {
+        return Some(once);
+    };
+    if ty.child_types.contains_key(single) {
+        return Some(format!(
+            "{once}: write each value in a `<{single}>` of its own instead"
+        ));
+    }
+    let all = schemas();
+    let family = split_version(&schema.namespace).0;
+    let having: Vec<&str> = all
+        .versions(family)
+        .into_iter()
+        .filter(|v| {
+            all.get(&format!("{family}:{v}")).is_some_and(|s| {
+                s.complex_types().iter().any(|t| {
+                    t.child_types.contains_key(child.name) && t.child_types.contains_key(single)
+                })
+            })
+        })
+        .collect();
+    Some(match having.as_slice() {
+        [] => format!("{once}: merge them into one"),
+        versions => format!(
+            "{once}: merge them into one, or use `<{single}>`, one for each value, which {family}:{} {}",
+            and_list(versions),
+            if versions.len() == 1 { "has" } else { "have" }
+        ),
+    })
+}
+
+/// Whether `name` is declared in `particle` where it may occur once at most
+/// (the declaration, and every group around it, at most once).
+fn at_most_once(particle: &Particle, name: &str) -> bool {
+    particle.occurs().max == Some(1)
+        && match particle {
+            Particle::Element(decl) => decl.name == name,
+            Particle::Group { items, .. } => items.iter().any(|p| at_most_once(p, name)),
+            Particle::Any { .. } => false,
+        }
+}
+
 fn describe(expected: &[Expected]) -> String {
     let names: Vec<String> = expected
         .iter()
         .map(|e| match e {
             Expected::Element(name) => format!("`<{name}>`"),
-            Expected::OtherNamespace => "an element of another namespace".to_string(),
+            Expected::Wildcard(_) => "an element of another namespace".to_string(),
         })
         .collect();
     match names.as_slice() {
@@ -388,7 +543,7 @@ fn describe(expected: &[Expected]) -> String {
 #[derive(PartialEq)]
 enum Expected<'a> {
     Element(&'a str),
-    OtherNamespace,
+    Wildcard(&'a Wildcard),
 }
 
 /// Whether `child` is what the element declaration or wildcard `leaf` takes,
@@ -592,8 +747,8 @@ impl<'a> Matcher<'a> {
                         self.reached = self.reached.max(at + 1);
                     } else if let Particle::Element(decl) = particle {
                         self.expect(at, Expected::Element(&decl.name));
-                    } else {
-                        self.expect(at, Expected::OtherNamespace);
+                    } else if let Particle::Any { namespaces, .. } = particle {
+                        self.expect(at, Expected::Wildcard(namespaces));
                     }
                 }
             }
@@ -655,6 +810,12 @@ mod tests {
     use super::*;
     use crate::span::Span;
     use crate::xml::tree::{Arena, parse};
+
+    fn diagnostics(src: &str) -> Vec<Diagnostic> {
+        let arena = Arena::new();
+        let doc = parse(src, &arena).unwrap();
+        validate(&doc)
+    }
 
     fn problems(src: &str) -> Vec<String> {
         let arena = Arena::new();
@@ -1041,15 +1202,50 @@ mod tests {
         assert_eq!(problems(&workflow("0.1", ssh)), Vec::<String>::new());
         // In 0.2 ssh is an extension action: in the workflow namespace it is unknown.
         assert!(problems(&workflow("0.2", ssh))[0].starts_with("XML004 ssh"));
-        // An extension action in its own namespace passes (its schema is Oozie's, not coordc's).
+        // An extension action in its own namespace passes.
         let shell = r#"<start to="a"/><action name="a"><shell xmlns="uri:oozie:shell-action:0.3"><exec>x</exec></shell><ok to="end"/><error to="fail"/></action>"#;
         assert_eq!(problems(&workflow("0.5", shell)), Vec::<String>::new());
-        // Before 0.4 the application name is an IDENTIFIER.
+        // The application name is xs:string in every version since OOZIE-637
+        // (oozie-workflow-0.1.xsd:42, oozie-workflow-0.4.xsd:46).
         let named = |version: &str| {
             workflow(version, r#"<start to="end"/>"#).replace(r#"name="wf""#, r#"name="my wf""#)
         };
-        assert!(problems(&named("0.2"))[0].starts_with("XML006 my wf"));
+        assert_eq!(problems(&named("0.2")), Vec::<String>::new());
         assert_eq!(problems(&named("0.4")), Vec::<String>::new());
+        // Before 0.4 the fs operations come in any order (a choice,
+        // oozie-workflow-0.3.xsd:179-185, since OOZIE-817); setrep is 0.5's
+        // (oozie-workflow-0.5.xsd:218), chgrp arrived with 0.4.5
+        // (oozie-workflow-0.4.5.xsd:215), credentials with 0.2.5
+        // (oozie-workflow-0.2.5.xsd:32), retry-max with 0.3 (oozie-workflow-0.3.xsd:136).
+        assert_eq!(
+            problems(&workflow(
+                "0.1",
+                &fs(r#"<mkdir path="p"/><delete path="p"/>"#)
+            )),
+            Vec::<String>::new()
+        );
+        let setrep = fs(r#"<setrep path="p" replication-factor="2"/>"#);
+        assert_eq!(problems(&workflow("0.5", &setrep)), Vec::<String>::new());
+        assert!(problems(&workflow("0.4.5", &setrep))[0].starts_with("XML004 setrep"));
+        assert!(
+            problems(&workflow("0.5", &setrep.replace('2', "two")))[0].starts_with("XML006 two")
+        );
+        assert_eq!(
+            problems(&workflow("0.4.5", &fs(r#"<chgrp path="p" group="g"/>"#))),
+            Vec::<String>::new()
+        );
+        let credentials = |version: &str| {
+            workflow(
+                version,
+                r#"<credentials><credential name="c" type="hcat"/></credentials><start to="a"/><action name="a" cred="c" retry-max="2"><fs/><ok to="end"/><error to="fail"/></action>"#,
+            )
+        };
+        assert_eq!(problems(&credentials("0.3")), Vec::<String>::new());
+        assert_eq!(
+            problems(&credentials("0.2.5")),
+            ["XML005 retry-max: `<action>` has no attribute `retry-max`"]
+        );
+        assert!(problems(&credentials("0.2"))[0].starts_with("XML004 credentials"));
         // 1.0 (Oozie 5): resource-manager instead of job-tracker, <launcher>,
         // and the fs operations of the included oozie-common-1.0.
         let java = r#"<start to="a"/><action name="a"><java><resource-manager>rm</resource-manager><name-node>nn</name-node><launcher><memory.mb>2048</memory.mb><queue>q</queue></launcher><main-class>M</main-class></java><ok to="end"/><error to="fail"/></action>"#;
@@ -1064,6 +1260,181 @@ mod tests {
         );
         let memory = java.replace("2048", "lots");
         assert!(problems(&workflow("1.0", &memory))[0].starts_with("XML006 lots"));
+    }
+
+    /// A workflow of schema `version` with `actions` between start and end.
+    fn workflow_with(version: &str, actions: &str) -> String {
+        format!(
+            r#"<workflow-app xmlns="uri:oozie:workflow:{version}" name="wf"><start to="a"/>{actions}<kill name="fail"><message>m</message></kill><end name="end"/></workflow-app>"#
+        )
+    }
+
+    fn action(name: &str, body: &str) -> String {
+        format!(r#"<action name="{name}">{body}<ok to="end"/><error to="fail"/></action>"#)
+    }
+
+    /// Each element an action's `xs:any namespace="##other"` takes
+    /// (oozie-workflow-0.5.xsd:153, strict) is validated against the schema
+    /// of its namespace, nested elements included, every problem at once.
+    #[test]
+    fn extension_actions_are_validated_with_their_own_schema() {
+        let shell = |body: &str| {
+            action(
+                "a",
+                &format!(r#"<shell xmlns="uri:oozie:shell-action:0.3">{body}</shell>"#),
+            )
+        };
+        let valid = shell(
+            "<job-tracker>jt</job-tracker><name-node>nn</name-node><prepare><delete path=\"p\"/></prepare><exec>run.sh</exec><argument>a</argument><capture-output/>",
+        );
+        assert_eq!(
+            problems(&workflow_with("0.5", &valid)),
+            Vec::<String>::new()
+        );
+        // `exec` is required (shell-action-0.3.xsd:33); a misspelt prepare
+        // operation, a misplaced argument and an attribute, in three actions.
+        let src = workflow_with(
+            "0.5",
+            &[
+                shell("<argument>a</argument>"),
+                shell("<prepare><delet path=\"p\"/></prepare><exec>x</exec>"),
+                shell("<exec>x</exec><capture-output kind=\"all\"/>"),
+            ]
+            .concat(),
+        );
+        assert_eq!(
+            problems(&src),
+            [
+                "XML004 argument: `<argument>` is not allowed here in `<shell>`",
+                "XML004 delet: `<delet>` is not allowed here in `<prepare>`",
+                "XML005 kind: `<capture-output>` has no attribute `kind`",
+            ]
+        );
+        // The 1.0 schemas' included types (oozie-common-1.0.xsd:24, LAUNCHER's
+        // memory.mb is xs:unsignedInt), in spark-action-1.0.xsd:35.
+        let spark = |memory: &str| {
+            workflow_with(
+                "1.0",
+                &action(
+                    "a",
+                    &format!(
+                        r#"<spark xmlns="uri:oozie:spark-action:1.0"><resource-manager>rm</resource-manager><name-node>nn</name-node><launcher><memory.mb>{memory}</memory.mb></launcher><master>yarn</master><name>n</name><jar>j.jar</jar></spark>"#
+                    ),
+                ),
+            )
+        };
+        assert_eq!(problems(&spark("2048")), Vec::<String>::new());
+        assert_eq!(
+            problems(&spark("-1")),
+            ["XML006 -1: the value of `<memory.mb>` -1 is outside 0 to 4294967295"]
+        );
+    }
+
+    #[test]
+    fn an_action_in_the_workflow_namespace_is_told_its_own() {
+        let bare = action("a", "<shell><exec>x</exec></shell>");
+        let found = diagnostics(&workflow_with("0.5", &bare));
+        assert_eq!(found.len(), 1);
+        assert_eq!(
+            found[0].message,
+            "`<shell>` is not allowed here in `<action>`"
+        );
+        assert_eq!(
+            found[0].help.as_deref(),
+            Some(
+                r#"`<shell>` is declared by its own schema: write `<shell xmlns="uri:oozie:shell-action:0.3">` (uri:oozie:shell-action has versions 0.1, 0.2, 0.3 and 1.0)"#
+            )
+        );
+        // Workflow 1.0 pairs with the 1.0 actions; git has 1.0 only.
+        let help = |version: &str, element: &str| {
+            let src = workflow_with(version, &action("a", &format!("<{element}/>")));
+            diagnostics(&src)[0].help.clone().unwrap()
+        };
+        assert!(help("1.0", "shell").contains(r#"xmlns="uri:oozie:shell-action:1.0""#));
+        assert!(help("0.5", "git").contains(r#"xmlns="uri:oozie:git-action:1.0""#));
+        // ssh was a core action of workflow 0.1 only.
+        assert!(help("0.2", "ssh").contains(r#"xmlns="uri:oozie:ssh-action:0.2""#));
+        // An element its namespace's schema does not declare.
+        let wrong = action(
+            "a",
+            r#"<hive xmlns="uri:oozie:shell-action:0.3"><script>q</script></hive>"#,
+        );
+        let found = diagnostics(&workflow_with("0.5", &wrong));
+        assert_eq!(
+            found[0].message,
+            "`<hive>` is not an element of uri:oozie:shell-action:0.3 (which declares `<shell>`)"
+        );
+        assert!(
+            found[0]
+                .help
+                .as_deref()
+                .unwrap()
+                .contains(r#"write `<hive xmlns="uri:oozie:hive-action:0.6">`"#)
+        );
+        // The workflow schemas declare their core actions globally too
+        // (oozie-workflow-0.4.xsd:139-143), so another version's `<java>` is
+        // what the action's `##other` takes, as in Xerces.
+        let java = action(
+            "a",
+            r#"<java xmlns="uri:oozie:workflow:0.4"><main-class>M</main-class></java>"#,
+        );
+        assert_eq!(problems(&workflow_with("0.5", &java)), Vec::<String>::new());
+        // A namespace coordc has no schema for is the action check's (WF008).
+        let custom = action("a", r#"<sge xmlns="uri:custom:sge-action:1.0"/>"#);
+        assert_eq!(
+            problems(&workflow_with("0.5", &custom)),
+            Vec::<String>::new()
+        );
+    }
+
+    /// `java-opts` is one element in every version; `java-opt`, repeatable,
+    /// is its alternative from 0.4 (oozie-workflow-0.5.xsd:232-233;
+    /// oozie-workflow-0.3.xsd:196 has java-opts alone).
+    #[test]
+    fn a_repeated_java_opts_is_told_of_java_opt() {
+        let java = action(
+            "a",
+            "<java><job-tracker>jt</job-tracker><name-node>nn</name-node><main-class>M</main-class><java-opts>-Xmx1g</java-opts><java-opts>-Da=b</java-opts></java>",
+        );
+        let help = |version: &str| {
+            let found = diagnostics(&workflow_with(version, &java));
+            assert_eq!(found.len(), 1, "{found:?}");
+            assert_eq!(
+                found[0].message,
+                "`<java-opts>` is not allowed here in `<java>`"
+            );
+            found[0].help.clone().unwrap()
+        };
+        assert_eq!(
+            help("0.5"),
+            "`<java-opts>` may appear only once in `<java>`: write each value in a `<java-opt>` of its own instead"
+        );
+        assert_eq!(
+            help("0.3"),
+            "`<java-opts>` may appear only once in `<java>`: merge them into one, or use `<java-opt>`, one for each value, which uri:oozie:workflow:0.4, 0.4.5, 0.5 and 1.0 have"
+        );
+        // distcp has java-opts alone, in every version (distcp-action-0.2.xsd:31).
+        let distcp = action(
+            "a",
+            r#"<distcp xmlns="uri:oozie:distcp-action:0.2"><java-opts>-Xmx1g</java-opts><java-opts>-Da=b</java-opts></distcp>"#,
+        );
+        assert_eq!(
+            diagnostics(&workflow_with("0.5", &distcp))[0]
+                .help
+                .as_deref(),
+            Some("`<java-opts>` may appear only once in `<distcp>`: merge them into one")
+        );
+        // Repeated elements without a plural form are named alone.
+        let shell = action(
+            "a",
+            r#"<shell xmlns="uri:oozie:shell-action:0.3"><exec>a</exec><exec>b</exec></shell>"#,
+        );
+        assert_eq!(
+            diagnostics(&workflow_with("0.5", &shell))[0]
+                .help
+                .as_deref(),
+            Some("`<exec>` may appear only once in `<shell>`")
+        );
     }
 
     #[test]

@@ -135,11 +135,21 @@ impl Report {
 }
 
 pub fn run(args: CheckArgs) -> i32 {
-    // The schemas are read (their patterns compiled: 3 ms) while the folders
-    // are searched, rather than by the first worker while the others wait.
-    // (A thread that cannot start leaves them to that worker.)
+    // A schema is read when a file first needs it, by the worker checking
+    // it, while the others wait. When folders are searched (milliseconds),
+    // the schemas of the documents coordc checks (13 files, 3 ms) are read
+    // meanwhile instead; a check of files alone reads only what it needs.
+    // (A thread that cannot start leaves them to the workers.)
     let (targets, settings, mut io_errors) = std::thread::scope(|scope| {
-        let _ = std::thread::Builder::new().spawn_scoped(scope, crate::xml::schema::schemas);
+        if args.paths.iter().any(|p| p.is_dir()) {
+            let _ = std::thread::Builder::new().spawn_scoped(scope, || {
+                crate::xml::schema::schemas().read_ahead(&[
+                    "uri:oozie:coordinator",
+                    "uri:oozie:workflow",
+                    "uri:oozie:sla",
+                ])
+            });
+        }
         discover(&args.paths)
     });
     let mut zones = Vec::with_capacity(settings.len());
