@@ -373,6 +373,15 @@ impl<'s> Builder<'s> {
                         .error(before, "a DOCTYPE declaration is not allowed")
                         .with_help("Oozie refuses DTDs in application XML (disallow-doctype-decl); remove the <!DOCTYPE ...>"));
                 }
+                // The declaration may only open the file (after a byte
+                // order mark); Xerces, as Oozie runs it, refuses one
+                // anywhere else: "The processing instruction target
+                // matching "[xX][mM][lL]" is not allowed".
+                Ok(Event::Decl(_)) if before > self.source.starts_with('\u{feff}') as usize * 3 => {
+                    return Err(self
+                        .error(before, "the XML declaration `<?xml ...?>` must be at the very start of the file")
+                        .with_help("move it to the first line, before any comment or blank line"));
+                }
                 Ok(Event::Decl(_) | Event::PI(_)) => {}
                 Ok(Event::Eof) => break,
             }
@@ -801,12 +810,30 @@ mod tests {
             ("<a/><b/>", "second root"),
             ("", "no XML element"),
             ("<a x=\"1\" x=\"2\"/>", "not well-formed"),
+            // A licence comment before the declaration (a real-world app).
+            (
+                "<!-- c -->\n<?xml version=\"1.0\"?><a/>",
+                "very start of the file",
+            ),
+            ("\n<?xml version=\"1.0\"?><a/>", "very start of the file"),
         ];
         for (src, expected) in cases {
             let arena = Arena::new();
             let err = parse(src, &arena).expect_err(src);
             assert!(err.message.contains(expected), "{src}: {}", err.message);
             assert!(err.span.end as usize <= src.len(), "{src}");
+        }
+    }
+
+    #[test]
+    fn the_declaration_opens_the_file_or_follows_a_byte_order_mark() {
+        for src in [
+            "<?xml version=\"1.0\"?><a/>",
+            "\u{feff}<?xml version=\"1.0\"?><a/>",
+            "<?xml version=\"1.0\"?><!-- c --><?pi x?><a/>",
+        ] {
+            let arena = Arena::new();
+            assert!(parse(src, &arena).is_ok(), "{src:?}");
         }
     }
 
