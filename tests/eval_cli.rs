@@ -157,7 +157,7 @@ fn usage_errors_exit_2() {
     for args in [
         vec!["eval"],
         vec!["eval", "--var", "novalue", "x"],
-        vec!["eval", "--context", "bundle", "x"],
+        vec!["eval", "--context", "sla", "x"],
         vec!["eval", "--batch", "/nonexistent/file.jsonl"],
         vec!["frobnicate"],
     ] {

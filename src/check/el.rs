@@ -75,6 +75,7 @@ fn dotted_name(access: &Access, library: Library) -> Option<Diagnostic> {
     let conf = match library {
         Library::Coordinator => "coord:conf",
         Library::Workflow => "wf:conf",
+        Library::Bundle => "bundle:conf",
     };
     Some(
         Diagnostic::error(
@@ -139,10 +140,15 @@ fn check_call(expr: &Expr, call: &Call, library: Library, out: &mut Vec<Diagnost
                 library_name(library)
             ),
         );
-        let other = match library {
-            Library::Coordinator => Library::Workflow,
-            Library::Workflow => Library::Coordinator,
+        let others: &[Library] = match library {
+            Library::Coordinator => &[Library::Workflow],
+            Library::Workflow => &[Library::Coordinator],
+            Library::Bundle => &[Library::Coordinator, Library::Workflow],
         };
+        let other = others
+            .iter()
+            .copied()
+            .find(|other| library::function(*other, call).is_some());
         // The same function under another prefix, or none (`dateOffset`,
         // `wf:dateOffset` for `coord:dateOffset`): the name is right, the
         // prefix is not, which spelling distance does not see.
@@ -155,9 +161,14 @@ fn check_call(expr: &Expr, call: &Call, library: Library, out: &mut Vec<Diagnost
             })
             .map(|f| format!("`{}`", f.qualified_name()))
             .collect();
-        if library::function(other, call).is_some() {
+        if let Some(other) = other {
+            let only = if library == Library::Bundle {
+                "; a bundle's EL has the job's properties and `bundle:conf`, nothing else"
+            } else {
+                ""
+            };
             d = d.with_help(format!(
-                "`{qualified}` exists only in {} EL; Oozie rejects it here",
+                "`{qualified}` exists only in {} EL; Oozie rejects it here{only}",
                 library_name(other)
             ));
         } else if !prefixed.is_empty() {
@@ -241,6 +252,7 @@ fn library_name(library: Library) -> &'static str {
     match library {
         Library::Coordinator => "coordinator",
         Library::Workflow => "workflow",
+        Library::Bundle => "bundle",
     }
 }
 

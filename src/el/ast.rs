@@ -58,7 +58,7 @@ impl<T> PartialEq for Kept<T> {
 }
 
 /// [`Kept`], once for each library (see [`kept_for`]).
-pub type PerLibrary<T> = [Kept<T>; 2];
+pub type PerLibrary<T> = [Kept<T>; 3];
 
 /// What `per_library` keeps for `library`.
 pub fn kept_for<T>(per_library: &PerLibrary<T>, library: Library) -> &Kept<T> {

@@ -66,19 +66,22 @@ pub enum Place {
     Bundle,
 }
 
-/// Which library `coordc eval --context` shows: Oozie's coordinator groups or its
-/// workflow group. The basic functions (`concat`, `trim`, ...) and the `wf:`, `fs:`,
-/// `hadoop:counters` functions exist only in workflow EL.
+/// Which library `coordc eval --context` shows: Oozie's coordinator groups, its
+/// workflow group, or its bundle group. The basic functions (`concat`, `trim`,
+/// ...) and the `wf:`, `fs:`, `hadoop:counters` functions exist only in
+/// workflow EL; a bundle's EL has `bundle:conf` and nothing else.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Library {
     Coordinator,
     Workflow,
+    Bundle,
 }
 
 impl Place {
     pub fn library(self) -> Library {
         match self {
             Place::Workflow => Library::Workflow,
+            Place::Bundle => Library::Bundle,
             _ => Library::Coordinator,
         }
     }

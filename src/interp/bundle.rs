@@ -20,14 +20,12 @@
 //!    bundle job's configuration, its own `<configuration>` copied over it,
 //!    and `oozie.coord.application.path` set to its `<app-path>`.
 
-use super::dryrun::{Located, datetime, render};
+use super::dryrun::{Located, datetime};
 use super::parameters;
-use crate::check::rules::{
-    BUNDLE_DUPLICATE_NAME, BUNDLE_NOT_BOOLEAN, BUNDLE_NOTHING_ENABLED, EL_MISPLACED,
-};
+use crate::check::rules::{BUNDLE_DUPLICATE_NAME, BUNDLE_NOT_BOOLEAN, BUNDLE_NOTHING_ENABLED};
 use crate::diag::Diagnostic;
 use crate::el::VarMap;
-use crate::el::library::{Place, first_misplaced};
+use crate::el::{Env, Library};
 use crate::ir::{Bundle, BundleCoordinator, ElText};
 use crate::time::datetime::ProcessingZone;
 use chrono::{DateTime, Utc};
@@ -174,34 +172,23 @@ struct Resolver {
 }
 
 impl Resolver {
-    /// `text` evaluated; `None` (and the problem kept) when it cannot be.
+    /// `text` evaluated as the `bundle-submit` evaluator does (the job's
+    /// properties, `bundle:conf`); `None` (and the problem kept) when it
+    /// cannot be.
     fn resolve(&mut self, text: &ElText) -> Option<String> {
-        if let Some(m) = first_misplaced(text.template(), Place::Bundle, &self.vars) {
-            let kind = if m.is_function {
-                "function"
-            } else {
-                "constant"
-            };
-            self.problems.push(Located::in_app(
-                Diagnostic::error(
-                    EL_MISPLACED,
-                    text.file_span(m.span),
-                    format!(
-                        "{} cannot be used in {}: Oozie's EL there has no such {kind}",
-                        m.what,
-                        Place::Bundle.describe()
-                    ),
-                )
-                .with_help(
-                    "a bundle's EL has the job's properties and `bundle:conf(name)`, nothing else",
-                ),
-            ));
-            return None;
+        if let Some(plain) = text.template().plain_text() {
+            return Some(plain.to_string());
         }
-        match render(text, &self.vars, None, self.pz) {
-            Ok(value) => Some(value.into_owned()),
+        let env = Env {
+            vars: &self.vars,
+            library: Library::Bundle,
+            context: None,
+            processing_zone: self.pz,
+        };
+        match crate::el::render(text.template(), &env) {
+            Ok((value, _)) => Some(value),
             Err(d) => {
-                self.problems.push(Located::in_app(d));
+                self.problems.push(Located::in_app(text.in_file(d)));
                 None
             }
         }
@@ -319,7 +306,7 @@ mod tests {
         );
         assert_eq!(coordinators.len(), 1, "{coordinators:?}");
         let codes: Vec<&str> = problems.iter().map(|p| &p[..5]).collect();
-        assert_eq!(codes, ["BU001", "BU004", "EL005", "EL009"], "{problems:?}");
+        assert_eq!(codes, ["BU001", "BU004", "EL005", "EL002"], "{problems:?}");
     }
 
     /// E1318 (BundleStartXCommand:182-195); an empty kick-off time is none,

@@ -231,8 +231,8 @@ enum SecondPhase {
     /// Only text and `${YEAR}`-style fields, the common form: no evaluator.
     Fields(Vec<UriPiece>),
     /// Anything else, parsed (second-phase errors point at the start of the
-    /// uri-template).
-    Template(Template),
+    /// uri-template); boxed, the rarer and much larger form.
+    Template(Box<Template>),
 }
 
 /// One materialized action.
@@ -967,7 +967,7 @@ fn prepare_dataset<'a>(
                         d.span = span;
                         d
                     })?;
-                    SecondPhase::Template(template)
+                    SecondPhase::Template(Box::new(template))
                 }
             };
             Ok((phase_one, second))

@@ -658,11 +658,14 @@ fn bundle(
     };
     let bundle = &loaded.bundle;
     let texts = bundle.texts();
-    let (submitted, mut problems) =
+    let (submitted, submission) =
         crate::interp::bundle::submit(bundle, &loaded.config, input.processing_zone);
     // Whether the coordinators are checked: the bundle gives them its
     // configuration, so one it was not given must need none.
     let mut reach_coordinators = true;
+    // (The static checks first: where evaluation fails on the same call,
+    // their diagnostic, with its help, is the one kept.)
+    let mut problems;
     if loaded.configured {
         let known: FxHashSet<&str> = submitted
             .vars
@@ -670,17 +673,18 @@ fn bundle(
             .map(String::as_str)
             .chain(bundle.parameters.iter().map(|p| p.name.name.as_str()))
             .collect();
-        problems.extend(check_el(
+        problems = check_el(
             texts.iter().map(|t| (None, *t)),
-            Library::Coordinator,
+            Library::Bundle,
             Some(&known),
-        ));
+        );
+        problems.extend(submission);
     } else {
         // Without a configuration, the names the job must define (parameters
         // without a default among them) are a note, and if there are any, its
         // coordinators, which would be given that configuration, are not
         // checked.
-        let mut needed = free_variables(texts.iter().copied(), &submitted.vars);
+        let mut needed = free_variables(texts.iter().copied(), Library::Bundle, &submitted.vars);
         needed.extend(
             bundle
                 .parameters
@@ -688,14 +692,10 @@ fn bundle(
                 .filter(|p| !submitted.vars.contains_key(&p.name.name))
                 .map(|p| p.name.name.clone()),
         );
-        problems.retain(|p| {
+        problems = check_el(texts.iter().map(|t| (None, *t)), Library::Bundle, None);
+        problems.extend(submission.into_iter().filter(|p| {
             p.diagnostic.code != EL_UNKNOWN_VARIABLE && p.diagnostic.code != MISSING_PARAMETER
-        });
-        problems.extend(check_el(
-            texts.iter().map(|t| (None, *t)),
-            Library::Coordinator,
-            None,
-        ));
+        }));
         if !needed.is_empty() {
             reach_coordinators = false;
             problems.push(Located::in_app(Diagnostic::note(
@@ -937,7 +937,11 @@ fn coordinator(
     let mut problems = loaded.include_problems.clone();
     problems.extend(crate::check::datasets::check(app, &loaded.included));
     problems.extend(crate::check::instances::check(app));
-    let mut needed = free_variables(texts.iter().map(|(_, t)| *t), &loaded.vars);
+    let mut needed = free_variables(
+        texts.iter().map(|(_, t)| *t),
+        Library::Coordinator,
+        &loaded.vars,
+    );
     let evaluable = needed.is_empty();
     // (Parameters without a default are names the job must define, read or
     // not; one nothing reads stops no evaluation.)
@@ -1023,10 +1027,14 @@ fn coordinator(
 }
 
 /// The variables `texts` read that are neither defined nor EL constants.
-fn free_variables<'a>(texts: impl Iterator<Item = &'a ElText>, vars: &VarMap) -> BTreeSet<String> {
+fn free_variables<'a>(
+    texts: impl Iterator<Item = &'a ElText>,
+    library: Library,
+    vars: &VarMap,
+) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
     for text in texts {
-        for (name, _) in &findings(text.template(), Library::Coordinator).variables {
+        for (name, _) in &findings(text.template(), library).variables {
             if !vars.contains_key(&**name) {
                 names.insert(name.to_string());
             }
@@ -1179,7 +1187,7 @@ fn datasets(
             input.processing_zone,
         ));
     }
-    let needed = free_variables(texts.iter().map(|(_, t)| *t), &vars);
+    let needed = free_variables(texts.iter().map(|(_, t)| *t), Library::Coordinator, &vars);
     if !loaded.configured && !needed.is_empty() {
         problems.retain(|p| p.diagnostic.code != EL_UNKNOWN_VARIABLE);
         problems.push(Located::in_app(Diagnostic::note(
