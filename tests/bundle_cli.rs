@@ -303,3 +303,47 @@ fn bundle_defaults_reach_the_coordinators_and_their_own_job_properties_do_not() 
     assert_eq!(undefined.len(), 1, "{json:#}");
     assert!(undefined[0].contains("`wf`"), "{json:#}");
 }
+
+/// The pipeline rules run across the coordinators of one bundle: two that
+/// read each other's output make a cycle (PL001), found where neither file
+/// alone shows it.
+#[test]
+fn pipeline_rules_run_across_a_bundles_coordinators() {
+    let coordinator = |name: &str, reads: &str, writes: &str| {
+        format!(
+            r#"<coordinator-app name="{name}" frequency="${{coord:days(1)}}" start="2024-01-02T00:00Z" end="2024-01-05T00:00Z" timezone="UTC" xmlns="uri:oozie:coordinator:0.4">
+  <datasets>
+    <dataset name="in" frequency="${{coord:days(1)}}" initial-instance="2024-01-01T00:00Z" timezone="UTC"><uri-template>hdfs://nn/{reads}/${{YEAR}}${{MONTH}}${{DAY}}</uri-template></dataset>
+    <dataset name="out" frequency="${{coord:days(1)}}" initial-instance="2024-01-01T00:00Z" timezone="UTC"><uri-template>hdfs://nn/{writes}/${{YEAR}}${{MONTH}}${{DAY}}</uri-template></dataset>
+  </datasets>
+  <input-events><data-in name="i" dataset="in"><instance>${{coord:current(0)}}</instance></data-in></input-events>
+  <output-events><data-out name="o" dataset="out"><instance>${{coord:current(0)}}</instance></data-out></output-events>
+  <action><workflow><app-path>hdfs://nn/wf</app-path></workflow></action>
+</coordinator-app>"#
+        )
+    };
+    let (a, b) = (coordinator("a", "x", "y"), coordinator("b", "y", "x"));
+    let dir = app(
+        "bundle-pipeline",
+        &[
+            (
+                "bundle.xml",
+                r#"<bundle-app name="b" xmlns="uri:oozie:bundle:0.2">
+  <coordinator name="a"><app-path>a</app-path></coordinator>
+  <coordinator name="b"><app-path>b</app-path></coordinator>
+</bundle-app>"#,
+            ),
+            ("a/coordinator.xml", &a),
+            ("b/coordinator.xml", &b),
+        ],
+    );
+    let (_, json) = check_json(&dir, &["bundle.xml"]);
+    let cycles = codes(&json)
+        .into_iter()
+        .filter(|(_, code)| code == "PL001")
+        .count();
+    assert!(cycles >= 1, "{json:#}");
+    // Each coordinator alone reads what nobody writes: no cycle.
+    let (_, json) = check_json(&dir, &["a/coordinator.xml"]);
+    assert!(!codes(&json).iter().any(|(_, c)| c == "PL001"), "{json:#}");
+}
