@@ -7,6 +7,8 @@
 //! The apps are written to target/bench-check/ (and kept, for xmllint):
 //! `cargo bench --bench check` generates them before measuring.
 
+mod shared;
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -132,23 +134,7 @@ fn bench(c: &mut Criterion) {
     let coordc = env!("CARGO_BIN_EXE_coordc");
     // The apps are valid: the check finds no error and no warning. (Each
     // app's input comes from outside the 10,000, which is a note, PL002.)
-    let out = Command::new(coordc)
-        .args([
-            "check",
-            dir.to_str().unwrap(),
-            "--format",
-            "json",
-            "--deny-warnings",
-        ])
-        .output()
-        .expect("coordc runs");
-    let report = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        &report[..report.len().min(2000)]
-    );
+    shared::assert_checks_clean(coordc, &dir);
     let mut group = c.benchmark_group("check");
     group.sample_size(20);
     group.bench_function("10k_apps", |b| {

@@ -11,6 +11,8 @@
 //! The apps are written to target/bench-check-wf/ (and kept, for xmllint):
 //! `cargo bench --bench check_workflows` generates them before measuring.
 
+mod shared;
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -215,23 +217,7 @@ fn bench(c: &mut Criterion) {
     let (dir, schema) = generate();
     let coordc = env!("CARGO_BIN_EXE_coordc");
     // The apps are valid: the check finds no error and no warning.
-    let out = Command::new(coordc)
-        .args([
-            "check",
-            dir.to_str().unwrap(),
-            "--format",
-            "json",
-            "--deny-warnings",
-        ])
-        .output()
-        .expect("coordc runs");
-    let report = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        &report[..report.len().min(2000)]
-    );
+    shared::assert_checks_clean(coordc, &dir);
     // And xmllint, where it is installed, finds them valid against the same
     // schemas (the comparison in docs/performance.md runs it).
     match Command::new("xmllint")
