@@ -242,9 +242,19 @@ fn unknown_variable(
             .filter(|c| c.in_library(library))
             .map(|c| c.name.to_string()),
     );
-    match closest(name, candidates) {
-        Some(best) => d.with_help(format!("did you mean `{best}`?")),
-        None => d.with_help(format!("define `{name}` as a job property")),
+    // A constant of another library (`${YEAR}` in a bundle) is no job
+    // property either: Oozie refuses those names in a configuration (E0808).
+    let elsewhere = crate::config::RESERVED_NAMES.contains(&name)
+        && CONSTANTS
+            .iter()
+            .any(|c| c.name == name && !c.in_library(library));
+    match (elsewhere, closest(name, candidates)) {
+        (true, _) => d.with_help(format!(
+            "`{name}` is an EL constant that {} EL does not have, and no job property may take its name",
+            library_name(library)
+        )),
+        (false, Some(best)) => d.with_help(format!("did you mean `{best}`?")),
+        (false, None) => d.with_help(format!("define `{name}` as a job property")),
     }
 }
 
@@ -488,5 +498,13 @@ mod tests {
             vec![(EL_UNKNOWN_VARIABLE, "did you mean `nameNode`?".to_string())]
         );
         assert!(codes("${anything}", Library::Workflow, None).is_empty());
+        // `YEAR` is a coordinator constant; a bundle's EL has none.
+        assert_eq!(
+            codes("${YEAR}", Library::Bundle, Some(&known)),
+            vec![(
+                EL_UNKNOWN_VARIABLE,
+                "`YEAR` is an EL constant that bundle EL does not have, and no job property may take its name".to_string()
+            )]
+        );
     }
 }
