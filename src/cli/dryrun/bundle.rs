@@ -2,8 +2,11 @@
 //! configuration the bundle gives it, and their actions merged in
 //! nominal-time order, streamed.
 //!
-//! The kick-off time is when Oozie submits the coordinators
-//! (BundleSubmitXCommand:368-373, then BundleStartXCommand); each then
+//! The kick-off time is when Oozie submits the coordinators: it is stored
+//! at submission (BundleSubmitXCommand:368-373), and PauseTransitService
+//! (150-153) starts the PREP bundles whose kick-off has come
+//! (BundleJobBean:105, GET_BUNDLE_JOBS_NEED_START); without one the bundle
+//! starts at once (BundleSubmitXCommand:156-160). Each coordinator then
 //! materializes its actions from its own start, as a coordinator submitted
 //! late does (catching up), so the kick-off moves no nominal time. It is
 //! shown with the listing.
