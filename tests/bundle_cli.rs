@@ -347,3 +347,165 @@ fn pipeline_rules_run_across_a_bundles_coordinators() {
     let (_, json) = check_json(&dir, &["a/coordinator.xml"]);
     assert!(!codes(&json).iter().any(|(_, c)| c == "PL001"), "{json:#}");
 }
+
+/// A bundle's `<parameters>` defaults are part of its job's configuration
+/// (BundleSubmitXCommand:124), read back `${name}`-expanded (126-133), and
+/// so reach every coordinator (BundleStartXCommand:288-292): the check is
+/// clean and the dry run lists the actions.
+#[test]
+fn bundle_parameter_defaults_reach_the_coordinators() {
+    let dir = app(
+        "bundle-parameters",
+        &[
+            (
+                "bundle.xml",
+                r#"<bundle-app name="b" xmlns="uri:oozie:bundle:0.2">
+  <parameters>
+    <property><name>start</name><value>2024-01-01T00:00Z</value></property>
+    <property><name>wf</name><value>${nameNode}/wf</value></property>
+    <property><name>apps</name><value>${nameNode}/apps</value></property>
+  </parameters>
+  <coordinator name="c"><app-path>${apps}/c</app-path>
+    <configuration><property><name>freq</name><value>6</value></property></configuration>
+  </coordinator>
+</bundle-app>"#,
+            ),
+            ("job.properties", "nameNode=hdfs://nn\n"),
+            ("c/coordinator.xml", COORDINATOR),
+        ],
+    );
+    let map = format!("hdfs://nn/apps={dir}");
+    let (code, json) = check_json(&dir, &["bundle.xml", "--map", &map]);
+    assert_eq!(code, Some(0), "{json:#}");
+    assert_eq!(json["files_checked"], 2, "{json:#}");
+    let out = coordc_in(
+        &dir,
+        &["dryrun", "bundle.xml", "--map", &map, "--format", "json"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let listing: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(listing["actions"].as_array().unwrap().len(), 4);
+    assert_eq!(
+        listing["actions"][0]["workflow"]["app_path"],
+        "hdfs://nn/wf"
+    );
+}
+
+/// A disabled coordinator is not submitted, but its app-path must exist
+/// when the bundle starts (BundleStartXCommand:162-164: mergeConfig, with
+/// its existence check, before isEnabled); a path without a scheme is on
+/// the cluster's file system, so without --map it is not read.
+#[test]
+fn disabled_coordinators_paths_are_checked_and_absolute_paths_are_remote() {
+    let dir = app(
+        "bundle-disabled",
+        &[
+            (
+                "bundle.xml",
+                r#"<bundle-app name="b" xmlns="uri:oozie:bundle:0.2">
+  <coordinator name="on"><app-path>c</app-path></coordinator>
+  <coordinator name="off" enabled="false"><app-path>missing</app-path></coordinator>
+  <coordinator name="hdfs" enabled="false"><app-path>/user/etl/apps/c</app-path></coordinator>
+</bundle-app>"#,
+            ),
+            (
+                "job.properties",
+                "start=2024-01-01T00:00Z\nfreq=6\nwf=hdfs://nn/wf\n",
+            ),
+            ("c/coordinator.xml", COORDINATOR),
+        ],
+    );
+    let (code, json) = check_json(&dir, &["bundle.xml"]);
+    assert_eq!(code, Some(1), "{json:#}");
+    let found: Vec<(String, String)> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap().to_string(),
+                d["severity"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("BU002".to_string(), "error".to_string()),
+            ("BU002".to_string(), "warning".to_string())
+        ],
+        "{json:#}"
+    );
+    // The dry run stops on the missing one (an error), and lists the
+    // disabled coordinators as such once it is fixed.
+    let out = coordc_in(&dir, &["dryrun", "bundle.xml"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    std::fs::create_dir_all(format!("{dir}/missing")).unwrap();
+    std::fs::write(format!("{dir}/missing/coordinator.xml"), COORDINATOR).unwrap();
+    let out = coordc_in(&dir, &["dryrun", "bundle.xml", "--limit", "1"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("coordinator off: disabled, not submitted"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+/// One coordinator reached alone (as `c`) and through a bundle (as `./c/`):
+/// each problem is reported once, pipeline problems included.
+#[test]
+fn a_problem_is_reported_once_whatever_path_reaches_it() {
+    let dir = app(
+        "bundle-once",
+        &[
+            (
+                "bundle.xml",
+                r#"<bundle-app name="b" xmlns="uri:oozie:bundle:0.2">
+  <coordinator name="c"><app-path>./c/</app-path></coordinator>
+</bundle-app>"#,
+            ),
+            ("job.properties", "start=2024-01-01T00:00Z\nfreq=6\n"),
+            ("c/coordinator.xml", COORDINATOR),
+            ("c/job.properties", "start=2024-01-01T00:00Z\nfreq=6\n"),
+        ],
+    );
+    let (_, json) = check_json(&dir, &["."]);
+    let undefined = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["code"] == "EL005")
+        .count();
+    assert_eq!(undefined, 1, "{json:#}");
+}
+
+/// Without a configuration, a bundle that needs no name still reaches its
+/// coordinators, which are then as unconfigured as it is: their own
+/// `<configuration>` in the bundle does not make them configured, so what
+/// they need is a note, not errors.
+#[test]
+fn an_unconfigured_bundles_coordinators_are_unconfigured() {
+    let dir = app(
+        "bundle-unconfigured-members",
+        &[
+            (
+                "bundle.xml",
+                r#"<bundle-app name="b" xmlns="uri:oozie:bundle:0.2">
+  <coordinator name="c"><app-path>c</app-path>
+    <configuration><property><name>freq</name><value>6</value></property></configuration>
+  </coordinator>
+</bundle-app>"#,
+            ),
+            ("c/coordinator.xml", COORDINATOR),
+        ],
+    );
+    let (code, json) = check_json(&dir, &["bundle.xml"]);
+    assert_eq!(code, Some(0), "{json:#}");
+    let notes: Vec<&str> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["severity"].as_str().unwrap())
+        .collect();
+    assert_eq!(notes, ["note"], "{json:#}");
+}

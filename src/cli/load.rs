@@ -71,6 +71,8 @@ pub enum JobSource<'a> {
     Bundle {
         defaults: Option<&'a ConfigFile>,
         job_properties: Option<&'a ConfigFile>,
+        /// Whether the bundle's job was given a configuration.
+        configured: bool,
     },
 }
 
@@ -399,7 +401,10 @@ fn job(
         JobSource::Bundle { defaults, .. } => defaults,
         JobSource::Own => None,
     };
-    let configured = !files.is_empty() || !input.defines.is_empty();
+    let configured = match input.job {
+        JobSource::Own => !files.is_empty() || !input.defines.is_empty(),
+        JobSource::Bundle { configured, .. } => configured,
+    };
     // (The application's defaults fill in only what the rest leaves
     // unset, so they come first; a bundle's defaults are part of its job.)
     let all: Vec<&ConfigFile> = defaults
@@ -571,7 +576,12 @@ impl Includes<'_> {
 /// `path` with the first `--map PREFIX=DIR` prefix it starts with replaced by
 /// the local folder.
 fn mapped(maps: &[(String, String)], path: &str) -> Option<PathBuf> {
-    let (prefix, local) = maps.iter().find(|(p, _)| path.starts_with(p.as_str()))?;
+    // (A prefix ends at a path segment: `hdfs://nn/apps` is not a prefix
+    // of `hdfs://nn/apps2`.)
+    let (prefix, local) = maps.iter().find(|(p, _)| {
+        path.strip_prefix(p.as_str())
+            .is_some_and(|rest| p.ends_with('/') || rest.is_empty() || rest.starts_with('/'))
+    })?;
     Some(PathBuf::from(local).join(path[prefix.len()..].trim_start_matches('/')))
 }
 
@@ -580,6 +590,13 @@ fn mapped(maps: &[(String, String)], path: &str) -> Option<PathBuf> {
 pub struct LoadedBundle {
     pub bundle: Bundle,
     pub config: VarMap,
+    pub job: BundleJob,
+}
+
+/// The bundle job's configuration files, which its coordinators are given
+/// too (the -D and the rest come as definitions).
+#[derive(Clone)]
+pub struct BundleJob {
     /// The bundle-config-default.xml beside the bundle.
     pub defaults: Option<Arc<ConfigFile>>,
     /// The job.properties beside the bundle, when that is its configuration.
@@ -614,28 +631,31 @@ pub fn bundle(
     Ok(LoadedBundle {
         bundle,
         config: config.vars().clone(),
-        job_properties: input.job_properties_beside(&dir),
-        defaults,
-        configured,
+        job: BundleJob {
+            defaults,
+            job_properties: input.job_properties_beside(&dir),
+            configured,
+        },
     })
 }
 
 /// What a coordinator of a bundle is given (BundleStartXCommand.mergeConfig,
 /// 287-337: the bundle job's configuration, its -D among it, then the
 /// coordinator's own `<configuration>` over it): the bundle's configuration
-/// files (its `defaults`, and `job_properties` beside it, else `input`'s),
-/// and `defines`, which hold `input`'s -D followed by the coordinator's
-/// configuration.
+/// files (its defaults, and the job.properties beside it, else `input`'s),
+/// and `defines`, the rest in order
+/// (`interp::bundle::SubmittedBundle::coordinator_defines`); configured as
+/// the bundle is.
 pub fn bundle_coordinator_input<'a>(
     input: &'a JobInput,
-    defaults: Option<&'a ConfigFile>,
-    job_properties: Option<&'a ConfigFile>,
+    bundle: &'a BundleJob,
     defines: &'a [(String, String)],
 ) -> JobInput<'a> {
     JobInput {
         job: JobSource::Bundle {
-            defaults,
-            job_properties,
+            defaults: bundle.defaults.as_deref(),
+            job_properties: bundle.job_properties.as_deref(),
+            configured: bundle.configured,
         },
         defines,
         ..*input
@@ -643,8 +663,10 @@ pub fn bundle_coordinator_input<'a>(
 }
 
 /// Where a bundle coordinator's application is read, or why it cannot be:
-/// `app_path` (resolved) through `--map`, or relative to the bundle's folder;
-/// a folder stands for its coordinator.xml (CoordSubmitXCommand:1205-1210).
+/// `app_path` (resolved) through `--map`, or, relative, from the bundle's
+/// folder (coordc's convention: Hadoop resolves it against the user's home
+/// folder on the file system); a folder stands for its coordinator.xml
+/// (CoordSubmitXCommand:1205-1210).
 pub fn coordinator_file(
     app_path: &str,
     bundle_path: &Path,
@@ -654,7 +676,9 @@ pub fn coordinator_file(
     use crate::check::rules::BUNDLE_APP_PATH;
     let local = match mapped(maps, app_path) {
         Some(local) => local,
-        None if app_path.contains("://") => {
+        // A remote path: a scheme, or an absolute path, which Hadoop reads
+        // from the default file system.
+        None if app_path.contains("://") || app_path.starts_with('/') => {
             return Err(Diagnostic::warning(
                 BUNDLE_APP_PATH,
                 span,
@@ -684,6 +708,27 @@ pub fn coordinator_file(
         )
         .with_help("Oozie fails this coordinator's submission (E1001); fix the <app-path>, or the --map that locates it"))
     }
+}
+
+/// The file at a bundle coordinator's `<app-path>` (`doc`) when it is not a
+/// coordinator application.
+pub fn not_a_coordinator(doc: &xml::Document, bundle_path: &Path, name: &str) -> Option<Located> {
+    (doc.root.name != "coordinator-app").then(|| {
+        Located::in_app(
+            Diagnostic::error(
+                crate::check::rules::BUNDLE_APP_PATH,
+                doc.root.name_span,
+                format!(
+                    "{} submits this file as its coordinator `{name}`, but it is a <{}>",
+                    bundle_path.display(),
+                    doc.root.name
+                ),
+            )
+            .with_help(
+                "a bundle's <app-path> names a coordinator application (its folder, or its coordinator.xml)",
+            ),
+        )
+    })
 }
 
 /// What Oozie refuses in the coordinator `doc` because the bundle at
@@ -759,4 +804,25 @@ fn local_user() -> Option<String> {
     }
     #[cfg(not(unix))]
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_map_prefix_ends_at_a_path_segment() {
+        let maps = [("hdfs://nn/apps".to_string(), "local".to_string())];
+        assert_eq!(
+            mapped(&maps, "hdfs://nn/apps/c/coordinator.xml"),
+            Some(PathBuf::from("local/c/coordinator.xml"))
+        );
+        assert_eq!(
+            mapped(&maps, "hdfs://nn/apps"),
+            Some(PathBuf::from("local"))
+        );
+        assert_eq!(mapped(&maps, "hdfs://nn/apps2/c"), None);
+        let slash = [("hdfs://nn/".to_string(), "root".to_string())];
+        assert_eq!(mapped(&slash, "hdfs://nn/a"), Some(PathBuf::from("root/a")));
+    }
 }

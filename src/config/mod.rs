@@ -226,7 +226,7 @@ const MAX_SUBSTITUTIONS: usize = 20;
 /// `${name}` (a name of anything but `}`, `$` and space) by `lookup(name)`,
 /// stopping at the first unbound one. `Ok(None)`: nothing was replaced. As in
 /// Oozie, the 20th substitution fails even when it completes the value.
-fn substitute<'a>(
+pub(crate) fn substitute<'a>(
     text: &str,
     lookup: impl Fn(&str) -> Option<&'a str>,
 ) -> Result<Option<String>, ()> {

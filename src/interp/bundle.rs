@@ -22,7 +22,10 @@
 
 use super::dryrun::{Located, datetime};
 use super::parameters;
-use crate::check::rules::{BUNDLE_DUPLICATE_NAME, BUNDLE_NOT_BOOLEAN, BUNDLE_NOTHING_ENABLED};
+use crate::check::rules::{
+    BUNDLE_DUPLICATE_NAME, BUNDLE_NOT_BOOLEAN, BUNDLE_NOTHING_ENABLED, EL_UNKNOWN_FUNCTION,
+};
+use crate::config::substitute;
 use crate::diag::Diagnostic;
 use crate::el::VarMap;
 use crate::el::{Env, Library};
@@ -38,7 +41,30 @@ pub struct SubmittedBundle<'a> {
     pub kick_off: Option<DateTime<Utc>>,
     /// The job's variables: its configuration and the parameter defaults.
     pub vars: VarMap,
+    /// The parameter defaults the job took (for the names its configuration
+    /// does not define), `${name}`-expanded: they are part of the job's
+    /// configuration from then on, which each coordinator is given.
+    pub parameter_defaults: Vec<(String, String)>,
     pub coordinators: Vec<SubmittedCoordinator<'a>>,
+}
+
+impl SubmittedBundle<'_> {
+    /// What a coordinator of this bundle is given on top of the bundle's
+    /// configuration files, in order: the command's -D (`defines`), the
+    /// parameter defaults the bundle job took, then the coordinator's own
+    /// `<configuration>` over them (BundleStartXCommand.mergeConfig:287-337,
+    /// starting from the job's stored configuration, BundleSubmitXCommand:
+    /// 124-133, 365).
+    pub fn coordinator_defines(
+        &self,
+        defines: &[(String, String)],
+        coordinator: &SubmittedCoordinator,
+    ) -> Vec<(String, String)> {
+        let mut all = defines.to_vec();
+        all.extend(self.parameter_defaults.iter().cloned());
+        all.extend(coordinator.configuration.iter().cloned());
+        all
+    }
 }
 
 /// A bundle's `<coordinator>` as resolved at submission.
@@ -67,7 +93,42 @@ pub fn submit<'a>(
     pz: ProcessingZone,
 ) -> (SubmittedBundle<'a>, Vec<Located>) {
     // (ParameterVerifier is the one coordinators go through: CO004, CO011.)
-    let (vars, problems) = parameters::verify(&bundle.parameters, config, &parameters::COORDINATOR);
+    let (mut vars, mut problems) =
+        parameters::verify(&bundle.parameters, config, &parameters::COORDINATOR);
+    // The defaults are read back through `Configuration.get`, which expands
+    // `${name}` in them (BundleSubmitXCommand:126-133).
+    let parameter_defaults: Vec<(String, String)> = bundle
+        .parameters
+        .iter()
+        .filter(|p| !config.contains_key(&p.name.name))
+        .filter_map(|p| {
+            let default = p.default.as_ref()?.text();
+            let lookup = |name: &str| vars.get(name).and_then(|v| v.as_deref());
+            let expanded = substitute(default, lookup).ok().flatten();
+            Some((
+                p.name.name.clone(),
+                expanded.unwrap_or_else(|| default.to_string()),
+            ))
+        })
+        .collect();
+    for (name, value) in &parameter_defaults {
+        vars.insert(name.clone(), Some(value.clone()));
+    }
+    // The job's name is taken from the definition as written and resolved
+    // with the job's properties alone (BundleSubmitXCommand:356-357,
+    // ELUtils.resolveAppName: the `job-submit` evaluator, no function), so
+    // even the bundle's own function fails there. (Any other function is
+    // unknown to a bundle's EL, and reported as such.)
+    if bundle.name.calls_any(&["conf"]) {
+        problems.push(Located::in_app(
+            Diagnostic::error(
+                EL_UNKNOWN_FUNCTION,
+                bundle.name.span,
+                "`bundle:conf` cannot be used in the bundle's name: Oozie resolves the name with the job's properties alone (E1004)",
+            )
+            .with_help("name the bundle with text and ${property} references only"),
+        ));
+    }
     let mut r = Resolver { vars, pz, problems };
     let name = r
         .resolve(&bundle.name)
@@ -157,6 +218,7 @@ pub fn submit<'a>(
             name,
             kick_off,
             vars: r.vars,
+            parameter_defaults,
             coordinators,
         },
         r.problems,

@@ -167,7 +167,6 @@ pub fn bundle(root: &Element) -> (Bundle, Vec<Diagnostic>) {
     let mut l = Lowering {
         problems: Vec::new(),
     };
-    let version = schema_version(root, "uri:oozie:bundle:");
     let parameters = root
         .child("parameters")
         .map(|p| parameters(&mut l, p))
@@ -179,7 +178,6 @@ pub fn bundle(root: &Element) -> (Bundle, Vec<Diagnostic>) {
         .children_named("coordinator")
         .map(|c| BundleCoordinator {
             name: l.required(c, "name"),
-            span: c.name_span,
             critical: l.attribute(c, "critical"),
             enabled: l.attribute(c, "enabled"),
             app_path: l.required_child(c, "app-path"),
@@ -190,7 +188,6 @@ pub fn bundle(root: &Element) -> (Bundle, Vec<Diagnostic>) {
         })
         .collect();
     let bundle = Bundle {
-        version,
         name: l.required(root, "name"),
         name_span: root.name_span,
         parameters,

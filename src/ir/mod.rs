@@ -154,8 +154,6 @@ pub struct Coordinator {
 /// 0.1/0.2): the coordinators it submits together.
 #[derive(Debug)]
 pub struct Bundle {
-    /// The schema version, `0.1` or `0.2`.
-    pub version: String,
     pub name: ElText,
     pub name_span: Span,
     /// `<parameters>` (0.2 only).
@@ -170,8 +168,6 @@ pub struct Bundle {
 #[derive(Debug)]
 pub struct BundleCoordinator {
     pub name: ElText,
-    /// The `<coordinator>` element's name.
-    pub span: Span,
     pub critical: Option<ElText>,
     /// `enabled` (0.2): the coordinator is skipped unless it reads `true`.
     pub enabled: Option<ElText>,

@@ -11,7 +11,7 @@
 mod format;
 
 use super::load::{
-    self, BesideConfigs, ConfigFile, JobInput, JobSource, Sources, Stop, parse_document,
+    self, BesideConfigs, BundleJob, ConfigFile, JobInput, JobSource, Sources, Stop, parse_document,
     read_application, schema_problems,
 };
 use super::read_source;
@@ -19,9 +19,9 @@ use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use crate::check::el::{ElCheckContext, check_template, findings};
 use crate::check::pipeline::AppEvents;
 use crate::check::rules::{
-    BUNDLE_APP_PATH, EL_ARG_TYPE, EL_ARITY, EL_DOTTED_NAME, EL_EVAL, EL_MISPLACED,
-    EL_NEEDS_CONTEXT, EL_SYNTAX, EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE, INSTANCE_SYNTAX,
-    MISSING_PARAMETER, TIME_DATETIME, WF_LENGTH, WF_MISSING_PARAMETER, XML_UNKNOWN_DOCUMENT,
+    EL_ARG_TYPE, EL_ARITY, EL_DOTTED_NAME, EL_EVAL, EL_MISPLACED, EL_NEEDS_CONTEXT, EL_SYNTAX,
+    EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE, INSTANCE_SYNTAX, MISSING_PARAMETER, TIME_DATETIME,
+    WF_LENGTH, WF_MISSING_PARAMETER, XML_UNKNOWN_DOCUMENT,
 };
 use crate::check::settings::Settings;
 use crate::check::suppress::{Suppression, is_suppressed, suppressions};
@@ -36,7 +36,7 @@ use crate::time::datetime::ProcessingZone;
 use crate::xml;
 use clap::{Args, ValueEnum};
 use rustc_hash::FxHashSet;
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeSet, HashSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -111,12 +111,11 @@ struct Member {
     name: String,
     /// The bundle file.
     bundle_path: PathBuf,
-    /// The bundle's -D, then the coordinator's own `<configuration>`.
+    /// What it is given besides the bundle's configuration files
+    /// (`SubmittedBundle::coordinator_defines`).
     defines: Vec<(String, String)>,
-    /// The bundle-config-default.xml beside the bundle.
-    defaults: Option<Arc<ConfigFile>>,
-    /// The job.properties beside the bundle, when that is its configuration.
-    job_properties: Option<Arc<ConfigFile>>,
+    /// The bundle job's configuration files.
+    job: BundleJob,
 }
 
 impl Report {
@@ -196,6 +195,7 @@ pub fn run(args: CheckArgs) -> i32 {
     let reports = check_all(&targets, &plan);
     let (targets, mut reports) = check_members(targets, reports, &plan);
     add_pipeline_problems(&targets, &plan, &mut reports);
+    report_each_problem_once(&targets, &mut reports);
     // (A configuration file every coordinator reads fails once, not per file.)
     for e in reports.iter().filter_map(|r| r.io_error.as_ref()) {
         if !io_errors.contains(e) {
@@ -458,12 +458,7 @@ fn check_target(target: &Target, plan: &Plan) -> Report {
     };
     let mut report = match &target.member {
         Some(member) => {
-            let input = load::bundle_coordinator_input(
-                &input,
-                member.defaults.as_deref(),
-                member.job_properties.as_deref(),
-                &member.defines,
-            );
+            let input = load::bundle_coordinator_input(&input, &member.job, &member.defines);
             check_file(&target.path, &input, Some(member))
         }
         None => check_file(&target.path, &input, None),
@@ -549,8 +544,7 @@ fn add_pipeline_problems(targets: &[Target], plan: &Plan, reports: &mut [Report]
 }
 
 /// The coordinators the bundles among `reports` submit, checked as their
-/// bundle configures them, each report placed after its bundle's. A problem
-/// a member shares with the same file checked on its own is reported once.
+/// bundle configures them, each report placed after its bundle's.
 fn check_members(
     targets: Vec<Target>,
     mut reports: Vec<Report>,
@@ -571,44 +565,17 @@ fn check_members(
     if member_targets.is_empty() {
         return (targets, reports);
     }
-    let mut member_reports = check_all(&member_targets, plan);
-    // The problems reported in each file, by its real path: first those of
-    // the file checked on its own.
-    let real = |path: &Path| path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
-    let mut alone: HashMap<PathBuf, HashSet<ProblemKey>> = HashMap::new();
+    let member_reports = check_all(&member_targets, plan);
     let member_paths: HashSet<PathBuf> = member_targets.iter().map(|t| real(&t.path)).collect();
     for (target, report) in targets.iter().zip(reports.iter_mut()) {
-        let path = real(&target.path);
-        if member_paths.contains(&path) {
+        if member_paths.contains(&real(&target.path)) {
             // Checked alone it had no configuration; its bundle gave it one,
             // so the note listing the names the job must define is moot.
             report.problems.retain(|p| {
                 !(p.diagnostic.code == EL_UNKNOWN_VARIABLE
                     && p.diagnostic.severity == Severity::Note)
             });
-            alone.insert(
-                path,
-                report
-                    .problems
-                    .iter()
-                    .map(|p| problem_key(report, p))
-                    .collect(),
-            );
         }
-    }
-    // (Members in order: a coordinator the bundle submits twice, or that
-    // two bundles submit, reports what its checks share once too.)
-    for (target, report) in member_targets.iter().zip(member_reports.iter_mut()) {
-        let known = alone.entry(real(&target.path)).or_default();
-        let keys: Vec<ProblemKey> = report
-            .problems
-            .iter()
-            .map(|p| problem_key(report, p))
-            .collect();
-        let mut keys = keys.into_iter();
-        report
-            .problems
-            .retain(|_| keys.next().is_none_or(|key| known.insert(key)));
     }
     let mut all_targets = Vec::with_capacity(targets.len() + member_targets.len());
     let mut all_reports = Vec::with_capacity(all_targets.capacity());
@@ -630,17 +597,43 @@ fn check_members(
     (all_targets, all_reports)
 }
 
-/// A problem as a reader tells it from another: file, code, place, message.
-type ProblemKey = (String, &'static str, u32, u32, String);
+/// `path` as the file system names it, to tell one file reached by two
+/// spellings (`./c/`, `c`).
+fn real(path: &Path) -> PathBuf {
+    path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
+}
 
-fn problem_key(report: &Report, p: &Located) -> ProblemKey {
-    let file = report
-        .sources
-        .files
-        .get(p.file.unwrap_or(0))
-        .map_or_else(String::new, |(name, _)| name.clone());
-    let d = &p.diagnostic;
-    (file, d.code, d.span.start, d.span.end, d.message.clone())
+/// When bundles brought their coordinators in, each problem once: a file
+/// checked both alone and through a bundle (or through two bundles, or
+/// twice through one) finds some problems in each check. Kept where first
+/// reported, in the order of the reports.
+fn report_each_problem_once(targets: &[Target], reports: &mut [Report]) {
+    if !reports.iter().any(|r| r.bundle.is_some()) {
+        return;
+    }
+    // (A problem is told from another by its file, code, place and message.)
+    let mut seen: HashSet<(PathBuf, &'static str, u32, u32, String)> = HashSet::new();
+    for (target, report) in targets.iter().zip(reports.iter_mut()) {
+        let path = real(&target.path);
+        let files: Vec<PathBuf> = report
+            .sources
+            .files
+            .iter()
+            .enumerate()
+            .map(|(i, (name, _))| {
+                if i == 0 {
+                    path.clone()
+                } else {
+                    real(Path::new(name))
+                }
+            })
+            .collect();
+        report.problems.retain(|p| {
+            let d = &p.diagnostic;
+            let file = files.get(p.file.unwrap_or(0)).cloned().unwrap_or_default();
+            seen.insert((file, d.code, d.span.start, d.span.end, d.message.clone()))
+        });
+    }
 }
 
 /// A bundle's problems, and the coordinators it submits (each with the file
@@ -666,7 +659,7 @@ fn bundle(
     // (The static checks first: where evaluation fails on the same call,
     // their diagnostic, with its help, is the one kept.)
     let mut problems;
-    if loaded.configured {
+    if loaded.job.configured {
         let known: FxHashSet<&str> = submitted
             .vars
             .keys()
@@ -709,35 +702,24 @@ fn bundle(
         }
     }
     let mut members = Vec::new();
-    // Oozie never reads a disabled coordinator (BundleStartXCommand:242-245).
-    let submitted_coordinators = submitted
-        .coordinators
-        .iter()
-        .filter(|c| reach_coordinators && c.enabled);
-    for coordinator in submitted_coordinators {
+    for coordinator in &submitted.coordinators {
+        // Every coordinator's app-path must exist when the bundle starts,
+        // a disabled one's too (BundleStartXCommand:162-164, mergeConfig
+        // before isEnabled); only the enabled ones are submitted.
         match load::coordinator_file(
             &coordinator.app_path,
             path,
             input.maps,
             coordinator.ir.app_path.span,
         ) {
-            Ok(file) => {
-                let mut defines = input.defines.to_vec();
-                // (Not given a configuration, the coordinator is checked as
-                // one: its app-path property alone does not make one.)
-                let given = coordinator.configuration.iter().filter(|(name, _)| {
-                    loaded.configured || name != crate::interp::bundle::COORD_APP_PATH
-                });
-                defines.extend(given.cloned());
-                members.push(Member {
-                    file,
-                    name: coordinator.name.clone(),
-                    bundle_path: path.to_path_buf(),
-                    defines,
-                    defaults: loaded.defaults.clone(),
-                    job_properties: loaded.job_properties.clone(),
-                });
-            }
+            Ok(file) if reach_coordinators && coordinator.enabled => members.push(Member {
+                file,
+                name: coordinator.name.clone(),
+                bundle_path: path.to_path_buf(),
+                defines: submitted.coordinator_defines(input.defines, coordinator),
+                job: loaded.job.clone(),
+            }),
+            Ok(_) => {}
             Err(d) => problems.push(Located::in_app(d)),
         }
     }
@@ -780,15 +762,11 @@ fn check_file(path: &Path, input: &JobInput, member: Option<&Member>) -> Report 
                     // A configuration that cannot be read: an I/O error.
                     Err(message) => return Report::failed(message),
                 },
-                (other, Some(member)) => vec![Located::in_app(Diagnostic::error(
-                    BUNDLE_APP_PATH,
-                    doc.root.name_span,
-                    format!(
-                        "{} submits this file as its coordinator `{}`, but it is a <{other}>",
-                        member.bundle_path.display(),
-                        member.name
-                    ),
-                ).with_help("a bundle's <app-path> names a coordinator application (its folder, or its coordinator.xml)"))],
+                (_, Some(member)) => {
+                    load::not_a_coordinator(&doc, &member.bundle_path, &member.name)
+                        .into_iter()
+                        .collect()
+                }
                 ("bundle-app", None) => match bundle(&doc, path, input, &mut sources) {
                     Ok((problems, found)) => {
                         members = found;

@@ -46,7 +46,10 @@ pub(super) fn run(
         crate::interp::bundle::submit(&loaded.bundle, &loaded.config, input.processing_zone);
     let mut members = Vec::new();
     let mut failed = false;
-    for coordinator in submitted.coordinators.iter().filter(|c| c.enabled) {
+    for coordinator in &submitted.coordinators {
+        // Every coordinator's app-path must exist when the bundle starts,
+        // a disabled one's too (BundleStartXCommand:162-164); only the
+        // enabled ones are submitted.
         let file = match load::coordinator_file(
             &coordinator.app_path,
             &args.app,
@@ -56,19 +59,18 @@ pub(super) fn run(
             Ok(file) => file,
             Err(mut d) => {
                 // Without the application, its actions cannot be listed.
-                d.severity = Severity::Error;
+                if coordinator.enabled {
+                    d.severity = Severity::Error;
+                }
                 problems.push(Located::in_app(d));
                 continue;
             }
         };
-        let mut defines = input.defines.to_vec();
-        defines.extend(coordinator.configuration.iter().cloned());
-        let coordinator_input = load::bundle_coordinator_input(
-            input,
-            loaded.defaults.as_deref(),
-            loaded.job_properties.as_deref(),
-            &defines,
-        );
+        if !coordinator.enabled {
+            continue;
+        }
+        let defines = submitted.coordinator_defines(input.defines, coordinator);
+        let coordinator_input = load::bundle_coordinator_input(input, &loaded.job, &defines);
         let mut member_sources = Sources::default();
         match read_coordinator(
             &file,
@@ -135,19 +137,8 @@ fn read_coordinator(
     let text = load::read_application(file, sources)?;
     let arena = xml::Arena::new();
     let doc = parse_document(&text, &arena)?;
-    if doc.root.name != "coordinator-app" {
-        return Err(load::Stop::Problems(vec![Located::in_app(
-            Diagnostic::error(
-                crate::check::rules::BUNDLE_APP_PATH,
-                doc.root.name_span,
-                format!(
-                    "{} submits this file as its coordinator `{}`, but it is a <{}>",
-                    args.app.display(),
-                    coordinator.name,
-                    doc.root.name
-                ),
-            ),
-        )]));
+    if let Some(problem) = load::not_a_coordinator(&doc, &args.app, &coordinator.name) {
+        return Err(load::Stop::Problems(vec![problem]));
     }
     if let Some(refused) = load::refused_in_bundle(&doc, &args.app, &coordinator.name) {
         return Err(load::Stop::Problems(vec![refused]));
