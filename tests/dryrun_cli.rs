@@ -940,4 +940,15 @@ fn dataset_names_with_el_are_resolved_at_submission() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("error[EL005]"), "{}", stderr(&out));
     assert!(stderr(&out).contains("source"), "{}", stderr(&out));
+    // `check` reports the name that does not resolve, not also the dataset
+    // it then cannot find.
+    let out = coordc(&["check", app, "-D", "other=x", "--format", "json"]);
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let codes: Vec<&str> = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["EL005"], "{report:#}");
 }

@@ -775,7 +775,12 @@ fn resolve_dataset_names(app: &mut Coordinator, vars: &VarMap, pz: ProcessingZon
         });
         match resolved {
             Ok((value, _)) => name.name = value,
-            Err(d) => problems.push(Located::in_app(d)),
+            // (At the whole value: the text was decoded, and the offsets
+            // of what failed in it are not the file's where an entity was.)
+            Err(mut d) => {
+                d.span = name.span;
+                problems.push(Located::in_app(d));
+            }
         }
     }
     problems

@@ -21,7 +21,7 @@ use crate::check::pipeline::AppEvents;
 use crate::check::rules::{
     EL_ARG_TYPE, EL_ARITY, EL_DOTTED_NAME, EL_EVAL, EL_MISPLACED, EL_NEEDS_CONTEXT, EL_SYNTAX,
     EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE, INSTANCE_SYNTAX, MISSING_PARAMETER, TIME_DATETIME,
-    WF_LENGTH, WF_MISSING_PARAMETER, XML_UNKNOWN_DOCUMENT,
+    UNDEFINED_DATASET, WF_LENGTH, WF_MISSING_PARAMETER, XML_UNKNOWN_DOCUMENT,
 };
 use crate::check::settings::Settings;
 use crate::check::suppress::{Suppression, is_suppressed, suppressions};
@@ -841,6 +841,11 @@ fn dedup(mut problems: Vec<Located>) -> Vec<Located> {
         .filter(|p| STATIC.contains(&p.diagnostic.code))
         .map(|p| (p.file, p.diagnostic.span))
         .collect();
+    let evaluation_failures: Vec<(Option<usize>, Span)> = problems
+        .iter()
+        .filter(|p| EVALUATION.contains(&p.diagnostic.code))
+        .map(|p| (p.file, p.diagnostic.span))
+        .collect();
     let mut seen = HashSet::new();
     problems.retain(|p| {
         let span = p.diagnostic.span;
@@ -848,7 +853,11 @@ fn dedup(mut problems: Vec<Located>) -> Vec<Located> {
             && reported
                 .iter()
                 .any(|(file, s)| *file == p.file && s.start <= span.start && span.end <= s.end);
-        !consequence && seen.insert((p.file, p.diagnostic.code, span))
+        // A data-in's or data-out's dataset whose name failed to resolve
+        // (where the failure is reported) is that failure's consequence.
+        let unresolved_dataset =
+            p.diagnostic.code == UNDEFINED_DATASET && evaluation_failures.contains(&(p.file, span));
+        !consequence && !unresolved_dataset && seen.insert((p.file, p.diagnostic.code, span))
     });
     problems
 }
