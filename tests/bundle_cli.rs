@@ -403,8 +403,9 @@ fn disabled_coordinators_paths_are_checked_and_absolute_paths_are_remote() {
             (
                 "bundle.xml",
                 r#"<bundle-app name="b" xmlns="uri:oozie:bundle:0.2">
-  <coordinator name="on"><app-path>c</app-path></coordinator>
-  <coordinator name="off" enabled="false"><app-path>missing</app-path></coordinator>
+  <coordinator name="on"><app-path>hdfs://nn/apps/c</app-path></coordinator>
+  <coordinator name="off" enabled="false"><app-path>hdfs://nn/apps/missing</app-path></coordinator>
+  <coordinator name="near" enabled="false"><app-path>nowhere</app-path></coordinator>
   <coordinator name="hdfs" enabled="false"><app-path>/user/etl/apps/c</app-path></coordinator>
 </bundle-app>"#,
             ),
@@ -415,7 +416,8 @@ fn disabled_coordinators_paths_are_checked_and_absolute_paths_are_remote() {
             ("c/coordinator.xml", COORDINATOR),
         ],
     );
-    let (code, json) = check_json(&dir, &["bundle.xml"]);
+    let map = format!("hdfs://nn/apps={dir}");
+    let (code, json) = check_json(&dir, &["bundle.xml", "--map", &map]);
     assert_eq!(code, Some(1), "{json:#}");
     let found: Vec<(String, String)> = json["diagnostics"]
         .as_array()
@@ -430,19 +432,26 @@ fn disabled_coordinators_paths_are_checked_and_absolute_paths_are_remote() {
         .collect();
     assert_eq!(
         found,
+        // Mapped and missing: an error. Absolute without a map, or relative
+        // and not beside the bundle (Hadoop reads it from the user's home
+        // folder): warnings.
         [
             ("BU002".to_string(), "error".to_string()),
+            ("BU002".to_string(), "warning".to_string()),
             ("BU002".to_string(), "warning".to_string())
         ],
         "{json:#}"
     );
     // The dry run stops on the missing one (an error), and lists the
     // disabled coordinators as such once it is fixed.
-    let out = coordc_in(&dir, &["dryrun", "bundle.xml"]);
+    let out = coordc_in(&dir, &["dryrun", "bundle.xml", "--map", &map]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     std::fs::create_dir_all(format!("{dir}/missing")).unwrap();
     std::fs::write(format!("{dir}/missing/coordinator.xml"), COORDINATOR).unwrap();
-    let out = coordc_in(&dir, &["dryrun", "bundle.xml", "--limit", "1"]);
+    let out = coordc_in(
+        &dir,
+        &["dryrun", "bundle.xml", "--map", &map, "--limit", "1"],
+    );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(
         stdout(&out).contains("coordinator off: disabled, not submitted"),

@@ -674,8 +674,8 @@ pub fn coordinator_file(
     span: crate::span::Span,
 ) -> Result<PathBuf, Diagnostic> {
     use crate::check::rules::BUNDLE_APP_PATH;
-    let local = match mapped(maps, app_path) {
-        Some(local) => local,
+    let (local, mapped_here) = match mapped(maps, app_path) {
+        Some(local) => (local, true),
         // A remote path: a scheme, or an absolute path, which Hadoop reads
         // from the default file system.
         None if app_path.contains("://") || app_path.starts_with('/') => {
@@ -688,7 +688,7 @@ pub fn coordinator_file(
                 "map its location to a local folder with --map PREFIX=DIR (e.g. --map hdfs://nn:8020/apps=./apps)",
             ));
         }
-        None => app_dir(bundle_path).join(app_path),
+        None => (app_dir(bundle_path).join(app_path), false),
     };
     let file = if local.is_dir() {
         local.join("coordinator.xml")
@@ -696,18 +696,27 @@ pub fn coordinator_file(
         local
     };
     if file.is_file() {
-        Ok(file)
-    } else {
-        Err(Diagnostic::error(
-            BUNDLE_APP_PATH,
-            span,
-            format!(
-                "no coordinator application at {app_path} (read as {})",
-                file.display()
-            ),
-        )
-        .with_help("Oozie fails this coordinator's submission (E1001); fix the <app-path>, or the --map that locates it"))
+        return Ok(file);
     }
+    let missing = format!(
+        "no coordinator application at {app_path} (read as {})",
+        file.display()
+    );
+    if mapped_here {
+        return Err(Diagnostic::error(BUNDLE_APP_PATH, span, missing).with_help(
+            "Oozie fails the bundle's start (E1001); fix the <app-path>, or the --map that locates it",
+        ));
+    }
+    // Hadoop reads a relative path from the user's home folder, which
+    // coordc cannot see: not found beside the bundle is no proof.
+    Err(Diagnostic::warning(
+        BUNDLE_APP_PATH,
+        span,
+        format!("{missing}, so this coordinator is not checked"),
+    )
+    .with_help(
+        "Oozie reads a relative app-path from the user's home folder on the cluster (/user/NAME/...): write the full path, and map it with --map PREFIX=DIR",
+    ))
 }
 
 /// The file at a bundle coordinator's `<app-path>` (`doc`) when it is not a
