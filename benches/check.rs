@@ -11,7 +11,6 @@ mod shared;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 const ZONES: &[&str] = &[
     "UTC",
@@ -135,18 +134,7 @@ fn bench(c: &mut Criterion) {
     // The apps are valid: the check finds no error and no warning. (Each
     // app's input comes from outside the 10,000, which is a note, PL002.)
     shared::assert_checks_clean(coordc, &dir);
-    let mut group = c.benchmark_group("check");
-    group.sample_size(20);
-    group.bench_function("10k_apps", |b| {
-        b.iter(|| {
-            let out = Command::new(coordc)
-                .args(["check", dir.to_str().unwrap(), "--format", "json"])
-                .output()
-                .expect("coordc runs");
-            assert!(out.status.success());
-        })
-    });
-    group.finish();
+    shared::bench_check(c, "10k_apps", coordc, &dir);
 }
 
 criterion_group!(benches, bench);

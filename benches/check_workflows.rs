@@ -232,18 +232,7 @@ fn bench(c: &mut Criterion) {
         ),
         Err(e) => eprintln!("xmllint not run ({e}): the apps are not checked against it"),
     }
-    let mut group = c.benchmark_group("check");
-    group.sample_size(20);
-    group.bench_function("1k_workflows", |b| {
-        b.iter(|| {
-            let out = Command::new(coordc)
-                .args(["check", dir.to_str().unwrap(), "--format", "json"])
-                .output()
-                .expect("coordc runs");
-            assert!(out.status.success());
-        })
-    });
-    group.finish();
+    shared::bench_check(c, "1k_workflows", coordc, &dir);
 }
 
 criterion_group!(benches, bench);

@@ -1,5 +1,6 @@
 //! What the check benchmarks share.
 
+use criterion::Criterion;
 use std::path::Path;
 use std::process::Command;
 
@@ -24,4 +25,21 @@ pub fn assert_checks_clean(coordc: &str, dir: &Path) {
         "{}",
         &report[..report.len().min(2000)]
     );
+}
+
+/// Measures `coordc check DIR --format json`, the process as a user runs
+/// it, as benchmark `name` of the group `check`.
+pub fn bench_check(c: &mut Criterion, name: &str, coordc: &str, dir: &Path) {
+    let mut group = c.benchmark_group("check");
+    group.sample_size(20);
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            let out = Command::new(coordc)
+                .args(["check", dir.to_str().unwrap(), "--format", "json"])
+                .output()
+                .expect("coordc runs");
+            assert!(out.status.success());
+        })
+    });
+    group.finish();
 }
