@@ -91,6 +91,7 @@ pub const BUNDLE_APP_PATH: &str = "BU002";
 pub const BUNDLE_NOTHING_ENABLED: &str = "BU003";
 pub const BUNDLE_NOT_BOOLEAN: &str = "BU004";
 pub const BUNDLE_COORDINATOR_VERSION: &str = "BU005";
+pub const BUNDLE_USER_OVERRIDE: &str = "BU006";
 
 pub static RULES: &[Rule] = &[
     Rule {
@@ -645,6 +646,13 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E1319"),
         summary: "A coordinator of schema 0.1 submitted by a bundle, which Oozie refuses.",
+    },
+    Rule {
+        code: BUNDLE_USER_OVERRIDE,
+        name: "bundle-user-override",
+        severity: Severity::Error,
+        oozie: Some("E1303"),
+        summary: "A bundle coordinator's `<configuration>` giving `user.name` or `mapreduce.job.user.name` another user than the bundle job's, which Oozie refuses when the bundle starts.",
     },
 ];
 

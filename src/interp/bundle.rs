@@ -23,13 +23,14 @@
 use super::dryrun::{Located, datetime};
 use super::parameters;
 use crate::check::rules::{
-    BUNDLE_DUPLICATE_NAME, BUNDLE_NOT_BOOLEAN, BUNDLE_NOTHING_ENABLED, EL_UNKNOWN_FUNCTION,
+    BUNDLE_DUPLICATE_NAME, BUNDLE_NOT_BOOLEAN, BUNDLE_NOTHING_ENABLED, BUNDLE_USER_OVERRIDE,
+    EL_UNKNOWN_FUNCTION,
 };
 use crate::config::substitute;
 use crate::diag::Diagnostic;
 use crate::el::VarMap;
 use crate::el::{Env, Library};
-use crate::ir::{Bundle, BundleCoordinator, ElText};
+use crate::ir::{Bundle, BundleCoordinator, ConfigProperty, ElText};
 use crate::time::datetime::ProcessingZone;
 use chrono::{DateTime, Utc};
 use rustc_hash::FxHashMap;
@@ -80,6 +81,12 @@ pub struct SubmittedCoordinator<'a> {
     /// in order: its `<configuration>`, then `oozie.coord.application.path`.
     pub configuration: Vec<(String, String)>,
 }
+
+/// The job's user, which the Oozie client sends.
+const USER_NAME: &str = "user.name";
+
+/// The properties that name a job's user (PropertiesUtils:58).
+const USER_PROPERTIES: &[&str] = &[USER_NAME, "mapreduce.job.user.name"];
 
 /// The property Oozie sets to the coordinator's `<app-path>`.
 pub const COORD_APP_PATH: &str = "oozie.coord.application.path";
@@ -165,7 +172,11 @@ pub fn submit<'a>(
         let mut complete = true;
         for property in &coordinator.configuration {
             match (r.resolve(&property.name), r.resolve(&property.value)) {
-                (Some(n), Some(v)) => configuration.push((n.trim().to_string(), v)),
+                (Some(n), Some(v)) => {
+                    let n = n.trim().to_string();
+                    r.check_user(&n, &v, property);
+                    configuration.push((n, v));
+                }
                 _ => complete = false,
             }
         }
@@ -253,6 +264,36 @@ impl Resolver {
                 self.problems.push(Located::in_app(text.in_file(d)));
                 None
             }
+        }
+    }
+
+    /// A coordinator's `<configuration>` may not give the job another user:
+    /// when it has one, Oozie compares `user.name` and
+    /// `mapreduce.job.user.name` of the merged configuration with the
+    /// bundle job's user and refuses a difference (BundleStartXCommand:
+    /// 317-322, ConfigUtils.checkAndSetDisallowedProperties:150-183,
+    /// PropertiesUtils:58), unless the server's
+    /// `oozie.configuration.check-and-set.NAME` overwrites it.
+    fn check_user(&mut self, name: &str, value: &str, property: &ConfigProperty) {
+        if !USER_PROPERTIES.contains(&name) {
+            return;
+        }
+        let Some(Some(user)) = self.vars.get(USER_NAME) else {
+            return;
+        };
+        if value != user {
+            self.problems.push(Located::in_app(
+                Diagnostic::error(
+                    BUNDLE_USER_OVERRIDE,
+                    property.value.span,
+                    format!(
+                        "`{name}` is `{value}` here, but the bundle job's user is `{user}`: Oozie refuses to start the coordinator (E1303)"
+                    ),
+                )
+                .with_help(format!(
+                    "remove this property: a bundle's coordinators run as its user; a server with oozie.configuration.check-and-set.{name}=true overwrites it instead (turn the rule off in coordc.toml)"
+                )),
+            ));
         }
     }
 
@@ -369,6 +410,26 @@ mod tests {
         assert_eq!(coordinators.len(), 1, "{coordinators:?}");
         let codes: Vec<&str> = problems.iter().map(|p| &p[..5]).collect();
         assert_eq!(codes, ["BU001", "BU004", "EL005", "EL002"], "{problems:?}");
+    }
+
+    /// E1303 (BundleStartXCommand:317-322): either user property, set to
+    /// another user than the bundle job's; the same user is fine.
+    #[test]
+    fn a_coordinator_may_not_change_the_user() {
+        let (_, problems) = submitted(
+            r#"<bundle-app name="b" xmlns="uri:oozie:bundle:0.2">
+  <coordinator name="c1"><app-path>/a</app-path>
+    <configuration>
+      <property><name>user.name</name><value>joe</value></property>
+      <property><name>mapreduce.job.user.name</name><value>etl</value></property>
+    </configuration>
+  </coordinator>
+</bundle-app>"#,
+            &[("user.name", "joe")],
+        );
+        let codes: Vec<&str> = problems.iter().map(|p| &p[..5]).collect();
+        assert_eq!(codes, ["BU006"], "{problems:?}");
+        assert!(problems[0].contains("`mapreduce.job.user.name` is `etl`"));
     }
 
     /// E1318 (BundleStartXCommand:182-195); an empty kick-off time is none,
