@@ -145,6 +145,11 @@ pub fn submit<'a>(
             r.resolve(default);
         }
     }
+    // (Evaluated with the rest of the definition, BundleSubmitXCommand:135,
+    // though nothing reads them: one that fails fails the submission.)
+    for description in &bundle.descriptions {
+        r.resolve(description);
+    }
     let kick_off = bundle.kick_off_time.as_ref().and_then(|text| {
         let value = r.resolve(text)?;
         // An empty kick-off time is none (BundleSubmitXCommand:371).
@@ -410,6 +415,26 @@ mod tests {
         assert_eq!(coordinators.len(), 1, "{coordinators:?}");
         let codes: Vec<&str> = problems.iter().map(|p| &p[..5]).collect();
         assert_eq!(codes, ["BU001", "BU004", "EL005", "EL002"], "{problems:?}");
+    }
+
+    /// The whole definition is one EL text (BundleSubmitXCommand:135): a
+    /// `<description>` that does not resolve fails the submission too.
+    #[test]
+    fn descriptions_are_evaluated() {
+        let (_, problems) = submitted(
+            r#"<bundle-app name="b" xmlns="uri:oozie:bundle:0.2">
+  <parameters><property><name>p</name><value>v</value><description>for ${team}</description></property></parameters>
+  <coordinator name="c1"><app-path>/a</app-path>
+    <configuration>
+      <property><name>q</name><value>x</value><description>${p} is set</description></property>
+    </configuration>
+  </coordinator>
+</bundle-app>"#,
+            &[],
+        );
+        let codes: Vec<&str> = problems.iter().map(|p| &p[..5]).collect();
+        assert_eq!(codes, ["EL005"], "{problems:?}");
+        assert!(problems[0].contains("team"), "{problems:?}");
     }
 
     /// E1303 (BundleStartXCommand:317-322): either user property, set to

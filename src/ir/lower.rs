@@ -187,7 +187,18 @@ pub fn bundle(root: &Element) -> (Bundle, Vec<Diagnostic>) {
                 .unwrap_or_default(),
         })
         .collect();
+    let descriptions = root
+        .child("parameters")
+        .into_iter()
+        .chain(
+            root.children_named("coordinator")
+                .filter_map(|c| c.child("configuration")),
+        )
+        .flat_map(|properties| properties.children_named("property"))
+        .filter_map(|property| l.child_text(property, "description"))
+        .collect();
     let bundle = Bundle {
+        descriptions,
         name: l.required(root, "name"),
         name_span: root.name_span,
         parameters,

@@ -161,6 +161,9 @@ pub struct Bundle {
     /// `<controls><kick-off-time>`: when Oozie submits the coordinators.
     pub kick_off_time: Option<ElText>,
     pub coordinators: Vec<BundleCoordinator>,
+    /// The `<description>`s of its properties: Oozie evaluates the whole
+    /// definition, these too, though nothing reads them.
+    pub descriptions: Vec<ElText>,
 }
 
 /// A bundle's `<coordinator>`: the application it submits and the
@@ -188,6 +191,7 @@ impl Bundle {
             texts.push(&c.app_path);
             texts.extend(c.configuration.iter().flat_map(|p| [&p.name, &p.value]));
         }
+        texts.extend(self.descriptions.iter());
         texts
     }
 }
