@@ -45,7 +45,7 @@ const CLUSTER_ACTIONS: &[&str] = &[
     "git",
 ];
 
-pub fn check(wf: &Workflow, definition_bytes: usize) -> Vec<Diagnostic> {
+pub fn check(wf: &Workflow, definition_bytes: usize, job: Option<&VarMap>) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     if definition_bytes > MAX_DEFINITION_BYTES {
         out.push(
@@ -79,7 +79,7 @@ pub fn check(wf: &Workflow, definition_bytes: usize) -> Vec<Diagnostic> {
                     WF_ACTION_TYPE,
                     action.kind.span,
                     format!(
-                        "Unsupported action type, node [{}] type [{kind}] (E0723): {problem}",
+                        "no schema for action [{}]'s `<{kind}>` in {namespace}: Oozie refuses the workflow (E0701, cvc-complex-type.2.4.c: the wildcard is strict): {problem}",
                         node.name.name
                     ),
                 )
@@ -101,15 +101,14 @@ pub fn check(wf: &Workflow, definition_bytes: usize) -> Vec<Diagnostic> {
             if !missing.is_empty() {
                 out.push(missing_cluster(action.kind.span, &node.name.name, &missing));
             }
-            out.extend(undefined_credentials(wf, action, &node.name.name));
+            out.extend(undefined_credentials(wf, action, &node.name.name, job));
         }
         if checks_configuration(kind) {
+            let launcher = CLUSTER_ACTIONS.contains(&kind);
             out.extend(
-                action
-                    .body
-                    .configuration
-                    .iter()
-                    .filter_map(|p| disallowed(p, &format!("action [{}]", node.name.name))),
+                action.body.configuration.iter().filter_map(|p| {
+                    disallowed(p, &format!("action [{}]", node.name.name), launcher)
+                }),
             );
         }
         match kind {
@@ -126,17 +125,23 @@ pub fn check(wf: &Workflow, definition_bytes: usize) -> Vec<Diagnostic> {
     }
     // `<global>`'s configuration is copied into each such action's
     // (LiteWorkflowAppParser.java:528-559), where the check above fails it.
-    let checked = wf
-        .nodes
-        .iter()
-        .any(|n| matches!(&n.kind, NodeKind::Action(a) if checks_configuration(&a.kind.name)));
-    if checked && let Some(global) = &wf.global {
-        out.extend(
-            global
-                .configuration
-                .iter()
-                .filter_map(|p| disallowed(p, "<global>, which every Hadoop and fs action gets")),
-        );
+    let has = |which: fn(&str) -> bool| {
+        wf.nodes
+            .iter()
+            .any(|n| matches!(&n.kind, NodeKind::Action(a) if which(&a.kind.name)))
+    };
+    if has(checks_configuration)
+        && let Some(global) = &wf.global
+    {
+        // (A launcher property fails only where a launcher runs.)
+        let launcher = has(|kind| CLUSTER_ACTIONS.contains(&kind));
+        out.extend(global.configuration.iter().filter_map(|p| {
+            disallowed(
+                p,
+                "<global>, which every Hadoop and fs action gets",
+                launcher,
+            )
+        }));
     }
     out
 }
@@ -166,7 +171,7 @@ fn uber_jar(wf: &Workflow, body: &ActionBody) -> Option<Diagnostic> {
         .configuration
         .iter()
         .chain(wf.global.iter().flat_map(|g| &g.configuration))
-        .find(|p| literal(&p.name) == Some("oozie.mapreduce.uber.jar"))?;
+        .find(|p| literal(&p.name) == Some("oozie.mapreduce.uber.jar") && never_empty(&p.value))?;
     Some(
         Diagnostic::error(
             WF_UBER_JAR,
@@ -296,6 +301,18 @@ fn literal(value: &ElText) -> Option<&str> {
     (value.parsed && parts.iter().all(|p| matches!(p, Part::Text { .. }))).then(|| value.text())
 }
 
+/// Whether `value` is set whatever its EL gives: some text of it is
+/// written out (XConfiguration drops an empty `<value>`,
+/// XConfiguration.java:338-347, and EL alone may give one).
+fn never_empty(value: &ElText) -> bool {
+    value.parsed
+        && value
+            .template()
+            .parts
+            .iter()
+            .any(|p| matches!(p, Part::Text { text, .. } if !text.is_empty()))
+}
+
 /// The text of `value` before its first `${`, and whether that is all of it.
 fn literal_prefix(value: &ElText) -> (&str, bool) {
     match value.template().parts.as_slice() {
@@ -318,10 +335,21 @@ const DISALLOWED_PROPERTIES: &[&str] = &[
     "yarn.resourcemanager.address",
 ];
 
-/// JA010 for a configuration property Oozie sets itself, in `place`.
-fn disallowed(property: &ConfigProperty, place: &str) -> Option<Diagnostic> {
+/// JA010 for a configuration property Oozie sets itself, in `place`; its
+/// `oozie.launcher.` form counts where a launcher runs (`launcher`: the
+/// Hadoop actions; an fs action parses its configuration without one,
+/// FsActionExecutor.java:197, JavaActionExecutor.java:380-383). Only a
+/// property that is set counts ([`never_empty`]).
+fn disallowed(property: &ConfigProperty, place: &str, launcher: bool) -> Option<Diagnostic> {
     let name = literal(&property.name)?;
-    let base = name.strip_prefix("oozie.launcher.").unwrap_or(name);
+    if !never_empty(&property.value) {
+        return None;
+    }
+    let base = match name.strip_prefix("oozie.launcher.") {
+        Some(base) if launcher => base,
+        Some(_) => return None,
+        None => name,
+    };
     if !DISALLOWED_PROPERTIES.contains(&base) {
         return None;
     }
@@ -342,6 +370,39 @@ fn disallowed(property: &ConfigProperty, place: &str) -> Option<Diagnostic> {
     )
 }
 
+/// Whether `oozie.credentials.skip` is true for `action`: its configuration
+/// (with `<global>`'s) decides, else the job's (JavaActionExecutor.java:
+/// 1520-1522, Hadoop's `getBoolean`: `true` or `false` in any case, anything
+/// else is no decision). A value with EL might be true: counted as skipping.
+fn skips_credentials(wf: &Workflow, action: &WorkflowAction, job: Option<&VarMap>) -> bool {
+    const SKIP: &str = "oozie.credentials.skip";
+    let decision = |value: &str| match value.trim().to_ascii_lowercase().as_str() {
+        "true" => Some(true),
+        "false" => Some(false),
+        _ => None,
+    };
+    let in_action = action
+        .body
+        .configuration
+        .iter()
+        .chain(wf.global.iter().flat_map(|g| &g.configuration))
+        .find(|p| literal(&p.name) == Some(SKIP));
+    if let Some(property) = in_action {
+        return match literal(&property.value) {
+            Some(value) => decision(value).unwrap_or_else(|| job_skips(job)),
+            None => true,
+        };
+    }
+    job_skips(job)
+}
+
+/// Whether the job's configuration says `oozie.credentials.skip=true`.
+fn job_skips(job: Option<&VarMap>) -> bool {
+    job.and_then(|vars| vars.get("oozie.credentials.skip"))
+        .and_then(|v| v.as_deref())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("true"))
+}
+
 /// JA021: each name of an action's `cred` that the workflow's
 /// `<credentials>` does not define. Oozie reads `cred` as written (no EL:
 /// LiteWorkflowAppParser.java:285, LiteWorkflowStoreService.java:122), splits
@@ -349,10 +410,18 @@ fn disallowed(property: &ConfigProperty, place: &str) -> Option<Diagnostic> {
 /// names ignoring case, and fails the action when it starts if there is a
 /// `<credentials>` and none matches (:1602-1636). Without `<credentials>`
 /// no credential is loaded, and no error given.
-fn undefined_credentials(wf: &Workflow, action: &WorkflowAction, node: &str) -> Vec<Diagnostic> {
+fn undefined_credentials(
+    wf: &Workflow,
+    action: &WorkflowAction,
+    node: &str,
+    job: Option<&VarMap>,
+) -> Vec<Diagnostic> {
     let Some(credentials) = &wf.credentials else {
         return Vec::new();
     };
+    if skips_credentials(wf, action, job) {
+        return Vec::new();
+    }
     let Some((_, cred)) = action.attributes.iter().find(|(n, _)| n.name == "cred") else {
         return Vec::new();
     };
@@ -697,7 +766,7 @@ mod tests {
         let arena = Arena::new();
         let doc = parse(&src, &arena).unwrap();
         let (wf, _) = lower::workflow(&doc.root);
-        check(&wf, src.len())
+        check(&wf, src.len(), None)
             .into_iter()
             .map(|d| format!("{} {}", d.code, d.message))
             .collect()
@@ -778,18 +847,31 @@ mod tests {
             ["WF013 Property [user.name] not allowed in the configuration of action [a] (JA010)"]
         );
         // <global>'s, once, for the actions that get it; a sub-workflow does not.
-        let global = format!(
-            "<global>{}</global>",
-            conf("oozie.launcher.fs.default.name")
-        );
+        let global = format!("<global>{}</global>", conf("fs.default.name"));
         let sub = "<sub-workflow><app-path>/app</app-path></sub-workflow>";
         assert_eq!(problems(&global, "", sub), Vec::<String>::new());
+        let fs_only = r#"<fs><mkdir path="hdfs://nn/a"/></fs>"#;
         assert_eq!(
-            problems(&global, "", r#"<fs><mkdir path="hdfs://nn/a"/></fs>"#),
+            problems(&global, "", fs_only),
             [
                 "WF013 Property [fs.default.name] not allowed in the configuration of <global>, which every Hadoop and fs action gets (JA010)"
             ]
         );
+        // A launcher property fails only where a launcher runs: not in an fs
+        // action (FsActionExecutor.java:197, JavaActionExecutor.java:380-383).
+        let launcher = format!(
+            "<global>{}</global>",
+            conf("oozie.launcher.fs.default.name")
+        );
+        assert_eq!(problems(&launcher, "", fs_only), Vec::<String>::new());
+        // An empty value is no property (XConfiguration.java:338-347), and
+        // one with EL may be empty.
+        for value in ["<value></value>", "<value>${u}</value>"] {
+            let fs = format!(
+                r#"<fs><name-node>hdfs://nn</name-node><configuration><property><name>user.name</name>{value}</property></configuration><mkdir path="/a"/></fs>"#
+            );
+            assert_eq!(problems("", "", &fs), Vec::<String>::new(), "{value}");
+        }
     }
 
     #[test]
@@ -825,6 +907,32 @@ mod tests {
             ["WF014 Could not load credentials with name [ ${c}] for action [a] (JA021)"]
         );
         assert_eq!(problems("", r#" cred="hive2""#, java), Vec::<String>::new());
+        // oozie.credentials.skip=true, in the action's configuration (or
+        // <global>'s), or else the job's, loads no credential
+        // (JavaActionExecutor.java:1520-1522).
+        let skip = |value: &str| {
+            format!(
+                "<java><job-tracker>jt</job-tracker><name-node>nn</name-node><configuration><property><name>oozie.credentials.skip</name><value>{value}</value></property></configuration><main-class>M</main-class></java>"
+            )
+        };
+        assert_eq!(
+            problems(creds, r#" cred="hive2""#, &skip("TRUE")),
+            Vec::<String>::new()
+        );
+        assert_eq!(problems(creds, r#" cred="hive2""#, &skip("false")).len(), 1);
+        let src = format!(
+            r#"<workflow-app xmlns="uri:oozie:workflow:0.5" name="wf">{creds}<start to="a"/><action name="a" cred="hive2">{java}<ok to="end"/><error to="end"/></action><end name="end"/></workflow-app>"#
+        );
+        let arena = Arena::new();
+        let (wf, _) = lower::workflow(&parse(&src, &arena).unwrap().root);
+        let job: VarMap = [(
+            "oozie.credentials.skip".to_string(),
+            Some("true".to_string()),
+        )]
+        .into_iter()
+        .collect();
+        assert!(check(&wf, src.len(), Some(&job)).is_empty());
+        assert_eq!(check(&wf, src.len(), None).len(), 1);
     }
 
     /// `(message, help)` of the WF008 problems of a workflow of `version`
@@ -837,7 +945,7 @@ mod tests {
         let doc = parse(&src, &arena).unwrap();
         assert!(crate::xml::validate(&doc).is_empty(), "{src}");
         let (wf, _) = lower::workflow(&doc.root);
-        check(&wf, src.len())
+        check(&wf, src.len(), None)
             .into_iter()
             .filter(|d| d.code == WF_ACTION_TYPE)
             .map(|d| (d.message.clone(), d.help.clone().unwrap_or_default()))
@@ -855,7 +963,7 @@ mod tests {
         assert_eq!(
             found,
             [(
-                "Unsupported action type, node [a] type [shell] (E0723): the shell action has no schema version 0.9 (there are 0.1, 0.2, 0.3 and 1.0)".to_string(),
+                "no schema for action [a]'s `<shell>` in uri:oozie:shell-action:0.9: Oozie refuses the workflow (E0701, cvc-complex-type.2.4.c: the wildcard is strict): the shell action has no schema version 0.9 (there are 0.1, 0.2, 0.3 and 1.0)".to_string(),
                 "write xmlns=\"uri:oozie:shell-action:0.3\"; a server with a custom executor and schema registered can turn this rule off in coordc.toml".to_string()
             )]
         );

@@ -1064,8 +1064,11 @@ fn workflow(
     let definition_bytes = sources.files[0].1.len();
     let (wf, problems) = ir::lower::workflow(&doc.root);
     let mut problems: Vec<Located> = problems.into_iter().map(Located::in_app).collect();
+    // The job's configuration, when there is one: some action checks read it.
+    let mut job_vars = None;
     match load::workflow_job(&wf, path, input, sources) {
         Ok(job) if job.configured => {
+            job_vars = Some(job.vars.clone());
             problems.extend(job.parameter_problems);
             problems.extend(
                 crate::check::actions::submission_el(&wf, Some(&job.vars))
@@ -1106,7 +1109,7 @@ fn workflow(
         Err(Stop::Usage(message)) => return Err(message),
         Err(Stop::Problems(more)) => problems.extend(more),
     }
-    let actions = crate::check::actions::check(&wf, definition_bytes);
+    let actions = crate::check::actions::check(&wf, definition_bytes, job_vars.as_ref());
     // Oozie refuses a definition over its length before parsing it (E0736):
     // the graph it never sees is not walked.
     if !actions.iter().any(|d| d.code == WF_LENGTH) {
