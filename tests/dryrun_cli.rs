@@ -952,3 +952,29 @@ fn dataset_names_with_el_are_resolved_at_submission() {
         .collect();
     assert_eq!(codes, ["EL005"], "{report:#}");
 }
+
+/// A cron schedule whose every fire time coordc counts comes before
+/// `--from` is an error saying so, not an empty listing.
+#[test]
+fn a_cron_window_too_far_from_the_start_is_refused() {
+    let dir = common::fresh_dir("dryrun-cron-window");
+    let app = dir.join("coordinator.xml");
+    std::fs::write(
+        &app,
+        r#"<coordinator-app name="c" frequency="*/5 * * * *" start="1970-01-01T00:00Z" end="9999-01-01T00:00Z" timezone="UTC" xmlns="uri:oozie:coordinator:0.5">
+  <action><workflow><app-path>hdfs://nn/wf</app-path></workflow></action>
+</coordinator-app>"#,
+    )
+    .unwrap();
+    let app = app.to_str().unwrap();
+    let out = coordc(&["dryrun", app, "--from", "9000-01-01T00:00Z", "--limit", "2"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("come before the window's start"),
+        "{}",
+        stderr(&out)
+    );
+    // Near the start, the window is listed.
+    let run = dryrun_json(&[app, "--from", "1970-01-02T00:00Z", "--limit", "1"]);
+    assert_eq!(run["actions"][0]["nominal_time"], "1970-01-02T00:00Z");
+}

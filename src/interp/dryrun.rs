@@ -1037,17 +1037,24 @@ impl<'a> Job<'a> {
             })
             .take(limit)
             .map(move |(index, t)| match (from, t) {
-                (Some(f), Ok(nominal)) if nominal < f => Err(Diagnostic::error(
-                    TIME_FREQUENCY,
-                    self.app.frequency.span,
-                    format!(
-                        "more than {MAX_SKIPPED} actions come before the window's start {}: coordc does not count that far",
-                        format_utc(f)
-                    ),
-                )
-                .with_help("start the window closer to the coordinator's start, or list from the start with --limit")),
+                (Some(f), Ok(nominal)) if nominal < f => Err(self.too_far_to_window(MAX_SKIPPED)),
                 (_, t) => t.and_then(|nominal| self.action(index + 1, nominal)),
             })
+    }
+
+    /// More actions before the window's start than coordc counts (`counted`).
+    fn too_far_to_window(&self, counted: usize) -> Diagnostic {
+        let from = self.window.0.map(format_utc).unwrap_or_default();
+        Diagnostic::error(
+            TIME_FREQUENCY,
+            self.app.frequency.span,
+            format!(
+                "more than {counted} actions come before the window's start {from}: coordc does not count that far"
+            ),
+        )
+        .with_help(
+            "start the window closer to the coordinator's start, or list from the start with --limit",
+        )
     }
 
     fn nominal_times(
@@ -1067,6 +1074,16 @@ impl<'a> Job<'a> {
                     Some(_) => listed.saturating_add(DEFAULT_MAX_ACTIONS),
                 };
                 match cron::materialize(c, &self.zone, self.pz, self.start, self.end, limit) {
+                    // Every fire time counted came before the window: the
+                    // listing would be empty, as if there were no action.
+                    Ok(times)
+                        if times.len() == limit
+                            && self.window.0.is_some_and(|from| {
+                                times.last().is_some_and(|last| last.nominal < from)
+                            }) =>
+                    {
+                        Box::new(std::iter::once(Err(self.too_far_to_window(limit))))
+                    }
                     Ok(times) => Box::new(
                         times
                             .into_iter()

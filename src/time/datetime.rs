@@ -146,7 +146,7 @@ impl DatetimeError {
         // 188-200), so a datetime is only read by a server of its own zone.
         match self.written_for {
             Some(other) => d.with_help(format!(
-                "the processing time zone here is {} ({}); this datetime is written for a server whose processing time zone is {}: check with --processing-timezone {}, or processing-timezone = \"{}\" in coordc.toml",
+                "the processing time zone here is {} ({}); this datetime is written for a server whose processing time zone is {}: check with --processing-timezone {} (for coordc check, also processing-timezone = \"{}\" in coordc.toml)",
                 pz.id(),
                 pz.mask(),
                 other.id(),
@@ -458,7 +458,9 @@ mod tests {
         let help = e.to_diagnostic(0, utc).help.clone().unwrap();
         assert!(
             help.contains("--processing-timezone GMT+0900")
-                && help.contains("processing-timezone = \"GMT+0900\" in coordc.toml"),
+                && help.contains(
+                    "(for coordc check, also processing-timezone = \"GMT+0900\" in coordc.toml)"
+                ),
             "{help}"
         );
         // And the other way, and between two offsets.

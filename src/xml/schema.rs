@@ -127,7 +127,7 @@ impl Schemas {
         let found: Vec<&str> = self
             .namespaces_with_root(name)
             .into_iter()
-            .filter(|ns| split_version(ns).0 != family)
+            .filter(|ns| split_version(ns).0 != family && registered_together(document, ns))
             .collect();
         let major = version.split('.').next();
         found
@@ -136,6 +136,23 @@ impl Schemas {
             .find(|ns| split_version(ns).1.split('.').next() == major)
             .or(found.last())
             .copied()
+    }
+}
+
+/// Whether Oozie validates an element of namespace `other` inside a document
+/// of namespace `document`: its validator for a kind of document holds only
+/// the schemas registered for that kind (oozie-default.xml:1742-1757,
+/// 1770-1776, `SchemaService.wf.schemas`, `coord.schemas`): a workflow's
+/// are the workflow, action and SLA schemas, a coordinator's the
+/// coordinator and SLA schemas. (Bundles have no wildcard.)
+pub fn registered_together(document: &str, other: &str) -> bool {
+    let (family, _) = split_version(document);
+    let (other_family, _) = split_version(other);
+    let sla = other_family == "uri:oozie:sla";
+    match family {
+        "uri:oozie:workflow" => sla || other_family == family || other_family.ends_with("-action"),
+        "uri:oozie:coordinator" => sla || other_family == family,
+        _ => true,
     }
 }
 
@@ -777,5 +794,25 @@ mod tests {
         let text = r#"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="u"><xs:group name="g"/></xs:schema>"#;
         let err = Schema::load("t.xsd", text).err().unwrap();
         assert!(err.contains("unsupported top-level xs:group"), "{err}");
+    }
+
+    /// Oozie validates a document against its own kind's schemas only
+    /// (oozie-default.xml:1742-1757, 1770-1776).
+    #[test]
+    fn a_documents_kind_decides_which_schemas_it_meets() {
+        let wf = "uri:oozie:workflow:0.5";
+        assert!(registered_together(wf, "uri:oozie:shell-action:0.3"));
+        assert!(registered_together(wf, "uri:oozie:sla:0.2"));
+        assert!(registered_together(wf, "uri:oozie:workflow:0.4"));
+        assert!(!registered_together(wf, "uri:oozie:coordinator:0.5"));
+        let coord = "uri:oozie:coordinator:0.4";
+        assert!(registered_together(coord, "uri:oozie:sla:0.1"));
+        assert!(!registered_together(coord, "uri:oozie:shell-action:0.3"));
+        // The namespace suggested for a bare element is of the same kind.
+        assert_eq!(schemas().namespace_for("datasets", wf), None);
+        assert_eq!(
+            schemas().namespace_for("shell", wf),
+            Some("uri:oozie:shell-action:0.3")
+        );
     }
 }

@@ -9,8 +9,8 @@
 
 use super::content_dfa::ContentDfa;
 use super::schema::{
-    Builtin, ComplexType, GroupKind, Particle, Schema, Schemas, TypeRef, Wildcard, schemas,
-    split_version,
+    Builtin, ComplexType, GroupKind, Particle, Schema, Schemas, TypeRef, Wildcard,
+    registered_together, schemas, split_version,
 };
 use super::tree::{Document, Element, TextPiece, is_xml_whitespace};
 use crate::check::rules::{XML_ATTRIBUTE, XML_CONTENT, XML_UNKNOWN_DOCUMENT, XML_VALUE};
@@ -58,7 +58,7 @@ fn unknown_namespace(root: &Element, all: &Schemas) -> Diagnostic {
     let diagnostic = Diagnostic::error(XML_UNKNOWN_DOCUMENT, root.name_span, message);
     match known.as_slice() {
         [] => diagnostic.with_help(
-            "coordc reads coordinator-app, datasets and workflow-app documents in the uri:oozie:... namespaces",
+            "coordc reads coordinator-app, bundle-app, datasets and workflow-app documents in the uri:oozie:... namespaces",
         ),
         namespaces => diagnostic.with_help(format!(
             "`<{}>` is defined in {}; declare one with xmlns=\"{}\"",
@@ -239,7 +239,19 @@ fn validate_complex(
         } else if let Some(other) = child.namespace.and_then(|ns| schemas().get(ns)) {
             // An `xs:any` child (an action's element, an SLA) in a namespace
             // coordc has a schema for: wildcards are strict, so it is valid
-            // only as a global element of that schema.
+            // only as a global element of that schema, and only of a schema
+            // Oozie registers for this kind of document.
+            if !registered_together(&schema.namespace, &other.namespace) {
+                out.push(Diagnostic::error(
+                    XML_CONTENT,
+                    child.name_span,
+                    format!(
+                        "`<{}>` of {} cannot be used in {}: Oozie validates such a document against its own kind's schemas only, and the wildcard here is strict (E0701)",
+                        child.name, other.namespace, schema.namespace
+                    ),
+                ));
+                continue;
+            }
             match other.global(child.name) {
                 Some(decl) => validate_element(child, decl.ty, other, out),
                 None => out.push(undeclared_global(child, other, schema)),
