@@ -628,8 +628,11 @@ fn retry(name: &Name, value: &ElText) -> Option<Diagnostic> {
     if !matches!(name.name.as_str(), "retry-max" | "retry-interval") {
         return None;
     }
+    // (An empty value is kept as it is, not as absent, and fails to parse
+    // too: LiteWorkflowAppParser.java:286-302, NodeDef.java:67-72,
+    // LiteWorkflowStoreService.java:150-157, 165-176.)
     let text = literal(value)?;
-    if text.is_empty() || java_int(text) {
+    if java_int(text) {
         return None;
     }
     Some(
@@ -754,6 +757,20 @@ mod tests {
         for bad in ["", "+", "3m", " 3", "2147483648", "1.5", "٣"] {
             assert!(!java_int(bad), "{bad}");
         }
+        // An empty retry-max is kept as "" and fails Integer.parseInt
+        // (NodeDef.java:67-72, LiteWorkflowStoreService.java:165-176); one
+        // with EL is resolved first, and not judged.
+        let fs = r#"<fs><mkdir path="hdfs://nn/a"/></fs>"#;
+        assert_eq!(
+            problems("", r#" retry-max="""#, fs),
+            [
+                "WF016 retry-max [] is not an integer: the workflow fails when it reaches the action (E0700, NumberFormatException)"
+            ]
+        );
+        assert_eq!(
+            problems("", r#" retry-max="${n}""#, fs),
+            Vec::<String>::new()
+        );
     }
 
     /// The `CODE message` of each action problem of a 0.5 workflow whose
