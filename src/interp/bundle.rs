@@ -457,6 +457,21 @@ mod tests {
         assert!(problems[0].contains("`mapreduce.job.user.name` is `etl`"));
     }
 
+    /// A blank kick-off-time is not an empty one: Oozie parses it, and
+    /// fails (BundleSubmitXCommand:371-372, DateUtils.parseDateOozieTZ).
+    #[test]
+    fn a_blank_kick_off_time_is_no_datetime() {
+        let (_, problems) = submitted(
+            r#"<bundle-app name="b" xmlns="uri:oozie:bundle:0.2">
+  <controls><kick-off-time>   </kick-off-time></controls>
+  <coordinator name="c1"><app-path>/a</app-path></coordinator>
+</bundle-app>"#,
+            &[],
+        );
+        let codes: Vec<&str> = problems.iter().map(|p| &p[..5]).collect();
+        assert_eq!(codes, ["TM001"], "{problems:?}");
+    }
+
     /// E1318 (BundleStartXCommand:182-195); an empty kick-off time is none,
     /// another is an Oozie datetime.
     #[test]

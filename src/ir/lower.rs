@@ -173,7 +173,22 @@ pub fn bundle(root: &Element) -> (Bundle, Vec<Diagnostic>) {
         .unwrap_or_default();
     let kick_off_time = root
         .child("controls")
-        .and_then(|c| l.child_text(c, "kick-off-time"));
+        .and_then(|c| c.child("kick-off-time"))
+        .map(|k| {
+            // White space alone is kept: Oozie takes only an empty element
+            // as no kick-off time (BundleSubmitXCommand:371), and fails to
+            // parse a blank one.
+            match k.text.iter().find(|p| !p.text.is_empty()) {
+                Some(blank) if k.text.iter().all(|p| p.text.trim().is_empty()) => {
+                    ElText::unparsed(Text {
+                        value: blank.text.into(),
+                        span: blank.span,
+                        breaks: Vec::new(),
+                    })
+                }
+                _ => l.el(k.text_trimmed()),
+            }
+        });
     let coordinators = root
         .children_named("coordinator")
         .map(|c| BundleCoordinator {
