@@ -16,6 +16,7 @@ use crate::diag::Diagnostic;
 use crate::el::VarMap;
 use crate::el::ast::{ExprKind, Part};
 use crate::el::library::Library;
+use crate::interp::hcat::java_split;
 use crate::ir::{
     ActionBody, ConfigProperty, ElText, Name, NodeKind, Sla, Workflow, WorkflowAction,
 };
@@ -468,19 +469,6 @@ fn undefined_credentials(
         .collect()
 }
 
-/// Java's `String.split(String.valueOf(sep))`: the pieces, trailing empty
-/// ones dropped.
-fn java_split(text: &str, sep: char) -> Vec<&str> {
-    let mut pieces: Vec<&str> = text.split(sep).collect();
-    while pieces.len() > 1 && pieces.last() == Some(&"") {
-        pieces.pop();
-    }
-    if pieces == [""] && !text.is_empty() {
-        pieces.clear();
-    }
-    pieces
-}
-
 /// JA010: a shell `<env-var>` that Java's `split("=")` does not cut in two
 /// or more pieces (ShellActionExecutor.java:63, 97-126): no `=`, or only
 /// trailing ones (`NAME=`, whose empty value split drops). A value with EL
@@ -743,14 +731,7 @@ mod tests {
     use crate::xml::{Arena, parse};
 
     #[test]
-    fn java_split_and_parse_int() {
-        // String.split drops trailing empty pieces: "A=" is one piece.
-        assert_eq!(java_split("A=1", '='), ["A", "1"]);
-        assert_eq!(java_split("A=", '='), ["A"]);
-        assert_eq!(java_split("=v", '='), ["", "v"]);
-        assert_eq!(java_split("==", '='), Vec::<&str>::new());
-        assert_eq!(java_split("", '='), [""]);
-        assert_eq!(java_split("a,b,", ','), ["a", "b"]);
+    fn java_parse_int() {
         for ok in ["3", "+3", "-1", "0010", "2147483647"] {
             assert!(java_int(ok), "{ok}");
         }

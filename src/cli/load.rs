@@ -184,6 +184,25 @@ pub fn schema_problems(doc: &xml::Document) -> Vec<Located> {
         .collect()
 }
 
+/// The IR of `doc` (file 0), by `lower`, once it is valid against its schema
+/// and its EL parses; or every problem that stops it.
+fn lowered<T>(
+    doc: &xml::Document,
+    lower: impl FnOnce(&xml::Element) -> (T, Vec<Diagnostic>),
+) -> Result<T, Stop> {
+    let invalid = schema_problems(doc);
+    if !invalid.is_empty() {
+        return Err(Stop::Problems(invalid));
+    }
+    let (ir, problems) = lower(&doc.root);
+    if !problems.is_empty() {
+        return Err(Stop::Problems(
+            problems.into_iter().map(Located::in_app).collect(),
+        ));
+    }
+    Ok(ir)
+}
+
 /// The coordinator of `doc` (file 0 of `sources`, already parsed) with its job.
 pub fn coordinator(
     doc: &xml::Document,
@@ -191,16 +210,7 @@ pub fn coordinator(
     input: &JobInput,
     sources: &mut Sources,
 ) -> Result<LoadedCoordinator, Stop> {
-    let invalid = schema_problems(doc);
-    if !invalid.is_empty() {
-        return Err(Stop::Problems(invalid));
-    }
-    let (app, problems) = ir::lower::coordinator(&doc.root);
-    if !problems.is_empty() {
-        return Err(Stop::Problems(
-            problems.into_iter().map(Located::in_app).collect(),
-        ));
-    }
+    let app = lowered(doc, ir::lower::coordinator)?;
     let app_dir = app_dir(app_path);
     // The coord-config-default.xml beside it is injected as defaults before
     // anything reads the configuration (CoordSubmitXCommand.java:212, 556-578).
@@ -615,16 +625,7 @@ pub fn bundle(
     input: &JobInput,
     sources: &mut Sources,
 ) -> Result<LoadedBundle, Stop> {
-    let invalid = schema_problems(doc);
-    if !invalid.is_empty() {
-        return Err(Stop::Problems(invalid));
-    }
-    let (bundle, problems) = ir::lower::bundle(&doc.root);
-    if !problems.is_empty() {
-        return Err(Stop::Problems(
-            problems.into_iter().map(Located::in_app).collect(),
-        ));
-    }
+    let bundle = lowered(doc, ir::lower::bundle)?;
     let dir = app_dir(bundle_path);
     let defaults = input.beside.get(&dir, BUNDLE_CONFIG_DEFAULT);
     let (config, configured) = job(&dir, defaults.as_deref(), input, sources)?;

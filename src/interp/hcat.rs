@@ -117,11 +117,15 @@ impl HCatUri {
     }
 }
 
-/// Java's `String.split` on one character: trailing empty pieces dropped.
-fn java_split(text: &str, separator: char) -> Vec<&str> {
+/// Java's `String.split(String.valueOf(separator))`: the pieces, trailing
+/// empty ones dropped (all of them when the text is only separators).
+pub(crate) fn java_split(text: &str, separator: char) -> Vec<&str> {
     let mut pieces: Vec<&str> = text.split(separator).collect();
     while pieces.len() > 1 && pieces.last() == Some(&"") {
         pieces.pop();
+    }
+    if pieces == [""] && !text.is_empty() {
+        pieces.clear();
     }
     pieces
 }
@@ -234,6 +238,17 @@ pub fn call(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn java_split_drops_trailing_empty_pieces() {
+        // String.split drops trailing empty pieces: "A=" is one piece.
+        assert_eq!(java_split("A=1", '='), ["A", "1"]);
+        assert_eq!(java_split("A=", '='), ["A"]);
+        assert_eq!(java_split("=v", '='), ["", "v"]);
+        assert_eq!(java_split("==", '='), Vec::<&str>::new());
+        assert_eq!(java_split("", '='), [""]);
+        assert_eq!(java_split("a,b,", ','), ["a", "b"]);
+    }
 
     #[test]
     fn uris_are_split_as_oozies_pattern_splits_them() {

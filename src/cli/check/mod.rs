@@ -691,14 +691,12 @@ fn bundle(
         }));
         if !needed.is_empty() {
             reach_coordinators = false;
-            problems.push(Located::in_app(Diagnostic::note(
-                EL_UNKNOWN_VARIABLE,
+            problems.push(needed_note(
                 bundle.name_span,
-                format!(
-                    "the job must define {}; give its configuration (--config FILE, -D NAME=VALUE, or a job.properties beside the bundle) to check the values and the coordinators",
-                    needed.into_iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
-                ),
-            )));
+                "the job",
+                needed.iter().map(String::as_str),
+                "give its configuration (--config FILE, -D NAME=VALUE, or a job.properties beside the bundle) to check the values and the coordinators",
+            ));
         }
     }
     let mut members = Vec::new();
@@ -944,14 +942,12 @@ fn coordinator(
     }
     if !loaded.configured && !needed.is_empty() {
         // Without a configuration, the names the job must define are a note.
-        let note = Located::in_app(Diagnostic::note(
-            EL_UNKNOWN_VARIABLE,
+        let note = needed_note(
             app.name_span,
-            format!(
-                "the job must define {}; {GIVE_CONFIGURATION} to check the values",
-                backquoted(needed.iter().map(String::as_str))
-            ),
-        ));
+            "the job",
+            needed.iter().map(String::as_str),
+            &format!("{GIVE_CONFIGURATION} to check the values"),
+        );
         if !evaluable {
             // The checks that evaluate values cannot run (an include path
             // that reads one of the names is in the note too).
@@ -1033,12 +1029,21 @@ fn free_variables<'a>(
 /// How a note asks for the job's configuration.
 const GIVE_CONFIGURATION: &str = "give its configuration (--config FILE, -D NAME=VALUE, or a job.properties beside the application)";
 
-/// `names`, each in backquotes, separated by commas.
-fn backquoted<'a>(names: impl Iterator<Item = &'a str>) -> String {
-    names
-        .map(|n| format!("`{n}`"))
-        .collect::<Vec<_>>()
-        .join(", ")
+/// The note, at `span`, that `job` must define `names`, and what to do
+/// (`then`) to have the values checked: what a check without a
+/// configuration says instead of reporting the names undefined.
+fn needed_note<'a>(
+    span: Span,
+    job: &str,
+    names: impl Iterator<Item = &'a str>,
+    then: &str,
+) -> Located {
+    let names: Vec<String> = names.map(|n| format!("`{n}`")).collect();
+    Located::in_app(Diagnostic::note(
+        EL_UNKNOWN_VARIABLE,
+        span,
+        format!("{job} must define {}; {then}", names.join(", ")),
+    ))
 }
 
 /// The `<parameters>` problems of a job given no configuration: an empty name
@@ -1096,14 +1101,12 @@ fn workflow(
                     ),
                     None => GIVE_CONFIGURATION.to_string(),
                 };
-                problems.push(Located::in_app(Diagnostic::note(
-                    EL_UNKNOWN_VARIABLE,
+                problems.push(needed_note(
                     wf.name_span,
-                    format!(
-                        "the job must define {}; {give} to check them",
-                        backquoted(needed.into_iter())
-                    ),
-                )));
+                    "the job",
+                    needed.into_iter(),
+                    &format!("{give} to check them"),
+                ));
             }
         }
         Err(Stop::Usage(message)) => return Err(message),
@@ -1180,14 +1183,12 @@ fn datasets(
     let needed = free_variables(texts.iter().map(|(_, t)| *t), Library::Coordinator, &vars);
     if !loaded.configured && !needed.is_empty() {
         problems.retain(|p| p.diagnostic.code != EL_UNKNOWN_VARIABLE);
-        problems.push(Located::in_app(Diagnostic::note(
-            EL_UNKNOWN_VARIABLE,
+        problems.push(needed_note(
             doc.root.name_span,
-            format!(
-                "the job that includes this file must define {}; give its configuration (--config FILE, -D NAME=VALUE) to check the values",
-                needed.into_iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
-            ),
-        )));
+            "the job that includes this file",
+            needed.iter().map(String::as_str),
+            "give its configuration (--config FILE, -D NAME=VALUE) to check the values",
+        ));
     }
     Ok(problems)
 }
