@@ -5,7 +5,7 @@
 
 use coordc::cli::dryrun::write_json;
 use coordc::el::VarMap;
-use coordc::interp::dryrun::{Options, prepare};
+use coordc::interp::job::{Options, prepare};
 use coordc::ir::lower;
 use coordc::time::datetime::ProcessingZone;
 use criterion::{Criterion, criterion_group, criterion_main};

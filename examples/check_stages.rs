@@ -7,7 +7,7 @@
 //! reports its figures; the wall-clock target is measured by the bench.
 
 use coordc::cli::load::{self, BesideConfigs, JobInput, JobSource, Sources};
-use coordc::interp::dryrun::{self, Options};
+use coordc::interp::job::{Options, prepare};
 use coordc::time::datetime::ProcessingZone;
 use std::alloc::{GlobalAlloc, Layout};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
@@ -134,8 +134,7 @@ fn main() {
                 continue;
             };
             lap.end(2, &mut totals);
-            if let Ok(job) = dryrun::prepare(&loaded.app, &loaded.included, &loaded.vars, &options)
-            {
+            if let Ok(job) = prepare(&loaded.app, &loaded.included, &loaded.vars, &options) {
                 lap.end(3, &mut totals);
                 std::hint::black_box(job.actions().next());
                 lap.end(4, &mut totals);

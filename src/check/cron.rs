@@ -6,7 +6,7 @@
 
 use super::rules::{CRON_BOTH_DAYS, CRON_UNIX_WEEKDAYS, CRON_WRAPS, CRON_ZONE};
 use crate::diag::Diagnostic;
-use crate::interp::dryrun::{Job, Located, Schedule};
+use crate::interp::job::{Job, Located, Schedule};
 use crate::ir::Coordinator;
 use crate::span::Span;
 use crate::time::cron::Cron;

@@ -6,7 +6,8 @@
 use super::rules::{DATA_DROPPED, DATA_URI_RESOLUTION};
 use crate::diag::Diagnostic;
 use crate::el::ast::ExprKind;
-use crate::interp::dryrun::{Action, Job, Located};
+use crate::interp::action::Action;
+use crate::interp::job::{Job, Located};
 use crate::ir::{Coordinator, Dataset, ElText, Instances};
 use crate::time::frequency::{Frequency, FrequencyUnit};
 use crate::time::instance::DatasetClock;
@@ -227,7 +228,7 @@ fn uri_resolution(dataset: &Dataset, frequency: &Frequency) -> Option<Diagnostic
 mod tests {
     use super::*;
     use crate::cli::load::{self, BesideConfigs, JobInput, JobSource, Sources};
-    use crate::interp::dryrun::{self, Options};
+    use crate::interp::job::{Options, prepare};
     use crate::time::datetime::ProcessingZone;
 
     /// DA001's messages for a coordinator reading hourly `logs` with
@@ -274,7 +275,7 @@ mod tests {
             panic!("the app loads");
         };
         let options = Options::first_action(utc, true);
-        let Ok(job) = dryrun::prepare(&loaded.app, &loaded.included, &loaded.vars, &options) else {
+        let Ok(job) = prepare(&loaded.app, &loaded.included, &loaded.vars, &options) else {
             panic!("the job prepares");
         };
         let first = job

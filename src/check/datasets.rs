@@ -6,7 +6,7 @@
 
 use super::rules::{DATASET_OVERRIDE, DUPLICATE_DATASET};
 use crate::diag::Diagnostic;
-use crate::interp::dryrun::Located;
+use crate::interp::job::Located;
 use crate::ir::{Coordinator, Dataset};
 use std::collections::HashMap;
 

@@ -8,7 +8,7 @@
 use super::rules::{INSTANCE_ARGUMENT, INSTANCE_SYNTAX};
 use crate::diag::Diagnostic;
 use crate::el::ast::ExprKind;
-use crate::interp::dryrun::{Located, instance_problem};
+use crate::interp::job::{Located, instance_problem};
 use crate::ir::{Coordinator, ElText, Instances};
 
 pub fn check(app: &Coordinator) -> Vec<Located> {

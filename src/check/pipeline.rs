@@ -8,7 +8,7 @@
 
 use super::rules::{DATA_SHARED_OUTPUT, PIPELINE_CYCLE, PIPELINE_MISALIGNED, PIPELINE_UNPRODUCED};
 use crate::diag::Diagnostic;
-use crate::interp::dryrun::Job;
+use crate::interp::job::Job;
 use crate::ir::Coordinator;
 use crate::span::Span;
 use crate::time::frequency::{Frequency, FrequencyUnit};

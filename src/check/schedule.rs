@@ -5,7 +5,7 @@
 
 use super::rules::NO_ACTIONS;
 use crate::diag::Diagnostic;
-use crate::interp::dryrun::{Job, Located, Schedule};
+use crate::interp::job::{Job, Located, Schedule};
 use crate::ir::Coordinator;
 
 pub fn check(app: &Coordinator, job: &Job) -> Option<Located> {

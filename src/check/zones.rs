@@ -5,7 +5,7 @@
 
 use super::rules::{DST_DAY_IN_MINUTES, DST_FIXED_HOURS, DST_ZONE_MISMATCH, LEGACY_ZONE};
 use crate::diag::Diagnostic;
-use crate::interp::dryrun::{Job, Located, Schedule};
+use crate::interp::job::{Job, Located, Schedule};
 use crate::ir::{Coordinator, ElText, Instances};
 use crate::time::frequency::{Frequency, FrequencyUnit};
 use crate::time::zone::Zone;

@@ -8,7 +8,8 @@ use super::load::{
 use super::render::human;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, Format};
 use crate::diag::Diagnostic;
-use crate::interp::dryrun::{self, Action, Event, Located, Options};
+use crate::interp::action::{Action, Event};
+use crate::interp::job::{Job, Located, Options, prepare};
 use crate::time::datetime::{ProcessingZone, format_utc, parse_datetime};
 use clap::Args;
 
@@ -169,7 +170,7 @@ fn submit<'a>(
     loaded: &'a load::LoadedCoordinator,
     sources: &Sources,
     options: &Options,
-) -> Result<dryrun::Job<'a>, i32> {
+) -> Result<Job<'a>, i32> {
     if !loaded.parameter_problems.is_empty() {
         return Err(print_problems(sources, &loaded.parameter_problems));
     }
@@ -179,7 +180,7 @@ fn submit<'a>(
     };
     // Include problems and submission problems are reported together.
     let mut problems = loaded.include_problems.clone();
-    let job = match dryrun::prepare(&loaded.app, &loaded.included, &loaded.vars, &options) {
+    let job = match prepare(&loaded.app, &loaded.included, &loaded.vars, &options) {
         Ok(job) if problems.is_empty() => job,
         Ok(_) => return Err(print_problems(sources, &problems)),
         Err(more) => {
@@ -214,7 +215,7 @@ fn write_listing(
     }
 }
 
-fn write_text(job: &dryrun::Job, out: &mut impl Write) -> std::io::Result<Option<Diagnostic>> {
+fn write_text(job: &Job, out: &mut impl Write) -> std::io::Result<Option<Diagnostic>> {
     writeln!(
         out,
         "coordinator {} ({}), {} to {}",
@@ -235,7 +236,7 @@ fn write_text(job: &dryrun::Job, out: &mut impl Write) -> std::io::Result<Option
 /// One action of `job` as text, headed `heading` (`action`, or in a bundle
 /// the coordinator's name).
 fn write_action_text(
-    job: &dryrun::Job,
+    job: &Job,
     action: &Action,
     heading: &str,
     out: &mut dyn Write,
@@ -285,7 +286,7 @@ fn write_action_text(
 /// Writes the JSON listing of `job`'s actions (public for the benchmark, which
 /// measures exactly what `coordc dryrun --format json` does). Returns the
 /// diagnostic of an action that failed to resolve, where the listing stopped.
-pub fn write_json(job: &dryrun::Job, out: &mut impl Write) -> std::io::Result<Option<Diagnostic>> {
+pub fn write_json(job: &Job, out: &mut impl Write) -> std::io::Result<Option<Diagnostic>> {
     write!(
         out,
         "{{\"app\": {}, \"actions\": [",

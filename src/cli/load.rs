@@ -8,7 +8,7 @@ use super::{ReadError, read_source};
 use crate::config::{JobConfig, Source};
 use crate::diag::Diagnostic;
 use crate::el::VarMap;
-use crate::interp::dryrun::{self, Located};
+use crate::interp::job::{Located, submit_text};
 use crate::interp::parameters;
 use crate::ir::{self, Bundle, Coordinator, Dataset};
 use crate::time::datetime::ProcessingZone;
@@ -499,7 +499,7 @@ impl Includes<'_> {
                     diagnostic: d,
                 })
             };
-            let path = match dryrun::submit_text(include, self.vars, self.pz) {
+            let path = match submit_text(include, self.vars, self.pz) {
                 Ok(p) => p.trim().to_string(),
                 Err(d) => {
                     problem(d);

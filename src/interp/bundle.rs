@@ -20,7 +20,7 @@
 //!    bundle job's configuration, its own `<configuration>` copied over it,
 //!    and `oozie.coord.application.path` set to its `<app-path>`.
 
-use super::dryrun::{Located, datetime};
+use super::job::{Located, datetime};
 use super::parameters;
 use crate::check::rules::{
     BUNDLE_DUPLICATE_NAME, BUNDLE_NOT_BOOLEAN, BUNDLE_NOTHING_ENABLED, BUNDLE_USER_OVERRIDE,

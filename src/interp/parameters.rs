@@ -12,7 +12,7 @@ use crate::check::rules::{
 };
 use crate::diag::Diagnostic;
 use crate::el::VarMap;
-use crate::interp::dryrun::Located;
+use crate::interp::job::Located;
 use crate::ir::Parameter;
 
 /// The rule codes of one kind of application's `<parameters>` problems.

@@ -5,7 +5,7 @@
 use super::Report;
 use crate::cli::render::line_column;
 use crate::diag::Severity;
-use crate::interp::dryrun::Located;
+use crate::interp::job::Located;
 use std::io::Write;
 
 pub(super) fn write_human(reports: &[Report], out: &mut impl Write) -> std::io::Result<()> {

@@ -28,7 +28,7 @@ use crate::check::suppress::{Suppression, is_suppressed, suppressions};
 use crate::diag::{Diagnostic, Severity};
 use crate::el::VarMap;
 use crate::el::library::Library;
-use crate::interp::dryrun::{self, Located, Options};
+use crate::interp::job::{self, Located, Options};
 use crate::interp::parameters;
 use crate::ir::{self, ElText};
 use crate::span::Span;
@@ -899,7 +899,7 @@ fn coordinator(
     };
     let mut events = None;
     let app = &loaded.app;
-    let mut texts: Vec<(Option<usize>, &ElText)> = dryrun::placed_texts(app, &loaded.included)
+    let mut texts: Vec<(Option<usize>, &ElText)> = job::placed_texts(app, &loaded.included)
         .into_iter()
         .map(|(file, text, _)| (file, text))
         .collect();
@@ -953,7 +953,7 @@ fn coordinator(
             // that reads one of the names is in the note too).
             problems.retain(|p| p.diagnostic.code != EL_UNKNOWN_VARIABLE);
             problems.extend(check_el(texts.iter().copied(), Library::Coordinator, None));
-            problems.extend(dryrun::misplaced(app, &loaded.included, &loaded.vars));
+            problems.extend(job::misplaced(app, &loaded.included, &loaded.vars));
             problems.push(note);
             return Ok((problems, None));
         }
@@ -975,7 +975,7 @@ fn coordinator(
         includes_incomplete: !loaded.include_problems.is_empty(),
         ..Options::first_action(input.processing_zone, input.check_maximum_frequency)
     };
-    match dryrun::prepare(app, &loaded.included, &loaded.vars, &options) {
+    match job::prepare(app, &loaded.included, &loaded.vars, &options) {
         // The first action's materialization, as `oozie job -dryrun` runs it.
         Ok(job) => {
             problems.extend(job.warnings.iter().cloned());
@@ -1162,23 +1162,19 @@ fn datasets(
         .map(|t| (None, t))
         .chain(found.iter().flat_map(|d| {
             std::iter::once((d.file, &d.frequency))
-                .chain(dryrun::dataset_texts(d).map(|(file, text, _)| (file, text)))
+                .chain(job::dataset_texts(d).map(|(file, text, _)| (file, text)))
         }))
         .collect();
     let known: FxHashSet<&str> = vars.keys().map(String::as_str).collect();
     let known = loaded.configured.then_some(&known);
     problems.extend(check_el(texts.iter().copied(), Library::Coordinator, known));
-    problems.extend(dryrun::misplaced_in(
-        found.iter().flat_map(dryrun::dataset_texts),
+    problems.extend(job::misplaced_in(
+        found.iter().flat_map(job::dataset_texts),
         &vars,
     ));
-    dryrun::included_by_name(&found, &mut problems);
+    job::included_by_name(&found, &mut problems);
     for dataset in &found {
-        problems.extend(dryrun::dataset_problems(
-            dataset,
-            &vars,
-            input.processing_zone,
-        ));
+        problems.extend(job::dataset_problems(dataset, &vars, input.processing_zone));
     }
     let needed = free_variables(texts.iter().map(|(_, t)| *t), Library::Coordinator, &vars);
     if !loaded.configured && !needed.is_empty() {

@@ -17,8 +17,9 @@ use super::{
 };
 use crate::cli::load::{self, JobInput, LoadedCoordinator, Sources, parse_document};
 use crate::diag::{Diagnostic, Severity};
+use crate::interp::action::Action;
 use crate::interp::bundle::{SubmittedBundle, SubmittedCoordinator};
-use crate::interp::dryrun::{Action, Job, Located, Options};
+use crate::interp::job::{Job, Located, Options};
 use crate::time::datetime::format_utc;
 use crate::xml;
 use std::io::Write;

@@ -1,0 +1,981 @@
+//! Resolving one action of a submitted [`Job`] at its nominal time, as
+//! Oozie's materialization does (research/oozie-semantics.md §2-§5):
+//! [`Job::resolve_action`] gives each data-in's instances (ranges through
+//! Oozie's echo pass, newest first, instances before the initial one dropped),
+//! the URIs (second phase of the uri-template: the instance's fields in the
+//! processing zone, also [`Job::instance_uri`]), the data-outs, and the
+//! workflow's app-path and configuration and the SLA values with the action
+//! functions. `latest` and `future` need data, so they stay unresolved.
+
+use crate::check::rules::{EL_EVAL, INSTANCE_RANGE};
+use crate::diag::Diagnostic;
+use crate::el::eval::{Context, Env};
+use crate::el::library::{FunctionDef, Library};
+use crate::el::parse::find_block;
+use crate::el::{Compiled, NoVariables, Value, VarMap, render_into};
+use crate::interp::hcat;
+use crate::interp::input_logic::{self, Condition};
+use crate::interp::job::{Job, JobDataset, Layered, SecondPhase, datetime, render};
+use crate::ir::{Coordinator, DataIn, ElText, Instances};
+use crate::time::calendar::CalendarUnit;
+use crate::time::datetime::ProcessingZone;
+use crate::time::frequency::FrequencyUnit;
+use crate::time::instance::DatasetClock;
+use crate::time::zone::Zone;
+use chrono::{DateTime, Datelike, Timelike, Utc};
+use std::borrow::Cow;
+use std::cell::OnceCell;
+
+/// The workflow app-path and configuration and the SLA fields, ready for
+/// every action.
+pub(super) struct ActionValues<'a> {
+    app_path: ActionValue<'a>,
+    configuration: Vec<(ActionValue<'a>, ActionValue<'a>)>,
+    sla: Vec<(&'a str, ActionValue<'a>)>,
+}
+
+impl<'a> ActionValues<'a> {
+    /// `many`: the values will be rendered for more than one action.
+    pub(super) fn new(app: &'a Coordinator, vars: &VarMap, many: bool) -> ActionValues<'a> {
+        let value = |text| ActionValue::new(text, vars, many);
+        ActionValues {
+            app_path: value(&app.action.app_path),
+            configuration: app
+                .action
+                .configuration
+                .iter()
+                .map(|p| (value(&p.name), value(&p.value)))
+                .collect(),
+            sla: app
+                .action
+                .sla
+                .iter()
+                .flat_map(|s| &s.fields)
+                .map(|(name, text)| (name.name.as_str(), value(text)))
+                .collect(),
+        }
+    }
+}
+
+/// A value evaluated for every action, compiled and bound to the job's
+/// properties once: between actions only the action functions change. (For
+/// one action, as `coordc check` materializes, compiling costs more than it
+/// saves: the value is evaluated as written, to the same result.)
+struct ActionValue<'a> {
+    text: &'a ElText,
+    /// (Boxed: a template is large, and one action's values, as `check`
+    /// materializes, are not compiled; nor is a value without EL, which
+    /// renders as its text.)
+    compiled: Option<Box<Compiled>>,
+    /// Calls `coord:actualTime()` or `coord:actionId()`, known only to the
+    /// server when it creates the action: such a value is printed as written,
+    /// never with a made-up time or id.
+    server_only: bool,
+}
+
+impl<'a> ActionValue<'a> {
+    fn new(text: &'a ElText, vars: &VarMap, many: bool) -> ActionValue<'a> {
+        let template = text.template();
+        ActionValue {
+            text,
+            compiled: (many && template.plain_text().is_none())
+                .then(|| Box::new(Compiled::new(template.clone()).bind(vars))),
+            server_only: text.calls_any(&["actualTime", "actionId"]),
+        }
+    }
+
+    fn render(
+        &self,
+        vars: &VarMap,
+        context: &dyn Context,
+        pz: ProcessingZone,
+    ) -> Result<Cow<'a, str>, Diagnostic> {
+        if self.server_only {
+            return Ok(Cow::Borrowed(self.text.text()));
+        }
+        let Some(compiled) = &self.compiled else {
+            return render(self.text, vars, Some(context), pz);
+        };
+        let env = Env {
+            vars,
+            library: Library::Coordinator,
+            context: Some(context),
+            processing_zone: pz,
+        };
+        // (Room for the text as written: one allocation, see `el::render`.)
+        let mut out = String::with_capacity(self.text.span.range().len());
+        compiled
+            .render_into(&env, &mut out)
+            .map_err(|d| self.text.in_file(d))?;
+        Ok(Cow::Owned(out))
+    }
+}
+
+/// `text` without surrounding whitespace: a lent text sliced, an owned one
+/// trimmed in place.
+fn trimmed(text: Cow<str>) -> Cow<str> {
+    match text {
+        Cow::Borrowed(text) => Cow::Borrowed(text.trim()),
+        Cow::Owned(mut text) => {
+            let lead = text.len() - text.trim_start().len();
+            text.truncate(text.trim_end().len().max(lead));
+            text.drain(..lead);
+            Cow::Owned(text)
+        }
+    }
+}
+
+/// One materialized action.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Action<'a> {
+    pub number: usize,
+    pub nominal: DateTime<Utc>,
+    pub inputs: Vec<Event<'a>>,
+    pub outputs: Vec<Event<'a>>,
+    pub app_path: Cow<'a, str>,
+    pub configuration: Vec<(Cow<'a, str>, Cow<'a, str>)>,
+    /// The resolved `<sla:info>` elements, by local name; empty without SLA.
+    pub sla: Vec<(&'a str, Cow<'a, str>)>,
+    /// The `<input-logic>` condition with this action's min and wait values.
+    pub input_logic: Option<Condition<'a>>,
+}
+
+/// A data-in or data-out of an action.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Event<'a> {
+    /// The event's name, as written in the application.
+    pub name: &'a str,
+    pub uris: Vec<String>,
+    /// `latest`/`future` instances, as Oozie leaves them until data arrives.
+    pub unresolved: Vec<String>,
+}
+
+impl<'a> Job<'a> {
+    /// Action `number` (counted from 1) at its nominal time `nominal`, resolved
+    /// as Oozie materializes it.
+    pub fn resolve_action(
+        &self,
+        number: usize,
+        nominal: DateTime<Utc>,
+    ) -> Result<Action<'a>, Diagnostic> {
+        let mut inputs = Vec::with_capacity(self.app.inputs.len());
+        for (index, data_in) in self.app.inputs.iter().enumerate() {
+            inputs.push(self.data_in(index, data_in, nominal)?);
+        }
+        let mut outputs = Vec::with_capacity(self.app.outputs.len());
+        for data_out in &self.app.outputs {
+            let dataset = &self.datasets[data_out.dataset.name.as_str()];
+            let mut event = Event {
+                name: &data_out.name.name,
+                uris: Vec::new(),
+                unresolved: Vec::new(),
+            };
+            self.instance(dataset, &data_out.instance, nominal, &mut event)?;
+            outputs.push(event);
+        }
+        let context = ActionContext {
+            nominal,
+            pz: self.pz,
+            raw_name: self.app.name.text(),
+            inputs: &inputs,
+            outputs: &outputs,
+            logic_names: &self.logic_names,
+        };
+        let input_logic = match self.logic {
+            Some(root) => {
+                let condition = input_logic::resolve(root, &mut |t| {
+                    render(t, self.vars, Some(&context), self.pz).map(Cow::into_owned)
+                })?;
+                input_logic::check_combines(&condition, &|name| {
+                    inputs
+                        .iter()
+                        .find(|e| e.name == name)
+                        .map_or((0, false), |e| (e.uris.len(), !e.unresolved.is_empty()))
+                })?;
+                Some(condition)
+            }
+            None => None,
+        };
+        let evaluate = |value: &ActionValue<'a>| value.render(self.vars, &context, self.pz);
+        let app_path = trimmed(evaluate(&self.values.app_path)?);
+        let mut configuration = Vec::with_capacity(self.values.configuration.len());
+        for (name, value) in &self.values.configuration {
+            configuration.push((trimmed(evaluate(name)?), evaluate(value)?));
+        }
+        // The SLA block, each element's trimmed text (CoordCommandUtils.materializeSLA).
+        let mut sla = Vec::with_capacity(self.values.sla.len());
+        for (name, value) in &self.values.sla {
+            sla.push((*name, evaluate(value)?));
+        }
+        Ok(Action {
+            number,
+            nominal,
+            inputs,
+            outputs,
+            app_path,
+            configuration,
+            sla,
+            input_logic,
+        })
+    }
+
+    fn data_in(
+        &self,
+        index: usize,
+        data_in: &'a DataIn,
+        nominal: DateTime<Utc>,
+    ) -> Result<Event<'a>, Diagnostic> {
+        let dataset = &self.datasets[data_in.dataset.name.as_str()];
+        let mut event = Event {
+            name: &data_in.name.name,
+            uris: Vec::new(),
+            unresolved: Vec::new(),
+        };
+        match &data_in.instances {
+            Instances::List(list) => {
+                for instance in list {
+                    self.instance(dataset, instance, nominal, &mut event)?;
+                }
+            }
+            Instances::Range { start, end } => {
+                let cache = self.constant_echoes[index].as_ref();
+                self.range(dataset, start, end, nominal, cache, &mut event)?
+            }
+        }
+        Ok(event)
+    }
+
+    fn instance_context<'c>(
+        &'c self,
+        dataset: &'c JobDataset,
+        nominal: DateTime<Utc>,
+        echo: bool,
+    ) -> InstanceContext<'c> {
+        InstanceContext {
+            clock: &dataset.clock,
+            nominal,
+            job_zone: &self.zone,
+            pz: self.pz,
+            echo,
+            last: std::cell::Cell::new(None),
+        }
+    }
+
+    /// One `<instance>`: its datetime's URI, nothing when it falls before the
+    /// initial instance, or the call itself when it needs data.
+    fn instance(
+        &self,
+        dataset: &JobDataset,
+        text: &ElText,
+        nominal: DateTime<Utc>,
+        event: &mut Event,
+    ) -> Result<(), Diagnostic> {
+        let context = self.instance_context(dataset, nominal, false);
+        let value = render(text, self.vars, Some(&context), self.pz)?;
+        let value = value.trim();
+        if value.is_empty() {
+            return Ok(());
+        }
+        if value.starts_with("${coord:") {
+            event.unresolved.push(value.to_string());
+            return Ok(());
+        }
+        let t = match context.last.get() {
+            Some(t) if self.pz.format(t) == value => t,
+            _ => datetime(text, value, self.pz)?,
+        };
+        event.uris.push(self.uri(dataset, t)?);
+        Ok(())
+    }
+
+    /// A start-instance/end-instance range, through Oozie's echo pass
+    /// (CoordCommandUtils.resolveInstanceRange).
+    fn range(
+        &self,
+        dataset: &JobDataset,
+        start: &ElText,
+        end: &ElText,
+        nominal: DateTime<Utc>,
+        cache: Option<&OnceCell<(EchoCall, EchoCall)>>,
+        event: &mut Event,
+    ) -> Result<(), Diagnostic> {
+        let echo = || -> Result<(EchoCall, EchoCall), Diagnostic> {
+            let context = self.instance_context(dataset, nominal, true);
+            let start_echo = render(start, self.vars, Some(&context), self.pz)?;
+            let end_echo = render(end, self.vars, Some(&context), self.pz)?;
+            Ok((
+                EchoCall::read(&start_echo, start)?,
+                EchoCall::read(&end_echo, end)?,
+            ))
+        };
+        let owned;
+        let (start_call, end_call) = match cache {
+            Some(cell) => match cell.get() {
+                Some(calls) => calls,
+                None => {
+                    let calls = echo()?;
+                    cell.get_or_init(|| calls)
+                }
+            },
+            None => {
+                owned = echo()?;
+                &owned
+            }
+        };
+        let range_error = |message: String| Diagnostic::error(INSTANCE_RANGE, start.span, message);
+        let times = match (start_call.function.as_str(), end_call.function.as_str()) {
+            ("current", "current") => {
+                let (s, e) = (start_call.int(0, start)?, end_call.int(0, end)?);
+                if s > e {
+                    return Err(range_error(format!(
+                        "start-instance should be equal or earlier than the end-instance (E1010): current({s}) is after current({e})"
+                    )));
+                }
+                dataset
+                    .clock
+                    .current_range(nominal, s, e)
+                    .map_err(|e| range_error(e.to_string()))?
+            }
+            ("offset", "offset") => {
+                let s = (start_call.int(0, start)?, start_call.unit(1, start)?);
+                let e = (end_call.int(0, end)?, end_call.unit(1, end)?);
+                // Oozie's pre-check multiplies Calendar field constants by the
+                // counts (CCU:288), so it is only right for equal units.
+                if java_field(s.1) * s.0 > java_field(e.1) * e.0 {
+                    return Err(range_error(
+                        "start-instance should be equal or earlier than the end-instance"
+                            .to_string(),
+                    ));
+                }
+                dataset
+                    .clock
+                    .offset_range(nominal, s, e)
+                    .map_err(|e| range_error(e.to_string()))?
+            }
+            // Left for the data to resolve, as CoordCommandUtils writes them.
+            ("latest", "latest") => {
+                let (s, e) = (start_call.int(0, start)?, end_call.int(0, end)?);
+                event
+                    .unresolved
+                    .push(format!("${{coord:latestRange({s},{e})}}"));
+                return Ok(());
+            }
+            ("future", "future") => {
+                let (s, e) = (start_call.int(0, start)?, end_call.int(0, end)?);
+                let limit = end_call.args.last().map_or("", String::as_str);
+                event
+                    .unresolved
+                    .push(format!("${{coord:futureRange({s},{e},'{limit}')}}"));
+                return Ok(());
+            }
+            ("absolute", "current") => {
+                let stamp = start_call
+                    .args
+                    .first()
+                    .map_or("", |a| a.trim_matches(['"', '\'']));
+                let at = datetime(start, stamp, self.pz)?;
+                let end_index = end_call.int(0, end)?;
+                self.absolute_range(dataset, at, end_index, nominal)
+                    .map_err(range_error)?
+            }
+            (function @ ("endOfDays" | "endOfWeeks" | "endOfMonths"), "current") => {
+                let unit = match function {
+                    "endOfDays" => FrequencyUnit::Day,
+                    "endOfWeeks" => FrequencyUnit::Week,
+                    _ => FrequencyUnit::Month,
+                };
+                let n = start_call.int(0, start)?;
+                let end_index = end_call.int(0, end)?;
+                let at = dataset
+                    .clock
+                    .end_of_range_start(nominal, unit, n)
+                    .map_err(|e| range_error(e.to_string()))?;
+                self.absolute_range(dataset, at, end_index, nominal)
+                    .map_err(range_error)?
+            }
+            ("absolute" | "endOfDays" | "endOfWeeks" | "endOfMonths", _) => {
+                return Err(range_error(
+                    "Only start-instance as absolute/endOfMonths/endOfWeeks/endOfDays and end-instance as current is supported (E1010)".to_string(),
+                ));
+            }
+            _ => {
+                return Err(range_error(
+                    "start-instance and end-instance both should be either latest or current or future or offset (E1010)"
+                        .to_string(),
+                ));
+            }
+        };
+        for t in times {
+            event.uris.push(self.uri(dataset, t)?);
+        }
+        Ok(())
+    }
+
+    /// `coord:absoluteRange(at, end)` (CoordELFunctions.ph2_coord_absolute_range):
+    /// `at` must be an instance, and is turned into the `current` index it has
+    /// at this action.
+    fn absolute_range(
+        &self,
+        dataset: &JobDataset,
+        at: DateTime<Utc>,
+        end: i64,
+        nominal: DateTime<Utc>,
+    ) -> Result<Vec<DateTime<Utc>>, String> {
+        let clock = &dataset.clock;
+        let formatted = self.pz.format(at);
+        let Some((at_count, instance)) = clock.current_instance(at).map_err(|e| e.to_string())?
+        else {
+            return Err(format!(
+                "initial-instance should be equal or earlier than the start-instance (E1010): the start-instance is {formatted}"
+            ));
+        };
+        if instance != at {
+            return Err(format!(
+                "initial-instance is not in phase with start-instance (E1010): {formatted} is not an instance of the dataset"
+            ));
+        }
+        let Some((nominal_count, _)) =
+            clock.current_instance(nominal).map_err(|e| e.to_string())?
+        else {
+            return Err(
+                "initial-instance should be equal or earlier than the nominal time (E1010)"
+                    .to_string(),
+            );
+        };
+        let start = at_count - nominal_count;
+        if start > end {
+            return Err(format!(
+                "start-instance should be equal or earlier than the end-instance (E1010): {formatted} is current({start}), after current({end})"
+            ));
+        }
+        clock
+            .current_range(nominal, start, end)
+            .map_err(|e| e.to_string())
+    }
+
+    /// The URI of the instance at `instance` of the dataset named `dataset`
+    /// (as a data-in's or data-out's `dataset=` names it), through the
+    /// uri-template's second phase; `None` when no data-in or data-out of the
+    /// job reads such a dataset.
+    pub fn instance_uri(
+        &self,
+        dataset: &str,
+        instance: DateTime<Utc>,
+    ) -> Option<Result<String, Diagnostic>> {
+        self.datasets.get(dataset).map(|d| self.uri(d, instance))
+    }
+
+    /// The second phase of the uri-template: the instance's fields, in the
+    /// processing zone (CoordCommandUtils:433-471).
+    fn uri(&self, dataset: &JobDataset, t: DateTime<Utc>) -> Result<String, Diagnostic> {
+        let local = match self.pz.offset_minutes {
+            0 => t.naive_utc(),
+            offset => t.naive_utc() + chrono::Duration::minutes(i64::from(offset)),
+        };
+        let template = match &dataset.uri {
+            SecondPhase::Fields(pieces) => return Ok(fields_uri(pieces, local)),
+            SecondPhase::Template(template) => template,
+        };
+        let fields = [
+            ("YEAR", format!("{:04}", local.year())),
+            ("MONTH", format!("{:02}", local.month())),
+            ("DAY", format!("{:02}", local.day())),
+            ("HOUR", format!("{:02}", local.hour())),
+            ("MINUTE", format!("{:02}", local.minute())),
+        ];
+        let vars = Layered {
+            first: &fields,
+            base: &NoVariables,
+        };
+        let env = Env {
+            vars: &vars,
+            library: Library::Coordinator,
+            context: None,
+            processing_zone: self.pz,
+        };
+        let mut out = String::with_capacity(template.span.range().len());
+        // (Its text is the submitted value: its errors point at the start of
+        // the uri-template.)
+        let at = dataset.dataset.uri_template.span.start;
+        render_into(template, &env, &mut out).map_err(|d| {
+            d.map_spans(|_| at).with_help(format!(
+                "the uri-template of dataset `{}` is evaluated again for each instance, with only YEAR, MONTH, DAY, HOUR and MINUTE defined",
+                dataset.dataset.name.name
+            ))
+        })?;
+        Ok(out)
+    }
+}
+
+/// A piece of a uri-template made of text and the instance fields only, the
+/// common form, which needs no evaluator.
+#[derive(Debug, PartialEq)]
+pub(super) enum UriPiece {
+    Text(String),
+    Field(u8),
+}
+
+const FIELDS: [&str; 5] = ["YEAR", "MONTH", "DAY", "HOUR", "MINUTE"];
+
+/// The pieces, when the submitted text is only text and blocks written
+/// exactly `${YEAR}` (or another field): what the EL parser would read as
+/// text parts and those variables, read without it. Anything else (spaces in
+/// a block, another expression) is left to the parser.
+pub(super) fn fields_only(text: &str) -> Option<Vec<UriPiece>> {
+    let mut pieces = Vec::new();
+    let mut rest = text;
+    while let Some(open) = find_block(rest.as_bytes(), 0) {
+        if open > 0 {
+            pieces.push(UriPiece::Text(rest[..open].to_string()));
+        }
+        let block = &rest[open + 2..];
+        let close = block.find('}')?;
+        let field = FIELDS.iter().position(|f| *f == &block[..close])?;
+        pieces.push(UriPiece::Field(field as u8));
+        rest = &block[close + 1..];
+    }
+    if !rest.is_empty() {
+        pieces.push(UriPiece::Text(rest.to_string()));
+    }
+    Some(pieces)
+}
+
+/// What rendering the template with the fields as strings gives.
+fn fields_uri(pieces: &[UriPiece], local: chrono::NaiveDateTime) -> String {
+    let mut out = String::with_capacity(64);
+    let two = |out: &mut String, n: u32| {
+        out.push(char::from(b'0' + (n / 10 % 10) as u8));
+        out.push(char::from(b'0' + (n % 10) as u8));
+    };
+    for piece in pieces {
+        match piece {
+            UriPiece::Text(text) => out.push_str(text),
+            UriPiece::Field(0) if (0..10_000).contains(&local.year()) => {
+                two(&mut out, local.year() as u32 / 100);
+                two(&mut out, local.year() as u32 % 100);
+            }
+            UriPiece::Field(0) => out.push_str(&format!("{:04}", local.year())),
+            UriPiece::Field(1) => two(&mut out, local.month()),
+            UriPiece::Field(2) => two(&mut out, local.day()),
+            UriPiece::Field(3) => two(&mut out, local.hour()),
+            UriPiece::Field(_) => two(&mut out, local.minute()),
+        }
+    }
+    out
+}
+
+/// `Calendar` field constants, as `TimeUnit.getCalendarUnit()` gives them.
+fn java_field(unit: CalendarUnit) -> i64 {
+    match unit {
+        CalendarUnit::Year => 1,
+        CalendarUnit::Month => 2,
+        CalendarUnit::Week => 3,
+        CalendarUnit::Day => 5,
+        CalendarUnit::Hour => 10,
+        CalendarUnit::Minute => 12,
+    }
+}
+
+/// Whether evaluating `text` reads the action's nominal time through
+/// `coord:hoursInDay`, `daysInMonth` or `tzOffset`.
+pub(super) fn reads_the_nominal_time(text: &ElText) -> bool {
+    text.calls_any(&["hoursInDay", "daysInMonth", "tzOffset"])
+}
+
+/// Whether `text` calls one of the functions `names` anywhere.
+/// An echoed instance call, `${coord:current(-23)}`, read back as Oozie reads
+/// it: the function by substring, in its order of precedence (CCU:161-188),
+/// and the arguments between the parentheses.
+pub(super) struct EchoCall {
+    function: String,
+    args: Vec<String>,
+}
+
+impl EchoCall {
+    fn read(echo: &str, text: &ElText) -> Result<EchoCall, Diagnostic> {
+        const FUNCTIONS: [&str; 8] = [
+            "current",
+            "latest",
+            "future",
+            "offset",
+            "absolute",
+            "endOfMonths",
+            "endOfWeeks",
+            "endOfDays",
+        ];
+        // Where `coord:{f}(` first stands in the echo.
+        let position = |f: &str| {
+            echo.match_indices("coord:").map(|(at, _)| at).find(|&at| {
+                let rest = &echo[at + 6..];
+                rest.starts_with(f) && rest[f.len()..].starts_with('(')
+            })
+        };
+        let Some((function, at)) = FUNCTIONS.iter().find_map(|f| position(f).map(|at| (f, at)))
+        else {
+            return Err(Diagnostic::error(
+                INSTANCE_RANGE,
+                text.span,
+                format!(
+                    "`{echo}` is not an instance function: a range needs coord:current, offset, latest, future or absolute (E1021)"
+                ),
+            ));
+        };
+        let open = at + "coord:".len() + function.len() + 1;
+        let close = echo.rfind(')').filter(|c| *c >= open).unwrap_or(echo.len());
+        let args = echo[open..close]
+            .split(',')
+            .map(|a| a.trim().to_string())
+            .collect();
+        Ok(EchoCall {
+            function: function.to_string(),
+            args,
+        })
+    }
+
+    /// Argument `i` as Oozie reads it: `(int) Double.parseDouble`.
+    fn int(&self, i: usize, text: &ElText) -> Result<i64, Diagnostic> {
+        self.args
+            .get(i)
+            .and_then(|a| a.parse::<f64>().ok())
+            .map(|d| d as i32 as i64)
+            .ok_or_else(|| {
+                Diagnostic::error(
+                    EL_EVAL,
+                    text.span,
+                    format!("coord:{} needs a number here", self.function),
+                )
+            })
+    }
+
+    fn unit(&self, i: usize, text: &ElText) -> Result<CalendarUnit, Diagnostic> {
+        let unit = self
+            .args
+            .get(i)
+            .map(|a| a.trim_matches(['\'', '"']))
+            .unwrap_or("");
+        CalendarUnit::parse(unit).ok_or_else(|| {
+            Diagnostic::error(
+                EL_EVAL,
+                text.span,
+                format!("No enum constant org.apache.oozie.coord.TimeUnit.{unit}"),
+            )
+        })
+    }
+}
+
+/// The dataset functions of instance elements.
+struct InstanceContext<'c> {
+    clock: &'c DatasetClock,
+    nominal: DateTime<Utc>,
+    job_zone: &'c Zone,
+    pz: ProcessingZone,
+    /// The first pass of a range: instance functions echo themselves.
+    echo: bool,
+    /// The last instance written as a datetime, so that reading the value
+    /// back can skip the parser when it is that text unchanged.
+    last: std::cell::Cell<Option<DateTime<Utc>>>,
+}
+
+fn text(s: String) -> Value<'static> {
+    Value::Str(Cow::Owned(s))
+}
+
+/// Argument `i` of a call as text; empty when there is none.
+fn arg_text(args: &[Value], i: usize) -> String {
+    args.get(i)
+        .map_or_else(String::new, |a| a.to_text().into_owned())
+}
+
+impl Context for InstanceContext<'_> {
+    fn call(
+        &self,
+        def: &'static FunctionDef,
+        args: &[Value],
+    ) -> Option<Result<Value<'static>, String>> {
+        if def.namespace != Some("coord") {
+            return None;
+        }
+        let arg = |i: usize| arg_text(args, i);
+        // The call written back, `${coord:current(-1)}`, as one string.
+        let echo = || {
+            let mut out = String::with_capacity(24 + def.name.len());
+            out.push_str("${coord:");
+            out.push_str(def.name);
+            out.push('(');
+            for (i, a) in args.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                a.write_to(&mut out);
+            }
+            out.push_str(")}");
+            text(out)
+        };
+        let long = |i: usize| args.get(i).map_or(Ok(0), |a| a.to_long());
+        let formatted = |t: Result<Option<DateTime<Utc>>, crate::time::instance::InstanceError>| {
+            t.map(|t| {
+                self.last.set(t);
+                text(t.map_or_else(String::new, |t| self.pz.format(t)))
+            })
+            .map_err(|e| e.to_string())
+        };
+        Some(match def.name {
+            "current" | "offset" | "absolute" | "endOfDays" | "endOfWeeks" | "endOfMonths"
+                if self.echo =>
+            {
+                Ok(echo())
+            }
+            "latest" | "future" | "latestRange" | "futureRange" => Ok(echo()),
+            "current" => long(0).and_then(|n| formatted(self.clock.current(self.nominal, n))),
+            "offset" => long(0).and_then(|n| {
+                let unit = arg(1);
+                let unit = CalendarUnit::parse(&unit).ok_or_else(|| {
+                    format!("No enum constant org.apache.oozie.coord.TimeUnit.{unit}")
+                })?;
+                formatted(self.clock.offset(self.nominal, n, unit))
+            }),
+            "hoursInDay" => long(0).and_then(|n| {
+                self.clock
+                    .hours_in_day(self.nominal, n)
+                    .map(|h| Value::Long(h.into()))
+                    .map_err(|e| e.to_string())
+            }),
+            "daysInMonth" => long(0).and_then(|n| {
+                self.clock
+                    .days_in_month(self.nominal, n)
+                    .map(|d| Value::Long(d.into()))
+                    .map_err(|e| e.to_string())
+            }),
+            "tzOffset" => Ok(Value::Long(
+                self.clock.tz_offset(self.nominal, self.job_zone).into(),
+            )),
+            _ => return None,
+        })
+    }
+}
+
+impl ActionContext<'_> {
+    /// The HCatalog functions (spec §6.8), on the URIs of the event named by
+    /// the first argument; `None` for any other function.
+    fn hcatalog(&self, function: &str, args: &[Value]) -> Option<Result<Value<'static>, String>> {
+        let reads_inputs = match function {
+            "databaseIn"
+            | "tableIn"
+            | "dataInPartitionFilter"
+            | "dataInPartitionMin"
+            | "dataInPartitionMax"
+            | "dataInPartitions" => true,
+            "databaseOut" | "tableOut" | "dataOutPartitions" | "dataOutPartitionValue" => false,
+            _ => return None,
+        };
+        let args: Vec<String> = args.iter().map(|a| a.to_text().into_owned()).collect();
+        let wanted = args.first().map_or("", String::as_str);
+        let mut all = self.inputs.iter().chain(self.outputs);
+        if !all.any(|e| e.name == wanted) {
+            // HCatELFunctions.isValidDataEvent, at submission.
+            return Some(Err(format!("data set name {wanted} is not valid")));
+        }
+        let events = if reads_inputs {
+            self.inputs
+        } else {
+            self.outputs
+        };
+        let event = events.iter().find(|e| e.name == wanted);
+        hcat::call(
+            function,
+            &args,
+            event.map(|e| e.uris.as_slice()),
+            event.is_some_and(|e| !e.unresolved.is_empty()),
+        )
+        .map(|r| r.map(text))
+    }
+}
+
+/// The action functions of the workflow configuration (`coord-action-start`).
+struct ActionContext<'c> {
+    nominal: DateTime<Utc>,
+    pz: ProcessingZone,
+    raw_name: &'c str,
+    inputs: &'c [Event<'c>],
+    outputs: &'c [Event<'c>],
+    /// Named `<input-logic>` nodes: which data they select is known only when
+    /// the data are, so `coord:dataIn` of one stays the call (CEF:451-477).
+    logic_names: &'c [&'c str],
+}
+
+impl Context for ActionContext<'_> {
+    fn call(
+        &self,
+        def: &'static FunctionDef,
+        args: &[Value],
+    ) -> Option<Result<Value<'static>, String>> {
+        if def.namespace != Some("coord") {
+            return None;
+        }
+        let name = || arg_text(args, 0);
+        if let Some(result) = self.hcatalog(def.name, args) {
+            return Some(result);
+        }
+        let events = |events: &[Event], kind: &str| {
+            let wanted = name();
+            match events.iter().find(|e| e.name == wanted) {
+                // Unresolved instances leave the call itself (CEF:451-477).
+                Some(e) if !e.unresolved.is_empty() => {
+                    Ok(text(format!("${{coord:{kind}('{wanted}')}}")))
+                }
+                Some(e) => Ok(text(e.uris.join(","))),
+                None if kind == "dataIn" && self.logic_names.contains(&wanted.as_str()) => {
+                    Ok(text(format!("${{coord:dataIn('{wanted}')}}")))
+                }
+                None => {
+                    let what = if kind == "dataIn" {
+                        "data-in"
+                    } else {
+                        "data-out"
+                    };
+                    let names: Vec<&str> = events.iter().map(|e| e.name).collect();
+                    Err(match names.as_slice() {
+                        [] => {
+                            format!("{wanted} is not a {what} of this coordinator, which has none")
+                        }
+                        names => format!(
+                            "{wanted} is not a {what} of this coordinator (its {what}s: {})",
+                            names.join(", ")
+                        ),
+                    })
+                }
+            }
+        };
+        Some(match def.name {
+            "nominalTime" => Ok(text(self.pz.format(self.nominal))),
+            "dataIn" => events(self.inputs, "dataIn"),
+            "dataOut" => events(self.outputs, "dataOut"),
+            "name" => Ok(text(self.raw_name.to_string())),
+            _ => return None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::el::ast::{ExprKind, Part};
+    use crate::el::parse_template;
+
+    /// The pieces as the EL parser reads the text, when it is only text and
+    /// field variables: what `fields_only` must agree with.
+    fn parsed_pieces(text: &str) -> Option<Vec<UriPiece>> {
+        let template = parse_template(text, 0).ok()?;
+        template
+            .parts
+            .iter()
+            .map(|part| match part {
+                Part::Text { text, .. } => Some(UriPiece::Text(text.to_string())),
+                Part::Block { expr, .. } => match &expr.kind {
+                    ExprKind::Var(name) => FIELDS
+                        .iter()
+                        .position(|f| f == &&**name)
+                        .map(|i| UriPiece::Field(i as u8)),
+                    _ => None,
+                },
+            })
+            .collect()
+    }
+
+    #[test]
+    fn uri_fields_are_read_as_the_el_parser_reads_them() {
+        let texts = [
+            "",
+            "hdfs://nn:8020/data/${YEAR}/${MONTH}/${DAY}/${HOUR}/${MINUTE}",
+            "${YEAR}${MONTH}${DAY}",
+            "s3://b/k=${YEAR}-${MONTH}/_SUCCESS",
+            "no fields at all",
+            "$ {YEAR} and $YEAR and {YEAR}",
+            "tail ${YEAR}}",
+            "a$${YEAR}",
+        ];
+        for text in texts {
+            assert_eq!(fields_only(text), parsed_pieces(text), "{text:?}");
+            assert!(fields_only(text).is_some(), "{text:?}");
+        }
+        // Left to the parser: what it would read otherwise, or not read.
+        for text in [
+            "x/${ YEAR }",
+            "x/${year}",
+            "x/${coord:user()}",
+            "x/${YEAR",
+            "x/${YEAR + 1}",
+            "x/${SECOND}",
+        ] {
+            assert_eq!(fields_only(text), None, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn an_instance_uri_is_its_datasets_second_phase() {
+        use crate::cli::load::{self, BesideConfigs, JobInput, JobSource, Sources};
+        use crate::interp::job::{Options, prepare};
+        use chrono::TimeZone;
+        let text = r#"<coordinator-app name="hourly" frequency="${coord:hours(1)}"
+                 start="2024-01-01T00:00Z" end="2024-01-02T00:00Z" timezone="UTC"
+                 xmlns="uri:oozie:coordinator:0.4">
+  <datasets>
+    <dataset name="logs" frequency="${coord:hours(1)}" initial-instance="2024-01-01T00:00Z" timezone="UTC">
+      <uri-template>hdfs://nn/${root}/${YEAR}/${MONTH}/${DAY}/${HOUR}</uri-template>
+    </dataset>
+    <dataset name="marks" frequency="${coord:days(1)}" initial-instance="2024-01-01T00:00Z" timezone="UTC">
+      <uri-template>hdfs://nn/marks/${YEAR}${MONTH}</uri-template>
+    </dataset>
+    <dataset name="unread" frequency="${coord:days(1)}" initial-instance="2024-01-01T00:00Z" timezone="UTC">
+      <uri-template>hdfs://nn/unread/${YEAR}</uri-template>
+    </dataset>
+  </datasets>
+  <input-events>
+    <data-in name="input" dataset="logs"><instance>${coord:current(-1)}</instance></data-in>
+  </input-events>
+  <output-events>
+    <data-out name="output" dataset="marks"><instance>${coord:current(0)}</instance></data-out>
+  </output-events>
+  <action><workflow><app-path>hdfs://nn/apps/hourly</app-path></workflow></action>
+</coordinator-app>"#;
+        let arena = crate::xml::tree::arena_for(text.len());
+        let doc = crate::xml::parse(text, &arena).expect("well-formed");
+        let beside = BesideConfigs::default();
+        let utc = ProcessingZone::parse_option("UTC").expect("UTC");
+        let defines = [("root".to_string(), "logs".to_string())];
+        let input = JobInput {
+            configs: &[],
+            beside: &beside,
+            job: JobSource::Own,
+            defines: &defines,
+            maps: &[],
+            processing_zone: utc,
+            check_maximum_frequency: true,
+        };
+        let mut sources = Sources::default();
+        sources.add("coordinator.xml".to_string(), text);
+        let path = std::path::Path::new("coordinator.xml");
+        let Ok(loaded) = load::coordinator(&doc, path, &input, &mut sources) else {
+            panic!("the app loads");
+        };
+        let options = Options::first_action(utc, true);
+        let Ok(job) = prepare(&loaded.app, &loaded.included, &loaded.vars, &options) else {
+            panic!("the job prepares");
+        };
+        let at = Utc.with_ymd_and_hms(2024, 1, 1, 5, 0, 0).unwrap();
+        // The instance's fields, in the template as submitted (job properties
+        // in).
+        let uri = |dataset| job.instance_uri(dataset, at).map(|r| r.expect("resolves"));
+        assert_eq!(uri("logs").as_deref(), Some("hdfs://nn/logs/2024/01/01/05"));
+        assert_eq!(uri("marks").as_deref(), Some("hdfs://nn/marks/202401"));
+        // By the dataset's name, not the event's; a dataset no event reads
+        // was not prepared.
+        assert_eq!(uri("input"), None);
+        assert_eq!(uri("unread"), None);
+        // What resolving an action gives for the same instance.
+        let nominal = Utc.with_ymd_and_hms(2024, 1, 1, 6, 0, 0).unwrap();
+        let action = job.resolve_action(7, nominal).expect("it resolves");
+        assert_eq!(action.number, 7);
+        assert_eq!(action.inputs[0].uris, [uri("logs").unwrap()]);
+    }
+}

@@ -1,0 +1,935 @@
+//! Submission: what Oozie does when a coordinator job is submitted, all that
+//! does not depend on an action (research/oozie-semantics.md §2-§5).
+//!
+//! [`prepare`] reads the job's attributes and `<controls>`, the frequencies,
+//! and the datasets with their uri-templates (first phase: job properties in,
+//! `${YEAR}`... kept), reporting every problem, and gives the [`Job`]. A
+//! datasets file checked on its own goes through the same dataset submission
+//! ([`dataset_problems`], [`included_by_name`]); [`placed_texts`] gives each
+//! value its place, whose EL group [`misplaced`] checks. One action of the
+//! job is resolved in `action.rs`; the dry run lists them in `dryrun.rs`.
+
+use crate::check::rules::{
+    CONTROLS, DUPLICATE_DATASET, DUPLICATE_EVENT, EL_EVAL, EL_MISPLACED, INSTANCE_SYNTAX,
+    TIME_DATETIME, TIME_FREQUENCY, TIME_HOUR_24, UNDEFINED_DATASET,
+};
+use crate::diag::{Diagnostic, Severity};
+use crate::el::ast::{Part, Template};
+use crate::el::eval::{Context, Env, Variables};
+use crate::el::frequency::{LoweredFrequency, lower_frequency, lower_timeout};
+use crate::el::library::{Library, Place, first_misplaced};
+use crate::el::{VarMap, parse_template};
+use crate::interp::action::{
+    ActionValues, EchoCall, UriPiece, fields_only, reads_the_nominal_time,
+};
+use crate::interp::input_logic;
+use crate::ir::{Coordinator, Dataset, ElText, Instances, Logic};
+use crate::time::cron::Cron;
+use crate::time::datetime::{ProcessingZone, parse_datetime};
+use crate::time::frequency::{Frequency, FrequencyUnit};
+use crate::time::instance::DatasetClock;
+use crate::time::zone::Zone;
+use chrono::{DateTime, Datelike, Utc};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::borrow::Cow;
+use std::cell::OnceCell;
+
+pub struct Options {
+    /// Some `<include>` could not be read: a dataset not found may be defined
+    /// there, so its absence is not reported (the include's problem is).
+    pub includes_incomplete: bool,
+    pub from: Option<DateTime<Utc>>,
+    pub to: Option<DateTime<Utc>>,
+    pub limit: Option<usize>,
+    pub processing_zone: ProcessingZone,
+    /// `oozie.service.coord.check.maximum.frequency` (on by default): a
+    /// frequency under 5 minutes is refused.
+    pub check_maximum_frequency: bool,
+}
+
+impl Options {
+    /// The first action only, as `coordc check` materializes it.
+    pub fn first_action(processing_zone: ProcessingZone, check_maximum_frequency: bool) -> Options {
+        Options {
+            includes_incomplete: false,
+            from: None,
+            to: None,
+            limit: Some(1),
+            processing_zone,
+            check_maximum_frequency,
+        }
+    }
+}
+
+/// A diagnostic in the application (`file: None`) or in included file `file`.
+#[derive(Debug, Clone)]
+pub struct Located {
+    pub file: Option<usize>,
+    pub diagnostic: Diagnostic,
+}
+
+impl Located {
+    /// A diagnostic in the application file itself.
+    pub fn in_app(diagnostic: Diagnostic) -> Located {
+        Located {
+            file: None,
+            diagnostic,
+        }
+    }
+}
+
+/// A submitted job, ready to materialize.
+pub struct Job<'a> {
+    pub(super) app: &'a Coordinator,
+    /// What the submission found that does not stop the job (a 24:00).
+    pub warnings: Vec<Located>,
+    pub name: Cow<'a, str>,
+    pub controls: Controls,
+    pub zone: Zone,
+    pub start: DateTime<Utc>,
+    pub end: DateTime<Utc>,
+    pub(super) schedule: Schedule,
+    pub(super) datasets: FxHashMap<&'a str, JobDataset<'a>>,
+    pub(super) vars: &'a VarMap,
+    pub(super) pz: ProcessingZone,
+    pub(super) window: (Option<DateTime<Utc>>, Option<DateTime<Utc>>),
+    pub(super) limit: Option<usize>,
+    /// Per data-in: its range's echo, once read, when it cannot change between
+    /// actions (no `hoursInDay`, `daysInMonth` or `tzOffset` in it).
+    pub(super) constant_echoes: Vec<Option<OnceCell<(EchoCall, EchoCall)>>>,
+    /// The `<input-logic>` condition, and the names of its named nodes.
+    pub(super) logic: Option<&'a Logic>,
+    pub(super) logic_names: Vec<&'a str>,
+    pub(super) values: ActionValues<'a>,
+}
+
+/// When a job's actions are due.
+pub enum Schedule {
+    Every(Frequency),
+    Cron(Cron),
+}
+
+pub(super) struct JobDataset<'a> {
+    pub(super) dataset: &'a Dataset,
+    pub(super) clock: DatasetClock,
+    /// The uri-template after the submission phase, as text, and ready for
+    /// the second.
+    submitted: Cow<'a, str>,
+    pub(super) uri: SecondPhase,
+}
+
+/// A submitted uri-template, for its second phase.
+pub(super) enum SecondPhase {
+    /// Only text and `${YEAR}`-style fields, the common form: no evaluator.
+    Fields(Vec<UriPiece>),
+    /// Anything else, parsed (second-phase errors point at the start of the
+    /// uri-template); boxed, the rarer and much larger form.
+    Template(Box<Template>),
+}
+
+/// Evaluates `text` with job variables (and the `${YEAR}`... echoes of the
+/// submission phase when `echo_constants`). A value without EL is its
+/// text, lent.
+pub(crate) fn render<'t>(
+    text: &'t ElText,
+    vars: &dyn Variables,
+    context: Option<&dyn Context>,
+    pz: ProcessingZone,
+) -> Result<Cow<'t, str>, Diagnostic> {
+    if let Some(plain) = text.template().plain_text() {
+        return Ok(Cow::Borrowed(plain));
+    }
+    let env = Env {
+        vars,
+        library: Library::Coordinator,
+        context,
+        processing_zone: pz,
+    };
+    crate::el::render(text.template(), &env)
+        .map(|(rendered, _)| Cow::Owned(rendered))
+        .map_err(|d| text.in_file(d))
+}
+
+/// Variables over a base, with some names answered first.
+pub(super) struct Layered<'a, S = &'static str> {
+    pub(super) first: &'a [(&'static str, S)],
+    pub(super) base: &'a dyn Variables,
+}
+
+impl<S: AsRef<str>> Variables for Layered<'_, S> {
+    fn lookup(&self, name: &str) -> Option<Option<&str>> {
+        match self.first.iter().find(|(n, _)| *n == name) {
+            Some((_, v)) => Some(Some(v.as_ref())),
+            None => self.base.lookup(name),
+        }
+    }
+}
+
+/// The submission phase keeps the uri-template constants for later
+/// (`CoordELConstants`: each evaluates to its own `${NAME}`).
+const ECHO_CONSTANTS: &[(&str, &str)] = &[
+    ("YEAR", "${YEAR}"),
+    ("MONTH", "${MONTH}"),
+    ("DAY", "${DAY}"),
+    ("HOUR", "${HOUR}"),
+    ("MINUTE", "${MINUTE}"),
+];
+
+/// A value evaluated as Oozie evaluates it at submission (`coord-job-submit-nofuncs`:
+/// job properties, `coord:conf`, `coord:user`; `${YEAR}`... kept), e.g. an `<include>`.
+pub fn submit_text(text: &ElText, vars: &VarMap, pz: ProcessingZone) -> Result<String, Diagnostic> {
+    let layered = Layered {
+        first: ECHO_CONSTANTS,
+        base: vars,
+    };
+    render(text, &layered, None, pz).map(Cow::into_owned)
+}
+
+/// A datetime value computed at an action: the rendered text parsed as Oozie
+/// parses it (a 24:00 is an error here: Oozie rejects it).
+pub(crate) fn datetime(
+    text: &ElText,
+    rendered: &str,
+    pz: ProcessingZone,
+) -> Result<DateTime<Utc>, Diagnostic> {
+    match submitted_datetime(text, rendered, pz)? {
+        (t, None) => Ok(t),
+        (_, Some(mut hour_24)) => {
+            hour_24.severity = Severity::Error;
+            hour_24.code = TIME_DATETIME;
+            Err(hour_24)
+        }
+    }
+}
+
+/// A datetime of the application (start, end, an initial-instance): the
+/// spec's `24:00` (§4.1.1) is 00:00 of the next day, with the TM004 warning
+/// that Oozie servers reject it.
+fn submitted_datetime(
+    text: &ElText,
+    rendered: &str,
+    pz: ProcessingZone,
+) -> Result<(DateTime<Utc>, Option<Diagnostic>), Diagnostic> {
+    match parse_datetime(rendered, pz) {
+        Ok(t) if !t.hour_24 => Ok((t.instant, None)),
+        Ok(t) => Ok((
+            t.instant,
+            Some(
+                Diagnostic::warning(
+                    TIME_HOUR_24,
+                    text.span,
+                    format!(
+                        "`{}`: the spec reads 24:00 as 00:00 of the next day, but Oozie servers reject it (since 3.3, OOZIE-649)",
+                        rendered.trim()
+                    ),
+                )
+                .with_help("write 00:00 of the next day"),
+            ),
+        )),
+        Err(e) if rendered == text.text() => Err(e.to_diagnostic(text.span.start as usize, pz)),
+        Err(e) => {
+            let mut d = e.to_diagnostic(text.span.start as usize, pz);
+            d.span = text.span;
+            d.message = format!("{} (the value is `{rendered}`)", d.message);
+            Err(d)
+        }
+    }
+}
+
+/// [`submitted_datetime`], its warning kept in `problems`.
+fn application_datetime(
+    text: &ElText,
+    rendered: &str,
+    pz: ProcessingZone,
+    file: Option<usize>,
+    problems: &mut Vec<Located>,
+) -> Result<DateTime<Utc>, Diagnostic> {
+    let (t, warning) = submitted_datetime(text, rendered, pz)?;
+    problems.extend(warning.map(|diagnostic| Located { file, diagnostic }));
+    Ok(t)
+}
+
+/// `lower` on the EL tree of `text`, its diagnostic pointed into the file;
+/// for a value whose EL does not parse (the lowering reported it), the
+/// parser's diagnostic, which stops what needs the value.
+fn lowered<T>(
+    text: &ElText,
+    lower: impl FnOnce(&Template) -> Result<T, Diagnostic>,
+) -> Result<T, Diagnostic> {
+    let template = if text.parsed {
+        Cow::Borrowed(text.template())
+    } else {
+        Cow::Owned(parse_template(text.text(), 0).map_err(|d| text.in_file(d))?)
+    };
+    lower(&template).map_err(|d| text.in_file(d))
+}
+
+fn zone(text: &ElText, rendered: &str) -> Result<Zone, Diagnostic> {
+    Zone::parse(rendered).map_err(|e| e.to_diagnostic(rendered, text.span))
+}
+
+/// Submission: everything that does not depend on an action, with every
+/// problem reported. `included` are the datasets of the included files.
+pub fn prepare<'a>(
+    app: &'a Coordinator,
+    included: &'a [Dataset],
+    vars: &'a VarMap,
+    options: &Options,
+) -> Result<Job<'a>, Vec<Located>> {
+    let pz = options.processing_zone;
+    let mut problems = Vec::new();
+    let submit_vars = Layered {
+        first: ECHO_CONSTANTS,
+        base: vars,
+    };
+    let submitted = |text: &'a ElText| render(text, &submit_vars, None, pz);
+    let start = submitted(&app.start)
+        .and_then(|s| application_datetime(&app.start, &s, pz, None, &mut problems));
+    let end = submitted(&app.end)
+        .and_then(|s| application_datetime(&app.end, &s, pz, None, &mut problems));
+    let job_zone = submitted(&app.timezone).and_then(|s| zone(&app.timezone, &s));
+    let schedule = match lowered(&app.frequency, |t| lower_frequency(t, vars)) {
+        Ok(LoweredFrequency::Every(f)) => {
+            job_frequency(f, app.frequency.span, options.check_maximum_frequency)
+                .map(Schedule::Every)
+        }
+        Ok(LoweredFrequency::Cron(text)) => Cron::parse(&text)
+            .map(Schedule::Cron)
+            .map_err(|e| e.to_diagnostic(app.frequency.span.start as usize)),
+        Err(d) => Err(d),
+    };
+    let controls = match job_controls(app, vars, &submitted) {
+        Ok(controls) => Some(controls),
+        Err(found) => {
+            problems.extend(found.into_iter().map(Located::in_app));
+            None
+        }
+    };
+    let name = submitted(&app.name);
+    let start = in_app(start, &mut problems);
+    let end = in_app(end, &mut problems);
+    let job_zone = in_app(job_zone, &mut problems);
+    let schedule = in_app(schedule, &mut problems);
+    let name = in_app(name, &mut problems);
+    if let (Some(s), Some(e)) = (start, end)
+        && s >= e
+    {
+        problems.push(Located::in_app(Diagnostic::error(
+            TIME_DATETIME,
+            app.end.span,
+            "the end must be after the start (Oozie rejects equal times too, E1003)",
+        )));
+    }
+    // Datasets: included ones may not share a name; embedded ones override them.
+    let mut by_name = included_by_name(included, &mut problems);
+    for dataset in &app.datasets {
+        by_name.insert(&dataset.name.name, dataset);
+    }
+    let mut datasets = FxHashMap::default();
+    let mut missing_from_includes = false;
+    // Each dataset is prepared (and its problems reported) once, however many
+    // events read it.
+    let mut prepared = FxHashSet::default();
+    let mut read = FxHashSet::default();
+    for event in app
+        .inputs
+        .iter()
+        .map(|d| &d.dataset)
+        .chain(app.outputs.iter().map(|d| &d.dataset))
+    {
+        if prepared.contains(event.name.as_str()) {
+            continue;
+        }
+        let Some(dataset) = by_name.get(event.name.as_str()) else {
+            if options.includes_incomplete {
+                missing_from_includes = true;
+                continue;
+            }
+            problems.push(Located::in_app(
+                Diagnostic::error(
+                    UNDEFINED_DATASET,
+                    event.span,
+                    format!("undefined dataset: {} (E0803)", event.name),
+                )
+                .with_help("define it in <datasets>, or include a file that defines it"),
+            ));
+            continue;
+        };
+        prepared.insert(event.name.as_str());
+        read.insert(std::ptr::from_ref::<Dataset>(dataset));
+        match prepare_dataset(dataset, vars, &submit_vars, pz, &mut problems) {
+            Ok(ready) => {
+                datasets.insert(event.name.as_str(), ready);
+            }
+            Err(mut found) => problems.append(&mut found),
+        }
+    }
+    // Submission reads every dataset, embedded or included, that no event
+    // names too (CSX:801, 993-1030, 1143).
+    for dataset in app.datasets.iter().chain(included) {
+        if !read.contains(&std::ptr::from_ref(dataset)) {
+            problems.extend(dataset_problems(dataset, vars, pz));
+        }
+    }
+    let mut seen = FxHashSet::default();
+    for data_in in &app.inputs {
+        if !seen.insert(data_in.name.name.as_str()) {
+            problems.push(Located::in_app(Diagnostic::error(
+                DUPLICATE_EVENT,
+                data_in.name.span,
+                format!("Duplicate dataIn name {} (E0803)", data_in.name.name),
+            )));
+        }
+    }
+    // Each value is evaluated by the EL group of its place, which defines only
+    // some functions and constants (research/oozie-semantics.md §2).
+    problems.extend(misplaced(app, included, vars));
+    // CSX:376-454: an instance element must hold one instance, not be empty or
+    // list several with commas; Oozie inspects only the first data-in and the
+    // first data-out.
+    let first_in = app
+        .inputs
+        .first()
+        .into_iter()
+        .flat_map(|d| match &d.instances {
+            Instances::List(list) => list.iter().collect::<Vec<_>>(),
+            Instances::Range { start, end } => vec![start, end],
+        });
+    let first_out = app.outputs.first().map(|d| &d.instance);
+    for text in first_in.chain(first_out) {
+        if let Some(problem) = instance_problem(text) {
+            problems.push(Located::in_app(
+                Diagnostic::error(INSTANCE_SYNTAX, text.span, problem).with_help(
+                    "write one instance per <instance> element, e.g. ${coord:current(0)}",
+                ),
+            ));
+        }
+    }
+    let logic = match app.input_logic.as_ref().map(input_logic::root) {
+        Some(Ok(root)) => root,
+        Some(Err(diagnostic)) => {
+            problems.push(Located::in_app(diagnostic));
+            None
+        }
+        None => None,
+    };
+    if let Some(root) = logic {
+        let data_ins: Vec<&str> = app.inputs.iter().map(|d| d.name.name.as_str()).collect();
+        problems.extend(
+            input_logic::check_references(root, &data_ins)
+                .into_iter()
+                .map(Located::in_app),
+        );
+    }
+    let (Some(start), Some(end), Some(zone), Some(schedule), Some(name), Some(controls), true) = (
+        start,
+        end,
+        job_zone,
+        schedule,
+        name,
+        controls,
+        problems
+            .iter()
+            .all(|p| p.diagnostic.severity != Severity::Error)
+            && !missing_from_includes,
+    ) else {
+        return Err(problems);
+    };
+    Ok(Job {
+        app,
+        warnings: problems,
+        name,
+        controls,
+        zone,
+        start,
+        end,
+        schedule,
+        datasets,
+        vars,
+        pz,
+        window: (options.from, options.to),
+        limit: options.limit,
+        logic,
+        logic_names: logic.map(input_logic::names).unwrap_or_default(),
+        values: ActionValues::new(app, vars, options.limit != Some(1)),
+        constant_echoes: app
+            .inputs
+            .iter()
+            .map(|d| match &d.instances {
+                Instances::Range { start, end }
+                    if !reads_the_nominal_time(start) && !reads_the_nominal_time(end) =>
+                {
+                    Some(OnceCell::new())
+                }
+                _ => None,
+            })
+            .collect(),
+    })
+}
+
+/// Included datasets by name: Oozie reads the included files' datasets into
+/// one list and refuses a name twice, within a file or across files
+/// (CSX:1143-1148, E0803).
+pub fn included_by_name<'a>(
+    included: &'a [Dataset],
+    problems: &mut Vec<Located>,
+) -> FxHashMap<&'a str, &'a Dataset> {
+    let mut by_name: FxHashMap<&str, &Dataset> = FxHashMap::default();
+    for dataset in included {
+        if let Some(first) = by_name.insert(&dataset.name.name, dataset) {
+            let mut diagnostic = Diagnostic::error(
+                DUPLICATE_DATASET,
+                dataset.name.span,
+                format!(
+                    "Duplicate Dataset {}: included files may not define a dataset twice (E0803)",
+                    dataset.name.name
+                ),
+            );
+            // (File 0 is the file checked: a datasets file checked on its own.)
+            diagnostic = match first.file {
+                f if f == dataset.file => {
+                    diagnostic.with_label(first.name.span, "first defined here")
+                }
+                None | Some(0) => diagnostic
+                    .with_help("the first definition is in the file that includes this one"),
+                Some(f) => {
+                    diagnostic.with_help(format!("the first definition is in included file #{f}"))
+                }
+            };
+            problems.push(Located {
+                file: dataset.file,
+                diagnostic,
+            });
+        }
+    }
+    by_name
+}
+
+/// Every problem submission finds in one dataset, as it reads every
+/// dataset of the application and of its included files (CSX:1009-1030):
+/// frequency, initial-instance, zone, uri-template (its job properties and
+/// the `${YEAR}`... constants), with its warnings (TM004).
+pub fn dataset_problems(dataset: &Dataset, vars: &VarMap, pz: ProcessingZone) -> Vec<Located> {
+    let submit_vars = Layered {
+        first: ECHO_CONSTANTS,
+        base: vars,
+    };
+    let mut found = Vec::new();
+    if let Err(mut problems) = prepare_dataset(dataset, vars, &submit_vars, pz, &mut found) {
+        found.append(&mut problems);
+    }
+    found
+}
+
+/// A dataset's values with their places (the EL group each is evaluated
+/// with); its frequency is read by [`dataset_frequency`].
+pub fn dataset_texts(dataset: &Dataset) -> impl Iterator<Item = (Option<usize>, &ElText, Place)> {
+    [
+        (&dataset.initial_instance, Place::InitialInstance),
+        (&dataset.timezone, Place::Submit),
+        (&dataset.uri_template, Place::Submit),
+    ]
+    .into_iter()
+    .chain(dataset.done_flag.iter().map(|d| (d, Place::Submit)))
+    .map(|(text, place)| (dataset.file, text, place))
+}
+
+/// Every value Oozie evaluates at submission or materialization, with the file
+/// it is in (`None`: the application) and its place, whose EL group decides
+/// which functions and constants it may use (research/oozie-semantics.md §2).
+pub fn placed_texts<'a>(
+    app: &'a Coordinator,
+    included: &'a [Dataset],
+) -> Vec<(Option<usize>, &'a ElText, Place)> {
+    // (Sized for the usual values up front: the list is made twice a file.)
+    let mut texts: Vec<(Option<usize>, &ElText, Place)> = Vec::with_capacity(
+        4 + 4 * (app.datasets.len() + included.len())
+            + 2 * app.inputs.len()
+            + app.outputs.len()
+            + 2 * app.action.configuration.len(),
+    );
+    texts.extend([
+        (None, &app.start, Place::Submit),
+        (None, &app.end, Place::Submit),
+        (None, &app.timezone, Place::Submit),
+        (None, &app.action.app_path, Place::Submit),
+    ]);
+    for dataset in app.datasets.iter().chain(included) {
+        texts.extend(dataset_texts(dataset));
+    }
+    for data_in in &app.inputs {
+        match &data_in.instances {
+            Instances::List(list) => texts.extend(list.iter().map(|t| (None, t, Place::Instance))),
+            Instances::Range { start, end } => {
+                texts.push((None, start, Place::RangeInstance));
+                texts.push((None, end, Place::RangeInstance));
+            }
+        }
+    }
+    texts.extend(
+        app.outputs
+            .iter()
+            .map(|d| (None, &d.instance, Place::Instance)),
+    );
+    for property in &app.action.configuration {
+        texts.push((None, &property.name, Place::ActionConfig));
+        texts.push((None, &property.value, Place::ActionConfig));
+    }
+    texts.extend(
+        app.action
+            .sla
+            .iter()
+            .flat_map(|s| &s.fields)
+            .map(|(_, v)| (None, v, Place::Sla)),
+    );
+    // The input check's min and wait are evaluated with the action's data
+    // evaluator (CoordCommandUtils.evaluateInputCheck).
+    texts.extend(
+        app.input_logic
+            .iter()
+            .flat_map(|l| &l.roots)
+            .flat_map(input_logic::values)
+            .map(|t| (None, t, Place::ActionConfig)),
+    );
+    texts
+}
+
+/// The values that use a function or constant their place does not define
+/// (EL009).
+pub fn misplaced(app: &Coordinator, included: &[Dataset], vars: &dyn Variables) -> Vec<Located> {
+    misplaced_in(placed_texts(app, included), vars)
+}
+
+/// Those of `texts` that use a function or constant their place does not
+/// define (EL009).
+pub fn misplaced_in<'a>(
+    texts: impl IntoIterator<Item = (Option<usize>, &'a ElText, Place)>,
+    vars: &dyn Variables,
+) -> Vec<Located> {
+    let mut problems = Vec::new();
+    for (file, text, place) in texts {
+        if let Some(m) = first_misplaced(text.template(), place, vars) {
+            let kind = if m.is_function {
+                "function"
+            } else {
+                "constant"
+            };
+            problems.push(Located {
+                file,
+                diagnostic: Diagnostic::error(
+                    EL_MISPLACED,
+                    text.file_span(m.span),
+                    format!(
+                        "{} cannot be used in {}: Oozie's EL there has no such {kind}",
+                        m.what,
+                        place.describe()
+                    ),
+                ),
+            });
+        }
+    }
+    problems
+}
+
+/// A coordinator's frequency as submission checks it (CSX:340-352): with
+/// `oozie.service.coord.check.maximum.frequency` (the default) 0, and under 5
+/// in minutes, is refused. Oozie accepts any other count, but one that is not
+/// positive never moves forward: its materialization adds `number × frequency`
+/// to the start and loops while that is before the end
+/// (CoordMaterializeTransitionXCommand:486-545), so every action lands at or
+/// before the start, without end. coordc refuses it too.
+fn job_frequency(
+    f: Frequency,
+    span: crate::span::Span,
+    check_maximum: bool,
+) -> Result<Frequency, Diagnostic> {
+    let plural = if f.count == 1 { "" } else { "s" };
+    if check_maximum && (f.count == 0 || (f.unit == FrequencyUnit::Minute && f.count < 5)) {
+        return Err(Diagnostic::error(
+            TIME_FREQUENCY,
+            span,
+            format!(
+                "a frequency of {} {}{plural} is below Oozie's 5-minute minimum (E1003)",
+                f.count,
+                f.unit.name()
+            ),
+        )
+        .with_help("the server setting oozie.service.coord.check.maximum.frequency=false lifts the limit; the frequency must still be greater than zero"));
+    }
+    if f.count <= 0 {
+        return Err(Diagnostic::error(
+            TIME_FREQUENCY,
+            span,
+            format!(
+                "a frequency of {} {}{plural} never moves forward: Oozie accepts it with check.maximum.frequency off, and materializes every action at or before the start, without end",
+                f.count,
+                f.unit.name()
+            ),
+        )
+        .with_help("a frequency must be greater than zero, e.g. ${coord:hours(1)}"));
+    }
+    Ok(f)
+}
+
+/// A dataset's frequency as submission reads it (CSX:1015-1017): an integer
+/// (a frequency function, or minutes), not cron, greater than zero
+/// (`ParamChecker.checkGTZero`, ParamChecker.java:136-142).
+pub fn dataset_frequency(dataset: &Dataset, vars: &VarMap) -> Result<Frequency, Diagnostic> {
+    match lowered(&dataset.frequency, |t| lower_frequency(t, vars))? {
+        LoweredFrequency::Every(f) if f.count > 0 => Ok(f),
+        LoweredFrequency::Every(f) => Err(Diagnostic::error(
+            TIME_FREQUENCY,
+            dataset.frequency.span,
+            format!(
+                "parameter [frequency] = [{}] must be greater than zero (E1003)",
+                f.count
+            ),
+        )
+        .with_help(
+            "a dataset frequency is how often an instance is produced, e.g. ${coord:hours(1)}",
+        )),
+        LoweredFrequency::Cron(_) => Err(Diagnostic::error(
+            TIME_FREQUENCY,
+            dataset.frequency.span,
+            "a dataset frequency must be an integer or a frequency function, not cron (E1003)",
+        )),
+    }
+}
+
+/// A job's `<controls>`, with Oozie's defaults (CoordSubmitXCommand:735-796,
+/// oozie-default.xml).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Controls {
+    /// Minutes an action waits for its inputs (default 120; -1 and anything
+    /// over 86400 are 86400).
+    pub timeout: i64,
+    /// Actions running at once; negative is unlimited (default 1).
+    pub concurrency: i64,
+    /// Actions waiting at once; as written, clamped by the server (default 12).
+    pub throttle: i64,
+    pub execution: Execution,
+}
+
+/// The order waiting actions run in.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Execution {
+    Fifo,
+    Lifo,
+    LastOnly,
+    None,
+}
+
+/// `<controls>` read as at submission: the timeout with the timeout evaluator,
+/// the others with the job's properties; each must be a Java `int`, and the
+/// execution exactly one of the four orders.
+fn job_controls<'a>(
+    app: &'a Coordinator,
+    vars: &VarMap,
+    attribute: &dyn Fn(&'a ElText) -> Result<Cow<'a, str>, Diagnostic>,
+) -> Result<Controls, Vec<Diagnostic>> {
+    let c = &app.controls;
+    let timeout = match &c.timeout {
+        Some(t) => lowered(t, |t| lower_timeout(t, vars)).map(|t| t.unwrap_or(120)),
+        None => Ok(120),
+    };
+    let integer = |text: &'a Option<ElText>, what: &str, default: i64| -> Result<i64, Diagnostic> {
+        let Some(text) = text else { return Ok(default) };
+        let value = attribute(text)?;
+        let value = value.trim();
+        if value.is_empty() {
+            return Ok(default);
+        }
+        value.parse::<i32>().map(i64::from).map_err(|_| {
+            Diagnostic::error(
+                CONTROLS,
+                text.span,
+                format!("the {what} must be an integer, not `{value}` (E1003)"),
+            )
+        })
+    };
+    let concurrency = integer(&c.concurrency, "concurrency", 1);
+    let throttle = integer(&c.throttle, "throttle", 12);
+    let execution = match &c.execution {
+        None => Ok(Execution::Fifo),
+        Some(text) => attribute(text).and_then(|value| match value.trim() {
+            "" | "FIFO" => Ok(Execution::Fifo),
+            "LIFO" => Ok(Execution::Lifo),
+            "LAST_ONLY" => Ok(Execution::LastOnly),
+            "NONE" => Ok(Execution::None),
+            other => Err(Diagnostic::error(
+                CONTROLS,
+                text.span,
+                format!(
+                    "the execution order `{other}` is none of FIFO, LIFO, LAST_ONLY, NONE (E1003)"
+                ),
+            )
+            .with_help("the values are case-sensitive")),
+        }),
+    };
+    match (timeout, concurrency, throttle, execution) {
+        (Ok(timeout), Ok(concurrency), Ok(throttle), Ok(execution)) => Ok(Controls {
+            timeout,
+            concurrency,
+            throttle,
+            execution,
+        }),
+        (t, c, th, e) => Err([t.err(), c.err(), th.err(), e.err()]
+            .into_iter()
+            .flatten()
+            .collect()),
+    }
+}
+
+/// The value, or `None` with its problem (in the application file) recorded.
+fn in_app<T>(result: Result<T, Diagnostic>, problems: &mut Vec<Located>) -> Option<T> {
+    result
+        .map_err(|diagnostic| problems.push(Located::in_app(diagnostic)))
+        .ok()
+}
+
+fn prepare_dataset<'a>(
+    dataset: &'a Dataset,
+    vars: &VarMap,
+    submit_vars: &dyn Variables,
+    pz: ProcessingZone,
+    warnings: &mut Vec<Located>,
+) -> Result<JobDataset<'a>, Vec<Located>> {
+    let mut problems = Vec::new();
+    let mut problem = |d: Diagnostic| {
+        problems.push(Located {
+            file: dataset.file,
+            diagnostic: d,
+        })
+    };
+    let frequency = dataset_frequency(dataset, vars).map_err(&mut problem).ok();
+    let initial = render(&dataset.initial_instance, vars, None, pz)
+        .and_then(|s| {
+            application_datetime(&dataset.initial_instance, &s, pz, dataset.file, warnings)
+        })
+        .and_then(|t| {
+            if t.year() < 1970 {
+                Err(Diagnostic::error(
+                    TIME_DATETIME,
+                    dataset.initial_instance.span,
+                    "the initial instance must not be before 1970-01-01T00:00Z (E1021)",
+                ))
+            } else {
+                Ok(t)
+            }
+        })
+        .map_err(&mut problem)
+        .ok();
+    let zone = render(&dataset.timezone, submit_vars, None, pz)
+        .and_then(|s| zone(&dataset.timezone, &s))
+        .map_err(&mut problem)
+        .ok();
+    // The submission phase: job properties in, the ${YEAR}... constants kept.
+    let span = dataset.uri_template.span;
+    let uri = render(&dataset.uri_template, submit_vars, None, pz)
+        .and_then(|phase_one| {
+            let second = match fields_only(&phase_one) {
+                Some(pieces) => SecondPhase::Fields(pieces),
+                None => {
+                    let template = parse_template(&phase_one, 0).map_err(|mut d| {
+                        d.span = span;
+                        d
+                    })?;
+                    SecondPhase::Template(Box::new(template))
+                }
+            };
+            Ok((phase_one, second))
+        })
+        .map_err(&mut problem)
+        .ok();
+    let (Some(frequency), Some(initial), Some(zone), Some((submitted, uri))) =
+        (frequency, initial, zone, uri)
+    else {
+        return Err(problems);
+    };
+    let clock = DatasetClock::new(initial, frequency, zone).map_err(|e| {
+        vec![Located {
+            file: dataset.file,
+            diagnostic: Diagnostic::error(EL_EVAL, dataset.initial_instance.span, e.to_string()),
+        }]
+    })?;
+    Ok(JobDataset {
+        dataset,
+        clock,
+        submitted,
+        uri,
+    })
+}
+
+impl<'a> Job<'a> {
+    pub fn schedule(&self) -> &Schedule {
+        &self.schedule
+    }
+
+    pub fn processing_zone(&self) -> ProcessingZone {
+        self.pz
+    }
+
+    /// The dataset a data-in or data-out names, as submitted: its definition
+    /// and its instance clock.
+    pub fn dataset(&self, name: &str) -> Option<(&'a Dataset, &DatasetClock)> {
+        self.datasets.get(name).map(|d| (d.dataset, &d.clock))
+    }
+
+    /// A dataset's uri-template as submitted: job properties in, `${YEAR}`...
+    /// kept (what identifies the data across applications).
+    pub fn submitted_uri(&self, name: &str) -> Option<&str> {
+        self.datasets.get(name).map(|d| &*d.submitted)
+    }
+
+    /// The nominal times of the actions in [start, end), without resolving
+    /// the actions (a cron schedule gives as many as the listing would).
+    pub fn nominal_times_all(&self) -> impl Iterator<Item = DateTime<Utc>> + '_ {
+        self.nominal_times(self.end).map_while(Result::ok)
+    }
+}
+
+/// Why an instance element's text is not one instance, as the checks of
+/// CSX:376-454 (StringUtils.java:63-103) see it.
+pub fn instance_problem(text: &ElText) -> Option<String> {
+    if text.text().trim().is_empty() {
+        return Some("an empty instance: Oozie rejects it at submission (E1021)".to_string());
+    }
+    let comma_outside = text
+        .template()
+        .parts
+        .iter()
+        .any(|p| matches!(p, Part::Text { text, .. } if text.contains(',')));
+    comma_outside.then(|| {
+        "a `,` outside ${...}: one instance element holds one instance (E1021)".to_string()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_job_frequency_must_move_forward_with_or_without_the_minimum() {
+        let span = crate::span::Span::new(0, 1);
+        let f = |count, unit| Frequency {
+            count,
+            unit,
+            end_of: false,
+        };
+        // Oozie's rule (CSX:340-352): 0, and under 5 minutes.
+        for (count, unit) in [(0, FrequencyUnit::Day), (4, FrequencyUnit::Minute)] {
+            let e = job_frequency(f(count, unit), span, true).unwrap_err();
+            assert!(e.message.contains("5-minute minimum"), "{}", e.message);
+        }
+        // Negative days pass Oozie's rule, and every count passes without it,
+        // but one that is not positive never moves forward.
+        for check in [true, false] {
+            for count in [0, -1, i64::from(i32::MIN)] {
+                let e = job_frequency(f(count, FrequencyUnit::Day), span, check);
+                assert_eq!(e.unwrap_err().code, TIME_FREQUENCY, "{count} {check}");
+            }
+        }
+        assert!(job_frequency(f(1, FrequencyUnit::Minute), span, false).is_ok());
+        assert!(job_frequency(f(i64::from(i32::MAX), FrequencyUnit::Month), span, true).is_ok());
+    }
+}
