@@ -60,6 +60,7 @@ pub const PIPELINE_CYCLE: &str = "PL001";
 pub const PIPELINE_UNPRODUCED: &str = "PL002";
 pub const PIPELINE_MISALIGNED: &str = "PL003";
 pub const DRYRUN_UNSUPPORTED: &str = "DR001";
+pub const SIMULATE_SCENARIO: &str = "SI001";
 pub const XML_SYNTAX: &str = "XML001";
 pub const XML_LIMIT: &str = "XML002";
 pub const XML_UNKNOWN_DOCUMENT: &str = "XML003";
@@ -240,6 +241,13 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: None,
         summary: "Something `coordc dryrun` does not compute yet; it says so rather than guess.",
+    },
+    Rule {
+        code: SIMULATE_SCENARIO,
+        name: "simulate-scenario",
+        severity: Severity::Error,
+        oozie: None,
+        summary: "A `coordc simulate` scenario file that cannot be read: an unknown key, a bad time or duration, a reference to no job, or an op the server cannot take.",
     },
     Rule {
         code: XML_SYNTAX,

@@ -55,7 +55,7 @@ pub(crate) fn parse_pair(s: &str) -> Result<(String, String), String> {
     }
 }
 
-fn print_problems(sources: &Sources, problems: &[Located]) -> i32 {
+pub(super) fn print_problems(sources: &Sources, problems: &[Located]) -> i32 {
     let mut err = std::io::stderr().lock();
     for p in problems {
         let _ = write!(err, "{}", sources.render(p));
@@ -63,7 +63,7 @@ fn print_problems(sources: &Sources, problems: &[Located]) -> i32 {
     EXIT_ERRORS
 }
 
-fn usage(message: String) -> i32 {
+pub(super) fn usage(message: String) -> i32 {
     eprintln!("error: {message}");
     EXIT_USAGE
 }
@@ -157,7 +157,7 @@ pub fn run(args: DryrunArgs) -> i32 {
 }
 
 /// The exit of a command stopped while reading the application.
-fn stopped(sources: &Sources, stop: Stop) -> i32 {
+pub(super) fn stopped(sources: &Sources, stop: Stop) -> i32 {
     match stop {
         Stop::Usage(message) => usage(message),
         Stop::Problems(problems) => print_problems(sources, &problems),
@@ -166,7 +166,7 @@ fn stopped(sources: &Sources, stop: Stop) -> i32 {
 
 /// Submits a loaded coordinator (its `sources` rendering the problems):
 /// the job, its warnings printed; or the exit code after its problems.
-fn submit<'a>(
+pub(super) fn submit<'a>(
     loaded: &'a load::LoadedCoordinator,
     sources: &Sources,
     options: &Options,

@@ -7,6 +7,7 @@ pub mod dryrun;
 mod eval;
 pub mod load;
 pub mod render;
+mod simulate;
 mod timezones;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -32,6 +33,9 @@ enum Command {
     /// List every action a coordinator materializes, with its inputs, outputs and
     /// resolved workflow configuration.
     Dryrun(dryrun::DryrunArgs),
+    /// Run coordinators through a simulated Oozie server: when each action is
+    /// created, waits, runs and ends, and why.
+    Simulate(simulate::SimulateArgs),
     /// List the nominal times a coordinator with a cron frequency materializes.
     Cron(cron::CronArgs),
     /// List every time zone ID Oozie accepts, with its offset and DST use.
@@ -118,6 +122,7 @@ pub fn main() -> i32 {
         Command::Eval(args) => eval::run(args),
         Command::Check(args) => check::run(args),
         Command::Dryrun(args) => dryrun::run(args),
+        Command::Simulate(args) => simulate::run(args),
         Command::Cron(args) => cron::run(args),
         Command::Timezones(args) => timezones::run(args),
         Command::Rules => {

@@ -875,6 +875,24 @@ impl<'a> Job<'a> {
         self.datasets.get(name).map(|d| (d.dataset, &d.clock))
     }
 
+    /// The application submitted.
+    pub fn app(&self) -> &'a Coordinator {
+        self.app
+    }
+
+    /// The done-flag of a dataset a data-in or data-out names, evaluated with
+    /// the job's properties: `_SUCCESS` by default, empty for the directory
+    /// itself (CoordUtils:68-75).
+    pub fn done_flag(&self, name: &str) -> Option<Result<String, Diagnostic>> {
+        let dataset = self.datasets.get(name)?.dataset;
+        Some(match &dataset.done_flag {
+            None => Ok("_SUCCESS".to_string()),
+            Some(text) => {
+                render(text, self.vars, None, self.pz).map(|flag| flag.trim().to_string())
+            }
+        })
+    }
+
     /// A dataset's uri-template as submitted: job properties in, `${YEAR}`...
     /// kept (what identifies the data across applications).
     pub fn submitted_uri(&self, name: &str) -> Option<&str> {

@@ -12,3 +12,4 @@ pub mod hcat;
 pub mod input_logic;
 pub mod job;
 pub mod parameters;
+pub mod simulate;

@@ -1,0 +1,361 @@
+//! `coordc simulate`: run a scenario (or one coordinator, the quick form)
+//! through the simulated Oozie server, and report what happened.
+
+use super::dryrun::{parse_pair, print_problems, stopped, submit, usage};
+use super::load::{
+    self, BesideConfigs, ConfigFile, JobInput, JobSource, LoadedCoordinator, Sources,
+    parse_document, read_application,
+};
+use super::render::human;
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
+use crate::check::rules::{SIMULATE_SCENARIO, XML_UNKNOWN_DOCUMENT};
+use crate::diag::Diagnostic;
+use crate::interp::job::{Job, Located, Options};
+use crate::interp::simulate::engine::{self, Engine, millis};
+use crate::interp::simulate::scenario::{
+    DataEntry, JobEntry, Scenario, Settings, WorkflowEnd, WorkflowScript,
+};
+use crate::interp::simulate::{report, svg};
+use crate::span::Span;
+use crate::time::datetime::{ProcessingZone, parse_datetime};
+use chrono::{DateTime, Duration, Utc};
+use clap::{Args, ValueEnum};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SimulateFormat {
+    Text,
+    Json,
+    Events,
+    Svg,
+}
+
+#[derive(Args)]
+pub struct SimulateArgs {
+    /// A scenario file (.toml), or a coordinator application XML file (the
+    /// quick form: submitted at its start, every input present at its
+    /// nominal time, every workflow SUCCEEDED after 10 minutes).
+    input: PathBuf,
+    /// Quick form: a job configuration file, repeatable. Default: the
+    /// job.properties beside the application, if any.
+    #[arg(long = "config", value_name = "FILE")]
+    configs: Vec<PathBuf>,
+    /// Quick form: a job property, repeatable.
+    #[arg(short = 'D', value_name = "NAME=VALUE", value_parser = parse_pair)]
+    defines: Vec<(String, String)>,
+    /// Quick form: read `<include>` paths starting with PREFIX from DIR.
+    #[arg(long = "map", value_name = "PREFIX=DIR", value_parser = parse_pair)]
+    maps: Vec<(String, String)>,
+    /// Quick form: simulate until T (default: the job's end, at most 31 days
+    /// after its start, plus a day).
+    #[arg(long, value_name = "T")]
+    until: Option<String>,
+    /// Report the state as of T (events at T included) instead of at the end.
+    #[arg(long, value_name = "T")]
+    at: Option<String>,
+    /// Say in words why action N of job JOB is in its state.
+    #[arg(long, value_name = "JOB@N")]
+    explain: Option<String>,
+    #[arg(long, value_enum, default_value = "text")]
+    format: SimulateFormat,
+}
+
+fn time_argument(flag: &str, text: &str) -> Result<DateTime<Utc>, i32> {
+    parse_datetime(text, ProcessingZone::UTC)
+        .map(|t| t.instant)
+        .map_err(|e| {
+            eprint!(
+                "{}",
+                human(
+                    &e.to_diagnostic(0, ProcessingZone::UTC),
+                    &format!("<{flag}>"),
+                    text
+                )
+            );
+            EXIT_USAGE
+        })
+}
+
+/// A scenario's problems, printed against its file.
+fn scenario_problems(name: &str, text: &str, problems: &[Diagnostic]) -> i32 {
+    let mut err = std::io::stderr().lock();
+    for d in problems {
+        let _ = write!(err, "{}", human(d, name, text));
+    }
+    EXIT_ERRORS
+}
+
+/// One job's application, loaded, with the sources its problems point into.
+struct LoadedJob {
+    id: Option<String>,
+    /// Its `app` in the scenario.
+    span: Span,
+    sources: Sources,
+    loaded: LoadedCoordinator,
+    submit: DateTime<Utc>,
+}
+
+pub fn run(args: SimulateArgs) -> i32 {
+    let at = match args
+        .at
+        .as_deref()
+        .map(|t| time_argument("--at", t))
+        .transpose()
+    {
+        Ok(t) => t,
+        Err(code) => return code,
+    };
+    let is_scenario = args.input.extension().is_some_and(|e| e == "toml");
+    let scenario_name = args.input.display().to_string();
+    let (scenario_text, mut scenario, base) = if is_scenario {
+        if !args.configs.is_empty()
+            || !args.defines.is_empty()
+            || !args.maps.is_empty()
+            || args.until.is_some()
+        {
+            return usage(
+                "--config, -D, --map and --until are for the quick form: a scenario file says them itself"
+                    .into(),
+            );
+        }
+        let text = match super::read_source(&args.input) {
+            Ok(text) => text,
+            Err(super::ReadError::Io(e)) => return usage(format!("{scenario_name}: {e}")),
+            Err(super::ReadError::Refused(d)) => {
+                return scenario_problems(&scenario_name, "", &[d]);
+            }
+        };
+        match Scenario::read(&text) {
+            Ok(s) => (
+                text,
+                s,
+                args.input.parent().unwrap_or(Path::new("")).to_path_buf(),
+            ),
+            Err(problems) => return scenario_problems(&scenario_name, &text, &problems),
+        }
+    } else {
+        (String::new(), quick_scenario(&args), PathBuf::new())
+    };
+    let until = match args
+        .until
+        .as_deref()
+        .map(|t| time_argument("--until", t))
+        .transpose()
+    {
+        Ok(t) => t,
+        Err(code) => return code,
+    };
+    // Load every job's application.
+    let beside = BesideConfigs::default();
+    let mut jobs = Vec::new();
+    for entry in &scenario.jobs {
+        let app = base.join(&entry.app);
+        let configs: Vec<ConfigFile> = entry
+            .config
+            .iter()
+            .flatten()
+            .map(|c| ConfigFile::read(&base.join(c)))
+            .collect();
+        let maps: Vec<(String, String)> = entry
+            .map
+            .iter()
+            .map(|(prefix, dir)| (prefix.clone(), base.join(dir).display().to_string()))
+            .collect();
+        let input = JobInput {
+            configs: &configs,
+            beside: &beside,
+            job: JobSource::Own,
+            defines: &entry.properties,
+            maps: &maps,
+            processing_zone: ProcessingZone::UTC,
+            check_maximum_frequency: scenario.settings.check_maximum_frequency,
+        };
+        match load_job(&app, &input, entry) {
+            Ok(job) => jobs.push(job),
+            Err(code) => return code,
+        }
+    }
+    // Submitted as the dry run submits them.
+    let options = Options {
+        includes_incomplete: false,
+        from: None,
+        to: None,
+        limit: None,
+        processing_zone: ProcessingZone::UTC,
+        check_maximum_frequency: scenario.settings.check_maximum_frequency,
+    };
+    let mut submitted: Vec<Job> = Vec::new();
+    for job in &jobs {
+        match submit(&job.loaded, &job.sources, &options) {
+            Ok(j) => submitted.push(j),
+            Err(code) => return code,
+        }
+    }
+    if !is_scenario {
+        quick_times(&mut scenario, &submitted[0], until);
+    }
+    let mut inputs: Vec<engine::JobInput> = Vec::new();
+    for (job, prepared) in jobs.iter().zip(&submitted) {
+        let id = job.id.clone().unwrap_or_else(|| prepared.name.to_string());
+        if inputs.iter().any(|i| i.id == id) {
+            return scenario_problems(
+                &scenario_name,
+                &scenario_text,
+                &[Diagnostic::error(
+                    SIMULATE_SCENARIO,
+                    job.span,
+                    format!("two jobs are called `{id}`: give each an `id`"),
+                )],
+            );
+        }
+        inputs.push(engine::JobInput {
+            id,
+            job: prepared,
+            submit: if is_scenario {
+                job.submit
+            } else {
+                scenario.start
+            },
+        });
+    }
+    if !is_scenario {
+        quick_data(&mut scenario, &submitted[0], &inputs[0].id);
+    }
+    let mut engine = match Engine::new(&scenario, inputs) {
+        Ok(engine) => engine,
+        Err(problems) => return scenario_problems(&scenario_name, &scenario_text, &problems),
+    };
+    if let Err(d) = engine.run(at.map(millis)) {
+        return scenario_problems(&scenario_name, &scenario_text, &[d]);
+    }
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    if let Some(which) = &args.explain {
+        let found = which.rsplit_once('@').and_then(|(job, n)| {
+            let j = engine.jobs.iter().position(|x| x.id == job)?;
+            report::explain(&engine, j, n.parse().ok()?)
+        });
+        return match found {
+            Some(text) => {
+                let _ = writeln!(out, "{text}");
+                EXIT_OK
+            }
+            None => usage(format!(
+                "--explain {which}: no such action (write JOB@N; the jobs: {})",
+                engine
+                    .jobs
+                    .iter()
+                    .map(|j| j.id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        };
+    }
+    let result = match args.format {
+        SimulateFormat::Text => report::write_text(&engine, &mut out),
+        SimulateFormat::Json => report::write_json(&engine, &mut out),
+        SimulateFormat::Events => report::write_events(&engine, &mut out),
+        SimulateFormat::Svg => svg::write_svg(&engine, &mut out),
+    };
+    // (A closed stdout, e.g. piped into `head`, ends the report quietly.)
+    let _ = result.and_then(|()| out.flush());
+    EXIT_OK
+}
+
+fn load_job(app: &Path, input: &JobInput, entry: &JobEntry) -> Result<LoadedJob, i32> {
+    let mut sources = Sources::default();
+    let text = read_application(app, &mut sources).map_err(|stop| stopped(&sources, stop))?;
+    let arena = crate::xml::Arena::new();
+    let doc = parse_document(&text, &arena).map_err(|stop| stopped(&sources, stop))?;
+    match doc.root.name {
+        "coordinator-app" => {
+            let loaded = load::coordinator(&doc, app, input, &mut sources)
+                .map_err(|stop| stopped(&sources, stop))?;
+            Ok(LoadedJob {
+                id: entry.id.clone(),
+                span: entry.app_span,
+                sources,
+                loaded,
+                submit: entry.submit,
+            })
+        }
+        other => Err(print_problems(
+            &sources,
+            &[Located::in_app(Diagnostic::error(
+                XML_UNKNOWN_DOCUMENT,
+                doc.root.name_span,
+                format!(
+                    "coordc simulate runs a <coordinator-app>, not <{other}> (a bundle is not simulated yet: list its coordinators as [[job]]s)"
+                ),
+            ))],
+        )),
+    }
+}
+
+/// The quick form's scenario: the application as its one job, with Oozie's
+/// default settings; its times and data come once the job is submitted.
+fn quick_scenario(args: &SimulateArgs) -> Scenario {
+    Scenario {
+        start: DateTime::<Utc>::MIN_UTC,
+        until: DateTime::<Utc>::MIN_UTC,
+        settings: Settings::default(),
+        jobs: vec![JobEntry {
+            id: None,
+            app: args.input.display().to_string(),
+            app_span: Span::EMPTY,
+            config: (!args.configs.is_empty()).then(|| {
+                args.configs
+                    .iter()
+                    .map(|c| c.display().to_string())
+                    .collect()
+            }),
+            properties: args.defines.clone(),
+            map: args.maps.clone(),
+            submit: DateTime::<Utc>::MIN_UTC,
+        }],
+        data: Vec::new(),
+        workflows: WorkflowScript {
+            status: WorkflowEnd::Succeeded,
+            duration: 10 * 60_000,
+        },
+        outputs: true,
+        workflow: Vec::new(),
+        ops: Vec::new(),
+        outages: Vec::new(),
+    }
+}
+
+/// How long the quick form runs by default: to the job's end, at most this
+/// long after its start, and a day more for the last actions to finish.
+const QUICK_SPAN_DAYS: i64 = 31;
+
+fn quick_times(scenario: &mut Scenario, job: &Job, until: Option<DateTime<Utc>>) {
+    scenario.start = job.start;
+    scenario.until = until.unwrap_or_else(|| {
+        job.end.min(job.start + Duration::days(QUICK_SPAN_DAYS)) + Duration::days(1)
+    });
+}
+
+/// Every instance of every dataset the job reads is there at its nominal
+/// time: from a year before the start (as far back as latest() usually
+/// looks) to the end of the simulation.
+fn quick_data(scenario: &mut Scenario, job: &Job, id: &str) {
+    let mut seen = Vec::new();
+    for data_in in &job.app().inputs {
+        let dataset = data_in.dataset.name.as_str();
+        if seen.contains(&dataset) {
+            continue;
+        }
+        seen.push(dataset);
+        scenario.data.push(DataEntry::Range {
+            job: id.to_string(),
+            dataset: dataset.to_string(),
+            span: Span::EMPTY,
+            from: scenario.start - Duration::days(366),
+            to: scenario.until,
+            delay: 0,
+            missing: Vec::new(),
+        });
+    }
+}

@@ -1,0 +1,394 @@
+//! What a simulation shows: per job its status history and its actions
+//! (text or JSON), every change in time order (JSON lines), and in words
+//! why one action is where it is.
+
+use super::engine::{Change, Engine, SimAction, SimJob, Status, Why, datetime};
+use super::scenario::{Millis, WorkflowEnd};
+use super::status::ActionStatus;
+use crate::interp::job::Execution;
+use crate::time::datetime::format_utc;
+use serde_json::{Value, json};
+use std::io::{self, Write};
+
+/// A time as the output shows it: UTC with seconds (and milliseconds when
+/// there are any).
+pub fn time_text(t: Millis) -> String {
+    let dt = datetime(t);
+    if t % 1000 == 0 {
+        dt.format("%Y-%m-%dT%H:%M:%SZ").to_string()
+    } else {
+        dt.format("%Y-%m-%dT%H:%M:%S%.3fZ").to_string()
+    }
+}
+
+fn minutes_text(t: Millis) -> String {
+    format_utc(datetime(t))
+}
+
+/// The changes of each action, and of each job, by index.
+pub struct Histories<'e> {
+    pub jobs: Vec<Vec<&'e Change>>,
+    pub actions: Vec<Vec<Vec<&'e Change>>>,
+}
+
+impl<'e> Histories<'e> {
+    pub fn new(engine: &'e Engine) -> Histories<'e> {
+        let mut jobs = vec![Vec::new(); engine.jobs.len()];
+        let mut actions: Vec<Vec<Vec<&Change>>> = engine
+            .jobs
+            .iter()
+            .map(|j| vec![Vec::new(); j.actions.len()])
+            .collect();
+        for change in &engine.log {
+            match change.action {
+                None if change.from != Some(change.to) => jobs[change.job].push(change),
+                None => {}
+                Some(a) => {
+                    // (An action deleted by -change and created again keeps
+                    // only its new history.)
+                    if let Some(list) = actions[change.job].get_mut(a) {
+                        if change.from.is_none() {
+                            list.clear();
+                        }
+                        list.push(change);
+                    }
+                }
+            }
+        }
+        Histories { jobs, actions }
+    }
+}
+
+/// A change's reason in words.
+pub fn why_text(why: &Why) -> String {
+    match why {
+        Why::Submitted => "submitted".into(),
+        Why::Materialized => "materialized".into(),
+        Why::FirstMaterialization => "first materialization".into(),
+        Why::MaterializationFailed(m) => format!("materialization failed: {m}"),
+        Why::NoInputs => "no inputs to wait for".into(),
+        Why::InputsPresent(n) => format!("all {n} inputs present"),
+        Why::InputLogic(n) => format!("input logic satisfied ({n} instances)"),
+        Why::Started {
+            running,
+            concurrency,
+        } => {
+            if *concurrency < 0 {
+                "started (unlimited concurrency)".into()
+            } else {
+                format!("a concurrency slot was free ({running} of {concurrency} in use)")
+            }
+        }
+        Why::WorkflowStarted => "workflow started".into(),
+        Why::WorkflowEnded => "workflow ended".into(),
+        Why::SkippedLastOnly { next } => format!(
+            "LAST_ONLY: the next action's nominal time {} has passed",
+            minutes_text(*next)
+        ),
+        Why::SkippedNone { nominal, tolerance } => format!(
+            "NONE: more than {tolerance} min after its nominal time {}",
+            minutes_text(*nominal)
+        ),
+        Why::TimedOut {
+            waited,
+            timeout,
+            base,
+        } => format!(
+            "waited {waited} min since {} (more than its timeout of {timeout} min)",
+            time_text(*base)
+        ),
+        Why::Suspended => "suspended".into(),
+        Why::Resumed => "resumed".into(),
+        Why::JobKilled => "job killed".into(),
+        Why::ActionsKilled => "action killed".into(),
+        Why::Ignored => "ignored".into(),
+        Why::Rerun => "rerun".into(),
+        Why::StatusTransit => "status transit".into(),
+        Why::PauseReached(p) => format!("pause time {} reached", minutes_text(*p)),
+        Why::Unpaused => "pause time moved or reset".into(),
+        Why::Changed(what) => format!("change: {what}"),
+        Why::EndBeforeStart => "change: the end is not after the start".into(),
+    }
+}
+
+fn workflow_status(status: WorkflowEnd) -> &'static str {
+    match status {
+        WorkflowEnd::Succeeded => "SUCCEEDED",
+        WorkflowEnd::Failed => "FAILED",
+        WorkflowEnd::Killed => "KILLED",
+    }
+}
+
+/// The URIs per data-in, as `coord:dataIn` gives them once the action is
+/// ready (with input logic, those the logic chose).
+fn inputs_json(action: &SimAction) -> Value {
+    let mut map = serde_json::Map::new();
+    for (d, (name, uris, _)) in action.inputs.iter().enumerate() {
+        let uris = match &action.chosen {
+            Some(chosen) => &chosen[d],
+            None => uris,
+        };
+        map.insert(name.to_string(), json!(uris));
+    }
+    Value::Object(map)
+}
+
+fn action_json(action: &SimAction, history: &[&Change]) -> Value {
+    json!({
+        "number": action.number,
+        "nominal_time": minutes_text(action.nominal),
+        "created_time": time_text(action.created),
+        "status": action.status.name(),
+        "history": history.iter().map(|c| json!({
+            "at": time_text(c.at),
+            "status": c.to.name(),
+            "why": why_text(&c.why),
+        })).collect::<Vec<_>>(),
+        "inputs": inputs_json(action),
+        "missing": action.missing.iter().map(|d| d.path.as_str()).collect::<Vec<_>>(),
+        "workflow": action.workflow.as_ref().map(|w| json!({
+            "started": time_text(w.started),
+            "ended": w.ended.map(time_text),
+            "status": w.status.map(workflow_status),
+        })),
+    })
+}
+
+fn job_head_json(job: &SimJob, history: &[&Change]) -> Value {
+    json!({
+        "id": job.id,
+        "app": job.app_name,
+        "status": job.status.name(),
+        "history": history.iter().map(|c| json!({
+            "at": time_text(c.at),
+            "status": c.to.name(),
+            "why": why_text(&c.why),
+        })).collect::<Vec<_>>(),
+        "ops": job.ops.iter().map(|op| json!({
+            "at": time_text(op.at),
+            "op": op.what,
+            "refused": op.refused,
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// The JSON report, streamed one action at a time.
+pub fn write_json(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
+    let histories = Histories::new(engine);
+    write!(out, "{{\"at\":{},\"jobs\":[", json!(time_text(engine.now)))?;
+    for (j, job) in engine.jobs.iter().enumerate() {
+        if j > 0 {
+            out.write_all(b",")?;
+        }
+        let head = job_head_json(job, &histories.jobs[j]).to_string();
+        // The head without its closing brace, then the actions.
+        write!(out, "{},\"actions\":[", &head[..head.len() - 1])?;
+        for (a, action) in job.actions.iter().enumerate() {
+            if a > 0 {
+                out.write_all(b",")?;
+            }
+            serde_json::to_writer(&mut *out, &action_json(action, &histories.actions[j][a]))?;
+        }
+        out.write_all(b"]}")?;
+    }
+    out.write_all(b"]}\n")
+}
+
+/// Every change as a JSON line, in time order.
+pub fn write_events(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
+    for change in &engine.log {
+        let job = &engine.jobs[change.job];
+        let line = json!({
+            "at": time_text(change.at),
+            "job": job.id,
+            "action": change.action.and_then(|a| job.actions.get(a)).map(|a| a.number),
+            "from": change.from.map(Status::name),
+            "to": change.to.name(),
+            "why": why_text(&change.why),
+        });
+        serde_json::to_writer(&mut *out, &line)?;
+        out.write_all(b"\n")?;
+    }
+    Ok(())
+}
+
+/// A table per job: its actions, their status and why, and the job's
+/// status history.
+pub fn write_text(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
+    let histories = Histories::new(engine);
+    writeln!(out, "as of {}", time_text(engine.now))?;
+    for (j, job) in engine.jobs.iter().enumerate() {
+        writeln!(out)?;
+        writeln!(
+            out,
+            "job {} ({}): {}",
+            job.id,
+            job.app_name,
+            job.status.name()
+        )?;
+        for change in &histories.jobs[j] {
+            writeln!(
+                out,
+                "  {}  {:<18} {}",
+                time_text(change.at),
+                change.to.name(),
+                why_text(&change.why)
+            )?;
+        }
+        for op in &job.ops {
+            match &op.refused {
+                None => writeln!(out, "  {}  op {}", time_text(op.at), op.what)?,
+                Some(why) => {
+                    writeln!(out, "  {}  op {} refused: {why}", time_text(op.at), op.what)?
+                }
+            }
+        }
+        if let Some(failure) = &job.failure {
+            writeln!(out, "  materialization failed: {failure}")?;
+        }
+        writeln!(
+            out,
+            "  {:>6}  {:<17}  {:<10} {:<20}  why",
+            "action", "nominal", "status", "since"
+        )?;
+        for (a, action) in job.actions.iter().enumerate() {
+            let why = histories.actions[j][a]
+                .last()
+                .map(|c| why_text(&c.why))
+                .unwrap_or_default();
+            let why = match (action.status, action.missing.first()) {
+                (ActionStatus::Waiting, Some(dep)) => format!("missing {}", dep.path),
+                _ => why,
+            };
+            writeln!(
+                out,
+                "  {:>6}  {:<17}  {:<10} {:<20}  {why}",
+                action.number,
+                minutes_text(action.nominal),
+                action.status.name(),
+                time_text(action.since)
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Why action `number` of job `j` is in its state, in words.
+pub fn explain(engine: &Engine, j: usize, number: usize) -> Option<String> {
+    let job = &engine.jobs[j];
+    let a = job.actions.iter().position(|a| a.number == number)?;
+    let action = &job.actions[a];
+    let histories = Histories::new(engine);
+    let mut lines = vec![format!(
+        "{}@{number} (nominal {}, created {}) is {} since {}.",
+        job.id,
+        minutes_text(action.nominal),
+        time_text(action.created),
+        action.status.name(),
+        time_text(action.since)
+    )];
+    if let Some(last) = histories.actions[j][a].last() {
+        lines.push(format!(
+            "It became {}: {}.",
+            last.to.name(),
+            why_text(&last.why)
+        ));
+    }
+    let job_status = job.status;
+    match action.status {
+        ActionStatus::Waiting => {
+            if let Some(dep) = action.missing.first() {
+                let arrival = engine.data.arrival(&dep.uri);
+                lines.push(format!(
+                    "It waits for {} ({} missing in all){}.",
+                    dep.path,
+                    action.missing.len(),
+                    match arrival {
+                        Some(t) if t > engine.now => format!("; it arrives at {}", time_text(t)),
+                        Some(_) => "; it is there now, and the next check will see it".into(),
+                        None => "; nothing in the scenario makes it arrive".into(),
+                    }
+                ));
+            } else if action.inputs.iter().any(|(_, _, u)| !u.is_empty()) {
+                lines.push(
+                    "Its inputs are present; its latest/future instances are not resolved yet."
+                        .into(),
+                );
+            }
+            if !matches!(
+                job_status.name(),
+                "RUNNING" | "RUNNINGWITHERROR" | "PAUSED" | "PAUSEDWITHERROR"
+            ) {
+                lines.push(format!(
+                    "The job is {}: input checks do not run (the RecoveryService re-drives them once it runs again).",
+                    job_status.name()
+                ));
+            }
+            let base = action.nominal.max(action.created);
+            if action.timeout >= 0 {
+                lines.push(format!(
+                    "It times out at the first check at or after {} (waited more than {} min since {}).",
+                    time_text(base + (action.timeout + 1) * 60_000),
+                    action.timeout,
+                    time_text(base)
+                ));
+            }
+            match job.execution {
+                Execution::LastOnly => lines.push(
+                    "LAST_ONLY: it is skipped once the next action's nominal time has passed."
+                        .into(),
+                ),
+                Execution::None => lines.push(format!(
+                    "NONE: it is skipped once more than {} min past its nominal time.",
+                    engine.settings.none_tolerance
+                )),
+                _ => {}
+            }
+        }
+        ActionStatus::Ready => {
+            let running: Vec<String> = job
+                .actions
+                .iter()
+                .filter(|x| matches!(x.status, ActionStatus::Running | ActionStatus::Submitted))
+                .map(|x| x.number.to_string())
+                .collect();
+            if job.concurrency >= 0 && running.len() as i64 >= job.concurrency {
+                lines.push(format!(
+                    "All {} concurrency slots are taken, by action{} {}.",
+                    job.concurrency,
+                    if running.len() == 1 { "" } else { "s" },
+                    running.join(", ")
+                ));
+            }
+            let ahead = job
+                .actions
+                .iter()
+                .filter(|x| x.status == ActionStatus::Ready && x.number != number)
+                .filter(|x| match job.execution {
+                    Execution::Fifo => x.nominal < action.nominal,
+                    _ => x.nominal > action.nominal,
+                })
+                .count();
+            if ahead > 0 {
+                lines.push(format!(
+                    "{ahead} READY action{} start before it ({:?} order).",
+                    if ahead == 1 { "" } else { "s" },
+                    job.execution
+                ));
+            }
+            if !matches!(
+                job_status.name(),
+                "RUNNING" | "RUNNINGWITHERROR" | "SUCCEEDED" | "PAUSED" | "PAUSEDWITHERROR"
+            ) {
+                lines.push(format!("The job is {}: nothing starts.", job_status.name()));
+            }
+        }
+        ActionStatus::Running => {
+            if let Some(w) = &action.workflow {
+                lines.push(format!("Its workflow started at {}.", time_text(w.started)));
+            }
+        }
+        _ => {}
+    }
+    Some(lines.join("\n"))
+}
