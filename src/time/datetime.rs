@@ -366,9 +366,47 @@ pub fn write_minutes(out: &mut String, t: chrono::NaiveDateTime) {
     two(out, t.minute());
 }
 
+/// `YYYY-MM-DDTHH:mm:ssZ`, with `.SSS` milliseconds when there are any: a
+/// time as `coordc simulate` reports it.
+pub fn format_utc_seconds(t: DateTime<Utc>) -> String {
+    use chrono::Timelike;
+    let mut out = String::with_capacity(24);
+    write_minutes(&mut out, t.naive_utc());
+    let second = t.second();
+    out.push(':');
+    out.push(char::from(b'0' + (second / 10) as u8));
+    out.push(char::from(b'0' + (second % 10) as u8));
+    let millis = t.timestamp_subsec_millis();
+    if millis > 0 {
+        out.push('.');
+        for digit in [millis / 100, millis / 10 % 10, millis % 10] {
+            out.push(char::from(b'0' + digit as u8));
+        }
+    }
+    out.push('Z');
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn times_with_seconds_show_milliseconds_only_when_there_are_some() {
+        let at = |ms: i64| DateTime::<Utc>::from_timestamp_millis(ms).unwrap();
+        assert_eq!(
+            format_utc_seconds(at(1_230_768_010_000)),
+            "2009-01-01T00:00:10Z"
+        );
+        assert_eq!(
+            format_utc_seconds(at(1_230_768_000_100)),
+            "2009-01-01T00:00:00.100Z"
+        );
+        assert_eq!(
+            format_utc_seconds(at(1_230_768_059_007)),
+            "2009-01-01T00:00:59.007Z"
+        );
+    }
 
     fn parse(s: &str) -> Result<String, String> {
         parse_datetime(s, ProcessingZone::UTC)

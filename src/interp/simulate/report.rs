@@ -6,19 +6,15 @@ use super::engine::{Change, Engine, SimAction, SimJob, Status, Why, datetime};
 use super::scenario::{Millis, WorkflowEnd};
 use super::status::ActionStatus;
 use crate::interp::job::Execution;
-use crate::time::datetime::format_utc;
+use crate::time::datetime::{format_utc, format_utc_seconds};
+use serde::Serialize;
 use serde_json::{Value, json};
 use std::io::{self, Write};
 
 /// A time as the output shows it: UTC with seconds (and milliseconds when
 /// there are any).
 pub fn time_text(t: Millis) -> String {
-    let dt = datetime(t);
-    if t % 1000 == 0 {
-        dt.format("%Y-%m-%dT%H:%M:%SZ").to_string()
-    } else {
-        dt.format("%Y-%m-%dT%H:%M:%S%.3fZ").to_string()
-    }
+    format_utc_seconds(datetime(t))
 }
 
 fn minutes_text(t: Millis) -> String {
@@ -119,39 +115,79 @@ fn workflow_status(status: WorkflowEnd) -> &'static str {
     }
 }
 
-/// The URIs per data-in, as `coord:dataIn` gives them once the action is
-/// ready (with input logic, those the logic chose).
-fn inputs_json(action: &SimAction) -> Value {
-    let mut map = serde_json::Map::new();
-    for (d, (name, uris, _)) in action.inputs.iter().enumerate() {
-        let uris = match &action.chosen {
-            Some(chosen) => &chosen[d],
-            None => uris,
-        };
-        map.insert(name.to_string(), json!(uris));
-    }
-    Value::Object(map)
+/// A status change, as the JSON report lists it.
+#[derive(Serialize)]
+struct ChangeJson {
+    at: String,
+    status: &'static str,
+    why: String,
 }
 
-fn action_json(action: &SimAction, history: &[&Change]) -> Value {
-    json!({
-        "number": action.number,
-        "nominal_time": minutes_text(action.nominal),
-        "created_time": time_text(action.created),
-        "status": action.status.name(),
-        "history": history.iter().map(|c| json!({
-            "at": time_text(c.at),
-            "status": c.to.name(),
-            "why": why_text(&c.why),
-        })).collect::<Vec<_>>(),
-        "inputs": inputs_json(action),
-        "missing": action.missing.iter().map(|d| d.path.as_str()).collect::<Vec<_>>(),
-        "workflow": action.workflow.as_ref().map(|w| json!({
-            "started": time_text(w.started),
-            "ended": w.ended.map(time_text),
-            "status": w.status.map(workflow_status),
-        })),
-    })
+fn changes_json(history: &[&Change]) -> Vec<ChangeJson> {
+    history
+        .iter()
+        .map(|c| ChangeJson {
+            at: time_text(c.at),
+            status: c.to.name(),
+            why: why_text(&c.why),
+        })
+        .collect()
+}
+
+#[derive(Serialize)]
+struct WorkflowJson {
+    started: String,
+    ended: Option<String>,
+    status: Option<&'static str>,
+}
+
+/// The URIs per data-in, as `coord:dataIn` gives them once the action is
+/// ready (with input logic, those the logic chose), in the data-ins' order.
+struct InputsJson<'a>(&'a SimAction<'a>);
+
+impl Serialize for InputsJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let action = self.0;
+        let mut map = serializer.serialize_map(Some(action.inputs.len()))?;
+        for (d, (name, uris, _)) in action.inputs.iter().enumerate() {
+            let uris = match &action.chosen {
+                Some(chosen) => &chosen[d],
+                None => uris,
+            };
+            map.serialize_entry(name, uris)?;
+        }
+        map.end()
+    }
+}
+
+#[derive(Serialize)]
+struct ActionJson<'a> {
+    number: usize,
+    nominal_time: String,
+    created_time: String,
+    status: &'static str,
+    history: Vec<ChangeJson>,
+    inputs: InputsJson<'a>,
+    missing: Vec<&'a str>,
+    workflow: Option<WorkflowJson>,
+}
+
+fn action_json<'a>(action: &'a SimAction<'a>, history: &[&Change]) -> ActionJson<'a> {
+    ActionJson {
+        number: action.number,
+        nominal_time: minutes_text(action.nominal),
+        created_time: time_text(action.created),
+        status: action.status.name(),
+        history: changes_json(history),
+        inputs: InputsJson(action),
+        missing: action.missing.iter().map(|d| d.path.as_str()).collect(),
+        workflow: action.workflow.as_ref().map(|w| WorkflowJson {
+            started: time_text(w.started),
+            ended: w.ended.map(time_text),
+            status: w.status.map(workflow_status),
+        }),
+    }
 }
 
 fn job_head_json(job: &SimJob, history: &[&Change]) -> Value {
@@ -159,11 +195,7 @@ fn job_head_json(job: &SimJob, history: &[&Change]) -> Value {
         "id": job.id,
         "app": job.app_name,
         "status": job.status.name(),
-        "history": history.iter().map(|c| json!({
-            "at": time_text(c.at),
-            "status": c.to.name(),
-            "why": why_text(&c.why),
-        })).collect::<Vec<_>>(),
+        "history": changes_json(history),
         "ops": job.ops.iter().map(|op| json!({
             "at": time_text(op.at),
             "op": op.what,

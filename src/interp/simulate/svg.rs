@@ -60,10 +60,17 @@ pub fn write_svg(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
     )?;
     let mut y = 24.0;
     for (j, job) in engine.jobs.iter().enumerate() {
-        writeln!(out, r#"<text x="4" y="{}">{}</text>"#, y + 12.0, escape(&job.id))?;
+        writeln!(
+            out,
+            r#"<text x="4" y="{}">{}</text>"#,
+            y + 12.0,
+            escape(&job.id)
+        )?;
         let changes = &histories.jobs[j];
         for (k, change) in changes.iter().enumerate() {
-            let Status::Job(status) = change.to else { continue };
+            let Status::Job(status) = change.to else {
+                continue;
+            };
             let end = changes.get(k + 1).map_or(last, |c| c.at);
             writeln!(
                 out,
@@ -87,7 +94,9 @@ pub fn write_svg(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
             )?;
             let changes = &histories.actions[j][a];
             for (k, change) in changes.iter().enumerate() {
-                let Status::Action(status) = change.to else { continue };
+                let Status::Action(status) = change.to else {
+                    continue;
+                };
                 let end = changes.get(k + 1).map_or(last, |c| c.at);
                 let (fill, opacity) = match status {
                     ActionStatus::Waiting => ("#90a4ae", 0.5),
