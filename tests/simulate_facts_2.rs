@@ -645,7 +645,6 @@ fn fact_32_pausetime_deletes_the_waiting_actions_after_it() {
 /// deletion nothing more is created, and the pause time is reached at the
 /// PauseTransitService run of 03:00:10.
 #[test]
-#[ignore = "engine: -change deletes actions but leaves their queued input checks, and the 03:00 check indexes a deleted action (panic)"]
 fn fact_32_after_the_deletion_the_job_pauses() {
     let doc = simulate("fact32/scenario.toml", None);
     let job = only_job(&doc);

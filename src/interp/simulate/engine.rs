@@ -167,6 +167,9 @@ struct Chain {
 }
 
 pub struct SimAction<'a> {
+    /// Unique in the simulation: an action deleted by `-change` and one
+    /// created again at its place are told apart by their queued events.
+    serial: u32,
     pub number: usize,
     pub nominal: Millis,
     pub created: Millis,
@@ -240,9 +243,11 @@ enum Event {
     Submit(usize),
     Tick(Service, u32),
     Materialize(usize),
-    InputCheck(usize, usize, u32),
+    /// (job, action index, the action's serial, the chain's generation)
+    InputCheck(usize, usize, u32, u32),
     ReadyCheck(usize),
-    WorkflowEnd(usize, usize, u32),
+    /// (job, action index, the action's serial, the workflow's generation)
+    WorkflowEnd(usize, usize, u32, u32),
     Op(usize),
     OutageStart(usize),
     OutageEnd(usize),
@@ -497,13 +502,25 @@ impl<'a> Engine<'a> {
                 }
             }
             Event::Materialize(j) => self.materialize(j),
-            Event::InputCheck(j, a, generation) => {
-                if self.jobs[j].actions[a].chain.generation == generation {
+            Event::InputCheck(j, a, serial, generation) => {
+                if self.jobs[j]
+                    .actions
+                    .get(a)
+                    .is_some_and(|x| x.serial == serial && x.chain.generation == generation)
+                {
                     self.input_check(j, a);
                 }
             }
             Event::ReadyCheck(j) => self.ready_check(j),
-            Event::WorkflowEnd(j, a, generation) => self.workflow_end(j, a, generation),
+            Event::WorkflowEnd(j, a, serial, generation) => {
+                if self.jobs[j]
+                    .actions
+                    .get(a)
+                    .is_some_and(|x| x.serial == serial)
+                {
+                    self.workflow_end(j, a, generation);
+                }
+            }
             Event::Op(i) => self.op(i),
             Event::OutageStart(_) => self.outage_start(),
             Event::OutageEnd(_) => self.outage_end(),
@@ -838,7 +855,9 @@ impl<'a> Engine<'a> {
         };
         let end_matd = end_matd.min(job.end);
         let last_only = matches!(job.execution, Execution::LastOnly | Execution::None);
-        let mut budget = if last_only && catch_up {
+        // LAST_ONLY/NONE take a batch, not the throttle, once the window
+        // (capped at the job's end) is behind now (CMT:460-472).
+        let mut budget = if last_only && (catch_up || end_matd <= now) {
             self.settings.action_batch.unwrap_or(usize::MAX)
         } else {
             (job.throttle - job.counts.get(ActionStatus::Waiting) as i64).max(0) as usize
@@ -922,6 +941,7 @@ impl<'a> Engine<'a> {
         let nominal = millis(action.nominal);
         let a = job.actions.len();
         job.actions.push(SimAction {
+            serial: self.created as u32,
             number,
             nominal,
             created: now,
@@ -970,7 +990,10 @@ impl<'a> Engine<'a> {
         action.chain.first_gap = at - action.chain.last;
         action.chain.period = self.settings.check_interval;
         let generation = action.chain.generation;
-        self.push(at, Event::InputCheck(j, a, generation));
+        self.push(
+            at,
+            Event::InputCheck(j, a, self.jobs[j].actions[a].serial, generation),
+        );
     }
 
     /// Moves a skipped-ahead chain back to its first check time at or after
@@ -1001,7 +1024,10 @@ impl<'a> Engine<'a> {
         action.chain.generation += 1;
         action.chain.next = Some(at);
         let generation = action.chain.generation;
-        self.push(at, Event::InputCheck(j, a, generation));
+        self.push(
+            at,
+            Event::InputCheck(j, a, self.jobs[j].actions[a].serial, generation),
+        );
     }
 
     fn wake_job_chains(&mut self, j: usize) {
@@ -1103,7 +1129,10 @@ impl<'a> Engine<'a> {
                 .or_default()
                 .push((j, a));
         }
-        self.push(at, Event::InputCheck(j, a, generation));
+        self.push(
+            at,
+            Event::InputCheck(j, a, self.jobs[j].actions[a].serial, generation),
+        );
     }
 
     /// The earliest time a check of this action can decide otherwise than
@@ -1312,7 +1341,10 @@ impl<'a> Engine<'a> {
                 generation,
             });
             self.set_action_status(j, a, ActionStatus::Running, Why::WorkflowStarted);
-            self.push(now + script.duration, Event::WorkflowEnd(j, a, generation));
+            self.push(
+                now + script.duration,
+                Event::WorkflowEnd(j, a, self.jobs[j].actions[a].serial, generation),
+            );
         }
     }
 
@@ -1331,7 +1363,10 @@ impl<'a> Engine<'a> {
             if let Some(w) = &mut self.jobs[j].actions[a].workflow {
                 w.due = Some(at);
             }
-            self.push(at, Event::WorkflowEnd(j, a, generation));
+            self.push(
+                at,
+                Event::WorkflowEnd(j, a, self.jobs[j].actions[a].serial, generation),
+            );
             return;
         }
         if action.status != ActionStatus::Running {
@@ -1434,25 +1469,32 @@ impl<'a> Engine<'a> {
         let Some(j) = self.jobs.iter().position(|job| job.id == op.job) else {
             return;
         };
-        let what = match (&op.value, &op.actions) {
+        let mut what = match (&op.value, &op.actions) {
             (Some((v, _)), _) => format!("{} -value {v}", verb_name(&op.verb)),
             (_, Some((list, _))) => {
                 format!("{} -action {}", verb_name(&op.verb), action_list_text(list))
             }
             _ => verb_name(&op.verb).to_string(),
         };
-        let refused = match op.verb {
+        let result = match op.verb {
             Verb::Suspend => self.suspend(j),
             Verb::Resume => self.resume(j),
             Verb::Kill => match &op.actions {
                 None => self.kill_job(j),
                 Some((list, _)) => self.kill_actions(j, list),
             },
-            Verb::Change => self.change(j, op.value.as_ref().map_or("", |(v, _)| v)),
+            Verb::Change => self
+                .change(j, op.value.as_ref().map_or("", |(v, _)| v))
+                .map(|deleted| {
+                    if !deleted.is_empty() {
+                        let numbers: Vec<String> = deleted.iter().map(usize::to_string).collect();
+                        what.push_str(&format!(" (deleted actions {})", numbers.join(", ")));
+                    }
+                }),
             Verb::Rerun => self.rerun(j, op.actions.as_ref().map_or(&[][..], |(l, _)| l)),
             Verb::Ignore => self.ignore(j, op.actions.as_ref().map_or(&[][..], |(l, _)| l)),
-        }
-        .err();
+        };
+        let refused = result.err();
         self.jobs[j].ops.push(OpRecord {
             at: self.now,
             what,
@@ -1515,7 +1557,10 @@ impl<'a> Engine<'a> {
                 }
                 self.set_action_status(j, a, ActionStatus::Running, Why::Resumed);
                 if let Some((at, generation)) = end {
-                    self.push(at, Event::WorkflowEnd(j, a, generation));
+                    self.push(
+                        at,
+                        Event::WorkflowEnd(j, a, self.jobs[j].actions[a].serial, generation),
+                    );
                 }
             }
         }
@@ -1682,7 +1727,8 @@ impl<'a> Engine<'a> {
 
     /// CoordChangeXCommand (CCX:208-461): `endtime=`, `pausetime=`,
     /// `concurrency=`, `status=`.
-    fn change(&mut self, j: usize, value: &str) -> Result<(), String> {
+    /// `Ok` with the numbers of the actions deleted.
+    fn change(&mut self, j: usize, value: &str) -> Result<Vec<usize>, String> {
         let mut end = None;
         let mut pause = None;
         let mut concurrency = None;
@@ -1751,6 +1797,7 @@ impl<'a> Engine<'a> {
                 ));
             }
         }
+        let mut deleted_numbers = Vec::new();
         for _ in 0..deleted {
             let job = &mut self.jobs[j];
             let Some(action) = job.actions.pop() else {
@@ -1763,18 +1810,7 @@ impl<'a> Engine<'a> {
             job.next_materialization = Some(action.nominal);
             job.done = false;
             job.dirty = true;
-            self.log.push(Change {
-                at: self.now,
-                job: j,
-                action: None,
-                from: None,
-                to: Status::Job(job.status),
-                why: Why::Changed(format!(
-                    "action {} ({}) deleted",
-                    action.number,
-                    format_utc(datetime(action.nominal))
-                )),
-            });
+            deleted_numbers.push(action.number);
         }
         if let Some(n) = concurrency {
             let before = self.jobs[j].concurrency;
@@ -1843,7 +1879,7 @@ impl<'a> Engine<'a> {
             self.set_job_status(j, to, Why::Changed(format!("status={s}")));
         }
         self.wake(Service::Status, self.now);
-        Ok(())
+        Ok(deleted_numbers)
     }
 }
 
