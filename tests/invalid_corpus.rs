@@ -26,11 +26,22 @@ fn example_files(code: &str) -> Vec<PathBuf> {
     files
 }
 
-/// The example run as a user runs it: `coordc check` on the folder, or for a
-/// rule of `coordc eval` (a `.el` file), `coordc eval --text-file`.
+/// The example run as a user runs it: `coordc check` on the folder, for a
+/// rule of `coordc eval` (a `.el` file) `coordc eval --text-file`, for a
+/// scenario rule (a `scenario.toml`) `coordc simulate`.
 fn run(code: &str, files: &[PathBuf]) -> (std::process::Output, std::process::Output) {
     let dir = format!("corpus/invalid/{code}");
     let root = root().to_str().unwrap();
+    if let Some(scenario) = files
+        .iter()
+        .find(|f| f.file_name().is_some_and(|n| n == "scenario.toml"))
+    {
+        let scenario = scenario.strip_prefix(root).unwrap().to_str().unwrap();
+        return (
+            common::coordc_in(root, &["simulate", scenario]),
+            common::coordc_in(root, &["simulate", scenario, "--format", "json"]),
+        );
+    }
     match files
         .iter()
         .find(|f| f.extension().is_some_and(|e| e == "el"))

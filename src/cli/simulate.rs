@@ -299,6 +299,7 @@ fn quick_scenario(args: &SimulateArgs) -> Scenario {
     Scenario {
         start: DateTime::<Utc>::MIN_UTC,
         until: DateTime::<Utc>::MIN_UTC,
+        until_span: Span::EMPTY,
         settings: Settings::default(),
         jobs: vec![JobEntry {
             id: None,

@@ -35,9 +35,10 @@ use chrono::{DateTime, TimeZone, Utc};
 use std::cmp::Reverse;
 use std::collections::{BTreeSet, BinaryHeap};
 
-/// Most actions one simulation creates: past this, the scenario's window is
-/// too long for its frequency (a 5-minute coordinator for 19 years).
-pub const MAX_ACTIONS: usize = 2_000_000;
+/// Most actions one simulation creates (a 5-minute coordinator for nearly 5
+/// years, some 800 MB): past this, the scenario's window is too long for its
+/// frequency.
+pub const MAX_ACTIONS: usize = 500_000;
 
 const SECOND: Millis = 1_000;
 const MINUTE: Millis = 60_000;
@@ -348,6 +349,21 @@ impl<'a> Engine<'a> {
                     format!("no job `{}` in this scenario", op.job),
                 ));
             }
+        }
+        // More actions than coordc holds are refused before the simulation
+        // starts (for a cron schedule, when the run reaches them).
+        let until = millis(scenario.until);
+        let mut total = 0usize;
+        for job in &jobs {
+            total = total.saturating_add(job.actions_before(job.end.min(until)));
+        }
+        if total > MAX_ACTIONS {
+            problems.push(problem(
+                scenario.until_span,
+                format!(
+                    "the jobs would create more than {MAX_ACTIONS} actions before `until`: simulate a shorter window"
+                ),
+            ));
         }
         let mut data = DataStore::default();
         // Ranges first: a `uri` entry overrides them.
@@ -2096,6 +2112,30 @@ impl<'a> SimJob<'a> {
                 cron_times.get(k - 1).copied()
             }
         }
+    }
+
+    /// How many actions have a nominal time before `bound` (a frequency
+    /// schedule: found by bisection, at most [`MAX_ACTIONS`] + 1; a cron
+    /// schedule: 0, it is counted as it runs).
+    fn actions_before(&self, bound: Millis) -> usize {
+        if matches!(self.job.schedule(), Schedule::Cron(_)) {
+            return 0;
+        }
+        let before = |k: usize| self.nominal(k).is_some_and(|t| t < bound);
+        let (mut low, mut high) = (0usize, MAX_ACTIONS + 1);
+        if before(high) {
+            return high;
+        }
+        // Invariant: before(low) (or low == 0), !before(high).
+        while high - low > 1 {
+            let mid = low + (high - low) / 2;
+            if before(mid) {
+                low = mid;
+            } else {
+                high = mid;
+            }
+        }
+        low
     }
 
     /// The nominal time after action `number`'s, `None` past the end

@@ -399,6 +399,8 @@ pub struct Op {
 pub struct Scenario {
     pub start: DateTime<Utc>,
     pub until: DateTime<Utc>,
+    /// Where `until` is written (empty for the quick form).
+    pub until_span: Span,
     pub settings: Settings,
     pub jobs: Vec<JobEntry>,
     pub data: Vec<DataEntry>,
@@ -640,6 +642,7 @@ impl Scenario {
                 Ok(Scenario {
                     start,
                     until,
+                    until_span: span_of(&file.until),
                     settings,
                     jobs,
                     data,
