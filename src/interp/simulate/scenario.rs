@@ -930,3 +930,22 @@ mod tests {
         assert_eq!(s.throttle_cap, 500);
     }
 }
+
+#[cfg(test)]
+mod schema_tests {
+    /// docs/simulate.schema.json is the schema of the serde types; run with
+    /// COORDC_WRITE_SCHEMA=1 to write it after changing them.
+    #[test]
+    fn the_shipped_schema_is_the_generated_one() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/simulate.schema.json");
+        let generated = super::json_schema();
+        if std::env::var_os("COORDC_WRITE_SCHEMA").is_some() {
+            std::fs::write(path, &generated).unwrap();
+        }
+        let shipped = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            shipped == generated,
+            "docs/simulate.schema.json is not the schema of the scenario types: run COORDC_WRITE_SCHEMA=1 cargo test the_shipped_schema"
+        );
+    }
+}
