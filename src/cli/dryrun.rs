@@ -13,7 +13,7 @@ use crate::interp::job::{Job, Located, Options, prepare};
 use crate::time::datetime::{ProcessingZone, format_utc, parse_datetime};
 use clap::Args;
 
-mod bundle;
+pub(super) mod bundle;
 use std::io::Write;
 use std::path::PathBuf;
 

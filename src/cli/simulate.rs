@@ -1,6 +1,7 @@
 //! `coordc simulate`: run a scenario (or one coordinator, the quick form)
 //! through the simulated Oozie server, and report what happened.
 
+use super::dryrun::bundle::load_members;
 use super::dryrun::{parse_pair, print_problems, stopped, submit, usage};
 use super::load::{
     self, BesideConfigs, ConfigFile, JobInput, JobSource, LoadedCoordinator, Sources,
@@ -171,8 +172,24 @@ pub fn run(args: SimulateArgs) -> i32 {
             processing_zone: ProcessingZone::UTC,
             check_maximum_frequency: scenario.settings.check_maximum_frequency,
         };
-        match load_job(&app, &input, entry) {
-            Ok(job) => jobs.push(job),
+        let start = millis(scenario.start);
+        let pause_interval = scenario.settings.pause_interval;
+        // A bundle's coordinators are submitted when the PauseTransitService
+        // (first at start + 10 s, then every interval) finds its kick-off
+        // time come (PTS:150-153); without one, at once
+        // (BundleSubmitXCommand:156-160).
+        let kick_off = |submit: DateTime<Utc>, kick_off: Option<DateTime<Utc>>| match kick_off {
+            Some(k) if k > submit => {
+                let origin = start + 10_000;
+                let due = millis(k).max(origin);
+                let tick =
+                    origin + (due - origin + pause_interval - 1) / pause_interval * pause_interval;
+                engine::datetime(tick)
+            }
+            _ => submit,
+        };
+        match load_job(&app, &input, entry, &kick_off) {
+            Ok(mut loaded) => jobs.append(&mut loaded),
             Err(code) => return code,
         }
     }
@@ -193,7 +210,7 @@ pub fn run(args: SimulateArgs) -> i32 {
         }
     }
     if !is_scenario {
-        quick_times(&mut scenario, &submitted[0], until);
+        quick_times(&mut scenario, &submitted, until);
     }
     let mut inputs: Vec<engine::JobInput> = Vec::new();
     for (job, prepared) in jobs.iter().zip(&submitted) {
@@ -220,7 +237,9 @@ pub fn run(args: SimulateArgs) -> i32 {
         });
     }
     if !is_scenario {
-        quick_data(&mut scenario, &submitted[0], &inputs[0].id);
+        for (job, input) in submitted.iter().zip(&inputs) {
+            quick_data(&mut scenario, job, &input.id);
+        }
     }
     let mut engine = match Engine::new(&scenario, inputs) {
         Ok(engine) => engine,
@@ -263,7 +282,14 @@ pub fn run(args: SimulateArgs) -> i32 {
     EXIT_OK
 }
 
-fn load_job(app: &Path, input: &JobInput, entry: &JobEntry) -> Result<LoadedJob, i32> {
+/// The jobs of one `[[job]]`: its coordinator, or each coordinator its
+/// bundle submits (named `ID/NAME`), loaded.
+fn load_job(
+    app: &Path,
+    input: &JobInput,
+    entry: &JobEntry,
+    kick_off: &dyn Fn(DateTime<Utc>, Option<DateTime<Utc>>) -> DateTime<Utc>,
+) -> Result<Vec<LoadedJob>, i32> {
     let mut sources = Sources::default();
     let text = read_application(app, &mut sources).map_err(|stop| stopped(&sources, stop))?;
     let arena = crate::xml::Arena::new();
@@ -272,13 +298,35 @@ fn load_job(app: &Path, input: &JobInput, entry: &JobEntry) -> Result<LoadedJob,
         "coordinator-app" => {
             let loaded = load::coordinator(&doc, app, input, &mut sources)
                 .map_err(|stop| stopped(&sources, stop))?;
-            Ok(LoadedJob {
+            Ok(vec![LoadedJob {
                 id: entry.id.clone(),
                 span: entry.app_span,
                 sources,
                 loaded,
                 submit: entry.submit,
-            })
+            }])
+        }
+        "bundle-app" => {
+            let bundle = load::bundle(&doc, app, input, &mut sources)
+                .map_err(|stop| stopped(&sources, stop))?;
+            let (submitted, problems) = crate::interp::bundle::submit(
+                &bundle.bundle,
+                &bundle.config,
+                input.processing_zone,
+            );
+            let members = load_members(app, input, &bundle, &submitted, problems, &sources)?;
+            let id = entry.id.clone().unwrap_or_else(|| submitted.name.clone());
+            let submit = kick_off(entry.submit, submitted.kick_off);
+            Ok(members
+                .into_iter()
+                .map(|member| LoadedJob {
+                    id: Some(format!("{id}/{}", member.submitted.name)),
+                    span: entry.app_span,
+                    sources: member.sources,
+                    loaded: member.loaded,
+                    submit,
+                })
+                .collect())
         }
         other => Err(print_problems(
             &sources,
@@ -286,7 +334,7 @@ fn load_job(app: &Path, input: &JobInput, entry: &JobEntry) -> Result<LoadedJob,
                 XML_UNKNOWN_DOCUMENT,
                 doc.root.name_span,
                 format!(
-                    "coordc simulate runs a <coordinator-app>, not <{other}> (a bundle is not simulated yet: list its coordinators as [[job]]s)"
+                    "coordc simulate runs a <coordinator-app> or a <bundle-app>, not <{other}>"
                 ),
             ))],
         )),
@@ -331,11 +379,12 @@ fn quick_scenario(args: &SimulateArgs) -> Scenario {
 /// long after its start, and a day more for the last actions to finish.
 const QUICK_SPAN_DAYS: i64 = 31;
 
-fn quick_times(scenario: &mut Scenario, job: &Job, until: Option<DateTime<Utc>>) {
-    scenario.start = job.start;
-    scenario.until = until.unwrap_or_else(|| {
-        job.end.min(job.start + Duration::days(QUICK_SPAN_DAYS)) + Duration::days(1)
-    });
+fn quick_times(scenario: &mut Scenario, jobs: &[Job], until: Option<DateTime<Utc>>) {
+    let start = jobs.iter().map(|j| j.start).min().unwrap_or_default();
+    let end = jobs.iter().map(|j| j.end).max().unwrap_or_default();
+    scenario.start = start;
+    scenario.until = until
+        .unwrap_or_else(|| end.min(start + Duration::days(QUICK_SPAN_DAYS)) + Duration::days(1));
 }
 
 /// Every instance of every dataset the job reads is there at its nominal

@@ -15,7 +15,7 @@ use super::{
     DryrunArgs, EXIT_ERRORS, Format, print_problems, stopped, submit, write_action_text,
     write_json_actions, write_listing,
 };
-use crate::cli::load::{self, JobInput, LoadedCoordinator, Sources, parse_document};
+use crate::cli::load::{self, JobInput, LoadedBundle, LoadedCoordinator, Sources, parse_document};
 use crate::diag::{Diagnostic, Severity};
 use crate::interp::action::Action;
 use crate::interp::bundle::{SubmittedBundle, SubmittedCoordinator};
@@ -24,27 +24,26 @@ use crate::time::datetime::format_utc;
 use crate::xml;
 use std::io::Write;
 use std::iter::Peekable;
+use std::path::Path;
 
 /// A coordinator the bundle submits, read and loaded.
-struct Member<'b> {
-    submitted: &'b SubmittedCoordinator<'b>,
-    sources: Sources,
-    loaded: LoadedCoordinator,
+pub(crate) struct Member<'b> {
+    pub submitted: &'b SubmittedCoordinator<'b>,
+    pub sources: Sources,
+    pub loaded: LoadedCoordinator,
 }
 
-pub(super) fn run(
-    args: &DryrunArgs,
-    doc: &xml::Document,
+/// The coordinators a bundle submits (the enabled ones), each read and
+/// loaded with the configuration the bundle gives it; the bundle's
+/// `problems` and theirs printed, and the exit code, when any is an error.
+pub(crate) fn load_members<'b>(
+    bundle_path: &Path,
     input: &JobInput,
-    mut sources: Sources,
-    options: &Options,
-) -> i32 {
-    let loaded = match load::bundle(doc, &args.app, input, &mut sources) {
-        Ok(loaded) => loaded,
-        Err(stop) => return stopped(&sources, stop),
-    };
-    let (submitted, mut problems) =
-        crate::interp::bundle::submit(&loaded.bundle, &loaded.config, input.processing_zone);
+    loaded: &LoadedBundle,
+    submitted: &'b SubmittedBundle<'b>,
+    mut problems: Vec<Located>,
+    sources: &Sources,
+) -> Result<Vec<Member<'b>>, i32> {
     let mut members = Vec::new();
     let mut failed = false;
     for coordinator in &submitted.coordinators {
@@ -53,7 +52,7 @@ pub(super) fn run(
         // enabled ones are submitted.
         let file = match load::coordinator_file(
             &coordinator.app_path,
-            &args.app,
+            bundle_path,
             input.maps,
             coordinator.ir.app_path.span,
         ) {
@@ -77,7 +76,7 @@ pub(super) fn run(
             &file,
             &coordinator_input,
             &mut member_sources,
-            args,
+            bundle_path,
             coordinator,
         ) {
             Ok(loaded) => members.push(Member {
@@ -96,11 +95,32 @@ pub(super) fn run(
             .iter()
             .any(|p| p.diagnostic.severity == Severity::Error);
     if !problems.is_empty() {
-        print_problems(&sources, &problems);
+        print_problems(sources, &problems);
     }
     if stop {
-        return EXIT_ERRORS;
+        return Err(EXIT_ERRORS);
     }
+    Ok(members)
+}
+
+pub(super) fn run(
+    args: &DryrunArgs,
+    doc: &xml::Document,
+    input: &JobInput,
+    mut sources: Sources,
+    options: &Options,
+) -> i32 {
+    let loaded = match load::bundle(doc, &args.app, input, &mut sources) {
+        Ok(loaded) => loaded,
+        Err(stop) => return stopped(&sources, stop),
+    };
+    let (submitted, problems) =
+        crate::interp::bundle::submit(&loaded.bundle, &loaded.config, input.processing_zone);
+    let members = match load_members(&args.app, input, &loaded, &submitted, problems, &sources) {
+        Ok(members) => members,
+        Err(exit) => return exit,
+    };
+    let mut failed = false;
     let mut jobs = Vec::with_capacity(members.len());
     for member in &members {
         match submit(&member.loaded, &member.sources, options) {
@@ -132,16 +152,16 @@ fn read_coordinator(
     file: &std::path::Path,
     input: &JobInput,
     sources: &mut Sources,
-    args: &DryrunArgs,
+    bundle_path: &Path,
     coordinator: &SubmittedCoordinator,
 ) -> Result<LoadedCoordinator, load::Stop> {
     let text = load::read_application(file, sources)?;
     let arena = xml::Arena::new();
     let doc = parse_document(&text, &arena)?;
-    if let Some(problem) = load::not_a_coordinator(&doc, &args.app, &coordinator.name) {
+    if let Some(problem) = load::not_a_coordinator(&doc, bundle_path, &coordinator.name) {
         return Err(load::Stop::Problems(vec![problem]));
     }
-    if let Some(refused) = load::refused_in_bundle(&doc, &args.app, &coordinator.name) {
+    if let Some(refused) = load::refused_in_bundle(&doc, bundle_path, &coordinator.name) {
         return Err(load::Stop::Problems(vec![refused]));
     }
     load::coordinator(&doc, file, input, sources)

@@ -1,0 +1,97 @@
+//! Scenarios beyond the fact sheet's known answers: a bundle's coordinators
+//! feeding each other, and a LAST_ONLY window capped at the job's end.
+
+mod common;
+
+use serde_json::Value;
+
+fn simulate(scenario: &str) -> Value {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let out = common::coordc_in(root, &["simulate", scenario, "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    serde_json::from_str(&common::stdout(&out)).unwrap()
+}
+
+fn job<'a>(report: &'a Value, id: &str) -> &'a Value {
+    report["jobs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|j| j["id"] == id)
+        .unwrap_or_else(|| panic!("no job {id}"))
+}
+
+/// When an action became `status`.
+fn became(action: &Value, status: &str) -> String {
+    action["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|h| h["status"] == status)
+        .map(|h| h["at"].as_str().unwrap().to_string())
+        .unwrap_or_default()
+}
+
+/// A bundle's coordinators are jobs `BUNDLE/NAME`, submitted at the first
+/// PauseTransitService run at or after the kick-off (PTS:150-153: the
+/// server started 23:00, so 00:00:10), each with the bundle's configuration
+/// (its `<configuration>` over the job.properties). ingest's data-out,
+/// written when its workflow SUCCEEDS, is report's data-in: report's action
+/// is READY when ingest's ends (01:30), not at its own nominal time.
+#[test]
+fn a_bundle_pipeline_runs_in_order() {
+    let report = simulate("corpus/simulate/bundle-pipeline/scenario.toml");
+    let ingest = job(&report, "daily-pipeline-prod/ingest-prod");
+    let consumer = job(&report, "daily-pipeline-prod/report-prod");
+    for j in [ingest, consumer] {
+        assert_eq!(j["history"][0]["at"], "2024-01-01T00:00:10Z");
+        assert_eq!(j["status"], "SUCCEEDED");
+        assert_eq!(j["actions"].as_array().unwrap().len(), 3);
+    }
+    let first = &ingest["actions"][0];
+    // The raw data lands at 01:00; the rawRoot of the coordinator's own
+    // <configuration> in the bundle.
+    assert_eq!(
+        first["inputs"]["input"],
+        serde_json::json!(["hdfs://nn:8020/data/prod/raw/2024/01/01"])
+    );
+    assert_eq!(became(first, "READY"), "2024-01-01T01:00:10.100Z");
+    assert_eq!(first["workflow"]["ended"], "2024-01-01T01:30:10.100Z");
+    let second = &ingest["actions"][1];
+    assert_eq!(second["workflow"]["ended"], "2024-01-02T01:30:00Z");
+    // report's first action: checked every minute from 00:00:10.100, ready
+    // at the first check after ingest's output appeared.
+    assert_eq!(
+        became(&consumer["actions"][0], "READY"),
+        "2024-01-01T01:30:10.100Z"
+    );
+    assert_eq!(
+        consumer["actions"][1]["inputs"]["input"],
+        serde_json::json!([
+            "hdfs://nn:8020/data/prod/clean/2024/01/02",
+            "hdfs://nn:8020/data/prod/clean/2024/01/01"
+        ])
+    );
+    assert_eq!(
+        became(&consumer["actions"][1], "READY"),
+        "2024-01-02T01:30:00Z"
+    );
+}
+
+/// CMT:460-472: LAST_ONLY takes a batch, not the throttle, when the window
+/// capped at the end is behind now: all three actions at 12:05:00.100, each
+/// skipped at its first check (CAIC:116-133; the last one's next nominal,
+/// 12:00, is the end, not after it: CCU:908-911).
+#[test]
+fn last_only_after_the_end_creates_everything_at_once() {
+    let report = simulate("corpus/simulate/last-only-ended-window/scenario.toml");
+    let j = job(&report, "ended");
+    let actions = j["actions"].as_array().unwrap();
+    assert_eq!(actions.len(), 3);
+    for action in actions {
+        assert_eq!(action["created_time"], "2009-01-01T12:05:00.100Z");
+        assert_eq!(action["status"], "SKIPPED");
+        assert_eq!(became(action, "SKIPPED"), "2009-01-01T12:05:00.100Z");
+    }
+    assert_eq!(j["status"], "SUCCEEDED");
+}
