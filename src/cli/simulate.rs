@@ -124,6 +124,17 @@ pub fn run(args: SimulateArgs) -> i32 {
             Ok(text) => text,
             Err(super::ReadError::Io(e)) => return usage(format!("{scenario_name}: {e}")),
             Err(super::ReadError::Refused(d)) => {
+                let message = if d.code == crate::check::rules::XML_LIMIT {
+                    format!(
+                        "the scenario file is over {} bytes, more than coordc reads",
+                        crate::xml::tree::MAX_FILE_LEN
+                    )
+                } else {
+                    "the scenario file is not UTF-8 text".to_string()
+                };
+                let d = Diagnostic::error(SIMULATE_SCENARIO, Span::EMPTY, message).with_help(
+                    "a long run's data fits in [[data]] ranges (job, dataset, from, to, delay, missing) rather than one entry per instance",
+                );
                 return scenario_problems(&scenario_name, "", &[d]);
             }
         };
