@@ -95,3 +95,46 @@ fn last_only_after_the_end_creates_everything_at_once() {
     }
     assert_eq!(j["status"], "SUCCEEDED");
 }
+
+/// `--explain` on an action that does not exist says which control holds
+/// it; on one that does, how it got there.
+#[test]
+fn explain_names_what_holds_an_action() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let scenario = "corpus/simulate/last-only-ended-window/scenario.toml";
+    let out = common::coordc_in(root, &["simulate", scenario, "--explain", "ended@4"]);
+    let text = common::stdout(&out);
+    assert!(
+        text.contains("ended@4 (nominal 2009-01-01T12:00Z) is not materialized"),
+        "{text}"
+    );
+    assert!(
+        text.contains("at or after the job's end 2009-01-01T12:00Z"),
+        "{text}"
+    );
+    let out = common::coordc_in(root, &["simulate", scenario, "--explain", "ended@3"]);
+    let text = common::stdout(&out);
+    assert!(
+        text.contains("LAST_ONLY: the next action's nominal time 2009-01-01T12:00Z has passed"),
+        "{text}"
+    );
+    let bundle = "corpus/simulate/bundle-pipeline/scenario.toml";
+    let out = common::coordc_in(
+        root,
+        &[
+            "simulate",
+            bundle,
+            "--at",
+            "2024-01-02T01:10Z",
+            "--explain",
+            "daily-pipeline-prod/report-prod@2",
+        ],
+    );
+    let text = common::stdout(&out);
+    assert!(
+        text.contains("It waits for hdfs://nn:8020/data/prod/clean/2024/01/02/_SUCCESS")
+            && text
+                .contains("daily-pipeline-prod/ingest-prod@2 writes it when its workflow succeeds"),
+        "{text}"
+    );
+}

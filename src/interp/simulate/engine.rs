@@ -167,6 +167,13 @@ struct Chain {
     generation: u32,
 }
 
+impl SimAction<'_> {
+    /// The next input check, while its chain of checks is alive.
+    pub fn next_check(&self) -> Option<Millis> {
+        self.chain.next
+    }
+}
+
 pub struct SimAction<'a> {
     /// Unique in the simulation: an action deleted by `-change` and one
     /// created again at its place are told apart by their queued events.
@@ -2082,7 +2089,7 @@ impl<'a> SimJob<'a> {
 
     /// Nominal time of action `k` (1-based), computed afresh from the start
     /// (CMT:484-492); `None` past the calendar.
-    fn nominal(&self, k: usize) -> Option<Millis> {
+    pub fn nominal(&self, k: usize) -> Option<Millis> {
         match self.job.schedule() {
             Schedule::Every(f) => {
                 let origin = if f.end_of {

@@ -308,7 +308,9 @@ pub fn write_text(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
 /// Why action `number` of job `j` is in its state, in words.
 pub fn explain(engine: &Engine, j: usize, number: usize) -> Option<String> {
     let job = &engine.jobs[j];
-    let a = job.actions.iter().position(|a| a.number == number)?;
+    let Some(a) = job.actions.iter().position(|a| a.number == number) else {
+        return not_materialized(engine, j, number);
+    };
     let action = &job.actions[a];
     let histories = Histories::new(engine);
     let mut lines = vec![format!(
@@ -338,7 +340,12 @@ pub fn explain(engine: &Engine, j: usize, number: usize) -> Option<String> {
                     match arrival {
                         Some(t) if t > engine.now => format!("; it arrives at {}", time_text(t)),
                         Some(_) => "; it is there now, and the next check will see it".into(),
-                        None => "; nothing in the scenario makes it arrive".into(),
+                        None => match producer(engine, &dep.uri) {
+                            Some((job, number)) => format!(
+                                "; {job}@{number} writes it when its workflow succeeds"
+                            ),
+                            None => "; nothing in the scenario makes it arrive (no [[data]], no action of the scenario's jobs writes it yet)".into(),
+                        },
                     }
                 ));
             } else if action.inputs.iter().any(|(_, _, u)| !u.is_empty()) {
@@ -355,6 +362,12 @@ pub fn explain(engine: &Engine, j: usize, number: usize) -> Option<String> {
                     "The job is {}: input checks do not run (the RecoveryService re-drives them once it runs again).",
                     job_status.name()
                 ));
+            }
+            match action.next_check() {
+                Some(t) => lines.push(format!("Its next input check is at {}.", time_text(t))),
+                None => lines.push(
+                    "Its input checks were dropped (the job was not running, or the server was down): the RecoveryService re-drives it once it has been left alone for its interval.".into(),
+                ),
             }
             let base = action.nominal.max(action.created);
             if action.timeout >= 0 {
@@ -423,4 +436,70 @@ pub fn explain(engine: &Engine, j: usize, number: usize) -> Option<String> {
         _ => {}
     }
     Some(lines.join("\n"))
+}
+
+/// Why action `number` does not exist (yet): the controls that hold its
+/// materialization.
+fn not_materialized(engine: &Engine, j: usize, number: usize) -> Option<String> {
+    let job = &engine.jobs[j];
+    let nominal = job.nominal(number)?;
+    if number <= job.last_action_number {
+        return Some(format!(
+            "{}@{number} was deleted by a -change (its nominal time {} is at or after the new end or pause time).",
+            job.id,
+            minutes_text(nominal)
+        ));
+    }
+    let mut lines = vec![format!(
+        "{}@{number} (nominal {}) is not materialized.",
+        job.id,
+        minutes_text(nominal)
+    )];
+    if nominal >= job.end {
+        lines.push(format!(
+            "Its nominal time is at or after the job's end {}: it never is.",
+            minutes_text(job.end)
+        ));
+        return Some(lines.join("\n"));
+    }
+    if job.pause.is_some_and(|p| nominal >= p) {
+        lines.push(format!(
+            "Its nominal time is at or after the pause time {}: nothing from there is materialized until the pause time moves.",
+            minutes_text(job.pause.unwrap_or_default())
+        ));
+    }
+    if !matches!(job.status.name(), "PREP" | "RUNNING" | "RUNNINGWITHERROR") {
+        lines.push(format!(
+            "The job is {}: the materialization trigger does not select it.",
+            job.status.name()
+        ));
+    }
+    let waiting = job.counts.get(ActionStatus::Waiting);
+    if waiting as i64 >= job.throttle {
+        lines.push(format!(
+            "The throttle holds it: {waiting} actions are WAITING, the throttle is {}; the trigger selects the job again once one leaves WAITING.",
+            job.throttle
+        ));
+    }
+    let lookup = engine.settings.lookup;
+    if let Some(next) = job.next_materialization {
+        lines.push(format!(
+            "The next materialization starts at {}, once the trigger runs at or after {} (its look-ahead is {} s); each run creates the actions of one window ({} s) at most.",
+            minutes_text(next),
+            time_text(next - lookup),
+            lookup / 1000,
+            engine.settings.window / 1000
+        ));
+    }
+    Some(lines.join("\n"))
+}
+
+/// The action whose data-out is `uri`, if one is materialized.
+fn producer<'e>(engine: &'e Engine, uri: &str) -> Option<(&'e str, usize)> {
+    engine.jobs.iter().find_map(|job| {
+        job.actions
+            .iter()
+            .find(|a| a.outputs.iter().any(|o| o == uri))
+            .map(|a| (job.id.as_str(), a.number))
+    })
 }
