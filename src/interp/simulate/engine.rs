@@ -226,6 +226,9 @@ pub struct SimJob<'a> {
     pub counts: Counts,
     /// READY actions by (nominal, index).
     ready: BTreeSet<(Millis, usize)>,
+    /// READY actions by (when they became READY, index), for the
+    /// RecoveryService.
+    ready_since: BTreeSet<(Millis, usize)>,
     /// WAITING actions whose check chain was dropped.
     lost: BTreeSet<usize>,
     /// STS has something to look at.
@@ -692,11 +695,10 @@ impl<'a> Engine<'a> {
                 self.jobs[j].lost.remove(&a);
                 self.queue_check(j, a, now);
             }
-            let job = &self.jobs[j];
-            if job
-                .ready
-                .iter()
-                .any(|&(_, a)| job.actions[a].modified <= now - older)
+            if self.jobs[j]
+                .ready_since
+                .first()
+                .is_some_and(|&(since, _)| since <= now - older)
             {
                 self.push(now, Event::ReadyCheck(j));
             }
@@ -715,10 +717,7 @@ impl<'a> Engine<'a> {
                     let action = &job.actions[a];
                     (action.chain.last + older).max(action.nominal)
                 });
-                let ready = job
-                    .ready
-                    .iter()
-                    .map(|&(_, a)| job.actions[a].modified + older);
+                let ready = job.ready_since.first().map(|&(since, _)| since + older);
                 lost.chain(ready)
             })
             .min();
@@ -766,9 +765,11 @@ impl<'a> Engine<'a> {
         job.counts.add(to);
         if from == ActionStatus::Ready {
             job.ready.remove(&(action.nominal, a));
+            job.ready_since.remove(&(action.since, a));
         }
         if to == ActionStatus::Ready {
             job.ready.insert((action.nominal, a));
+            job.ready_since.insert((now, a));
         }
         if from == ActionStatus::Waiting {
             job.lost.remove(&a);
@@ -1316,19 +1317,15 @@ impl<'a> Engine<'a> {
             return;
         }
         let job = &self.jobs[j];
-        let mut order: Vec<usize> = job.ready.iter().map(|&(_, a)| a).collect();
-        if job.execution != Execution::Fifo {
-            order.reverse();
-        }
-        if matches!(job.execution, Execution::LastOnly | Execution::None) {
-            let mut kept = Vec::with_capacity(order.len());
+        let execution = job.execution;
+        if matches!(execution, Execution::LastOnly | Execution::None) {
+            // Every READY action is tested, newest first (CARX:117-165).
+            let order: Vec<usize> = job.ready.iter().rev().map(|&(_, a)| a).collect();
             for a in order {
-                match self.skip_rule(j, a) {
-                    Some(why) => self.set_action_status(j, a, ActionStatus::Skipped, why),
-                    None => kept.push(a),
+                if let Some(why) = self.skip_rule(j, a) {
+                    self.set_action_status(j, a, ActionStatus::Skipped, why);
                 }
             }
-            order = kept;
         }
         let job = &self.jobs[j];
         let running =
@@ -1337,6 +1334,18 @@ impl<'a> Engine<'a> {
             usize::MAX
         } else {
             (job.concurrency as usize).saturating_sub(running)
+        };
+        // The first `slots` READY actions: oldest first for FIFO, newest
+        // first otherwise (CAB:141-147).
+        let order: Vec<usize> = if execution == Execution::Fifo {
+            job.ready.iter().take(slots).map(|&(_, a)| a).collect()
+        } else {
+            job.ready
+                .iter()
+                .rev()
+                .take(slots)
+                .map(|&(_, a)| a)
+                .collect()
         };
         let concurrency = job.concurrency;
         for (k, a) in order.into_iter().take(slots).enumerate() {
@@ -1828,6 +1837,7 @@ impl<'a> Engine<'a> {
             };
             job.counts.remove(action.status);
             job.ready.remove(&(action.nominal, job.actions.len()));
+            job.ready_since.remove(&(action.since, job.actions.len()));
             job.lost.remove(&job.actions.len());
             job.last_action_number = action.number - 1;
             job.next_materialization = Some(action.nominal);
@@ -2033,6 +2043,7 @@ impl<'a> SimJob<'a> {
             actions: Vec::new(),
             counts: Counts::default(),
             ready: BTreeSet::new(),
+            ready_since: BTreeSet::new(),
             lost: BTreeSet::new(),
             dirty: false,
             cron_times: Default::default(),
