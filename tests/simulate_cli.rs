@@ -1115,7 +1115,6 @@ fn a_5_minute_coordinator_over_1000_years_fails_fast() {
 /// The quick form's refusals point at what was asked, not at the first line
 /// of the application: the `--until` bound is no line of it.
 #[test]
-#[ignore = "engine: the quick form reports `--until` problems at <app>:1:1 with an empty excerpt (Span::EMPTY into the XML), and accepts --until before the job's start"]
 fn quick_form_until_problems_name_the_until_argument() {
     let dir = common::fresh_dir("simulate-quick-until");
     write(&dir, "c5.xml", FIVE_MINUTES_FOR_1000_YEARS);
@@ -1211,7 +1210,6 @@ fn a_hundred_thousand_data_uris_run_in_bounded_time() {
 /// Every action change in `--format events` names its action, also for an
 /// action a `-change` deleted afterwards (and did not create again).
 #[test]
-#[ignore = "engine: write_events looks each change's action up by index in the final report, so an action -change deleted is printed with \"action\": null, like a job status change"]
 fn events_name_an_action_that_change_deleted() {
     let dir = common::fresh_dir("simulate-deleted-events");
     write(&dir, "coordinator.xml", &hourly_app(1));
@@ -1282,7 +1280,6 @@ value = "endtime=2009-01-01T03:00Z"
 /// time it takes minutes (13.8 s in a release build), as every ready-check
 /// lists and orders all READY actions: quadratic in the backlog.
 #[test]
-#[ignore = "engine: ready_check is O(#READY) per call, so a growing READY backlog makes a run quadratic (minutely cron, concurrency 1, 31 days: 13.8 s release)"]
 fn a_growing_ready_backlog_runs_in_bounded_time() {
     let dir = common::fresh_dir("simulate-backlog");
     let app = write(

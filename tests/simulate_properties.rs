@@ -1407,7 +1407,6 @@ fn random_scenarios_keep_oozie_invariants() {
 /// The same, without steering clear of the engine bugs reported below: run
 /// it once they are fixed (among seeds 1-400, some two dozen walk into them).
 #[test]
-#[ignore = "engine: bugs 1-5 below (panic on a deleted waiting action, status=RUNNING, ops and outages before submission)"]
 fn random_scenarios_keep_oozie_invariants_with_known_bugs() {
     let seeds: Vec<u64> = match std::env::var("COORDC_SIM_CASES") {
         Ok(_) => seeds(),
@@ -1527,7 +1526,6 @@ fn hourly(start: &str, end: &str) -> String {
 /// checks by its index (`watchers` keeps `(job, index)` pairs past the
 /// deletion) and indexes past the end of the job's actions: a panic.
 #[test]
-#[ignore = "engine: Engine::wake_chain panics (index out of bounds) when a workflow writes an instance a -change-deleted action was waiting for"]
 fn an_output_awaited_by_a_deleted_action_does_not_panic() {
     let app = r#"<coordinator-app name="chain" frequency="${coord:hours(1)}" start="2009-01-01T01:00Z" end="2009-01-01T05:00Z"
                  timezone="UTC" xmlns="uri:oozie:coordinator:0.4">
@@ -1586,7 +1584,6 @@ value = "endtime=2009-01-01T02:00Z"
 /// (CCX:432-445), so the trigger materializes the rest. The engine leaves
 /// the kill's `done` set: the job stays RUNNING with no more actions.
 #[test]
-#[ignore = "engine: -change status=RUNNING does not reopen materialization (CCX:432-445 resets doneMaterialization when nextMaterializedTime < end)"]
 fn status_running_reopens_the_materialization_of_a_killed_job() {
     let scenario = r#"start = "2009-01-01T00:00Z"
 until = "2009-01-01T08:00Z"
@@ -1635,7 +1632,6 @@ value = "status=RUNNING"
 /// doneMaterialization, modified): done, every action KILLED → KILLED
 /// (CSTX:126-158). The engine never looks at it again: RUNNING forever.
 #[test]
-#[ignore = "engine: -change status=RUNNING does not mark the job for the StatusTransitService (pending), so a done job whose actions all ended stays RUNNING"]
 fn status_running_on_a_finished_killed_job_is_computed_again() {
     let scenario = r#"start = "2009-01-01T00:00Z"
 until = "2009-01-01T05:00Z"
@@ -1688,7 +1684,6 @@ value = "status=RUNNING"
 /// before its submission, and it stays PREPSUSPENDED though its history
 /// ends in PREP. The op should be refused (or the scenario rejected).
 #[test]
-#[ignore = "engine: an op before the job's submission is applied to it (PREP -> PREPSUSPENDED before `submitted`)"]
 fn an_op_before_the_submission_is_refused() {
     let scenario = r#"start = "2009-01-01T00:00Z"
 until = "2009-01-01T05:00Z"
@@ -1727,7 +1722,6 @@ do = "suspend"
 /// end of an outage. Here `late` (submitted 02:30) runs its 01:00 action at
 /// 01:00, on `early`'s ticks.
 #[test]
-#[ignore = "engine: the materialization trigger selects jobs not submitted yet (SimJob starts in PREP), so another job or an outage's end materializes them early"]
 fn a_job_is_not_materialized_before_its_submission() {
     let scenario = r#"start = "2009-01-01T00:00Z"
 until = "2009-01-01T04:00Z"

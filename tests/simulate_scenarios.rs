@@ -102,14 +102,25 @@ fn last_only_after_the_end_creates_everything_at_once() {
 fn explain_names_what_holds_an_action() {
     let root = env!("CARGO_MANIFEST_DIR");
     let scenario = "corpus/simulate/last-only-ended-window/scenario.toml";
+    // Past the job's end there is no such action.
     let out = common::coordc_in(root, &["simulate", scenario, "--explain", "ended@4"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = common::coordc_in(
+        root,
+        &[
+            "simulate",
+            "corpus/simulate/bundle-pipeline/scenario.toml",
+            "--at",
+            "2024-01-01T12:00Z",
+            "--explain",
+            "daily-pipeline-prod/ingest-prod@3",
+        ],
+    );
     let text = common::stdout(&out);
     assert!(
-        text.contains("ended@4 (nominal 2009-01-01T12:00Z) is not materialized"),
-        "{text}"
-    );
-    assert!(
-        text.contains("at or after the job's end 2009-01-01T12:00Z"),
+        text.contains(
+            "daily-pipeline-prod/ingest-prod@3 (nominal 2024-01-03T00:00Z) is not materialized"
+        ) && text.contains("The next materialization starts at 2024-01-02T00:00Z"),
         "{text}"
     );
     let out = common::coordc_in(root, &["simulate", scenario, "--explain", "ended@3"]);

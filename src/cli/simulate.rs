@@ -108,8 +108,8 @@ pub fn run(args: SimulateArgs) -> i32 {
         Err(code) => return code,
     };
     let is_scenario = args.input.extension().is_some_and(|e| e == "toml");
-    let scenario_name = args.input.display().to_string();
-    let (scenario_text, mut scenario, base) = if is_scenario {
+    let mut scenario_name = args.input.display().to_string();
+    let (mut scenario_text, mut scenario, base) = if is_scenario {
         if !args.configs.is_empty()
             || !args.defines.is_empty()
             || !args.maps.is_empty()
@@ -222,6 +222,22 @@ pub fn run(args: SimulateArgs) -> i32 {
     }
     if !is_scenario {
         quick_times(&mut scenario, &submitted, until);
+        // The quick form's `until` is the argument, or the default: what
+        // refers to it points there.
+        scenario_name = "<--until>".to_string();
+        scenario_text = crate::time::datetime::format_utc(scenario.until);
+        scenario.until_span = Span::new(0, scenario_text.len());
+        if scenario.until <= scenario.start {
+            return usage(format!(
+                "--until {scenario_text} is not after the job's start {}",
+                crate::time::datetime::format_utc(scenario.start)
+            ));
+        }
+        if chrono::Datelike::year(&scenario.until) > 2999 {
+            return usage(format!(
+                "--until {scenario_text}: coordc simulates up to the year 2999"
+            ));
+        }
     }
     let mut inputs: Vec<engine::JobInput> = Vec::new();
     for (job, prepared) in jobs.iter().zip(&submitted) {

@@ -218,6 +218,9 @@ pub struct SimJob<'a> {
     pub timeout: i64,
     pub execution: Execution,
     pub submit: Millis,
+    /// Submitted: before, the server has no such job (ops are refused, the
+    /// trigger does not see it).
+    pub submitted: bool,
     pub next_materialization: Option<Millis>,
     pub last_action_number: usize,
     pub done: bool,
@@ -311,7 +314,7 @@ pub struct Engine<'a> {
     workflows: WorkflowScript,
     outputs: bool,
     /// URI → actions whose checks were skipped past now waiting for it.
-    watchers: rustc_hash::FxHashMap<String, Vec<(usize, usize)>>,
+    watchers: rustc_hash::FxHashMap<String, Vec<(usize, usize, u32)>>,
     pub created: usize,
 }
 
@@ -811,7 +814,7 @@ impl<'a> Engine<'a> {
             why: Why::Submitted,
         });
         self.jobs[j].modified = self.now;
-        // Oozie refuses an end before the start; equal times end the job.
+        self.jobs[j].submitted = true;
         self.push(self.now + COMMAND_DELAY, Event::Materialize(j));
         self.wake_materialization();
         self.wake_pause();
@@ -1148,10 +1151,11 @@ impl<'a> Engine<'a> {
         if at > first
             && let Some(dep) = action.missing.first()
         {
+            let serial = action.serial;
             self.watchers
                 .entry(dep.uri.clone())
                 .or_default()
-                .push((j, a));
+                .push((j, a, serial));
         }
         self.push(
             at,
@@ -1422,8 +1426,15 @@ impl<'a> Engine<'a> {
                 if self.data.produce(&uri, now)
                     && let Some(watchers) = self.watchers.remove(&uri)
                 {
-                    for (wj, wa) in watchers {
-                        self.wake_chain(wj, wa);
+                    for (wj, wa, serial) in watchers {
+                        // (Unless -change deleted it.)
+                        if self.jobs[wj]
+                            .actions
+                            .get(wa)
+                            .is_some_and(|x| x.serial == serial)
+                        {
+                            self.wake_chain(wj, wa);
+                        }
                     }
                 }
             }
@@ -1508,6 +1519,18 @@ impl<'a> Engine<'a> {
             }
             _ => verb_name(&op.verb).to_string(),
         };
+        if !self.jobs[j].submitted {
+            let submit = self.jobs[j].submit;
+            self.jobs[j].ops.push(OpRecord {
+                at: self.now,
+                what,
+                refused: Some(format!(
+                    "E0604: the job does not exist yet (it is submitted at {})",
+                    format_utc(datetime(submit))
+                )),
+            });
+            return;
+        }
         let result = match op.verb {
             Verb::Suspend => self.suspend(j),
             Verb::Resume => self.resume(j),
@@ -1905,10 +1928,18 @@ impl<'a> Engine<'a> {
         }
         if let Some(s) = status {
             let to = if s == "RUNNING" {
+                // Materialization goes on if it had not reached the end
+                // (CCX:432-445); the StatusTransitService looks at the job
+                // again.
+                let job = &mut self.jobs[j];
+                if job.next_materialization.unwrap_or(job.start) < job.end {
+                    job.done = false;
+                }
                 JobStatus::Running
             } else {
                 JobStatus::Ignored
             };
+            self.jobs[j].dirty = true;
             self.set_job_status(j, to, Why::Changed(format!("status={s}")));
         }
         self.wake(Service::Status, self.now);
@@ -2036,6 +2067,7 @@ impl<'a> SimJob<'a> {
             timeout,
             execution: controls.execution,
             submit: millis(input.submit),
+            submitted: false,
             next_materialization: None,
             last_action_number: 0,
             done: false,
@@ -2101,6 +2133,9 @@ impl<'a> SimJob<'a> {
     /// Nominal time of action `k` (1-based), computed afresh from the start
     /// (CMT:484-492); `None` past the calendar.
     pub fn nominal(&self, k: usize) -> Option<Millis> {
+        if k == 0 {
+            return None;
+        }
         match self.job.schedule() {
             Schedule::Every(f) => {
                 let origin = if f.end_of {
@@ -2170,10 +2205,12 @@ impl<'a> SimJob<'a> {
 
     /// The earliest time the trigger can select this job, as things stand.
     fn selectable_from(&self, lookup: Millis) -> Option<Millis> {
-        if !matches!(
-            self.status,
-            JobStatus::Prep | JobStatus::Running | JobStatus::RunningWithError
-        ) || self.done
+        if !self.submitted
+            || !matches!(
+                self.status,
+                JobStatus::Prep | JobStatus::Running | JobStatus::RunningWithError
+            )
+            || self.done
             || self.throttle <= self.counts.get(ActionStatus::Waiting) as i64
         {
             return None;

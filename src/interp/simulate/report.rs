@@ -233,7 +233,9 @@ pub fn write_events(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
         let line = json!({
             "at": time_text(change.at),
             "job": job.id,
-            "action": change.action.and_then(|a| job.actions.get(a)).map(|a| a.number),
+            // (Action n is at index n - 1: numbers follow creation, and
+            // -change deletes from the end, so a deleted one keeps its number.)
+            "action": change.action.map(|a| a + 1),
             "from": change.from.map(Status::name),
             "to": change.to.name(),
             "why": why_text(&change.why),
@@ -438,8 +440,8 @@ pub fn explain(engine: &Engine, j: usize, number: usize) -> Option<String> {
     Some(lines.join("\n"))
 }
 
-/// Why action `number` does not exist (yet): the controls that hold its
-/// materialization.
+/// Why action `number` does not exist yet: the controls that hold its
+/// materialization; `None` past the job's end (there is no such action).
 fn not_materialized(engine: &Engine, j: usize, number: usize) -> Option<String> {
     let job = &engine.jobs[j];
     let nominal = job.nominal(number)?;
@@ -456,11 +458,8 @@ fn not_materialized(engine: &Engine, j: usize, number: usize) -> Option<String> 
         minutes_text(nominal)
     )];
     if nominal >= job.end {
-        lines.push(format!(
-            "Its nominal time is at or after the job's end {}: it never is.",
-            minutes_text(job.end)
-        ));
-        return Some(lines.join("\n"));
+        // No such action: it would be past the job's end.
+        return None;
     }
     if job.pause.is_some_and(|p| nominal >= p) {
         lines.push(format!(
