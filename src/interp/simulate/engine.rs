@@ -1469,20 +1469,10 @@ impl<'a> Engine<'a> {
             for a in 0..self.jobs[j].actions.len() {
                 let action = &mut self.jobs[j].actions[a];
                 if action.status == ActionStatus::Waiting && action.chain.next.is_some() {
-                    // The last check that ran before the server went down.
+                    // Brought to its first check at or after now, the chain's
+                    // `last` is the last check that ran before the server
+                    // went down (its lastModified for the RecoveryService).
                     self.wake_chain(j, a);
-                    let action = &mut self.jobs[j].actions[a];
-                    if let Some(next) = action.chain.next
-                        && next > self.now
-                    {
-                        let period = action.chain.period;
-                        let last_run = if next - action.chain.first_gap == action.chain.last {
-                            action.chain.last
-                        } else {
-                            next - period
-                        };
-                        action.chain.last = last_run.min(self.now);
-                    }
                     let action = &mut self.jobs[j].actions[a];
                     action.chain.next = None;
                     action.chain.generation += 1;
