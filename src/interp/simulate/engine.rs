@@ -1861,7 +1861,7 @@ impl<'a> Engine<'a> {
         if let Some(n) = concurrency {
             let before = self.jobs[j].concurrency;
             self.jobs[j].concurrency = i64::from(n);
-            if i64::from(n) > before || (n < 0 && before >= 0) {
+            if i64::from(n) > before {
                 self.push(self.now, Event::ReadyCheck(j));
             }
         }
@@ -1877,7 +1877,7 @@ impl<'a> Engine<'a> {
                 let to = match self.jobs[j].status {
                     JobStatus::Paused => Some(JobStatus::Running),
                     JobStatus::PausedWithError => Some(JobStatus::RunningWithError),
-                    JobStatus::PrepPaused => Some(JobStatus::Prep),
+                    // (PREPPAUSED waits for the PauseTransitService, PTS:189-207.)
                     _ => None,
                 };
                 if let Some(to) = to {
@@ -1897,8 +1897,8 @@ impl<'a> Engine<'a> {
                 }
             } else {
                 let to = match job.status {
-                    JobStatus::Succeeded if !job.done => Some(JobStatus::Running),
-                    JobStatus::DoneWithError | JobStatus::Failed if !job.done => {
+                    JobStatus::Succeeded => Some(JobStatus::Running),
+                    JobStatus::DoneWithError | JobStatus::Failed => {
                         Some(if self.settings.states_without_error {
                             JobStatus::Running
                         } else {
