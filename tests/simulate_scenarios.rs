@@ -149,3 +149,64 @@ fn explain_names_what_holds_an_action() {
         "{text}"
     );
 }
+
+const HOURLY: &str = r#"<coordinator-app name="c4" frequency="${coord:hours(1)}" start="2009-01-01T00:00Z" end="2009-01-01T04:00Z" timezone="UTC" xmlns="uri:oozie:coordinator:0.4">
+  <controls><concurrency>1</concurrency></controls>
+  <action><workflow><app-path>hdfs://nn/wf</app-path></workflow></action>
+</coordinator-app>
+"#;
+
+fn events(name: &str, scenario: &str) -> Vec<Value> {
+    let dir = common::fresh_dir(name);
+    std::fs::write(dir.join("coord.xml"), HOURLY).unwrap();
+    std::fs::write(dir.join("scenario.toml"), scenario).unwrap();
+    let out = common::coordc_in(
+        &dir.display().to_string(),
+        &["simulate", "scenario.toml", "--format", "events"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    common::stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// CCX:459-461: -change concurrency queues a ready-check only when the new
+/// value is greater; -1 (unlimited) is not, so READY action 2 waits for the
+/// RecoveryService (READY for 600 s: the tick at 01:10:10 on the grid from
+/// 23:50:10).
+#[test]
+fn unlimited_concurrency_by_change_waits_for_the_recovery_service() {
+    let e = events(
+        "sim-concurrency-minus-one",
+        "start = \"2008-12-31T23:50Z\"\nuntil = \"2009-01-01T06:00Z\"\n[workflows]\nduration = \"5h\"\n[[job]]\nid = \"c4\"\napp = \"coord.xml\"\n[[op]]\nat = \"2009-01-01T01:03Z\"\njob = \"c4\"\ndo = \"change\"\nvalue = \"concurrency=-1\"\n",
+    );
+    let started = e
+        .iter()
+        .find(|c| c["action"] == 2 && c["to"] == "SUBMITTED")
+        .unwrap();
+    assert_eq!(started["at"], "2009-01-01T01:10:10Z");
+}
+
+/// CCX:350-402: a new end after the start takes a SUCCEEDED job back to
+/// RUNNING; materialization is done (end <= next), so the status transit
+/// makes it SUCCEEDED again at its next run.
+#[test]
+fn an_end_changed_on_a_succeeded_job_runs_it_again_until_the_status_transit() {
+    let e = events(
+        "sim-end-after-success",
+        "start = \"2008-12-31T23:50Z\"\nuntil = \"2009-01-01T06:00Z\"\n[[job]]\nid = \"c4\"\napp = \"coord.xml\"\n[[op]]\nat = \"2009-01-01T05:00Z\"\njob = \"c4\"\ndo = \"change\"\nvalue = \"endtime=2009-01-01T03:30Z\"\n",
+    );
+    let after: Vec<(&str, &str)> = e
+        .iter()
+        .filter(|c| c["action"].is_null() && c["at"].as_str().unwrap() >= "2009-01-01T05")
+        .map(|c| (c["at"].as_str().unwrap(), c["to"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        after,
+        [
+            ("2009-01-01T05:00:00Z", "RUNNING"),
+            ("2009-01-01T05:00:10Z", "SUCCEEDED")
+        ]
+    );
+}
