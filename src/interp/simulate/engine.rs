@@ -150,8 +150,6 @@ pub struct Workflow {
 pub struct Dep {
     pub uri: String,
     pub path: String,
-    /// The data-in it belongs to.
-    pub data_in: usize,
 }
 
 /// A waiting action's chain of input checks.
@@ -200,8 +198,6 @@ pub struct SimAction<'a> {
     chain: Chain,
     /// When it last changed (READY actions wait for the RecoveryService).
     pub modified: Millis,
-    /// The last skip, timeout or wait threshold the checks saw, for `explain`.
-    pub last_check: Option<Millis>,
 }
 
 pub struct SimJob<'a> {
@@ -825,11 +821,7 @@ impl<'a> Engine<'a> {
         let now = self.now;
         let lookup = self.settings.lookup;
         let job = &self.jobs[j];
-        if !matches!(
-            job.status,
-            JobStatus::Prep | JobStatus::Running | JobStatus::RunningWithError
-        ) || job.done
-        {
+        if !job.status.materializes() || job.done {
             return;
         }
         let start_matd = match job.next_materialization {
@@ -949,7 +941,6 @@ impl<'a> Engine<'a> {
                 .map(|uri| Dep {
                     uri: uri.clone(),
                     path: dependency_path(uri, flag),
-                    data_in: d,
                 })
                 .collect();
             if action.input_logic.is_some() {
@@ -991,7 +982,6 @@ impl<'a> Engine<'a> {
                 generation: 0,
             },
             modified: now,
-            last_check: None,
         });
         job.counts.add(ActionStatus::Waiting);
         job.dirty = true;
@@ -1073,13 +1063,7 @@ impl<'a> Engine<'a> {
         if action.status != ActionStatus::Waiting {
             return;
         }
-        if !matches!(
-            job.status,
-            JobStatus::Running
-                | JobStatus::RunningWithError
-                | JobStatus::Paused
-                | JobStatus::PausedWithError
-        ) {
+        if !job.status.checks_inputs() {
             // Dropped: only the RecoveryService revives the chain (CAIC:519-539).
             let job = &mut self.jobs[j];
             job.actions[a].chain.next = None;
@@ -1103,7 +1087,6 @@ impl<'a> Engine<'a> {
         let (ready, changed) = self.check_inputs(j, a, waited);
         let job = &mut self.jobs[j];
         let action = &mut job.actions[a];
-        action.last_check = Some(now);
         action.modified = now;
         if let Some(why) = ready {
             self.set_action_status(j, a, ActionStatus::Ready, why);
@@ -1310,14 +1293,7 @@ impl<'a> Engine<'a> {
 
     fn ready_check(&mut self, j: usize) {
         let now = self.now;
-        if !matches!(
-            self.jobs[j].status,
-            JobStatus::Running
-                | JobStatus::RunningWithError
-                | JobStatus::Succeeded
-                | JobStatus::Paused
-                | JobStatus::PausedWithError
-        ) {
+        if !self.jobs[j].status.starts_actions() {
             return;
         }
         let job = &self.jobs[j];
@@ -2196,10 +2172,7 @@ impl<'a> SimJob<'a> {
     /// The earliest time the trigger can select this job, as things stand.
     fn selectable_from(&self, lookup: Millis) -> Option<Millis> {
         if !self.submitted
-            || !matches!(
-                self.status,
-                JobStatus::Prep | JobStatus::Running | JobStatus::RunningWithError
-            )
+            || !self.status.materializes()
             || self.done
             || self.throttle <= self.counts.get(ActionStatus::Waiting) as i64
         {

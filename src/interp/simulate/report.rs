@@ -356,10 +356,7 @@ pub fn explain(engine: &Engine, j: usize, number: usize) -> Option<String> {
                         .into(),
                 );
             }
-            if !matches!(
-                job_status.name(),
-                "RUNNING" | "RUNNINGWITHERROR" | "PAUSED" | "PAUSEDWITHERROR"
-            ) {
+            if !job_status.checks_inputs() {
                 lines.push(format!(
                     "The job is {}: input checks do not run (the RecoveryService re-drives them once it runs again).",
                     job_status.name()
@@ -423,10 +420,7 @@ pub fn explain(engine: &Engine, j: usize, number: usize) -> Option<String> {
                     job.execution
                 ));
             }
-            if !matches!(
-                job_status.name(),
-                "RUNNING" | "RUNNINGWITHERROR" | "SUCCEEDED" | "PAUSED" | "PAUSEDWITHERROR"
-            ) {
+            if !job_status.starts_actions() {
                 lines.push(format!("The job is {}: nothing starts.", job_status.name()));
             }
         }
@@ -467,7 +461,7 @@ fn not_materialized(engine: &Engine, j: usize, number: usize) -> Option<String> 
             minutes_text(job.pause.unwrap_or_default())
         ));
     }
-    if !matches!(job.status.name(), "PREP" | "RUNNING" | "RUNNINGWITHERROR") {
+    if !job.status.materializes() {
         lines.push(format!(
             "The job is {}: the materialization trigger does not select it.",
             job.status.name()
