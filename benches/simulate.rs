@@ -82,14 +82,7 @@ fn bench(c: &mut Criterion) {
             let (app, problems) = lower::coordinator(&doc.root);
             assert!(problems.is_empty());
             let vars = VarMap::default();
-            let options = Options {
-                includes_incomplete: false,
-                from: None,
-                to: None,
-                limit: None,
-                processing_zone: ProcessingZone::UTC,
-                check_maximum_frequency: true,
-            };
+            let options = Options::all_actions(ProcessingZone::UTC, true);
             let job =
                 prepare(&app, &[], &vars, &options).unwrap_or_else(|_| panic!("the app is valid"));
             let input = JobInput {

@@ -205,14 +205,10 @@ pub fn run(args: SimulateArgs) -> i32 {
         }
     }
     // Submitted as the dry run submits them.
-    let options = Options {
-        includes_incomplete: false,
-        from: None,
-        to: None,
-        limit: None,
-        processing_zone: ProcessingZone::UTC,
-        check_maximum_frequency: scenario.settings.check_maximum_frequency,
-    };
+    let options = Options::all_actions(
+        ProcessingZone::UTC,
+        scenario.settings.check_maximum_frequency,
+    );
     let mut submitted: Vec<Job> = Vec::new();
     for job in &jobs {
         match submit(&job.loaded, &job.sources, &options) {

@@ -48,6 +48,14 @@ pub struct Options {
 }
 
 impl Options {
+    /// Every action, as the simulator and the benchmarks materialize them.
+    pub fn all_actions(processing_zone: ProcessingZone, check_maximum_frequency: bool) -> Options {
+        Options {
+            limit: None,
+            ..Options::first_action(processing_zone, check_maximum_frequency)
+        }
+    }
+
     /// The first action only, as `coordc check` materializes it.
     pub fn first_action(processing_zone: ProcessingZone, check_maximum_frequency: bool) -> Options {
         Options {
