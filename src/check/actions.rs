@@ -33,7 +33,7 @@ pub const MAX_DEFINITION_BYTES: usize = 100_000;
 /// (LiteWorkflowAppParser.addGlobalJobTrackerNameNode and the executors):
 /// the actions whose executor is JavaActionExecutor or one of its subclasses
 /// (core/src/main/java/org/apache/oozie/action/hadoop/*ActionExecutor.java).
-const CLUSTER_ACTIONS: &[&str] = &[
+pub const CLUSTER_ACTIONS: &[&str] = &[
     "map-reduce",
     "pig",
     "java",
@@ -151,7 +151,7 @@ pub fn check(wf: &Workflow, definition_bytes: usize, job: Option<&VarMap>) -> Ve
 /// `<global>`'s) through JavaActionExecutor.parseJobXmlAndConfiguration,
 /// which refuses the properties Oozie sets itself: the Hadoop actions, and
 /// fs (FsActionExecutor.java:197, 737-739).
-fn checks_configuration(kind: &str) -> bool {
+pub fn checks_configuration(kind: &str) -> bool {
     kind == "fs" || CLUSTER_ACTIONS.contains(&kind)
 }
 

@@ -10,6 +10,7 @@ use crate::diag::Diagnostic;
 use crate::el::VarMap;
 use crate::interp::job::{Located, submit_text};
 use crate::interp::parameters;
+use crate::interp::workflow::run::{SubWorkflow, SubWorkflows};
 use crate::ir::{self, Bundle, Coordinator, Dataset};
 use crate::time::datetime::ProcessingZone;
 use crate::xml;
@@ -201,6 +202,119 @@ fn lowered<T>(
         ));
     }
     Ok(ir)
+}
+
+/// The workflow of `doc` (file 0), valid, lowered, and with transitions
+/// that all lead to nodes and a graph Oozie accepts (the graph errors
+/// `coordc check` reports); or every problem that stops it.
+pub fn workflow(doc: &xml::Document) -> Result<ir::Workflow, Stop> {
+    let wf = lowered(doc, ir::lower::workflow)?;
+    let graph: Vec<Located> = crate::check::workflow::check(&wf)
+        .into_iter()
+        .filter(|d| d.severity == crate::diag::Severity::Error)
+        .map(Located::in_app)
+        .collect();
+    if graph.is_empty() {
+        Ok(wf)
+    } else {
+        Err(Stop::Problems(graph))
+    }
+}
+
+/// Workflow applications read from local files when a sub-workflow action
+/// or a coordinator action names one: an app-path `--map`ped to a folder,
+/// or a local path (relative to `base`). Each file is read once.
+pub struct LocalWorkflows<'a> {
+    pub maps: &'a [(String, String)],
+    pub base: PathBuf,
+    pub beside: &'a BesideConfigs,
+    read: Mutex<HashMap<PathBuf, Result<Arc<SubWorkflow>, String>>>,
+}
+
+impl<'a> LocalWorkflows<'a> {
+    pub fn new(maps: &'a [(String, String)], base: PathBuf, beside: &'a BesideConfigs) -> Self {
+        LocalWorkflows {
+            maps,
+            base,
+            beside,
+            read: Mutex::default(),
+        }
+    }
+
+    fn read_workflow(&self, file: &Path) -> Result<Arc<SubWorkflow>, String> {
+        let mut sources = Sources::default();
+        let first = |sources: &Sources, stop: Stop| match stop {
+            Stop::Usage(message) => message,
+            Stop::Problems(problems) => problems
+                .first()
+                .map(|p| sources.render(p).lines().next().unwrap_or("").to_string())
+                .unwrap_or_default(),
+        };
+        let text = read_application(file, &mut sources).map_err(|s| first(&sources, s))?;
+        let arena = xml::Arena::new();
+        let doc = parse_document(&text, &arena).map_err(|s| first(&sources, s))?;
+        if doc.root.name != "workflow-app" {
+            return Err(format!(
+                "{} is a <{}>, not a <workflow-app>",
+                file.display(),
+                doc.root.name
+            ));
+        }
+        let wf = workflow(&doc).map_err(|s| first(&sources, s))?;
+        let dir = app_dir(file);
+        let defaults = self.beside.get(&dir, CONFIG_DEFAULT);
+        let input = JobInput {
+            configs: &[],
+            beside: self.beside,
+            job: JobSource::Own,
+            defines: &[],
+            maps: self.maps,
+            processing_zone: ProcessingZone::UTC,
+            check_maximum_frequency: true,
+        };
+        let defaults = job_config(
+            &defaults.as_deref().into_iter().collect::<Vec<_>>(),
+            &input,
+            &mut sources,
+        )
+        .map_err(|s| first(&sources, s))?;
+        Ok(Arc::new(SubWorkflow {
+            workflow: Arc::new(wf),
+            defaults: defaults.vars().clone(),
+            path: file.display().to_string(),
+        }))
+    }
+}
+
+impl SubWorkflows for LocalWorkflows<'_> {
+    fn load(&self, app_path: &str) -> Option<Result<Arc<SubWorkflow>, String>> {
+        let app_path = app_path.trim();
+        let (local, is_mapped) = match mapped(self.maps, app_path) {
+            Some(local) => (local, true),
+            // Another file system coordc cannot see: the action is scripted.
+            None if app_path.contains("://") => return None,
+            None => (self.base.join(app_path), false),
+        };
+        // A folder stands for its workflow.xml (WorkflowAppService:124-125).
+        let file = if local.is_dir() {
+            local.join("workflow.xml")
+        } else {
+            local
+        };
+        if !file.is_file() {
+            return is_mapped.then(|| {
+                Err(format!(
+                    "no workflow application at {app_path} (read as {})",
+                    file.display()
+                ))
+            });
+        }
+        let mut read = self.read.lock().unwrap_or_else(PoisonError::into_inner);
+        let found = read
+            .entry(file.clone())
+            .or_insert_with(|| self.read_workflow(&file));
+        Some(found.clone())
+    }
 }
 
 /// The coordinator of `doc` (file 0 of `sources`, already parsed) with its job.

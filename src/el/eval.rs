@@ -212,32 +212,42 @@ fn eval_operation<'a>(expr: &'a Expr, env: &Env<'a>) -> Evaluated<'a> {
 // Accesses and calls are kept out of `eval`'s stack frame, which every node pays for.
 #[inline(never)]
 fn eval_access<'a>(access: &'a Access, env: &Env<'a>) -> Evaluated<'a> {
-    let v = eval(&access.base, env)?;
-    // A null base stays null without evaluating the index (ComplexValue).
-    // Any other base fails at its first suffix: Oozie's variables and
-    // coordc's function results are strings, numbers and booleans, none of
-    // which has properties. (commons-el would reach Java bean getters such
-    // as `'abc'.bytes`; no app does.)
-    let (Some(suffix), false) = (access.suffixes.first(), matches!(v, Value::Null)) else {
-        return Ok(v);
-    };
-    let (key, span, operator) = match suffix {
-        Suffix::Property { name, span } => (Cow::Borrowed(name.as_str()), *span, "."),
-        Suffix::Index { index, span } => {
-            let key = eval(index, env)?;
-            if matches!(key, Value::Null) {
-                return Ok(Value::Null);
-            }
-            (Cow::Owned(key.to_text().into_owned()), *span, "[]")
+    let mut v = eval(&access.base, env)?;
+    for suffix in &access.suffixes {
+        // A null base stays null without evaluating the index (ComplexValue).
+        if matches!(v, Value::Null) {
+            return Ok(v);
         }
-    };
-    Err(fail(
-        span,
-        format!(
-            "Unable to find a value for \"{key}\" in object of class \"{}\" using operator \"{operator}\"",
-            v.java_class()
-        ),
-    ))
+        let (key, span, operator) = match suffix {
+            Suffix::Property { name, span } => {
+                (Value::Str(Cow::Borrowed(name.as_str())), *span, ".")
+            }
+            Suffix::Index { index, span } => {
+                let key = eval(index, env)?;
+                if matches!(key, Value::Null) {
+                    return Ok(Value::Null);
+                }
+                (key, *span, "[]")
+            }
+        };
+        // Only a running workflow's maps have entries: strings, numbers and
+        // booleans have none. (commons-el would reach Java bean getters such
+        // as `'abc'.bytes`; no app does.)
+        v = match v.entry(&key) {
+            Some(found) => found,
+            None => {
+                return Err(fail(
+                    span,
+                    format!(
+                        "Unable to find a value for \"{}\" in object of class \"{}\" using operator \"{operator}\"",
+                        key.to_text(),
+                        v.java_class()
+                    ),
+                ));
+            }
+        };
+    }
+    Ok(v)
 }
 
 #[inline(never)]

@@ -106,6 +106,7 @@ fn literal(value: Value, span: Span) -> Expr {
         Value::Long(l) => ExprKind::Long(l),
         Value::Double(d) => ExprKind::Double(d),
         Value::Str(s) => ExprKind::Str(s.into()),
+        Value::Map(_) => unreachable!("only a running workflow's functions make maps"),
     };
     Expr { kind, span }
 }

@@ -946,6 +946,15 @@ pub static FUNCTIONS: &[FunctionDef] = &[
         Imp::Needs(Need::RunningWorkflow),
         "The Hadoop counters of a map-reduce or pig action node."
     ),
+    f!(
+        Some("hcat"),
+        "exists",
+        [String],
+        Boolean,
+        WF,
+        Imp::Needs(Need::Cluster),
+        "Whether an HCatalog table or partition URI exists."
+    ),
 ];
 
 /// Every constant coordc knows.

@@ -5,9 +5,10 @@
 use super::java_double::{parse_java_double, write_java};
 use std::borrow::Cow;
 use std::cmp::Ordering;
+use std::sync::Arc;
 
 /// A runtime value. Oozie's variables are strings (job properties) or null;
-/// functions add longs, doubles and booleans.
+/// functions add longs, doubles, booleans, and the maps of a running workflow.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Value<'a> {
     Null,
@@ -15,7 +16,14 @@ pub enum Value<'a> {
     Long(i64),
     Double(f64),
     Str(Cow<'a, str>),
+    /// A `java.util.Map` (`wf:actionData`, `hadoop:counters`), read with
+    /// `m['key']` or `m.key`. Shared: a map is handed out whole at each call.
+    Map(Arc<ElMap>),
 }
+
+/// A map's entries, in the order they were given (coordc's stand-in for the
+/// hash order Java would print them in).
+pub type ElMap = Vec<(String, Value<'static>)>;
 
 /// The type names `coordc eval --format json` reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -26,6 +34,7 @@ pub enum ValueType {
     Long,
     Double,
     String,
+    Map,
 }
 
 impl<'a> Value<'a> {
@@ -36,6 +45,7 @@ impl<'a> Value<'a> {
             Value::Long(_) => ValueType::Long,
             Value::Double(_) => ValueType::Double,
             Value::Str(_) => ValueType::String,
+            Value::Map(_) => ValueType::Map,
         }
     }
 
@@ -47,6 +57,7 @@ impl<'a> Value<'a> {
             Value::Long(_) => "java.lang.Long",
             Value::Double(_) => "java.lang.Double",
             Value::Str(_) => "java.lang.String",
+            Value::Map(_) => "java.util.HashMap",
         }
     }
 
@@ -57,6 +68,7 @@ impl<'a> Value<'a> {
             Value::Long(l) => Value::Long(l),
             Value::Double(d) => Value::Double(d),
             Value::Str(s) => Value::Str(Cow::Owned(s.into_owned())),
+            Value::Map(m) => Value::Map(m),
         }
     }
 
@@ -68,7 +80,36 @@ impl<'a> Value<'a> {
             Value::Long(l) => out.push_str(itoa::Buffer::new().format(*l)),
             Value::Double(d) => write_java(*d, out),
             Value::Str(s) => out.push_str(s),
+            // AbstractMap.toString: {k1=v1, k2=v2}
+            Value::Map(m) => {
+                out.push('{');
+                for (i, (k, v)) in m.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    out.push_str(k);
+                    out.push('=');
+                    v.write_to(out);
+                }
+                out.push('}');
+            }
         }
+    }
+
+    /// `value[key]` / `value.key` (commons-el ArraySuffix, PropertySuffix): a
+    /// map's entry, null when absent or when the key is not a string (a Java
+    /// map compares keys with `equals`, so `m[1]` never finds `"1"`); `None`
+    /// for a value that has no entries.
+    pub fn entry(&self, key: &Value) -> Option<Value<'static>> {
+        let Value::Map(m) = self else { return None };
+        let Value::Str(key) = key else {
+            return Some(Value::Null);
+        };
+        Some(
+            m.iter()
+                .find(|(k, _)| k == key)
+                .map_or(Value::Null, |(_, v)| v.clone()),
+        )
     }
 
     /// [`Value::to_text`], taking an owned string rather than copying it.
@@ -117,6 +158,7 @@ impl<'a> Value<'a> {
             Value::Str(s) => s
                 .parse::<i64>()
                 .map_err(|_| string_to_number(s, "java.lang.Long")),
+            Value::Map(_) => Err(object_to_number(self, "java.lang.Long")),
         }
     }
 
@@ -131,6 +173,7 @@ impl<'a> Value<'a> {
             Value::Str(s) => {
                 parse_java_double(s).ok_or_else(|| string_to_number(s, "java.lang.Double"))
             }
+            Value::Map(_) => Err(object_to_number(self, "java.lang.Double")),
         }
     }
 
@@ -145,6 +188,7 @@ impl<'a> Value<'a> {
             Value::Str(s) => s
                 .parse::<i32>()
                 .map_err(|_| string_to_number(s, "java.lang.Integer")),
+            Value::Map(_) => Err(object_to_number(self, "java.lang.Integer")),
         }
     }
 
@@ -173,6 +217,14 @@ pub(super) fn arithmetic_number(s: &str) -> Option<Value<'static>> {
 
 fn bool_to_number(b: bool, class: &str) -> String {
     format!("Attempt to coerce a boolean value \"{b}\" to type \"{class}\"")
+}
+
+/// commons-el's COERCE_TO_NUMBER, for a value that is neither a number nor a string.
+fn object_to_number(v: &Value, class: &str) -> String {
+    format!(
+        "Attempt to coerce a value of type \"{}\" to type \"{class}\"",
+        v.java_class()
+    )
 }
 
 fn string_to_number(s: &str, class: &str) -> String {
@@ -234,18 +286,19 @@ pub fn negate(v: &Value) -> Result<Value<'static>, String> {
         Value::Double(d) => Ok(Value::Double(-d)),
         Value::Str(_) if v.is_floating_string() => Ok(Value::Double(-v.to_double()?)),
         Value::Str(_) => Ok(Value::Long(v.to_long()?.wrapping_neg())),
-        Value::Bool(_) => Err(
-            "Attempt to apply operator \"-\" to arguments of type \"java.lang.Boolean\""
-                .to_string(),
-        ),
+        Value::Bool(_) | Value::Map(_) => Err(format!(
+            "Attempt to apply operator \"-\" to arguments of type \"{}\"",
+            v.java_class()
+        )),
     }
 }
 
-/// `empty A`: true for null and "".
+/// `empty A`: true for null, "" and an empty map.
 pub fn is_empty(v: &Value) -> bool {
     match v {
         Value::Null => true,
         Value::Str(s) => s.is_empty(),
+        Value::Map(m) => m.is_empty(),
         _ => false,
     }
 }
@@ -256,6 +309,17 @@ pub enum RelOp {
     Gt,
     Le,
     Ge,
+}
+
+impl RelOp {
+    fn symbol(self) -> &'static str {
+        match self {
+            RelOp::Lt => "<",
+            RelOp::Gt => ">",
+            RelOp::Le => "<=",
+            RelOp::Ge => ">=",
+        }
+    }
 }
 
 /// `< > <= >=` (JSP.2.3.5.6): null compares false (but `null <= null` is true,
@@ -272,7 +336,15 @@ pub fn relational(op: RelOp, a: &Value, b: &Value) -> Result<bool, String> {
         (Value::Long(_), _) | (_, Value::Long(_)) => a.to_long()?.cmp(&b.to_long()?),
         (Value::Str(_), _) | (_, Value::Str(_)) => java_compare(&a.to_text(), &b.to_text()),
         (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
-        _ => unreachable!("every pair of value kinds is covered above"),
+        // A map against a map or a boolean: not Comparable to each other.
+        _ => {
+            return Err(format!(
+                "Attempt to apply operator \"{}\" to arguments of type \"{}\" and \"{}\"",
+                op.symbol(),
+                a.java_class(),
+                b.java_class()
+            ));
+        }
     };
     Ok(match op {
         RelOp::Lt => ordering == Ordering::Less,
@@ -301,6 +373,9 @@ pub fn equals(a: &Value, b: &Value) -> Result<bool, String> {
         (Value::Long(_), _) | (_, Value::Long(_)) => a.to_long()? == b.to_long()?,
         (Value::Bool(_), _) | (_, Value::Bool(_)) => a.to_bool()? == b.to_bool()?,
         (Value::Str(x), Value::Str(y)) => x == y,
+        // A string against a map compares the map's text; two maps, their entries.
+        (Value::Str(_), _) | (_, Value::Str(_)) => a.to_text() == b.to_text(),
+        (Value::Map(x), Value::Map(y)) => x == y,
         _ => unreachable!("every pair of value kinds is covered above"),
     })
 }

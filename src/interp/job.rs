@@ -144,12 +144,23 @@ pub(crate) fn render<'t>(
     context: Option<&dyn Context>,
     pz: ProcessingZone,
 ) -> Result<Cow<'t, str>, Diagnostic> {
+    render_in(Library::Coordinator, text, vars, context, pz)
+}
+
+/// [`render`] with the functions of `library`.
+pub(crate) fn render_in<'t>(
+    library: Library,
+    text: &'t ElText,
+    vars: &dyn Variables,
+    context: Option<&dyn Context>,
+    pz: ProcessingZone,
+) -> Result<Cow<'t, str>, Diagnostic> {
     if let Some(plain) = text.template().plain_text() {
         return Ok(Cow::Borrowed(plain));
     }
     let env = Env {
         vars,
-        library: Library::Coordinator,
+        library,
         context,
         processing_zone: pz,
     };

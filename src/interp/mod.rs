@@ -13,3 +13,4 @@ pub mod input_logic;
 pub mod job;
 pub mod parameters;
 pub mod simulate;
+pub mod workflow;

@@ -7,6 +7,9 @@
 
 use crate::check::rules::SIMULATE_SCENARIO;
 use crate::diag::Diagnostic;
+use crate::interp::workflow::script::{
+    Behaviour, FileSystem, NodeScript, Outcome, RetrySettings, Script,
+};
 use crate::span::Span;
 use crate::time::datetime::{ProcessingZone, parse_datetime};
 use chrono::{DateTime, Utc};
@@ -23,12 +26,14 @@ pub type Millis = i64;
 #[serde(deny_unknown_fields)]
 #[schemars(title = "coordc simulate scenario")]
 pub struct ScenarioFile {
-    /// When the simulated Oozie server starts (an Oozie datetime, YYYY-MM-DDTHH:mmZ).
-    #[schemars(with = "String")]
-    pub start: Spanned<String>,
-    /// When the simulation ends (exclusive).
-    #[schemars(with = "String")]
-    pub until: Spanned<String>,
+    /// When the simulated Oozie server starts (an Oozie datetime,
+    /// YYYY-MM-DDTHH:mmZ); for a workflow, when it starts (default
+    /// 2000-01-01T00:00Z).
+    #[schemars(with = "Option<String>")]
+    pub start: Option<Spanned<String>>,
+    /// When the simulation ends (exclusive); coordinator scenarios only.
+    #[schemars(with = "Option<String>")]
+    pub until: Option<Spanned<String>>,
     /// oozie-site settings, with Oozie's names, units and defaults.
     #[serde(default)]
     pub server: ServerFile,
@@ -50,6 +55,62 @@ pub struct ScenarioFile {
     /// Times the server is down.
     #[serde(default, rename = "outage")]
     pub outages: Vec<OutageFile>,
+    /// What every workflow action node does (default: ok, 1m; an fs action 0s).
+    #[serde(default)]
+    pub actions: Option<NodeFile>,
+    /// What one workflow action node does.
+    #[serde(default, rename = "node")]
+    pub nodes: Vec<NodeFile>,
+    /// The file system the fs: and hcat: functions see.
+    #[serde(default)]
+    pub fs: Option<FsFile>,
+}
+
+/// A workflow action node's script (`[actions]`: every node's).
+#[derive(Deserialize, JsonSchema, Default)]
+#[serde(deny_unknown_fields)]
+pub struct NodeFile {
+    /// The action node (`[[node]]` only).
+    #[schemars(with = "Option<String>")]
+    pub name: Option<Spanned<String>>,
+    /// Inside a coordinator simulation: only this job's workflows (`[[node]]` only).
+    pub job: Option<String>,
+    /// ... and only this action's, numbered from 1 (`[[node]]` only).
+    #[schemars(with = "Option<i64>")]
+    pub action: Option<Spanned<i64>>,
+    /// ok or error (a non-transient error: the error transition).
+    #[schemars(with = "Option<String>")]
+    pub outcome: Option<Spanned<String>>,
+    /// wf:errorCode after an error.
+    pub error_code: Option<String>,
+    /// wf:errorMessage after an error.
+    pub error_message: Option<String>,
+    /// Each attempt's duration (30s, 5m, 2h, 1d).
+    #[schemars(with = "Option<String>")]
+    pub duration: Option<Spanned<String>>,
+    /// Its first attempts fail this many times with a retryable error.
+    #[schemars(with = "Option<i64>")]
+    pub transient_failures: Option<Spanned<i64>>,
+    /// Its <capture-output> properties (wf:actionData).
+    pub action_data: Option<BTreeMap<String, String>>,
+    /// wf:actionExternalStatus.
+    pub external_status: Option<String>,
+    /// hadoop:counters: group -> counter -> value.
+    pub counters: Option<BTreeMap<String, BTreeMap<String, i64>>>,
+}
+
+/// The file system the workflow functions see.
+#[derive(Deserialize, JsonSchema, Default)]
+#[serde(deny_unknown_fields)]
+pub struct FsFile {
+    /// Files, path = size in bytes (their folders exist too).
+    #[serde(default)]
+    pub files: BTreeMap<String, i64>,
+    /// Folders.
+    #[serde(default)]
+    pub dirs: Vec<String>,
+    /// fs:blockSize of every file (134217728).
+    pub block_size: Option<i64>,
 }
 
 /// The oozie-site settings the engine reads (oozie-default.xml's names).
@@ -138,6 +199,22 @@ pub struct ServerFile {
     #[serde(rename = "oozie.service.coord.check.maximum.frequency")]
     #[schemars(with = "Option<bool>")]
     pub check_maximum_frequency: Option<Spanned<bool>>,
+    /// The cap on an action's retry-max (3).
+    #[serde(rename = "oozie.service.LiteWorkflowStoreService.user.retry.max")]
+    #[schemars(with = "Option<i64>")]
+    pub user_retry_max: Option<Spanned<i64>>,
+    /// Transient retries of an action before its workflow is suspended (3).
+    #[serde(rename = "oozie.action.retries.max")]
+    #[schemars(with = "Option<i64>")]
+    pub action_retries_max: Option<Spanned<i64>>,
+    /// Seconds between transient retries (10).
+    #[serde(rename = "oozie.action.retry.interval")]
+    #[schemars(with = "Option<i64>")]
+    pub action_retry_interval: Option<Spanned<i64>>,
+    /// How deep sub-workflows may nest (50).
+    #[serde(rename = "oozie.action.subworkflow.max.depth")]
+    #[schemars(with = "Option<i64>")]
+    pub subworkflow_max_depth: Option<Spanned<i64>>,
 }
 
 /// One job submitted.
@@ -287,6 +364,8 @@ pub struct Settings {
     pub states_without_error: bool,
     pub pause_interval: Millis,
     pub check_maximum_frequency: bool,
+    /// What workflows' runs read.
+    pub retry: RetrySettings,
 }
 
 impl Default for Settings {
@@ -312,6 +391,7 @@ impl Default for Settings {
             states_without_error: true,
             pause_interval: 60_000,
             check_maximum_frequency: true,
+            retry: RetrySettings::default(),
         }
     }
 }
@@ -409,6 +489,202 @@ pub struct Scenario {
     pub workflow: Vec<WorkflowOverride>,
     pub ops: Vec<Op>,
     pub outages: Vec<(DateTime<Utc>, DateTime<Utc>)>,
+    /// What workflows run from local applications meet.
+    pub script: Script,
+}
+
+/// A workflow's scenario (`coordc simulate workflow.xml --scenario S`).
+#[derive(Debug, Clone)]
+pub struct WorkflowScenario {
+    pub start: DateTime<Utc>,
+    pub script: Script,
+}
+
+/// When a workflow starts unless its scenario says.
+pub const DEFAULT_WORKFLOW_START: &str = "2000-01-01T00:00Z";
+
+impl WorkflowScenario {
+    /// Reads a workflow scenario's text: every problem found, or the scenario.
+    pub fn read(text: &str) -> Result<WorkflowScenario, Vec<Diagnostic>> {
+        let file: ScenarioFile = toml::from_str(text).map_err(|e| {
+            let span = e.span().map_or(Span::EMPTY, |r| Span::new(r.start, r.end));
+            vec![problem(span, e.message().to_string())]
+        })?;
+        let mut problems = Vec::new();
+        let coordinator_only = [
+            ("until", file.until.is_some()),
+            ("[[job]]", !file.jobs.is_empty()),
+            ("[[data]]", !file.data.is_empty()),
+            (
+                "[workflows]",
+                file.workflows.status.is_some()
+                    || file.workflows.duration.is_some()
+                    || file.workflows.outputs.is_some(),
+            ),
+            ("[[workflow]]", !file.workflow.is_empty()),
+            ("[[op]]", !file.ops.is_empty()),
+            ("[[outage]]", !file.outages.is_empty()),
+        ];
+        for (key, present) in coordinator_only {
+            if present {
+                problems.push(
+                    problem(
+                        Span::EMPTY,
+                        format!("`{key}` is for coordinator scenarios: a workflow's scenario has start, [server], [actions], [[node]] and [fs]"),
+                    )
+                    .with_help("remove it, or simulate the coordinator that runs this workflow"),
+                );
+            }
+        }
+        let start = match &file.start {
+            Some(t) => keep(&mut problems, time(t)),
+            None => parse_datetime(DEFAULT_WORKFLOW_START, ProcessingZone::UTC)
+                .ok()
+                .map(|t| t.instant),
+        };
+        let settings = keep(&mut problems, settings(&file.server));
+        let script = script(&file, &mut problems, false);
+        match (start, settings) {
+            (Some(start), Some(settings)) if problems.is_empty() => Ok(WorkflowScenario {
+                start,
+                script: Script {
+                    settings: settings.retry,
+                    ..script
+                },
+            }),
+            _ => Err(problems),
+        }
+    }
+}
+
+/// `[actions]`, `[[node]]` and `[fs]`, checked; `scoped`: whether `[[node]]`
+/// may name a job and an action (coordinator scenarios).
+fn script(file: &ScenarioFile, problems: &mut Vec<Diagnostic>, scoped: bool) -> Script {
+    let mut default = Behaviour::default();
+    if let Some(actions) = &file.actions {
+        let not_here = [
+            ("name", actions.name.as_ref().map(span_of)),
+            ("action", actions.action.as_ref().map(span_of)),
+        ];
+        for (key, span) in not_here {
+            if let Some(span) = span {
+                problems.push(problem(
+                    span,
+                    format!("`{key}` is for a [[node]]: [actions] is every node's default"),
+                ));
+            }
+        }
+        if actions.job.is_some() {
+            problems.push(problem(
+                Span::EMPTY,
+                "`job` is for a [[node]]: [actions] is every node's default",
+            ));
+        }
+        if let Some(entry) = keep(problems, node_script(actions)) {
+            entry.apply(&mut default);
+        }
+    }
+    let mut nodes = Vec::new();
+    for entry in &file.nodes {
+        let Some(name) = &entry.name else {
+            problems.push(problem(
+                Span::EMPTY,
+                "a [[node]] names its action node: `name = \"...\"`",
+            ));
+            continue;
+        };
+        if !scoped && (entry.job.is_some() || entry.action.is_some()) {
+            problems.push(problem(
+                span_of(name),
+                "`job` and `action` scope a [[node]] inside a coordinator scenario; a workflow's scenario runs one workflow",
+            ));
+            continue;
+        }
+        if let Some(script) = keep(problems, node_script(entry)) {
+            nodes.push(NodeScript {
+                name: name.get_ref().clone(),
+                ..script
+            });
+        }
+    }
+    let fs = match &file.fs {
+        Some(fs) => {
+            if let Some((path, _)) = fs.files.iter().find(|(_, size)| **size < 0) {
+                problems.push(problem(
+                    Span::EMPTY,
+                    format!("[fs] file {path}: a size is a count of bytes, 0 or more"),
+                ));
+            }
+            let mut system = FileSystem::new(fs.files.clone(), fs.dirs.iter().cloned().collect());
+            if let Some(b) = fs.block_size {
+                system.block_size = b;
+            }
+            system
+        }
+        None => FileSystem::new(BTreeMap::new(), Default::default()),
+    };
+    Script {
+        default,
+        nodes,
+        fs,
+        settings: RetrySettings::default(),
+    }
+}
+
+/// One `[[node]]` (or `[actions]`), its values checked.
+fn node_script(entry: &NodeFile) -> Result<NodeScript, Diagnostic> {
+    let outcome = match &entry.outcome {
+        None => None,
+        Some(o) => Some(match o.get_ref().as_str() {
+            "ok" => Outcome::Ok,
+            "error" => Outcome::Error,
+            other => {
+                return Err(problem(
+                    span_of(o),
+                    format!("`{other}` is not an outcome: write \"ok\" or \"error\""),
+                ));
+            }
+        }),
+    };
+    let duration = entry.duration.as_ref().map(duration).transpose()?;
+    let transient_failures = match &entry.transient_failures {
+        Some(n) if !(0..=1_000).contains(n.get_ref()) => {
+            return Err(problem(
+                span_of(n),
+                "transient_failures is a count of failed attempts, 0 to 1000",
+            ));
+        }
+        Some(n) => Some(*n.get_ref() as u32),
+        None => None,
+    };
+    let action = match &entry.action {
+        Some(n) if *n.get_ref() < 1 => {
+            return Err(problem(span_of(n), "actions are numbered from 1"));
+        }
+        Some(n) => Some(*n.get_ref() as usize),
+        None => None,
+    };
+    Ok(NodeScript {
+        name: String::new(),
+        job: entry.job.clone(),
+        action,
+        outcome,
+        error_code: entry.error_code.clone(),
+        error_message: entry.error_message.clone(),
+        duration,
+        transient_failures,
+        action_data: entry
+            .action_data
+            .as_ref()
+            .map(|d| d.iter().map(|(k, v)| (k.clone(), v.clone())).collect()),
+        external_status: entry.external_status.clone(),
+        counters: entry.counters.as_ref().map(|groups| {
+            groups
+                .iter()
+                .map(|(g, c)| (g.clone(), c.iter().map(|(k, v)| (k.clone(), *v)).collect()))
+                .collect()
+        }),
+    })
 }
 
 /// The latest `until` coordc simulates to: beyond, the simulated years are
@@ -511,9 +787,20 @@ impl Scenario {
             vec![problem(span, e.message().to_string())]
         })?;
         let mut problems = Vec::new();
-        let start = keep(&mut problems, time(&file.start));
-        let until = keep(&mut problems, time(&file.until));
+        fn required<'v>(
+            value: &'v Option<Spanned<String>>,
+            key: &str,
+        ) -> Result<&'v Spanned<String>, Diagnostic> {
+            value.as_ref().ok_or_else(|| {
+                problem(Span::EMPTY, format!("missing field `{key}`"))
+                    .with_help("a coordinator scenario says when the server starts (`start`) and when the simulation ends (`until`)")
+            })
+        }
+        let start = keep(&mut problems, required(&file.start, "start").and_then(time));
+        let until = keep(&mut problems, required(&file.until, "until").and_then(time));
+        let until_span = file.until.as_ref().map_or(Span::EMPTY, span_of);
         let settings = keep(&mut problems, settings(&file.server));
+        let script = script(&file, &mut problems, true);
         let default_status = match &file.workflows.status {
             Some(s) => keep(&mut problems, workflow_end(s)),
             None => Some(WorkflowEnd::Succeeded),
@@ -615,10 +902,7 @@ impl Scenario {
         if let (Some(s), Some(u)) = (start, until)
             && s >= u
         {
-            problems.push(problem(
-                span_of(&file.until),
-                "`until` must be after `start`",
-            ));
+            problems.push(problem(until_span, "`until` must be after `start`"));
         }
         for op in &ops {
             if let Some((from, to)) = outages.iter().find(|(f, t)| *f <= op.at && op.at < *t) {
@@ -642,7 +926,11 @@ impl Scenario {
                 Ok(Scenario {
                     start,
                     until,
-                    until_span: span_of(&file.until),
+                    until_span,
+                    script: Script {
+                        settings: settings.retry,
+                        ..script
+                    },
                     settings,
                     jobs,
                     data,
@@ -862,6 +1150,27 @@ fn settings(file: &ServerFile) -> Result<Settings, Diagnostic> {
     if let Some(v) = &file.check_maximum_frequency {
         s.check_maximum_frequency = *v.get_ref();
     }
+    let retry = &mut s.retry;
+    let mut counts = [
+        (&file.user_retry_max, 0, 1, i64::from(retry.user_retry_max)),
+        (&file.action_retries_max, 0, 1, i64::from(retry.retries_max)),
+        (&file.action_retry_interval, 0, 1000, retry.retry_interval),
+        (
+            &file.subworkflow_max_depth,
+            0,
+            1,
+            i64::from(retry.subworkflow_max_depth),
+        ),
+    ];
+    for (value, min, scale, into) in &mut counts {
+        count(value, *min, *scale, into)?;
+    }
+    let [user, retries, interval, depth] = counts.map(|(_, _, _, v)| v);
+    retry.user_retry_max = user as u32;
+    retry.retries_max = retries as u32;
+    // (ActionExecutor: an interval of 0 or less means 60 s.)
+    retry.retry_interval = if interval > 0 { interval } else { 60_000 };
+    retry.subworkflow_max_depth = depth as u32;
     Ok(s)
 }
 

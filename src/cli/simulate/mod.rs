@@ -17,12 +17,15 @@ use crate::interp::simulate::scenario::{
     DataEntry, JobEntry, Scenario, Settings, WorkflowEnd, WorkflowScript,
 };
 use crate::interp::simulate::{report, svg};
+use crate::interp::workflow::script::Script;
 use crate::span::Span;
 use crate::time::datetime::{ProcessingZone, parse_datetime};
 use chrono::{DateTime, Duration, Utc};
 use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+
+mod workflow;
 
 #[derive(Clone, Copy, ValueEnum)]
 enum SimulateFormat {
@@ -36,8 +39,13 @@ enum SimulateFormat {
 pub struct SimulateArgs {
     /// A scenario file (.toml), or a coordinator application XML file (the
     /// quick form: submitted at its start, every input present at its
-    /// nominal time, every workflow SUCCEEDED after 10 minutes).
+    /// nominal time, every workflow SUCCEEDED after 10 minutes), or a
+    /// workflow application XML file (run once; see --scenario).
     input: PathBuf,
+    /// A workflow's scenario (.toml): its start, what its action nodes do,
+    /// its file system. Default: every action ok.
+    #[arg(long, value_name = "FILE")]
+    scenario: Option<PathBuf>,
     /// Quick form: a job configuration file, repeatable. Default: the
     /// job.properties beside the application, if any.
     #[arg(long = "config", value_name = "FILE")]
@@ -108,6 +116,27 @@ pub fn run(args: SimulateArgs) -> i32 {
         Err(code) => return code,
     };
     let is_scenario = args.input.extension().is_some_and(|e| e == "toml");
+    if !is_scenario {
+        let mut sources = Sources::default();
+        let text = match read_application(&args.input, &mut sources) {
+            Ok(text) => text,
+            Err(stop) => return stopped(&sources, stop),
+        };
+        let arena = crate::xml::Arena::new();
+        let doc = match parse_document(&text, &arena) {
+            Ok(doc) => doc,
+            Err(stop) => return stopped(&sources, stop),
+        };
+        if doc.root.name == "workflow-app" {
+            return workflow::run(&args, &doc, sources);
+        }
+    }
+    if args.scenario.is_some() {
+        return usage(
+            "--scenario is a workflow's scenario: a coordinator's scenario is the file simulated (coordc simulate SCENARIO.toml)"
+                .into(),
+        );
+    }
     let mut scenario_name = args.input.display().to_string();
     let (mut scenario_text, mut scenario, base) = if is_scenario {
         if !args.configs.is_empty()
@@ -395,6 +424,7 @@ fn quick_scenario(args: &SimulateArgs) -> Scenario {
         workflow: Vec::new(),
         ops: Vec::new(),
         outages: Vec::new(),
+        script: Script::default(),
     }
 }
 

@@ -1,0 +1,121 @@
+//! `coordc simulate workflow.xml`: one workflow job run against a scenario
+//! (`--scenario`, or every action ok), reported as a trace, JSON, events or
+//! the graph.
+
+use super::super::dryrun::{print_problems, stopped, usage};
+use super::super::load::{
+    self, BesideConfigs, ConfigFile, JobInput, JobSource, LocalWorkflows, Sources, Stop,
+};
+use super::super::{EXIT_OK, ReadError, read_source};
+use super::{SimulateArgs, SimulateFormat, scenario_problems};
+use crate::interp::simulate::engine::millis;
+use crate::interp::simulate::scenario::{DEFAULT_WORKFLOW_START, WorkflowScenario};
+use crate::interp::workflow::graph::Graph;
+use crate::interp::workflow::report;
+use crate::interp::workflow::run::{self, RunInput};
+use crate::interp::workflow::script::{Scope, Script};
+use crate::time::datetime::{ProcessingZone, parse_datetime};
+use std::io::Write;
+use std::path::Path;
+
+/// The workflow `doc` read from `args.input` (file 0 of `sources`), run.
+pub fn run(args: &SimulateArgs, doc: &crate::xml::Document, mut sources: Sources) -> i32 {
+    if args.until.is_some() || args.at.is_some() || args.explain.is_some() {
+        return usage(
+            "--until, --at and --explain are for coordinators: a workflow runs to its end (its trace says why each node went where it went)"
+                .into(),
+        );
+    }
+    let scenario = match &args.scenario {
+        Some(path) => {
+            let name = path.display().to_string();
+            let text = match read_source(path) {
+                Ok(text) => text,
+                Err(ReadError::Io(e)) => return usage(format!("{name}: {e}")),
+                Err(ReadError::Refused(d)) => return scenario_problems(&name, "", &[d]),
+            };
+            match WorkflowScenario::read(&text) {
+                Ok(s) => s,
+                Err(problems) => return scenario_problems(&name, &text, &problems),
+            }
+        }
+        None => WorkflowScenario {
+            start: parse_datetime(DEFAULT_WORKFLOW_START, ProcessingZone::UTC)
+                .map(|t| t.instant)
+                .unwrap_or_default(),
+            script: Script::default(),
+        },
+    };
+    let wf = match load::workflow(doc) {
+        Ok(wf) => wf,
+        Err(stop) => return stopped(&sources, stop),
+    };
+    let configs: Vec<ConfigFile> = args.configs.iter().map(|p| ConfigFile::read(p)).collect();
+    let beside = BesideConfigs::default();
+    let input = JobInput {
+        configs: &configs,
+        beside: &beside,
+        job: JobSource::Own,
+        defines: &args.defines,
+        maps: &args.maps,
+        processing_zone: ProcessingZone::UTC,
+        check_maximum_frequency: true,
+    };
+    let job = match load::workflow_job(&wf, &args.input, &input, &mut sources) {
+        Ok(job) => job,
+        Err(stop) => return stopped(&sources, stop),
+    };
+    // Oozie refuses the submission of a job that leaves a parameter
+    // without a value (E0738).
+    if !job.parameter_problems.is_empty() {
+        return print_problems(&sources, &job.parameter_problems);
+    }
+    let mut conf = job.vars;
+    let app_dir = args.input.parent().unwrap_or(Path::new("."));
+    conf.entry("oozie.wf.application.path".to_string())
+        .or_insert_with(|| Some(folder_text(app_dir)));
+    let graph = match Graph::new(&wf) {
+        Ok(graph) => graph,
+        Err(problems) => {
+            let located: Vec<_> = problems
+                .into_iter()
+                .map(crate::interp::job::Located::in_app)
+                .collect();
+            return stopped(&sources, Stop::Problems(located));
+        }
+    };
+    let sub_workflows = LocalWorkflows::new(&args.maps, app_dir.to_path_buf(), &beside);
+    let run = run::run(
+        &graph,
+        &RunInput {
+            conf: &conf,
+            start: millis(scenario.start),
+            script: &scenario.script,
+            scope: Scope::default(),
+            sub_workflows: &sub_workflows,
+            pz: ProcessingZone::UTC,
+            id_sequence: 0,
+            depth: 0,
+        },
+    );
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let result = match args.format {
+        SimulateFormat::Text => report::write_text(&run, &mut out),
+        SimulateFormat::Json => report::write_json(&run, &mut out),
+        SimulateFormat::Events => report::write_events(&run, &mut out),
+        SimulateFormat::Svg => report::write_svg(&graph, &run, &mut out),
+    };
+    // (A closed stdout, e.g. piped into `head`, ends the report quietly.)
+    let _ = result.and_then(|()| out.flush());
+    EXIT_OK
+}
+
+/// The folder as `wf:appPath()` shows it: as the command line names it.
+fn folder_text(dir: &Path) -> String {
+    if dir.as_os_str().is_empty() {
+        ".".to_string()
+    } else {
+        dir.display().to_string()
+    }
+}

@@ -1,0 +1,14 @@
+//! The workflow interpreter (spec 004 §3-4): a workflow job run over
+//! simulated time, on its own (`coordc simulate workflow.xml`) or as a
+//! coordinator action's job inside `coordc simulate`.
+//!
+//! `graph.rs` resolves the transitions once per application; `run.rs` runs
+//! one job; `functions.rs` answers the `wf:`, `fs:`, `hadoop:` and `hcat:`
+//! functions from the run; `script.rs` is what the scenario says the outside
+//! world does; `report.rs` writes a run.
+
+pub mod functions;
+pub mod graph;
+pub mod report;
+pub mod run;
+pub mod script;

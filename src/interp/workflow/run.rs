@@ -1,0 +1,1075 @@
+//! One workflow job over simulated time: control nodes in an instant, action
+//! nodes asynchronous with scripted outcomes and durations, fork paths
+//! concurrent, retries, kill and end (spec 004 §3-4, Oozie 5.x where the
+//! spec is silent; docs/simulate.md "Workflows").
+
+use super::functions::{Functions, RunView};
+use super::graph::{Graph, Kind};
+use super::script::{Behaviour, FileSystem, Outcome, Scope, Script};
+use crate::check::actions::{CLUSTER_ACTIONS, checks_configuration};
+use crate::diag::Diagnostic;
+use crate::el::{Library, VarMap};
+use crate::interp::job::render_in;
+use crate::interp::simulate::scenario::Millis;
+use crate::ir::{ActionBody, ElText, WorkflowAction};
+use crate::time::datetime::ProcessingZone;
+use std::borrow::Cow;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::sync::Arc;
+
+/// A workflow job's status at the end of a run (WorkflowJob.Status).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunStatus {
+    Succeeded,
+    Killed,
+    Failed,
+    Suspended,
+    /// Still running when nothing more can happen: a sub-workflow it waits
+    /// for was suspended.
+    Running,
+}
+
+impl RunStatus {
+    pub fn name(self) -> &'static str {
+        match self {
+            RunStatus::Succeeded => "SUCCEEDED",
+            RunStatus::Killed => "KILLED",
+            RunStatus::Failed => "FAILED",
+            RunStatus::Suspended => "SUSPENDED",
+            RunStatus::Running => "RUNNING",
+        }
+    }
+}
+
+/// A node's status (WorkflowAction.Status, as `oozie job -info` shows it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NodeStatus {
+    Running,
+    Ok,
+    Error,
+    Killed,
+    Failed,
+    /// Transient retries ran out: waiting for a user to resume the workflow.
+    StartManual,
+}
+
+impl NodeStatus {
+    pub fn name(self) -> &'static str {
+        match self {
+            NodeStatus::Running => "RUNNING",
+            NodeStatus::Ok => "OK",
+            NodeStatus::Error => "ERROR",
+            NodeStatus::Killed => "KILLED",
+            NodeStatus::Failed => "FAILED",
+            NodeStatus::StartManual => "START_MANUAL",
+        }
+    }
+}
+
+/// Why a node went where it went.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Why {
+    /// A decision: each predicate's value (or its EL error), and the case
+    /// taken (`None`: the default).
+    Decision {
+        predicates: Vec<Predicate>,
+        taken: Option<usize>,
+    },
+    Text(String),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Predicate {
+    pub to: String,
+    pub text: String,
+    pub value: Result<String, String>,
+}
+
+/// An action's definition with its EL evaluated: what it is given.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Resolved {
+    /// Each value element or attribute (`job-tracker`, `arg`, `delete@path`,
+    /// ...), in order, `<global>`'s merged in.
+    pub values: Vec<(String, String)>,
+    pub configuration: Vec<(String, String)>,
+}
+
+impl Resolved {
+    /// The value of element (or `element@attribute`) `name`.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.values
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// One node's execution.
+#[derive(Debug, Clone)]
+pub struct NodeRun {
+    /// Its index in the graph.
+    pub node: usize,
+    pub name: String,
+    pub type_name: &'static str,
+    pub started: Millis,
+    pub ended: Option<Millis>,
+    pub status: NodeStatus,
+    /// The node it went to.
+    pub transition: Option<String>,
+    pub retries: u32,
+    pub why: Option<Why>,
+    pub resolved: Option<Resolved>,
+    pub error_code: Option<String>,
+    pub error_message: Option<String>,
+    pub external_id: Option<String>,
+    pub tracker_uri: Option<String>,
+    pub external_status: Option<String>,
+    pub action_data: Vec<(String, String)>,
+    pub counters: super::script::Counters,
+    /// The child job of a sub-workflow action run here.
+    pub child: Option<Box<Run>>,
+    /// How many forks it is inside.
+    pub depth: usize,
+}
+
+/// A workflow job's run.
+#[derive(Debug, Clone)]
+pub struct Run {
+    pub id: String,
+    pub name: String,
+    pub app_path: String,
+    pub status: RunStatus,
+    pub started: Millis,
+    pub ended: Option<Millis>,
+    /// The `end` or `kill` node it ended at.
+    pub end_node: Option<String>,
+    pub error_code: Option<String>,
+    pub error_message: Option<String>,
+    pub kill_message: Option<String>,
+    /// In the order they started; `start` left out.
+    pub nodes: Vec<NodeRun>,
+    /// How many workflow ids it took (itself and its sub-workflows').
+    pub ids_used: u64,
+}
+
+/// Workflow ids in Oozie's form (UUIDService): a sequence number, the
+/// server's start time (coordc's server starts at 0) and the system id.
+pub fn workflow_id(sequence: u64) -> String {
+    format!("{sequence:07}-000000000000000-oozie-coordc-W")
+}
+
+/// A sub-workflow's application, loaded by whoever can read files.
+pub struct SubWorkflow {
+    pub workflow: Arc<crate::ir::Workflow>,
+    /// The job configuration its `config-default.xml` gives.
+    pub defaults: VarMap,
+    /// The local file (for messages).
+    pub path: String,
+}
+
+/// Where sub-workflow app-paths are read: `None` when the path is not a
+/// local application (the action is then scripted like any other).
+pub trait SubWorkflows {
+    fn load(&self, app_path: &str) -> Option<Result<Arc<SubWorkflow>, String>>;
+}
+
+/// No sub-workflow is local.
+pub struct NoSubWorkflows;
+
+impl SubWorkflows for NoSubWorkflows {
+    fn load(&self, _: &str) -> Option<Result<Arc<SubWorkflow>, String>> {
+        None
+    }
+}
+
+/// What a run is given besides its workflow.
+pub struct RunInput<'a> {
+    /// The job's configuration (with `<parameters>` applied).
+    pub conf: &'a VarMap,
+    pub start: Millis,
+    pub script: &'a Script,
+    pub scope: Scope<'a>,
+    pub sub_workflows: &'a dyn SubWorkflows,
+    pub pz: ProcessingZone,
+    /// This job's id sequence number; its sub-workflows take the next ones.
+    pub id_sequence: u64,
+    /// How deep in sub-workflows this job is (0: a top job).
+    pub depth: u32,
+}
+
+/// The most node executions one run makes (a graph without cycles enters
+/// each node once per path, so only a runaway input reaches it).
+pub const MAX_NODE_RUNS: usize = 1_000_000;
+
+/// The error code Oozie's ActionStartXCommand gives an action whose
+/// definition's EL fails (ActionStartXCommand.java, `EL_ERROR`).
+pub const EL_ERROR: &str = "EL_ERROR";
+
+/// A queued happening: an action attempt ends, or a retry starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Step {
+    AttemptEnd(usize),
+    RetryStart(usize),
+}
+
+/// Where a path is: the fork activations it is inside, innermost last.
+type Forks = Vec<usize>;
+
+struct Activation {
+    expected: usize,
+    arrived: usize,
+}
+
+struct Live {
+    behaviour: Behaviour,
+    attempts: u32,
+    user_retry_max: u32,
+    user_retry_interval: Millis,
+    exponential: bool,
+    forks: Forks,
+}
+
+impl Live {
+    /// The wait before user retry `count` + 1 (ActionXCommand.getRetryDelay:
+    /// periodic, or exponential: 2^count intervals).
+    fn user_retry_delay(&self, count: u32) -> Millis {
+        if self.exponential {
+            self.user_retry_interval
+                .saturating_mul(1_i64.checked_shl(count.min(62)).unwrap_or(i64::MAX))
+        } else {
+            self.user_retry_interval
+        }
+    }
+}
+
+/// The error codes the server retries for `retry-max`
+/// (oozie.service.LiteWorkflowStoreService.user.retry.error.code).
+pub const USER_RETRY_CODES: &[&str] = &[
+    "JA008", "JA009", "JA017", "JA018", "JA019", "FS009", "FS008", "FS014",
+];
+
+/// The code of the scenario's retryable failures: JA009, a launcher's
+/// failure to reach the cluster, which the server retries.
+pub const TRANSIENT_ERROR: &str = "JA009";
+
+struct Runner<'r, 'w> {
+    graph: &'r Graph<'w>,
+    input: &'r RunInput<'r>,
+    run: Run,
+    /// Copied on the first change a `fs` action or `<prepare>` makes.
+    fs: Cow<'r, FileSystem>,
+    now: Millis,
+    seq: u64,
+    queue: BinaryHeap<Reverse<(Millis, u64, Step)>>,
+    /// Per node run: what an action still needs.
+    live: Vec<Option<Live>>,
+    activations: Vec<Activation>,
+    last_error_node: Option<String>,
+    external_ids: u32,
+    finished: bool,
+}
+
+/// Runs the workflow of `graph` as a job with id `input.id_sequence`.
+pub fn run(graph: &Graph, input: &RunInput) -> Run {
+    let id = workflow_id(input.id_sequence);
+    let name = render_in(
+        Library::Workflow,
+        &graph.wf.name,
+        input.conf,
+        None,
+        input.pz,
+    )
+    .map_or_else(|_| graph.wf.name.text().to_string(), Cow::into_owned);
+    let app_path = input
+        .conf
+        .get("oozie.wf.application.path")
+        .cloned()
+        .flatten()
+        .unwrap_or_default();
+    let mut runner = Runner {
+        graph,
+        input,
+        run: Run {
+            id,
+            name,
+            app_path,
+            status: RunStatus::Running,
+            started: input.start,
+            ended: None,
+            end_node: None,
+            error_code: None,
+            error_message: None,
+            kill_message: None,
+            nodes: Vec::new(),
+            ids_used: 1,
+        },
+        fs: Cow::Borrowed(&input.script.fs),
+        now: input.start,
+        seq: 0,
+        queue: BinaryHeap::new(),
+        live: Vec::new(),
+        activations: Vec::new(),
+        last_error_node: None,
+        external_ids: 0,
+        finished: false,
+    };
+    runner.signal(vec![(graph.start, Vec::new())]);
+    while !runner.finished {
+        let Some(Reverse((at, _, step))) = runner.queue.pop() else {
+            break;
+        };
+        runner.now = at;
+        match step {
+            Step::AttemptEnd(r) => runner.attempt_end(r),
+            Step::RetryStart(r) => runner.attempt_start(r),
+        }
+    }
+    runner.run
+}
+
+impl<'r, 'w> Runner<'r, 'w> {
+    fn push(&mut self, at: Millis, step: Step) {
+        self.seq += 1;
+        self.queue.push(Reverse((at, self.seq, step)));
+    }
+
+    fn view(&self) -> RunView<'_> {
+        RunView {
+            id: &self.run.id,
+            conf: self.input.conf,
+            name: &self.run.name,
+            app_path: &self.run.app_path,
+            nodes: &self.run.nodes,
+            last_error_node: self.last_error_node.as_deref(),
+            fs: &self.fs,
+            now: self.now,
+        }
+    }
+
+    fn new_node_run(&mut self, node: usize, depth: usize) -> usize {
+        let graph_node = &self.graph.nodes[node];
+        self.run.nodes.push(NodeRun {
+            node,
+            name: graph_node.name.to_string(),
+            type_name: graph_node.kind.type_name(),
+            started: self.now,
+            ended: None,
+            status: NodeStatus::Running,
+            transition: None,
+            retries: 0,
+            why: None,
+            resolved: None,
+            error_code: None,
+            error_message: None,
+            external_id: None,
+            tracker_uri: None,
+            external_status: None,
+            action_data: Vec::new(),
+            counters: Vec::new(),
+            child: None,
+            depth,
+        });
+        self.live.push(None);
+        self.run.nodes.len() - 1
+    }
+
+    /// Ends node run `r` now with `status`, going to `to`.
+    fn close(&mut self, r: usize, status: NodeStatus, to: Option<usize>) {
+        let now = self.now;
+        let to_name = to.map(|t| self.graph.nodes[t].name.to_string());
+        let node = &mut self.run.nodes[r];
+        node.ended = Some(now);
+        node.status = status;
+        node.transition = to_name;
+    }
+
+    /// Enters each (node, forks) in turn, and every node they lead to in
+    /// this instant: control nodes take no time.
+    fn signal(&mut self, start: Vec<(usize, Forks)>) {
+        let mut pending: std::collections::VecDeque<(usize, Forks)> = start.into();
+        while let Some((node, forks)) = pending.pop_front() {
+            if self.finished {
+                return;
+            }
+            if self.run.nodes.len() >= MAX_NODE_RUNS {
+                self.fail(
+                    "E0000",
+                    &format!("coordc stops a workflow run after {MAX_NODE_RUNS} node executions"),
+                );
+                return;
+            }
+            let graph = self.graph;
+            match &graph.nodes[node].kind {
+                Kind::Action { action, .. } => self.start_action(node, action, forks),
+                Kind::Decision { cases, default } => {
+                    let r = self.new_node_run(node, forks.len());
+                    match self.decide(cases, *default) {
+                        Ok((to, why)) => {
+                            // DecisionActionExecutor: external status the
+                            // chosen node, ids "-".
+                            let n = &mut self.run.nodes[r];
+                            n.why = Some(why);
+                            n.external_id = Some("-".to_string());
+                            n.tracker_uri = Some("-".to_string());
+                            n.external_status = Some(graph.nodes[to].name.to_string());
+                            self.close(r, NodeStatus::Ok, Some(to));
+                            pending.push_back((to, forks));
+                        }
+                        Err((why, message)) => {
+                            self.run.nodes[r].why = Some(why);
+                            self.run.nodes[r].error_code = Some(EL_ERROR.to_string());
+                            self.run.nodes[r].error_message = Some(message.clone());
+                            self.close(r, NodeStatus::Failed, None);
+                            self.fail(EL_ERROR, &message);
+                        }
+                    }
+                }
+                Kind::Fork { paths } => {
+                    let r = self.new_node_run(node, forks.len());
+                    self.close(r, NodeStatus::Ok, None);
+                    // (LiteWorkflowInstance records a fork's transition as `*`.)
+                    self.run.nodes[r].transition = Some("*".to_string());
+                    self.activations.push(Activation {
+                        expected: paths.len(),
+                        arrived: 0,
+                    });
+                    let activation = self.activations.len() - 1;
+                    for &path in paths {
+                        let mut inner = forks.clone();
+                        inner.push(activation);
+                        pending.push_back((path, inner));
+                    }
+                }
+                Kind::Join { to } => {
+                    let mut outer = forks;
+                    let Some(activation) = outer.pop() else {
+                        let r = self.new_node_run(node, 0);
+                        self.close(r, NodeStatus::Failed, None);
+                        self.fail("E0742", "a join was reached outside of any fork");
+                        return;
+                    };
+                    // The join's action is made when the last path
+                    // arrives (ControlNodeHandler.enter).
+                    let a = &mut self.activations[activation];
+                    a.arrived += 1;
+                    if a.arrived == a.expected {
+                        let join = self.new_node_run(node, outer.len());
+                        self.close(join, NodeStatus::Ok, Some(*to));
+                        pending.push_back((*to, outer));
+                    }
+                }
+                Kind::Kill { message } => {
+                    let r = self.new_node_run(node, forks.len());
+                    let text = render_in(
+                        Library::Workflow,
+                        message,
+                        self.input.conf,
+                        Some(&Functions {
+                            run: self.view(),
+                            current: graph.nodes[node].name,
+                        }),
+                        self.input.pz,
+                    )
+                    .map(Cow::into_owned);
+                    self.close(r, NodeStatus::Ok, None);
+                    self.run.end_node = Some(graph.nodes[node].name.to_string());
+                    // SignalXCommand (:314-343): the message on the kill
+                    // node's action, E0729; one that cannot be evaluated is
+                    // E0756 and the action ERROR. The job is KILLED either way.
+                    let (code, message) = match text {
+                        Ok(text) => {
+                            self.run.kill_message = Some(text.clone());
+                            ("E0729", text)
+                        }
+                        Err(d) => {
+                            self.run.nodes[r].status = NodeStatus::Error;
+                            (
+                                "E0756",
+                                format!(
+                                    "E0756: Exception parsing Kill node message [{}]",
+                                    d.message
+                                ),
+                            )
+                        }
+                    };
+                    let n = &mut self.run.nodes[r];
+                    n.error_code = Some(code.to_string());
+                    n.error_message = Some(message.clone());
+                    self.run.error_code = Some(code.to_string());
+                    self.run.error_message = Some(message);
+                    self.finish(RunStatus::Killed);
+                }
+                Kind::End => {
+                    let r = self.new_node_run(node, forks.len());
+                    self.close(r, NodeStatus::Ok, None);
+                    self.run.end_node = Some(graph.nodes[node].name.to_string());
+                    self.finish(RunStatus::Succeeded);
+                }
+            }
+        }
+    }
+
+    /// The first case whose predicate is `true`, else the default; each
+    /// predicate's value. Every predicate is evaluated (Oozie evaluates the
+    /// whole `<switch>` before it reads the cases), so an EL error in any
+    /// of them fails the job.
+    fn decide(
+        &self,
+        cases: &[(&ElText, usize)],
+        default: usize,
+    ) -> Result<(usize, Why), (Why, String)> {
+        let functions = Functions {
+            run: self.view(),
+            current: "",
+        };
+        let mut predicates = Vec::with_capacity(cases.len());
+        let mut taken = None;
+        let mut error = None;
+        for (i, (text, to)) in cases.iter().enumerate() {
+            let value = render_in(
+                Library::Workflow,
+                text,
+                self.input.conf,
+                Some(&functions),
+                self.input.pz,
+            )
+            .map(|v| v.trim().to_string())
+            .map_err(|d| d.message.clone());
+            if let Err(e) = &value {
+                error.get_or_insert_with(|| e.clone());
+            }
+            // DecisionActionExecutor: only the text `true` matches.
+            if taken.is_none() && value.as_deref() == Ok("true") {
+                taken = Some(i);
+            }
+            predicates.push(Predicate {
+                to: self.graph.nodes[*to].name.to_string(),
+                text: text.text().to_string(),
+                value,
+            });
+        }
+        let why = Why::Decision { predicates, taken };
+        match error {
+            Some(e) => Err((why, e)),
+            None => Ok((taken.map_or(default, |i| cases[i].1), why)),
+        }
+    }
+
+    fn start_action(&mut self, node: usize, action: &'w WorkflowAction, forks: Forks) {
+        let r = self.new_node_run(node, forks.len());
+        let name = self.graph.nodes[node].name;
+        let resolved = self.resolve(action, name);
+        let resolved = match resolved {
+            Ok(resolved) => resolved,
+            Err(message) => {
+                // ActionStartXCommand: the action FAILED, the job too; no
+                // error transition.
+                let n = &mut self.run.nodes[r];
+                n.error_code = Some(EL_ERROR.to_string());
+                n.error_message = Some(message.clone());
+                n.why = Some(Why::Text(format!(
+                    "its definition's EL cannot be evaluated: {message}"
+                )));
+                self.close(r, NodeStatus::Failed, None);
+                self.fail(EL_ERROR, &message);
+                return;
+            }
+        };
+        let behaviour = self.input.script.behaviour(name, self.input.scope);
+        let (user_retry_max, user_retry_interval) = self.user_retries(&resolved);
+        let exponential = resolved
+            .get("@retry-policy")
+            .is_some_and(|p| p.trim().eq_ignore_ascii_case("exponential"));
+        self.apply_prepare(&resolved, action);
+        self.run.nodes[r].resolved = Some(resolved);
+        self.live[r] = Some(Live {
+            behaviour,
+            attempts: 0,
+            user_retry_max,
+            user_retry_interval,
+            exponential,
+            forks,
+        });
+        if action.kind.name == "sub-workflow" && self.start_sub_workflow(r, action) {
+            return;
+        }
+        self.attempt_start(r);
+    }
+
+    /// The action's `retry-max` (capped by the server) and `retry-interval`
+    /// (minutes; Oozie's default 10).
+    fn user_retries(&self, resolved: &Resolved) -> (u32, Millis) {
+        let cap = self.input.script.settings.user_retry_max;
+        let max = resolved
+            .get("@retry-max")
+            .and_then(|m| m.trim().parse::<i64>().ok())
+            .map_or(0, |m| m.clamp(0, i64::from(cap)) as u32);
+        let interval = resolved
+            .get("@retry-interval")
+            .and_then(|m| m.trim().parse::<i64>().ok())
+            .map_or(10, |m| m.max(0));
+        (max, interval.saturating_mul(60_000))
+    }
+
+    fn attempt_start(&mut self, r: usize) {
+        let node = self.run.nodes[r].node;
+        let Kind::Action { action, .. } = &self.graph.nodes[node].kind else {
+            return;
+        };
+        let Some(live) = &mut self.live[r] else {
+            return;
+        };
+        live.attempts += 1;
+        let duration = live.behaviour.duration_of(&action.kind.name);
+        self.external_ids += 1;
+        let n = &mut self.run.nodes[r];
+        if action.kind.name == "fs" {
+            // FsActionExecutor runs in the server: no external job.
+            n.external_id.get_or_insert_with(|| "-".to_string());
+            n.tracker_uri.get_or_insert_with(|| "-".to_string());
+        }
+        n.external_id.get_or_insert_with(|| {
+            format!(
+                "job_{:013}_{:04}",
+                self.input.id_sequence, self.external_ids
+            )
+        });
+        n.tracker_uri.get_or_insert_with(|| {
+            format!(
+                "http://coordc:8088/proxy/application_{:013}_{:04}/",
+                self.input.id_sequence, self.external_ids
+            )
+        });
+        self.push(self.now.saturating_add(duration), Step::AttemptEnd(r));
+    }
+
+    fn attempt_end(&mut self, r: usize) {
+        let node = self.run.nodes[r].node;
+        let Kind::Action { action, ok, error } = &self.graph.nodes[node].kind else {
+            return;
+        };
+        let (ok, error) = (*ok, *error);
+        let Some(live) = &self.live[r] else {
+            return;
+        };
+        if self.run.nodes[r].status != NodeStatus::Running {
+            return;
+        }
+        let settings = self.input.script.settings;
+        let retries = self.run.nodes[r].retries;
+        let transient = live.attempts <= live.behaviour.transient_failures;
+        if transient && live.user_retry_max == 0 {
+            if retries < settings.retries_max {
+                // ActionXCommand.handleTransient: the server retries.
+                let at = self.now.saturating_add(settings.retry_interval);
+                self.run.nodes[r].retries += 1;
+                self.push(at, Step::RetryStart(r));
+                return;
+            }
+            // ActionXCommand.handleNonTransient: START_MANUAL, the job
+            // SUSPENDED until a user resumes it.
+            let failures = live.behaviour.transient_failures;
+            let n = &mut self.run.nodes[r];
+            n.status = NodeStatus::StartManual;
+            n.error_code = Some(TRANSIENT_ERROR.to_string());
+            n.error_message = Some(format!(
+                "a transient error, and the server's {} retries (oozie.action.retries.max) ran out",
+                settings.retries_max
+            ));
+            n.why = Some(Why::Text(format!(
+                "{failures} transient failure(s): the server retried {} times, then suspended the job",
+                settings.retries_max
+            )));
+            self.run.error_code = n.error_code.clone();
+            self.run.error_message = n.error_message.clone();
+            self.finish(RunStatus::Suspended);
+            return;
+        }
+        let behaviour = &live.behaviour;
+        let failed = transient || behaviour.outcome == Outcome::Error;
+        if failed {
+            let (code, message) = if transient {
+                (
+                    TRANSIENT_ERROR.to_string(),
+                    "a retryable error (the scenario's transient_failures)".to_string(),
+                )
+            } else {
+                (
+                    behaviour.error_code.clone(),
+                    behaviour.error_message.clone(),
+                )
+            };
+            // ActionXCommand.handleUserRetry: an error whose code the server
+            // retries, while the action has retries left, starts it again.
+            if retries < live.user_retry_max && USER_RETRY_CODES.contains(&code.as_str()) {
+                let delay = live.user_retry_delay(retries);
+                let at = self.now.saturating_add(delay);
+                self.run.nodes[r].retries += 1;
+                self.push(at, Step::RetryStart(r));
+                return;
+            }
+            if retries > 0 {
+                self.run.nodes[r].why = Some(Why::Text(format!(
+                    "error {code} after {retries} user retr{} (retry-max {}, the server's cap {})",
+                    if retries == 1 { "y" } else { "ies" },
+                    live.user_retry_max,
+                    settings.user_retry_max
+                )));
+            }
+            let external = behaviour.external_status.clone();
+            self.run.nodes[r].external_status = external;
+            self.error(r, error, &code, &message);
+            return;
+        }
+        let behaviour = behaviour.clone();
+        let forks = live.forks.clone();
+        let captures = action
+            .body
+            .elements
+            .iter()
+            .any(|e| e.name == "capture-output");
+        let n = &mut self.run.nodes[r];
+        if captures {
+            n.action_data = behaviour.action_data.clone();
+        }
+        n.counters = behaviour.counters.clone();
+        n.external_status = Some(
+            behaviour
+                .external_status
+                .unwrap_or_else(|| "SUCCEEDED".to_string()),
+        );
+        if n.retries > 0 {
+            n.why = Some(Why::Text(format!(
+                "succeeded after {} retr{}",
+                n.retries,
+                if n.retries == 1 { "y" } else { "ies" }
+            )));
+        }
+        self.apply_fs_action(r);
+        self.close(r, NodeStatus::Ok, Some(ok));
+        self.signal(vec![(ok, forks)]);
+    }
+
+    /// Action run `r` ends in ERROR and takes its `error` transition.
+    fn error(&mut self, r: usize, to: usize, code: &str, message: &str) {
+        let forks = self.live[r]
+            .as_ref()
+            .map(|l| l.forks.clone())
+            .unwrap_or_default();
+        let n = &mut self.run.nodes[r];
+        // (A failed sub-workflow leaves its action without a code.)
+        n.error_code = (!code.is_empty()).then(|| code.to_string());
+        n.error_message = (!message.is_empty()).then(|| message.to_string());
+        n.external_status
+            .get_or_insert_with(|| "FAILED/KILLED".to_string());
+        if n.why.is_none() {
+            n.why = Some(Why::Text(format!("error {code}: {message}")));
+        }
+        self.last_error_node = Some(n.name.clone());
+        self.close(r, NodeStatus::Error, Some(to));
+        self.signal(vec![(to, forks)]);
+    }
+
+    /// The job FAILED (an EL error, a node that cannot run): every running
+    /// action is killed.
+    fn fail(&mut self, code: &str, message: &str) {
+        self.run.error_code = Some(code.to_string());
+        self.run.error_message = Some(message.to_string());
+        self.finish(RunStatus::Failed);
+    }
+
+    /// The job ends with `status`. At `end`, `kill` or a failure, the
+    /// actions still running are killed (spec 004 §4.1.2, §4.1.3); a
+    /// suspended job leaves them as they are.
+    fn finish(&mut self, status: RunStatus) {
+        self.run.status = status;
+        self.finished = true;
+        self.queue.clear();
+        if status == RunStatus::Suspended {
+            return;
+        }
+        self.run.ended = Some(self.now);
+        let ended_at = self.run.end_node.clone();
+        for node in &mut self.run.nodes {
+            if node.status == NodeStatus::Running {
+                node.status = NodeStatus::Killed;
+                node.ended = Some(self.now);
+                if node.type_name == "action" {
+                    node.external_status = Some("KILLED".to_string());
+                }
+                node.why = Some(Why::Text(match &ended_at {
+                    Some(at) => format!("killed when the job reached `{at}`"),
+                    None => "killed when the job failed".to_string(),
+                }));
+            }
+        }
+    }
+
+    /// The action's definition, `<global>` merged in, its EL evaluated with
+    /// the job's configuration (ActionStartXCommand evaluates the action XML).
+    fn resolve(&self, action: &WorkflowAction, name: &str) -> Result<Resolved, String> {
+        let functions = Functions {
+            run: self.view(),
+            current: name,
+        };
+        let eval = |text: &ElText| {
+            render_in(
+                Library::Workflow,
+                text,
+                self.input.conf,
+                Some(&functions),
+                self.input.pz,
+            )
+            .map(Cow::into_owned)
+            .map_err(|d: Diagnostic| d.message.clone())
+        };
+        let mut resolved = Resolved::default();
+        for (attribute, value) in &action.attributes {
+            resolved
+                .values
+                .push((format!("@{}", attribute.name), eval(value)?));
+        }
+        let global = self.graph.wf.global.as_ref();
+        let merged = merged_values(&action.kind.name, &action.body, global);
+        for (name, value) in merged {
+            resolved.values.push((name.to_string(), eval(value)?));
+        }
+        let kind = action.kind.name.as_str();
+        if let Some(g) = global.filter(|_| checks_configuration(kind)) {
+            for p in &g.configuration {
+                resolved
+                    .configuration
+                    .push((eval(&p.name)?, eval(&p.value)?));
+            }
+        }
+        for p in &action.body.configuration {
+            let (k, v) = (eval(&p.name)?, eval(&p.value)?);
+            match resolved.configuration.iter_mut().find(|(n, _)| *n == k) {
+                Some(slot) => slot.1 = v,
+                None => resolved.configuration.push((k, v)),
+            }
+        }
+        Ok(resolved)
+    }
+
+    /// `<prepare>`'s deletes and mkdirs, done as the action starts.
+    fn apply_prepare(&mut self, resolved: &Resolved, action: &WorkflowAction) {
+        if action.kind.name == "fs" {
+            return;
+        }
+        for (name, value) in &resolved.values {
+            match name.as_str() {
+                "delete@path" => {
+                    self.fs.to_mut().delete(value);
+                }
+                "mkdir@path" => self.fs.to_mut().add_dir(value),
+                _ => {}
+            }
+        }
+    }
+
+    /// A `fs` action's commands, done when it succeeds.
+    fn apply_fs_action(&mut self, r: usize) {
+        let n = &self.run.nodes[r];
+        if self.graph.nodes[n.node].kind.type_name() != "action" {
+            return;
+        }
+        let Kind::Action { action, .. } = &self.graph.nodes[n.node].kind else {
+            return;
+        };
+        if action.kind.name != "fs" {
+            return;
+        }
+        let Some(resolved) = n.resolved.clone() else {
+            return;
+        };
+        let mut source: Option<String> = None;
+        for (name, value) in &resolved.values {
+            match name.as_str() {
+                "delete@path" => {
+                    self.fs.to_mut().delete(value);
+                }
+                "mkdir@path" => self.fs.to_mut().add_dir(value),
+                "touchz@path" if !self.fs.exists(value) => {
+                    self.fs.to_mut().add_file(value, 0);
+                }
+                "move@source" => source = Some(value.clone()),
+                "move@target" => {
+                    if let Some(from) = source.take() {
+                        self.fs.to_mut().rename(&from, value);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Runs a sub-workflow whose app-path is local as a child job; whether
+    /// it did (else the action is scripted as any other).
+    fn start_sub_workflow(&mut self, r: usize, action: &WorkflowAction) -> bool {
+        let Some(resolved) = self.run.nodes[r].resolved.clone() else {
+            return false;
+        };
+        let app_path = resolved.get("app-path").unwrap_or("").trim().to_string();
+        let Some(loaded) = self.input.sub_workflows.load(&app_path) else {
+            return false;
+        };
+        let depth = self.input.depth + 1;
+        let max_depth = self.input.script.settings.subworkflow_max_depth;
+        let Kind::Action { error, .. } = self.graph.nodes[self.run.nodes[r].node].kind else {
+            return false;
+        };
+        let loaded = match loaded {
+            Ok(loaded) => loaded,
+            Err(message) => {
+                self.error(r, error, "SUBWF001", &message);
+                return true;
+            }
+        };
+        if depth > max_depth {
+            // SubWorkflowActionExecutor.start (:147-155): an ERROR, so the
+            // error transition.
+            let message = format!(
+                "Depth [{depth}] cannot exceed maximum subworkflow depth [{max_depth}] (the chain of sub-workflows is deeper than oozie.action.subworkflow.max.depth, or loops back through {app_path})"
+            );
+            self.error(r, error, "SUBWF001", &message);
+            return true;
+        }
+        // The child's configuration: its defaults, the parent's with
+        // propagate-configuration, then the action's.
+        let mut given = loaded.defaults.clone();
+        if action
+            .body
+            .elements
+            .iter()
+            .any(|e| e.name == "propagate-configuration")
+        {
+            for (k, v) in self.input.conf {
+                given.insert(k.clone(), v.clone());
+            }
+        }
+        for (k, v) in &resolved.configuration {
+            given.insert(k.clone(), Some(v.clone()));
+        }
+        given.insert(
+            "oozie.wf.application.path".to_string(),
+            Some(app_path.clone()),
+        );
+        let (conf, problems) = crate::interp::parameters::verify(
+            &loaded.workflow.parameters,
+            &given,
+            &crate::interp::parameters::WORKFLOW,
+        );
+        if let Some(problem) = problems.first() {
+            let message = format!("{}: {}", loaded.path, problem.diagnostic.message);
+            self.error(r, error, "E0738", &message);
+            return true;
+        }
+        let graph = match Graph::new(&loaded.workflow) {
+            Ok(g) => g,
+            Err(problems) => {
+                let message = format!(
+                    "{}: {}",
+                    loaded.path,
+                    problems.first().map_or("", |d| d.message.as_str())
+                );
+                self.error(r, error, "E0701", &message);
+                return true;
+            }
+        };
+        let child_input = RunInput {
+            conf: &conf,
+            start: self.now,
+            script: self.input.script,
+            scope: self.input.scope,
+            sub_workflows: self.input.sub_workflows,
+            pz: self.input.pz,
+            id_sequence: self.input.id_sequence + self.run.ids_used,
+            depth,
+        };
+        let child = run(&graph, &child_input);
+        self.run.ids_used += child.ids_used;
+        // The action ends when its child does, as the child ended.
+        let behaviour = Behaviour {
+            outcome: if child.status == RunStatus::Succeeded {
+                Outcome::Ok
+            } else {
+                Outcome::Error
+            },
+            // SubWorkflowActionExecutor.end: ERROR, with no code of its own.
+            error_code: String::new(),
+            error_message: String::new(),
+            duration: child.ended.map(|end| end - self.now),
+            external_status: Some(child.status.name().to_string()),
+            ..Behaviour::default()
+        };
+        let n = &mut self.run.nodes[r];
+        n.external_id = Some(child.id.clone());
+        n.tracker_uri = Some("local".to_string());
+        n.why = Some(Why::Text(format!(
+            "its sub-workflow {} ({}) ended {}",
+            child.id,
+            loaded.path,
+            child.status.name()
+        )));
+        let ended = child.ended.is_some();
+        n.child = Some(Box::new(child));
+        match &mut self.live[r] {
+            Some(live) if ended => {
+                live.behaviour = behaviour;
+                self.attempt_start(r);
+            }
+            // Suspended (or waiting on its own suspended child): the
+            // action waits.
+            _ => self.live[r] = None,
+        }
+        true
+    }
+}
+
+/// An action's values with `<global>`'s merged in as
+/// LiteWorkflowAppParser.handleDefaultsAndGlobal (:484-560) does: global
+/// job-xmls the action lacks first, then its own values, then a name-node
+/// (cluster, `fs` and `sub-workflow` actions) and a job-tracker (the same
+/// but `fs`) when it has none.
+fn merged_values<'b>(
+    kind: &str,
+    body: &'b ActionBody,
+    global: Option<&'b ActionBody>,
+) -> Vec<(&'b str, &'b ElText)> {
+    let own = body.values.iter().map(|(n, v)| (n.name.as_str(), v));
+    let Some(global) = global else {
+        return own.collect();
+    };
+    let has = |names: &[&str]| {
+        body.values
+            .iter()
+            .any(|(n, _)| names.contains(&n.name.as_str()))
+    };
+    let from_global = |names: &'static [&'static str]| {
+        global
+            .values
+            .iter()
+            .filter(move |(n, _)| names.contains(&n.name.as_str()))
+            .map(|(n, v)| (n.name.as_str(), v))
+    };
+    let cluster = CLUSTER_ACTIONS.contains(&kind);
+    let mut merged: Vec<(&str, &ElText)> = Vec::new();
+    if checks_configuration(kind) {
+        merged.extend(from_global(&["job-xml"]).filter(|(_, g)| {
+            !body
+                .values
+                .iter()
+                .any(|(n, v)| n.name == "job-xml" && v.text() == g.text())
+        }));
+    }
+    merged.extend(own);
+    if (cluster || kind == "fs" || kind == "sub-workflow") && !has(&["name-node"]) {
+        merged.extend(from_global(&["name-node"]));
+    }
+    if (cluster || kind == "sub-workflow") && !has(&["job-tracker", "resource-manager"]) {
+        merged.extend(from_global(&["job-tracker", "resource-manager"]));
+    }
+    merged
+}
