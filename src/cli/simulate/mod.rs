@@ -4,8 +4,8 @@
 use super::dryrun::bundle::load_members;
 use super::dryrun::{parse_pair, print_problems, stopped, submit, usage};
 use super::load::{
-    self, BesideConfigs, ConfigFile, JobInput, JobSource, LoadedCoordinator, Sources,
-    parse_document, read_application,
+    self, BesideConfigs, ConfigFile, JobInput, JobSource, LoadedCoordinator, LocalWorkflows,
+    Sources, parse_document, read_application,
 };
 use super::render::human;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
@@ -103,6 +103,10 @@ struct LoadedJob {
     sources: Sources,
     loaded: LoadedCoordinator,
     submit: DateTime<Utc>,
+    /// Where its actions' workflow applications are read: the `--map`s
+    /// of its job, and its coordinator's folder for relative app-paths.
+    maps: Vec<(String, String)>,
+    folder: PathBuf,
 }
 
 pub fn run(args: SimulateArgs) -> i32 {
@@ -264,8 +268,12 @@ pub fn run(args: SimulateArgs) -> i32 {
             ));
         }
     }
+    let workflows: Vec<LocalWorkflows> = jobs
+        .iter()
+        .map(|job| LocalWorkflows::new(&job.maps, job.folder.clone(), &beside))
+        .collect();
     let mut inputs: Vec<engine::JobInput> = Vec::new();
-    for (job, prepared) in jobs.iter().zip(&submitted) {
+    for ((job, prepared), workflows) in jobs.iter().zip(&submitted).zip(&workflows) {
         let id = job.id.clone().unwrap_or_else(|| prepared.name.to_string());
         if inputs.iter().any(|i| i.id == id) {
             return scenario_problems(
@@ -279,6 +287,7 @@ pub fn run(args: SimulateArgs) -> i32 {
             );
         }
         inputs.push(engine::JobInput {
+            workflows,
             id,
             job: prepared,
             submit: if is_scenario {
@@ -356,6 +365,8 @@ fn load_job(
                 sources,
                 loaded,
                 submit: entry.submit,
+                maps: input.maps.to_vec(),
+                folder: folder_of(app),
             }])
         }
         "bundle-app" => {
@@ -374,9 +385,15 @@ fn load_job(
                 .map(|member| LoadedJob {
                     id: Some(format!("{id}/{}", member.submitted.name)),
                     span: entry.app_span,
+                    folder: member
+                        .sources
+                        .files
+                        .first()
+                        .map_or_else(|| folder_of(app), |(name, _)| folder_of(Path::new(name))),
                     sources: member.sources,
                     loaded: member.loaded,
                     submit,
+                    maps: input.maps.to_vec(),
                 })
                 .collect())
         }
@@ -391,6 +408,11 @@ fn load_job(
             ))],
         )),
     }
+}
+
+fn folder_of(file: &Path) -> PathBuf {
+    file.parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
 }
 
 /// The quick form's scenario: the application as its one job, with Oozie's

@@ -24,9 +24,17 @@ use super::scenario::{
 use super::status::{ActionStatus, Counts, JobStatus, action_transition_allowed, transit};
 use crate::check::rules::SIMULATE_SCENARIO;
 use crate::diag::Diagnostic;
+use crate::el::VarMap;
+use crate::el::eval::USER_NAME;
 use crate::interp::action::Action;
 use crate::interp::input_logic::Condition;
 use crate::interp::job::{Execution, Job, Schedule};
+use crate::interp::parameters;
+use crate::interp::workflow::graph::Graph;
+use crate::interp::workflow::run::{
+    Run, RunInput, RunStatus, SubWorkflow, SubWorkflows, run as workflow_run,
+};
+use crate::interp::workflow::script::{Scope, Script};
 use crate::span::Span;
 use crate::time::calendar::add;
 use crate::time::cron;
@@ -34,6 +42,7 @@ use crate::time::datetime::{ProcessingZone, format_utc, parse_datetime};
 use chrono::{DateTime, TimeZone, Utc};
 use std::cmp::Reverse;
 use std::collections::{BTreeSet, BinaryHeap};
+use std::sync::Arc;
 
 /// Most actions one simulation creates (a 5-minute coordinator for nearly 5
 /// years, some 800 MB): past this, the scenario's window is too long for its
@@ -71,6 +80,8 @@ pub enum Why {
     },
     WorkflowStarted,
     WorkflowEnded,
+    /// Its workflow was suspended (a transient error's retries ran out).
+    WorkflowSuspended,
     SkippedLastOnly {
         next: Millis,
     },
@@ -137,12 +148,43 @@ pub struct Workflow {
     pub started: Millis,
     pub ended: Option<Millis>,
     pub status: Option<WorkflowEnd>,
+    /// When a local workflow application ran: what re-runs it for the report.
+    pub run: Option<Box<LocalRun>>,
     script: WorkflowScript,
     /// When it ends, while running; its remaining time while suspended.
     due: Option<Millis>,
     remaining: Millis,
     generation: u32,
 }
+
+/// A local workflow application, with the app-path and the resolved
+/// configuration an action gives its job.
+type LocalWorkflow = (Arc<SubWorkflow>, String, Vec<(String, String)>);
+
+/// A coordinator action's workflow run from its local application: its
+/// job's configuration and id, and how it ended. (The run's trace is made
+/// again for the report: keeping every node of every run would hold a
+/// year's simulation in memory.)
+#[derive(Clone)]
+pub struct LocalRun {
+    pub app: Arc<SubWorkflow>,
+    pub conf: VarMap,
+    pub id_sequence: u64,
+    pub status: RunStatus,
+}
+
+impl std::fmt::Debug for LocalRun {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.debug_struct("LocalRun")
+            .field("app", &self.app.path)
+            .field("id_sequence", &self.id_sequence)
+            .field("status", &self.status)
+            .finish()
+    }
+}
+
+/// The remaining time of a workflow that will not end by itself.
+const NEVER: Millis = Millis::MAX / 4;
 
 /// A dependency: an instance and its path with the done-flag. (The data
 /// store knows instances by URI: the done-flag appears with the instance.)
@@ -195,6 +237,9 @@ pub struct SimAction<'a> {
     pub outputs: Vec<String>,
     logic: Option<Condition<'a>>,
     pub workflow: Option<Workflow>,
+    /// With a local workflow application: its app-path and the action's
+    /// resolved configuration, what its workflow job is given.
+    local_workflow: Option<Box<LocalWorkflow>>,
     chain: Chain,
     /// When it last changed (READY actions wait for the RecoveryService).
     pub modified: Millis,
@@ -238,6 +283,7 @@ pub struct SimJob<'a> {
     scripts: Vec<(ActionRef, Option<WorkflowEnd>, Option<Millis>)>,
     /// Why the simulation stopped materializing this job, when it did.
     pub failure: Option<String>,
+    workflows: &'a dyn SubWorkflows,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -312,6 +358,10 @@ pub struct Engine<'a> {
     /// URI → actions whose checks were skipped past now waiting for it.
     watchers: rustc_hash::FxHashMap<String, Vec<(usize, usize, u32)>>,
     pub created: usize,
+    /// What workflows run from local applications meet.
+    pub script: Script,
+    /// The next workflow job's id sequence number.
+    next_workflow_id: u64,
 }
 
 /// A job to simulate: its id, its submitted definition, when it is submitted.
@@ -319,6 +369,8 @@ pub struct JobInput<'a> {
     pub id: String,
     pub job: &'a Job<'a>,
     pub submit: DateTime<Utc>,
+    /// Where its actions' workflow applications are read, when they are local.
+    pub workflows: &'a dyn SubWorkflows,
 }
 
 fn problem(span: Span, message: impl Into<String>) -> Diagnostic {
@@ -454,6 +506,8 @@ impl<'a> Engine<'a> {
             outputs: scenario.outputs,
             watchers: Default::default(),
             created: 0,
+            script: scenario.script.clone(),
+            next_workflow_id: 0,
         };
         for j in 0..engine.jobs.len() {
             let at = engine.jobs[j].submit;
@@ -958,6 +1012,18 @@ impl<'a> Engine<'a> {
         let number = action.number;
         let nominal = millis(action.nominal);
         let a = job.actions.len();
+        let local_workflow = match job.workflows.load(&action.app_path) {
+            Some(Ok(app)) => Some(Box::new((
+                app,
+                action.app_path.to_string(),
+                action
+                    .configuration
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect(),
+            ))),
+            _ => None,
+        };
         job.actions.push(SimAction {
             serial: self.created as u32,
             number,
@@ -974,6 +1040,7 @@ impl<'a> Engine<'a> {
             outputs: action.outputs.iter().flat_map(|e| e.uris.clone()).collect(),
             logic: action.input_logic,
             workflow: None,
+            local_workflow,
             chain: Chain {
                 next: None,
                 last: now,
@@ -1338,26 +1405,143 @@ impl<'a> Engine<'a> {
                     concurrency,
                 },
             );
-            let script = self.jobs[j].script_for(a, self.workflows);
+            let (script, run) = self.workflow_for(j, a);
             let generation = self.jobs[j].actions[a]
                 .workflow
                 .as_ref()
                 .map_or(0, |w| w.generation + 1);
+            let suspended = run
+                .as_ref()
+                .is_some_and(|r| matches!(r.status, RunStatus::Suspended | RunStatus::Running));
             self.jobs[j].actions[a].workflow = Some(Workflow {
                 started: now,
                 ended: None,
                 status: None,
+                run,
                 script,
-                due: Some(now + script.duration),
-                remaining: script.duration,
+                due: (!suspended).then_some(now + script.duration),
+                remaining: if suspended { NEVER } else { script.duration },
                 generation,
             });
             self.set_action_status(j, a, ActionStatus::Running, Why::WorkflowStarted);
-            self.push(
-                now + script.duration,
-                Event::WorkflowEnd(j, a, self.jobs[j].actions[a].serial, generation),
-            );
+            if suspended {
+                // CoordActionUpdateXCommand: the action follows its
+                // workflow into SUSPENDED.
+                self.set_action_status(j, a, ActionStatus::Suspended, Why::WorkflowSuspended);
+            } else {
+                self.push(
+                    now + script.duration,
+                    Event::WorkflowEnd(j, a, self.jobs[j].actions[a].serial, generation),
+                );
+            }
         }
+    }
+
+    /// What action `a`'s workflow does: a `[[workflow]]` entry's script;
+    /// else, when its application is local, what running it says (with
+    /// the action's resolved configuration, as CoordActionStartXCommand
+    /// passes it); else the scenario's `[workflows]`.
+    fn workflow_for(&mut self, j: usize, a: usize) -> (WorkflowScript, Option<Box<LocalRun>>) {
+        let job = &self.jobs[j];
+        let scripted = job.script_for(a, self.workflows);
+        let action = &job.actions[a];
+        let Some(local) = action
+            .local_workflow
+            .as_deref()
+            .filter(|_| !job.overridden(a))
+        else {
+            return (scripted, None);
+        };
+        let (app, app_path, configuration) = local;
+        let mut given = app.defaults.clone();
+        if let Some(Some(user)) = job.job.vars.get(USER_NAME) {
+            given.insert(USER_NAME.to_string(), Some(user.clone()));
+        }
+        for (k, v) in configuration {
+            given.insert(k.clone(), Some(v.clone()));
+        }
+        given.insert(
+            "oozie.wf.application.path".to_string(),
+            Some(app_path.clone()),
+        );
+        let (conf, problems) =
+            parameters::verify(&app.workflow.parameters, &given, &parameters::WORKFLOW);
+        let id_sequence = self.next_workflow_id;
+        if !problems.is_empty() {
+            // The workflow cannot be submitted: the action FAILED.
+            self.next_workflow_id += 1;
+            let failed = WorkflowScript {
+                status: WorkflowEnd::Failed,
+                duration: 0,
+            };
+            return (failed, None);
+        }
+        let run = match self.run_local(app, &conf, id_sequence, j, a, self.now) {
+            Some(run) => run,
+            None => return (scripted, None),
+        };
+        self.next_workflow_id += run.ids_used;
+        let status = match run.status {
+            RunStatus::Succeeded => WorkflowEnd::Succeeded,
+            RunStatus::Killed => WorkflowEnd::Killed,
+            _ => WorkflowEnd::Failed,
+        };
+        let script = WorkflowScript {
+            status,
+            duration: run.ended.map_or(0, |e| e - self.now),
+        };
+        let local = LocalRun {
+            app: Arc::clone(app),
+            conf,
+            id_sequence,
+            status: run.status,
+        };
+        (script, Some(Box::new(local)))
+    }
+
+    /// Runs a local workflow application as action `a` of job `j` at `start`.
+    fn run_local(
+        &self,
+        app: &SubWorkflow,
+        conf: &VarMap,
+        id_sequence: u64,
+        j: usize,
+        a: usize,
+        start: Millis,
+    ) -> Option<Run> {
+        let graph = Graph::new(&app.workflow).ok()?;
+        let job = &self.jobs[j];
+        Some(workflow_run(
+            &graph,
+            &RunInput {
+                conf,
+                start,
+                script: &self.script,
+                scope: Scope {
+                    job: Some(&job.id),
+                    action: Some(job.actions[a].number),
+                },
+                sub_workflows: job.workflows,
+                pz: job.job.processing_zone(),
+                id_sequence,
+                depth: 0,
+            },
+        ))
+    }
+
+    /// Action `a`'s workflow trace, made again as it ran.
+    pub fn workflow_trace(&self, j: usize, a: usize) -> Option<Run> {
+        let workflow = self.jobs[j].actions[a].workflow.as_ref()?;
+        let local = workflow.run.as_deref()?;
+        let run = self.run_local(
+            &local.app,
+            &local.conf,
+            local.id_sequence,
+            j,
+            a,
+            workflow.started,
+        )?;
+        Some(run.as_of(self.now))
     }
 
     fn workflow_end(&mut self, j: usize, a: usize, generation: u32) {
@@ -2021,6 +2205,7 @@ impl<'a> SimJob<'a> {
             })
             .collect();
         SimJob {
+            workflows: input.workflows,
             id: input.id,
             app_name: job.name.to_string(),
             done_flags,
@@ -2188,6 +2373,15 @@ impl<'a> SimJob<'a> {
                 Some(next - lookup)
             }
         }
+    }
+
+    /// Whether a `[[workflow]]` entry scripts action `a`.
+    fn overridden(&self, a: usize) -> bool {
+        let action = &self.actions[a];
+        self.scripts.iter().any(|(which, _, _)| match which {
+            ActionRef::Number(n) => *n == action.number,
+            ActionRef::Nominal(t) => millis(*t) == action.nominal,
+        })
     }
 
     fn script_for(&self, a: usize, default: WorkflowScript) -> WorkflowScript {

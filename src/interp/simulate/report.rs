@@ -6,6 +6,8 @@ use super::engine::{Change, Engine, SimAction, SimJob, Status, Why, datetime};
 use super::scenario::{Millis, WorkflowEnd};
 use super::status::ActionStatus;
 use crate::interp::job::Execution;
+use crate::interp::workflow::report::RunJson;
+use crate::interp::workflow::run::Run;
 use crate::time::datetime::{format_utc, format_utc_seconds};
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -77,6 +79,7 @@ pub fn why_text(why: &Why) -> String {
         }
         Why::WorkflowStarted => "workflow started".into(),
         Why::WorkflowEnded => "workflow ended".into(),
+        Why::WorkflowSuspended => "workflow suspended".into(),
         Why::SkippedLastOnly { next } => format!(
             "LAST_ONLY: the next action's nominal time {} has passed",
             minutes_text(*next)
@@ -170,10 +173,22 @@ struct ActionJson<'a> {
     history: Vec<ChangeJson>,
     inputs: InputsJson<'a>,
     missing: Vec<&'a str>,
-    workflow: Option<WorkflowJson>,
+    workflow: Option<ActionWorkflowJson<'a>>,
 }
 
-fn action_json<'a>(action: &'a SimAction<'a>, history: &[&Change]) -> ActionJson<'a> {
+/// A scripted workflow's times and status, or a local application's run.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum ActionWorkflowJson<'a> {
+    Scripted(WorkflowJson),
+    Ran(RunJson<'a>),
+}
+
+fn action_json<'a>(
+    action: &'a SimAction<'a>,
+    history: &[&Change],
+    trace: Option<&'a Run>,
+) -> ActionJson<'a> {
     ActionJson {
         number: action.number,
         nominal_time: minutes_text(action.nominal),
@@ -182,10 +197,13 @@ fn action_json<'a>(action: &'a SimAction<'a>, history: &[&Change]) -> ActionJson
         history: changes_json(history),
         inputs: InputsJson(action),
         missing: action.missing.iter().map(|d| d.path.as_str()).collect(),
-        workflow: action.workflow.as_ref().map(|w| WorkflowJson {
-            started: time_text(w.started),
-            ended: w.ended.map(time_text),
-            status: w.status.map(workflow_status),
+        workflow: action.workflow.as_ref().map(|w| match trace {
+            Some(run) => ActionWorkflowJson::Ran(RunJson(run)),
+            None => ActionWorkflowJson::Scripted(WorkflowJson {
+                started: time_text(w.started),
+                ended: w.ended.map(time_text),
+                status: w.status.map(workflow_status),
+            }),
         }),
     }
 }
@@ -219,7 +237,9 @@ pub fn write_json(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
             if a > 0 {
                 out.write_all(b",")?;
             }
-            serde_json::to_writer(&mut *out, &action_json(action, &histories.actions[j][a]))?;
+            let trace = engine.workflow_trace(j, a);
+            let json = action_json(action, &histories.actions[j][a], trace.as_ref());
+            serde_json::to_writer(&mut *out, &json)?;
         }
         out.write_all(b"]}")?;
     }

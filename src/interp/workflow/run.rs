@@ -153,6 +153,37 @@ pub struct Run {
     pub ids_used: u64,
 }
 
+impl Run {
+    /// The run as it stood at `now`: what started later left out, what
+    /// ended later still running.
+    pub fn as_of(mut self, now: Millis) -> Run {
+        if self.ended.is_some_and(|e| e <= now) {
+            return self;
+        }
+        self.nodes.retain(|n| n.started <= now);
+        for n in &mut self.nodes {
+            if n.ended.is_some_and(|e| e > now) {
+                n.ended = None;
+                n.status = NodeStatus::Running;
+                n.transition = None;
+                n.why = None;
+            }
+            if let Some(child) = n.child.take() {
+                n.child = Some(Box::new(child.as_of(now)));
+            }
+        }
+        if self.status != RunStatus::Suspended {
+            self.status = RunStatus::Running;
+            self.ended = None;
+            self.end_node = None;
+            self.error_code = None;
+            self.error_message = None;
+            self.kill_message = None;
+        }
+        self
+    }
+}
+
 /// Workflow ids in Oozie's form (UUIDService): a sequence number, the
 /// server's start time (coordc's server starts at 0) and the system id.
 pub fn workflow_id(sequence: u64) -> String {
