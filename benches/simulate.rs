@@ -11,6 +11,7 @@ use coordc::interp::job::{Options, prepare};
 use coordc::interp::simulate::engine::{Engine, JobInput};
 use coordc::interp::simulate::report::write_json;
 use coordc::interp::simulate::scenario::Scenario;
+use coordc::interp::workflow::run::NoSubWorkflows;
 use coordc::ir::lower;
 use coordc::time::datetime::ProcessingZone;
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -89,6 +90,7 @@ fn bench(c: &mut Criterion) {
                 id: "five".into(),
                 job: &job,
                 submit: scenario.start,
+                workflows: &NoSubWorkflows,
             };
             let mut engine = Engine::new(&scenario, vec![input]).unwrap();
             engine.run(None).unwrap();
