@@ -748,7 +748,12 @@ impl<'r, 'w> Runner<'r, 'w> {
                     settings.user_retry_max
                 )));
             }
-            let external = behaviour.external_status.clone();
+            // (A failed fs action's external status is ERROR:
+            // ActionXCommand.handleError's setExecutionData("ERROR").)
+            let external = behaviour
+                .external_status
+                .clone()
+                .or_else(|| (action.kind.name == "fs").then(|| "ERROR".to_string()));
             self.run.nodes[r].external_status = external;
             self.error(r, error, &code, &message);
             return;
@@ -765,10 +770,13 @@ impl<'r, 'w> Runner<'r, 'w> {
             n.action_data = behaviour.action_data.clone();
         }
         n.counters = behaviour.counters.clone();
+        // (FsActionExecutor runs in the server: its external status is OK,
+        // FsActionExecutor.java:675; a Hadoop job's is SUCCEEDED.)
+        let synchronous = action.kind.name == "fs";
         n.external_status = Some(
             behaviour
                 .external_status
-                .unwrap_or_else(|| "SUCCEEDED".to_string()),
+                .unwrap_or_else(|| if synchronous { "OK" } else { "SUCCEEDED" }.to_string()),
         );
         if n.retries > 0 {
             n.why = Some(Why::Text(format!(
