@@ -183,6 +183,45 @@ impl std::fmt::Debug for LocalRun {
     }
 }
 
+/// `value`'s `coord:dataIn` calls with the action's data-ins as its inputs
+/// were resolved (or chosen by its input logic); the value as it is when it
+/// does not evaluate.
+fn resolved_data_ins(value: &str, action: &SimAction, pz: ProcessingZone) -> String {
+    struct DataIns<'s>(&'s SimAction<'s>);
+    impl crate::el::Context for DataIns<'_> {
+        fn call(
+            &self,
+            def: &'static crate::el::library::FunctionDef,
+            args: &[crate::el::Value],
+        ) -> Option<Result<crate::el::Value<'static>, String>> {
+            if def.namespace != Some("coord") || def.name != "dataIn" {
+                return None;
+            }
+            let wanted = args.first()?.to_text();
+            let action = self.0;
+            let d = action
+                .inputs
+                .iter()
+                .position(|(name, _, _)| *name == wanted)?;
+            let uris = match &action.chosen {
+                Some(chosen) => &chosen[d],
+                None => &action.inputs[d].1,
+            };
+            Some(Ok(crate::el::Value::Str(uris.join(",").into())))
+        }
+    }
+    let Ok(template) = crate::el::parse_template(value, 0) else {
+        return value.to_string();
+    };
+    let env = crate::el::Env {
+        vars: &crate::el::NoVariables,
+        library: crate::el::Library::Coordinator,
+        context: Some(&DataIns(action)),
+        processing_zone: pz,
+    };
+    crate::el::render(&template, &env).map_or_else(|_| value.to_string(), |(v, _)| v)
+}
+
 /// The remaining time of a workflow that will not end by itself.
 const NEVER: Millis = Millis::MAX / 4;
 
@@ -401,6 +440,16 @@ impl<'a> Engine<'a> {
                     w.job_span,
                     format!("no job `{}` in this scenario", w.job),
                 )),
+            }
+        }
+        for node in &scenario.script.nodes {
+            if let Some(job) = &node.job
+                && find(&jobs, job).is_none()
+            {
+                problems.push(problem(
+                    node.span,
+                    format!("this [[node]] names no job of this scenario: `{job}`"),
+                ));
             }
         }
         for op in &scenario.ops {
@@ -1458,7 +1507,15 @@ impl<'a> Engine<'a> {
             given.insert(USER_NAME.to_string(), Some(user.clone()));
         }
         for (k, v) in configuration {
-            given.insert(k.clone(), Some(v.clone()));
+            // A data-in with latest/future instances left `coord:dataIn` as
+            // the call at materialization; Oozie evaluates it once they are
+            // resolved (CoordActionInputCheckXCommand), as here.
+            let value = if v.contains("${coord:") {
+                resolved_data_ins(v, action, job.job.processing_zone())
+            } else {
+                v.clone()
+            };
+            given.insert(k.clone(), Some(value));
         }
         given.insert(
             "oozie.wf.application.path".to_string(),

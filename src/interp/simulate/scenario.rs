@@ -500,6 +500,13 @@ pub struct WorkflowScenario {
     pub script: Script,
 }
 
+/// The most retries of one kind a scenario may allow an action.
+pub const MAX_RETRIES: i64 = 1_000;
+
+/// The deepest sub-workflow nesting a scenario may allow: each level is a
+/// nested run (Oozie's default is 50).
+pub const MAX_SUBWORKFLOW_DEPTH: i64 = 200;
+
 /// When a workflow starts unless its scenario says.
 pub const DEFAULT_WORKFLOW_START: &str = "2000-01-01T00:00Z";
 
@@ -603,6 +610,7 @@ fn script(file: &ScenarioFile, problems: &mut Vec<Diagnostic>, scoped: bool) -> 
         if let Some(script) = keep(problems, node_script(entry)) {
             nodes.push(NodeScript {
                 name: name.get_ref().clone(),
+                span: span_of(name),
                 ..script
             });
         }
@@ -666,6 +674,7 @@ fn node_script(entry: &NodeFile) -> Result<NodeScript, Diagnostic> {
     };
     Ok(NodeScript {
         name: String::new(),
+        span: Span::EMPTY,
         job: entry.job.clone(),
         action,
         outcome,
@@ -1151,21 +1160,37 @@ fn settings(file: &ServerFile) -> Result<Settings, Diagnostic> {
         s.check_maximum_frequency = *v.get_ref();
     }
     let retry = &mut s.retry;
-    let mut counts = [
-        (&file.user_retry_max, 0, 1, i64::from(retry.user_retry_max)),
-        (&file.action_retries_max, 0, 1, i64::from(retry.retries_max)),
-        (&file.action_retry_interval, 0, 1000, retry.retry_interval),
-        (
-            &file.subworkflow_max_depth,
-            0,
-            1,
-            i64::from(retry.subworkflow_max_depth),
-        ),
-    ];
-    for (value, min, scale, into) in &mut counts {
-        count(value, *min, *scale, into)?;
-    }
-    let [user, retries, interval, depth] = counts.map(|(_, _, _, v)| v);
+    // Retry counts and the sub-workflow depth are bounded: each retry is an
+    // event and each level a nested run, so a huge value would run (or
+    // recurse) without end.
+    let bounded = |v: &Option<Spanned<i64>>, most: i64, into: &mut i64| {
+        if let Some(v) = v
+            && !(0..=most).contains(v.get_ref())
+        {
+            return Err(problem(
+                span_of(v),
+                format!("coordc simulates this setting from 0 to {most}"),
+            ));
+        }
+        if let Some(v) = v {
+            *into = *v.get_ref();
+        }
+        Ok(())
+    };
+    let (mut user, mut retries, mut depth) = (
+        i64::from(retry.user_retry_max),
+        i64::from(retry.retries_max),
+        i64::from(retry.subworkflow_max_depth),
+    );
+    bounded(&file.user_retry_max, MAX_RETRIES, &mut user)?;
+    bounded(&file.action_retries_max, MAX_RETRIES, &mut retries)?;
+    bounded(
+        &file.subworkflow_max_depth,
+        MAX_SUBWORKFLOW_DEPTH,
+        &mut depth,
+    )?;
+    let mut interval = retry.retry_interval;
+    count(&file.action_retry_interval, 0, 1000, &mut interval)?;
     retry.user_retry_max = user as u32;
     retry.retries_max = retries as u32;
     // (ActionExecutor: an interval of 0 or less means 60 s.)

@@ -46,7 +46,8 @@ impl Serialize for NodeJson<'_> {
         map.serialize_entry("status", n.status.name())?;
         map.serialize_entry("transition", &n.transition)?;
         map.serialize_entry("retries", &n.retries)?;
-        map.serialize_entry("why", &n.why.as_ref().map(WhyJson))?;
+        let failed = n.status != NodeStatus::Ok;
+        map.serialize_entry("why", &n.why.as_ref().map(|w| WhyJson(w, failed)))?;
         map.serialize_entry("resolved", &n.resolved.as_ref().map(ResolvedJson))?;
         if n.type_name == "action" {
             map.serialize_entry("error_code", &n.error_code)?;
@@ -61,7 +62,9 @@ impl Serialize for NodeJson<'_> {
     }
 }
 
-struct WhyJson<'a>(&'a Why);
+/// Why a node went where it went; `.1`: it failed (a decision that failed
+/// took no case: `"case": null`).
+struct WhyJson<'a>(&'a Why, bool);
 
 impl Serialize for WhyJson<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -72,6 +75,7 @@ impl Serialize for WhyJson<'_> {
                 map.serialize_entry(
                     "case",
                     &match taken {
+                        _ if self.1 => serde_json::Value::Null,
                         Some(i) => serde_json::json!(i + 1),
                         None => serde_json::json!("default"),
                     },
@@ -195,11 +199,13 @@ fn write_trace(run: &Run, indent: usize, out: &mut dyn Write) -> io::Result<()> 
         )?;
         match &n.why {
             Some(Why::Decision { predicates, taken }) => {
+                // (A decision that failed took nothing.)
+                let taken = taken.filter(|_| n.status == NodeStatus::Ok);
                 for (i, p) in predicates.iter().enumerate() {
-                    let mark = if Some(i) == *taken { "*" } else { " " };
+                    let mark = if Some(i) == taken { "*" } else { " " };
                     writeln!(out, "{pad}    {mark} case {}: {}", i + 1, predicate_text(p))?;
                 }
-                if taken.is_none() {
+                if taken.is_none() && n.status == NodeStatus::Ok {
                     writeln!(out, "{pad}    * default")?;
                 }
             }

@@ -73,6 +73,8 @@ impl Behaviour {
 #[derive(Debug, Clone, Default)]
 pub struct NodeScript {
     pub name: String,
+    /// Where the scenario names the node.
+    pub span: crate::span::Span,
     /// Inside a coordinator simulation: only this job's workflows.
     pub job: Option<String>,
     /// ... and only this action's (numbered from 1).
@@ -219,9 +221,25 @@ impl FileSystem {
         self.dirs.contains(Self::normal(path))
     }
 
+    /// Whether `path` exists, or, with glob characters, anything matches it
+    /// (FsELFunctions.fs_exists reads `globStatus`: `*`, `?`, `[ab]`,
+    /// `{a,b}`, none of which crosses a `/`).
     pub fn exists(&self, path: &str) -> bool {
         let path = Self::normal(path);
-        self.files.contains_key(path) || self.dirs.contains(path)
+        if !path.contains(['*', '?', '[', '{']) {
+            return self.files.contains_key(path) || self.dirs.contains(path);
+        }
+        let Ok(glob) = globset::GlobBuilder::new(path)
+            .literal_separator(true)
+            .build()
+        else {
+            return false;
+        };
+        let matcher = glob.compile_matcher();
+        self.files
+            .keys()
+            .chain(&self.dirs)
+            .any(|p| matcher.is_match(p))
     }
 
     /// A file's size, `None` for no file.
@@ -324,6 +342,12 @@ mod tests {
         assert!(!fs.is_dir("hdfs://nn/in/a"));
         assert!(fs.exists("hdfs://nn/in/a"));
         assert!(!fs.exists("hdfs://nn/in/z"));
+        // Globs (TestFsELFunctions: file{1,2}, file*), not across a `/`.
+        assert!(fs.exists("hdfs://nn/in/{a,z}"));
+        assert!(fs.exists("hdfs://nn/in/*"));
+        assert!(fs.exists("hdfs://nn/in/sub/?"));
+        assert!(!fs.exists("hdfs://nn/in/*/z"));
+        assert!(!fs.exists("hdfs://nn/*/c"));
         let sizes: i64 = fs.files_in("hdfs://nn/in").map(|(_, s)| s).sum();
         assert_eq!(sizes, 15);
     }
