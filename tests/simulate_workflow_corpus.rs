@@ -183,6 +183,8 @@ fn a_trace_as_of_a_moment_stops_there() {
         .iter()
         .map(|n| (n["name"].as_str().unwrap(), n["status"].as_str().unwrap()))
         .collect();
-    assert_eq!(nodes, [("count", "OK"), ("enough", "OK"), ("process", "RUNNING")]);
+    assert_eq!(
+        nodes,
+        [("count", "OK"), ("enough", "OK"), ("process", "RUNNING")]
+    );
 }
-

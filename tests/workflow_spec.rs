@@ -74,7 +74,8 @@ fn control_nodes_4_1() {
     assert_eq!(
         graph(&wf),
         [
-            "firstHadoopJob fs -> mydecision,killBecauseNoInput",
+            "firstHadoopJob map-reduce -> secondjob,killBecauseNoInput",
+            "secondjob map-reduce -> mydecision,killBecauseNoInput",
             "mydecision decision -> reconsolidatejob,rexpandjob,recomputejob,end",
             "reconsolidatejob fs -> end,killBecauseNoInput",
             "rexpandjob fs -> end,killBecauseNoInput",
@@ -84,7 +85,7 @@ fn control_nodes_4_1() {
     );
     // The predicates are parsed EL; the third uses `[...]` access on a function
     // result (JSP.2.3), with the spec's inner spaces.
-    let NodeKind::Decision { cases, .. } = &wf.nodes[1].kind else {
+    let NodeKind::Decision { cases, .. } = &wf.nodes[2].kind else {
         panic!("a decision")
     };
     assert_eq!(
@@ -92,7 +93,7 @@ fn control_nodes_4_1() {
         "${ hadoop:counters('secondjob')[RECORDS][REDUCE_OUT] lt 1000000 }"
     );
     assert_eq!(cases[2].0.template().parts.len(), 1);
-    let NodeKind::Kill { message } = &wf.nodes[5].kind else {
+    let NodeKind::Kill { message } = &wf.nodes[6].kind else {
         panic!("a kill")
     };
     assert_eq!(message.text(), "Input unavailable");

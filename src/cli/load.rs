@@ -706,7 +706,13 @@ fn mapped(maps: &[(String, String)], path: &str) -> Option<PathBuf> {
         path.strip_prefix(p.as_str())
             .is_some_and(|rest| p.ends_with('/') || rest.is_empty() || rest.starts_with('/'))
     })?;
-    Some(PathBuf::from(local).join(path[prefix.len()..].trim_start_matches('/')))
+    // (A map onto a file stands for that file: joining nothing would
+    // make it `FILE/`.)
+    let rest = path[prefix.len()..].trim_start_matches('/');
+    if rest.is_empty() {
+        return Some(PathBuf::from(local));
+    }
+    Some(PathBuf::from(local).join(rest))
 }
 
 /// A bundle as submitted: its IR and the configuration its job was given
@@ -951,6 +957,14 @@ mod tests {
             Some(PathBuf::from("local"))
         );
         assert_eq!(mapped(&maps, "hdfs://nn/apps2/c"), None);
+        let file = [(
+            "hdfs://nn/apps/wf.xml".to_string(),
+            "local/wf.xml".to_string(),
+        )];
+        assert_eq!(
+            mapped(&file, "hdfs://nn/apps/wf.xml"),
+            Some(PathBuf::from("local/wf.xml"))
+        );
         let slash = [("hdfs://nn/".to_string(), "root".to_string())];
         assert_eq!(mapped(&slash, "hdfs://nn/a"), Some(PathBuf::from("root/a")));
     }

@@ -969,9 +969,13 @@ impl<'r, 'w> Runner<'r, 'w> {
         if depth > max_depth {
             // SubWorkflowActionExecutor.start (:147-155): an ERROR, so the
             // error transition.
+            // (ActionExecutorException prefixes the code, :87.)
             let message = format!(
-                "Depth [{depth}] cannot exceed maximum subworkflow depth [{max_depth}] (the chain of sub-workflows is deeper than oozie.action.subworkflow.max.depth, or loops back through {app_path})"
+                "SUBWF001: Depth [{depth}] cannot exceed maximum subworkflow depth [{max_depth}]"
             );
+            self.run.nodes[r].why = Some(Why::Text(format!(
+                "the chain of sub-workflows is deeper than oozie.action.subworkflow.max.depth ({max_depth}), or loops back through {app_path}"
+            )));
             self.error(r, error, "SUBWF001", &message);
             return true;
         }
