@@ -403,6 +403,31 @@ mod tests {
     }
 
     #[test]
+    fn maps_as_commons_el_treats_a_java_map() {
+        let inner: ElMap = vec![("n".to_string(), Value::Long(4))];
+        let map = Value::Map(Arc::new(vec![
+            ("count".to_string(), s("0").into_owned()),
+            ("group".to_string(), Value::Map(Arc::new(inner))),
+        ]));
+        assert_eq!(map.entry(&s("count")), Some(s("0").into_owned()));
+        assert_eq!(map.entry(&s("absent")), Some(Value::Null));
+        // A Java map compares keys with equals: 1 is not "1".
+        assert_eq!(map.entry(&Value::Long(1)), Some(Value::Null));
+        assert_eq!(s("x").entry(&s("count")), None);
+        assert_eq!(map.to_text(), "{count=0, group={n=4}}");
+        assert!(!is_empty(&map));
+        assert!(is_empty(&Value::Map(Arc::new(Vec::new()))));
+        assert_eq!(
+            map.to_long(),
+            Err("Attempt to coerce a value of type \"java.util.HashMap\" to type \"java.lang.Long\"".to_string())
+        );
+        assert!(map.to_bool().is_err());
+        assert!(relational(RelOp::Lt, &map, &map).is_err());
+        assert_eq!(equals(&map, &map.clone()), Ok(true));
+        assert_eq!(equals(&map, &s("{count=0, group={n=4}}")), Ok(true));
+    }
+
+    #[test]
     fn utf16_order() {
         // U+FFFF sorts after U+1F600 in UTF-16 (surrogates are 0xD83D...).
         assert_eq!(java_compare("\u{ffff}", "\u{1f600}"), Ordering::Greater);

@@ -1116,3 +1116,199 @@ fn merged_values<'b>(
     }
     merged
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::interp::workflow::script::NodeScript;
+
+    fn run_xml(body: &str, script: &Script) -> Run {
+        let text = format!(
+            r#"<workflow-app name="t" xmlns="uri:oozie:workflow:0.5">{body}<kill name="fail"><message>failed at ${{wf:lastErrorNode()}}</message></kill><end name="end"/></workflow-app>"#
+        );
+        let arena = crate::xml::Arena::new();
+        let doc = crate::xml::parse(&text, &arena).unwrap();
+        assert!(crate::xml::validate(&doc).is_empty(), "{text}");
+        let (wf, problems) = crate::ir::lower::workflow(&doc.root);
+        assert!(problems.is_empty());
+        let graph = Graph::new(&wf).unwrap_or_else(|_| panic!("a graph"));
+        let conf = VarMap::default();
+        run(
+            &graph,
+            &RunInput {
+                conf: &conf,
+                start: 0,
+                script,
+                scope: Scope::default(),
+                sub_workflows: &NoSubWorkflows,
+                pz: ProcessingZone::UTC,
+                id_sequence: 7,
+                depth: 0,
+            },
+        )
+    }
+
+    fn java(name: &str, attributes: &str, ok: &str) -> String {
+        format!(
+            r#"<action name="{name}"{attributes}><java><job-tracker>jt</job-tracker><name-node>nn</name-node><main-class>M</main-class></java><ok to="{ok}"/><error to="fail"/></action>"#
+        )
+    }
+
+    fn node(name: &str, f: impl FnOnce(&mut NodeScript)) -> NodeScript {
+        let mut n = NodeScript {
+            name: name.to_string(),
+            ..NodeScript::default()
+        };
+        f(&mut n);
+        n
+    }
+
+    const MINUTE: Millis = 60_000;
+
+    #[test]
+    fn a_join_fires_when_its_last_path_arrives() {
+        let body = format!(
+            r#"<start to="f"/><fork name="f"><path start="a"/><path start="b"/></fork>{}{}<join name="j" to="c"/>{}"#,
+            java("a", "", "j"),
+            java("b", "", "j"),
+            java("c", "", "end")
+        );
+        let script = Script {
+            nodes: vec![node("b", |n| n.duration = Some(3 * MINUTE))],
+            ..Script::default()
+        };
+        let run = run_xml(&body, &script);
+        assert_eq!(run.status, RunStatus::Succeeded);
+        let names: Vec<&str> = run.nodes.iter().map(|n| n.name.as_str()).collect();
+        assert_eq!(names, ["f", "a", "b", "j", "c", "end"]);
+        let join = &run.nodes[3];
+        assert_eq!((join.started, join.ended), (3 * MINUTE, Some(3 * MINUTE)));
+        assert_eq!(run.ended, Some(4 * MINUTE));
+        assert_eq!(run.nodes[0].transition.as_deref(), Some("*"));
+        assert_eq!(run.id, "0000007-000000000000000-oozie-coordc-W");
+    }
+
+    #[test]
+    fn exponential_user_retries_double_the_interval() {
+        // ActionXCommand.getRetryDelay: 2^count intervals.
+        let body = format!(
+            r#"<start to="a"/>{}"#,
+            java(
+                "a",
+                r#" retry-max="3" retry-interval="1" retry-policy="exponential""#,
+                "end"
+            )
+        );
+        let script = Script {
+            nodes: vec![node("a", |n| n.transient_failures = Some(3))],
+            ..Script::default()
+        };
+        let run = run_xml(&body, &script);
+        let a = &run.nodes[0];
+        assert_eq!(a.retries, 3);
+        // Attempts: 0-1, +1 → 2-3, +2 → 5-6, +4 → 10-11.
+        assert_eq!(a.ended, Some(11 * MINUTE));
+        assert_eq!(a.status, NodeStatus::Ok);
+    }
+
+    #[test]
+    fn transient_retries_run_out_into_a_suspended_job() {
+        let body = format!(r#"<start to="a"/>{}"#, java("a", "", "end"));
+        let script = Script {
+            nodes: vec![node("a", |n| n.transient_failures = Some(9))],
+            ..Script::default()
+        };
+        let run = run_xml(&body, &script);
+        assert_eq!(run.status, RunStatus::Suspended);
+        assert_eq!(run.ended, None);
+        let a = &run.nodes[0];
+        assert_eq!(a.status, NodeStatus::StartManual);
+        assert_eq!(a.retries, 3);
+    }
+
+    #[test]
+    fn a_kill_message_that_cannot_be_evaluated_is_e0756_and_still_killed() {
+        let body = format!(
+            r#"<start to="a"/>{}<kill name="bad"><message>${{undefined}}</message></kill>"#,
+            java("a", "", "bad")
+        );
+        let run = run_xml(&body, &Script::default());
+        assert_eq!(run.status, RunStatus::Killed);
+        let kill = run.nodes.last().unwrap();
+        assert_eq!(kill.status, NodeStatus::Error);
+        assert_eq!(kill.error_code.as_deref(), Some("E0756"));
+        assert_eq!(run.kill_message, None);
+    }
+
+    #[test]
+    fn a_run_as_of_a_moment_keeps_what_had_happened() {
+        let body = format!(
+            r#"<start to="a"/>{}{}"#,
+            java("a", "", "b"),
+            java("b", "", "end")
+        );
+        let run = run_xml(&body, &Script::default()).as_of(MINUTE + 1);
+        assert_eq!(run.status, RunStatus::Running);
+        assert_eq!(run.nodes.len(), 2);
+        assert_eq!(run.nodes[0].status, NodeStatus::Ok);
+        assert_eq!(run.nodes[1].status, NodeStatus::Running);
+        assert_eq!(run.nodes[1].ended, None);
+    }
+
+    #[test]
+    fn global_values_are_merged_into_each_action() {
+        // LiteWorkflowAppParser.handleDefaultsAndGlobal: the global
+        // job-tracker and name-node where the action has none, its job-xml
+        // first, its configuration under the action's.
+        let text = r#"<workflow-app name="g" xmlns="uri:oozie:workflow:0.5">
+  <global><job-tracker>gjt</job-tracker><name-node>gnn</name-node><job-xml>g.xml</job-xml>
+    <configuration><property><name>q</name><value>global</value></property><property><name>only</name><value>g</value></property></configuration></global>
+  <start to="a"/>
+  <action name="a"><java><name-node>own</name-node><job-xml>a.xml</job-xml>
+    <configuration><property><name>q</name><value>action</value></property></configuration>
+    <main-class>M</main-class></java><ok to="end"/><error to="end"/></action>
+  <end name="end"/></workflow-app>"#;
+        let arena = crate::xml::Arena::new();
+        let doc = crate::xml::parse(text, &arena).unwrap();
+        let (wf, _) = crate::ir::lower::workflow(&doc.root);
+        let graph = Graph::new(&wf).unwrap_or_else(|_| panic!("a graph"));
+        let conf = VarMap::default();
+        let script = Script::default();
+        let run = run(
+            &graph,
+            &RunInput {
+                conf: &conf,
+                start: 0,
+                script: &script,
+                scope: Scope::default(),
+                sub_workflows: &NoSubWorkflows,
+                pz: ProcessingZone::UTC,
+                id_sequence: 0,
+                depth: 0,
+            },
+        );
+        let resolved = run.nodes[0].resolved.as_ref().unwrap();
+        let values: Vec<(&str, &str)> = resolved
+            .values
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        assert_eq!(
+            values,
+            [
+                ("job-xml", "g.xml"),
+                ("name-node", "own"),
+                ("job-xml", "a.xml"),
+                ("main-class", "M"),
+                ("job-tracker", "gjt"),
+            ]
+        );
+        assert_eq!(
+            resolved.configuration,
+            [
+                ("q".to_string(), "action".to_string()),
+                ("only".to_string(), "g".to_string())
+            ]
+        );
+    }
+}
