@@ -1244,11 +1244,11 @@ fn text_events_and_svg_formats() {
         "{text}"
     );
     assert!(
-        text.contains("action firstparalleljob: ERROR → kill (10m)"),
+        text.contains("map-reduce firstparalleljob: ERROR → kill (10m)"),
         "{text}"
     );
     assert!(
-        text.contains("action secondparalleljob: KILLED (10m)"),
+        text.contains("map-reduce secondparalleljob: KILLED (10m)"),
         "{text}"
     );
     assert!(text.ends_with("kill message: failed\n"), "{text}");

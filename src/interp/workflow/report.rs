@@ -49,7 +49,8 @@ impl Serialize for NodeJson<'_> {
         let failed = n.status != NodeStatus::Ok;
         map.serialize_entry("why", &n.why.as_ref().map(|w| WhyJson(w, failed)))?;
         map.serialize_entry("resolved", &n.resolved.as_ref().map(ResolvedJson))?;
-        if n.type_name == "action" {
+        if let Some(action_type) = &n.action_type {
+            map.serialize_entry("action_type", action_type)?;
             map.serialize_entry("error_code", &n.error_code)?;
             map.serialize_entry("error_message", &n.error_message)?;
             map.serialize_entry("external_id", &n.external_id)?;
@@ -193,7 +194,7 @@ fn write_trace(run: &Run, indent: usize, out: &mut dyn Write) -> io::Result<()> 
             out,
             "{pad}{}  {} {}: {}{to}{took}{retries}",
             time_text(n.started),
-            n.type_name,
+            n.action_type.as_deref().unwrap_or(n.type_name),
             n.name,
             n.status.name(),
         )?;

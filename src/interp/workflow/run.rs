@@ -112,6 +112,8 @@ pub struct NodeRun {
     pub node: usize,
     pub name: String,
     pub type_name: &'static str,
+    /// An action's element (`map-reduce`, `java`, `fs`...: Oozie's action type).
+    pub action_type: Option<String>,
     pub started: Millis,
     pub ended: Option<Millis>,
     pub status: NodeStatus,
@@ -384,6 +386,10 @@ impl<'r, 'w> Runner<'r, 'w> {
             node,
             name: graph_node.name.to_string(),
             type_name: graph_node.kind.type_name(),
+            action_type: match &graph_node.kind {
+                Kind::Action { action, .. } => Some(action.kind.name.clone()),
+                _ => None,
+            },
             started: self.now,
             ended: None,
             status: NodeStatus::Running,
