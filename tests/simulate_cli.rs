@@ -521,30 +521,6 @@ fn assert_well_formed_svg(svg: &str, what: &str) {
     assert!(elements >= 2, "{what}: {elements} elements");
 }
 
-/// Renders an SVG to PNG with rsvg-convert (librsvg2-bin) and checks the
-/// PNG's signature.
-fn assert_renders(svg: &[u8], dir: &Path, name: &str) {
-    let input = dir.join(format!("{name}.svg"));
-    let output = dir.join(format!("{name}.png"));
-    std::fs::write(&input, svg).unwrap();
-    let rendered = std::process::Command::new("rsvg-convert")
-        .arg("-o")
-        .arg(&output)
-        .arg(&input)
-        .output()
-        .expect("rsvg-convert runs (Debian: apt-get install librsvg2-bin)");
-    assert!(
-        rendered.status.success(),
-        "{name}: rsvg-convert: {}",
-        String::from_utf8_lossy(&rendered.stderr)
-    );
-    let png = std::fs::read(&output).unwrap();
-    assert!(
-        png.starts_with(b"\x89PNG\r\n\x1a\n") && png.len() > 100,
-        "{name}: not a PNG"
-    );
-}
-
 #[test]
 fn svg_output_is_a_valid_image() {
     let dir = common::fresh_dir("simulate-svg");
@@ -628,7 +604,7 @@ do = "resume"
         expect_code(&out, 0, what);
         let svg = String::from_utf8(out.stdout.clone()).expect("UTF-8");
         assert_well_formed_svg(&svg, what);
-        assert_renders(&out.stdout, &dir, &format!("svg{k}"));
+        common::assert_svg_renders(&out.stdout, &dir, &format!("svg{k}"));
     }
 }
 

@@ -188,3 +188,36 @@ fn a_trace_as_of_a_moment_stops_there() {
         [("count", "OK"), ("enough", "OK"), ("process", "RUNNING")]
     );
 }
+
+/// The graph picture renders (rsvg-convert), the path taken and each
+/// node's status in it.
+#[test]
+fn the_workflow_svg_renders() {
+    let dir = common::fresh_dir("simulate-workflow-svg");
+    let errors = root().join("corpus/simulate/all-actions-error/scenario.toml");
+    for (name, wf) in [
+        ("fork-join", "corpus/wf/spec-4.1.5-fork-join.xml"),
+        ("control-nodes", "corpus/wf/spec-4.1-control-nodes.xml"),
+    ] {
+        let path = root().join(wf);
+        let mut args = vec!["simulate", path.to_str().unwrap(), "--format", "svg"];
+        args.extend_from_slice(DEFINES);
+        let ok = common::coordc(&args);
+        assert_eq!(ok.status.code(), Some(0), "{}", common::stderr(&ok));
+        let svg = common::stdout(&ok);
+        // (The spec's decision reads counters secondjob does not have: FAILED.)
+        let status = if name == "fork-join" {
+            "SUCCEEDED"
+        } else {
+            "FAILED"
+        };
+        assert!(svg.contains(&format!("): {status}</text>")), "{svg}");
+        // The path taken is drawn thick.
+        assert!(svg.contains(r#"stroke-width="3""#), "{svg}");
+        common::assert_svg_renders(&ok.stdout, &dir, name);
+        args.extend(["--scenario", errors.to_str().unwrap()]);
+        let failed = common::coordc(&args);
+        assert!(common::stdout(&failed).contains("KILLED"));
+        common::assert_svg_renders(&failed.stdout, &dir, &format!("{name}-error"));
+    }
+}

@@ -57,3 +57,27 @@ pub fn coordc_in(dir: &str, args: &[&str]) -> Output {
         .output()
         .expect("coordc runs")
 }
+
+/// Renders an SVG to PNG with rsvg-convert (librsvg2-bin) and checks the
+/// PNG's signature.
+pub fn assert_svg_renders(svg: &[u8], dir: &std::path::Path, name: &str) {
+    let input = dir.join(format!("{name}.svg"));
+    let output = dir.join(format!("{name}.png"));
+    std::fs::write(&input, svg).unwrap();
+    let rendered = std::process::Command::new("rsvg-convert")
+        .arg("-o")
+        .arg(&output)
+        .arg(&input)
+        .output()
+        .expect("rsvg-convert runs (Debian: apt-get install librsvg2-bin)");
+    assert!(
+        rendered.status.success(),
+        "{name}: rsvg-convert: {}",
+        String::from_utf8_lossy(&rendered.stderr)
+    );
+    let png = std::fs::read(&output).unwrap();
+    assert!(
+        png.starts_with(b"\x89PNG\r\n\x1a\n") && png.len() > 100,
+        "{name}: not a PNG"
+    );
+}

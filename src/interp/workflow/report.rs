@@ -371,9 +371,10 @@ pub fn write_svg(graph: &Graph, run: &Run, out: &mut dyn Write) -> io::Result<()
     let taken = |from: usize, to: usize| {
         runs[from].is_some_and(|r| {
             let to_name = graph.nodes[to].name;
+            // (A fork's transition is `*`: every path.)
             r.transition
                 .as_deref()
-                .is_some_and(|t| t.split(',').any(|x| x == to_name))
+                .is_some_and(|t| t == "*" || t == to_name)
         })
     };
     writeln!(
