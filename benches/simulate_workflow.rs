@@ -10,7 +10,7 @@ use coordc::interp::simulate::engine::{Engine, JobInput};
 use coordc::interp::simulate::scenario::Scenario;
 use coordc::interp::workflow::graph::Graph;
 use coordc::interp::workflow::run::{
-    NoSubWorkflows, RunInput, RunStatus, SubWorkflow, SubWorkflows, run,
+    MAX_NODE_RUNS, NoSubWorkflows, RunInput, RunStatus, SubWorkflow, SubWorkflows, run,
 };
 use coordc::interp::workflow::script::{Scope, Script};
 use coordc::ir::{Workflow, lower};
@@ -145,7 +145,7 @@ fn workflow(text: &str) -> Workflow {
 struct OneApp(Arc<SubWorkflow>);
 
 impl SubWorkflows for OneApp {
-    fn load(&self, _: &str) -> Option<Result<Arc<SubWorkflow>, String>> {
+    fn load(&self, _: &str, _: Option<&str>) -> Option<Result<Arc<SubWorkflow>, String>> {
         Some(Ok(Arc::clone(&self.0)))
     }
 }
@@ -176,6 +176,9 @@ fn bench(c: &mut Criterion) {
                     pz: ProcessingZone::UTC,
                     id_sequence: 0,
                     depth: 0,
+                    fs: &script.fs,
+                    path: None,
+                    budget: &std::cell::Cell::new(MAX_NODE_RUNS),
                 },
             );
             assert_eq!(run.status, RunStatus::Succeeded);

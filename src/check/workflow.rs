@@ -212,6 +212,10 @@ impl<'a> Basic<'_, 'a> {
     /// Walks from node `i`, reached by the transition `via` (none for the
     /// start).
     fn walk(&mut self, i: usize, via: Option<&'a Name>) {
+        grow(|| self.walk_here(i, via))
+    }
+
+    fn walk_here(&mut self, i: usize, via: Option<&'a Name>) {
         let node = &self.graph.nodes[i];
         if node.kind != Kind::Start && node.name.name.chars().count() > MAX_NAME {
             self.out.push(Diagnostic::error(
@@ -289,6 +293,13 @@ impl<'a> Basic<'_, 'a> {
     }
 }
 
+/// Runs one step of a walk that recurses once per node on a path: a long
+/// chain of nodes goes deeper than any thread's stack, so the stack grows on
+/// the heap when it runs low.
+fn grow<R>(step: impl FnOnce() -> R) -> R {
+    stacker::maybe_grow(256 * 1024, 8 * 1024 * 1024, step)
+}
+
 /// LiteWorkflowValidator.validateForkJoin: forks and joins in pairs, no end
 /// inside a fork, one "ok" path to each node. Oozie stops at the first
 /// problem here, and so does this walk.
@@ -319,6 +330,17 @@ impl<'a> ForkJoin<'_, 'a> {
     /// Walks from node `i`, reached by the transition `via` (none for the
     /// start), on the paths of `fork`.
     fn walk(
+        &mut self,
+        i: usize,
+        via: Option<&'a Name>,
+        fork: Option<usize>,
+        top_decision: Option<usize>,
+        ok_path: bool,
+    ) -> Result<(), Diagnostic> {
+        grow(|| self.walk_here(i, via, fork, top_decision, ok_path))
+    }
+
+    fn walk_here(
         &mut self,
         i: usize,
         via: Option<&'a Name>,

@@ -287,13 +287,21 @@ impl<'a> LocalWorkflows<'a> {
 }
 
 impl SubWorkflows for LocalWorkflows<'_> {
-    fn load(&self, app_path: &str) -> Option<Result<Arc<SubWorkflow>, String>> {
+    fn load(
+        &self,
+        app_path: &str,
+        parent: Option<&str>,
+    ) -> Option<Result<Arc<SubWorkflow>, String>> {
         let app_path = app_path.trim();
         let (local, is_mapped) = match mapped(self.maps, app_path) {
             Some(local) => (local, true),
             // Another file system coordc cannot see: the action is scripted.
             None if app_path.contains("://") => return None,
-            None => (self.base.join(app_path), false),
+            // Relative: beside the application that names it.
+            None => {
+                let folder = parent.map_or_else(|| self.base.clone(), |p| app_dir(Path::new(p)));
+                (folder.join(app_path), false)
+            }
         };
         // A folder stands for its workflow.xml (WorkflowAppService:124-125).
         let file = if local.is_dir() {
@@ -302,9 +310,10 @@ impl SubWorkflows for LocalWorkflows<'_> {
             local
         };
         if !file.is_file() {
+            // (What Oozie's client answers for a path with no workflow.xml.)
             return is_mapped.then(|| {
                 Err(format!(
-                    "no workflow application at {app_path} (read as {})",
+                    "E0505: App definition [{app_path}] does not exist (read as {})",
                     file.display()
                 ))
             });

@@ -25,14 +25,13 @@ use super::status::{ActionStatus, Counts, JobStatus, action_transition_allowed, 
 use crate::check::rules::SIMULATE_SCENARIO;
 use crate::diag::Diagnostic;
 use crate::el::VarMap;
-use crate::el::eval::USER_NAME;
 use crate::interp::action::Action;
 use crate::interp::input_logic::Condition;
 use crate::interp::job::{Execution, Job, Schedule};
-use crate::interp::parameters;
 use crate::interp::workflow::graph::Graph;
 use crate::interp::workflow::run::{
-    Run, RunInput, RunStatus, SubWorkflow, SubWorkflows, run as workflow_run,
+    MAX_NODE_RUNS, Run, RunInput, RunStatus, SubWorkflow, SubWorkflows, job_conf,
+    run as workflow_run,
 };
 use crate::interp::workflow::script::{Scope, Script};
 use crate::span::Span;
@@ -40,6 +39,7 @@ use crate::time::calendar::add;
 use crate::time::cron;
 use crate::time::datetime::{ProcessingZone, format_utc, parse_datetime};
 use chrono::{DateTime, TimeZone, Utc};
+use std::borrow::Cow;
 use std::cmp::Reverse;
 use std::collections::{BTreeSet, BinaryHeap};
 use std::sync::Arc;
@@ -82,6 +82,8 @@ pub enum Why {
     WorkflowEnded,
     /// Its workflow was suspended (a transient error's retries ran out).
     WorkflowSuspended,
+    /// Its workflow job could not be submitted.
+    WorkflowRefused(String),
     SkippedLastOnly {
         next: Millis,
     },
@@ -150,11 +152,21 @@ pub struct Workflow {
     pub status: Option<WorkflowEnd>,
     /// When a local workflow application ran: what re-runs it for the report.
     pub run: Option<Box<LocalRun>>,
+    /// Why its job could not be submitted, when it could not.
+    pub refused: Option<String>,
     script: WorkflowScript,
     /// When it ends, while running; its remaining time while suspended.
     due: Option<Millis>,
     remaining: Millis,
     generation: u32,
+}
+
+/// What a coordinator action's workflow was: scripted, run from its local
+/// application, or refused before it ran.
+enum LocalOutcome {
+    Scripted,
+    Ran(Box<LocalRun>),
+    Refused(String),
 }
 
 /// A local workflow application, with the app-path and the resolved
@@ -278,7 +290,8 @@ pub struct SimAction<'a> {
     pub workflow: Option<Workflow>,
     /// With a local workflow application: its app-path and the action's
     /// resolved configuration, what its workflow job is given.
-    local_workflow: Option<Box<LocalWorkflow>>,
+    /// `Err`: the app-path names a local application that cannot be read.
+    local_workflow: Option<Box<Result<LocalWorkflow, String>>>,
     chain: Chain,
     /// When it last changed (READY actions wait for the RecoveryService).
     pub modified: Millis,
@@ -1061,18 +1074,19 @@ impl<'a> Engine<'a> {
         let number = action.number;
         let nominal = millis(action.nominal);
         let a = job.actions.len();
-        let local_workflow = match job.workflows.load(&action.app_path) {
-            Some(Ok(app)) => Some(Box::new((
-                app,
-                action.app_path.to_string(),
-                action
-                    .configuration
-                    .iter()
-                    .map(|(k, v)| (k.to_string(), v.to_string()))
-                    .collect(),
-            ))),
-            _ => None,
-        };
+        let local_workflow = job.workflows.load(&action.app_path, None).map(|app| {
+            Box::new(app.map(|app| {
+                (
+                    app,
+                    action.app_path.to_string(),
+                    action
+                        .configuration
+                        .iter()
+                        .map(|(k, v)| (k.to_string(), v.to_string()))
+                        .collect(),
+                )
+            }))
+        });
         job.actions.push(SimAction {
             serial: self.created as u32,
             number,
@@ -1454,35 +1468,33 @@ impl<'a> Engine<'a> {
                     concurrency,
                 },
             );
-            let (script, run) = self.workflow_for(j, a);
+            let (script, outcome) = self.workflow_for(j, a);
             let generation = self.jobs[j].actions[a]
                 .workflow
                 .as_ref()
                 .map_or(0, |w| w.generation + 1);
-            let suspended = run
-                .as_ref()
-                .is_some_and(|r| matches!(r.status, RunStatus::Suspended | RunStatus::Running));
+            let (run, refused) = match outcome {
+                LocalOutcome::Scripted => (None, None),
+                LocalOutcome::Ran(run) => (Some(run), None),
+                LocalOutcome::Refused(why) => (None, Some(why)),
+            };
+            let due = now.saturating_add(script.duration);
             self.jobs[j].actions[a].workflow = Some(Workflow {
                 started: now,
                 ended: None,
                 status: None,
                 run,
+                refused,
                 script,
-                due: (!suspended).then_some(now + script.duration),
-                remaining: if suspended { NEVER } else { script.duration },
+                due: Some(due),
+                remaining: script.duration,
                 generation,
             });
             self.set_action_status(j, a, ActionStatus::Running, Why::WorkflowStarted);
-            if suspended {
-                // CoordActionUpdateXCommand: the action follows its
-                // workflow into SUSPENDED.
-                self.set_action_status(j, a, ActionStatus::Suspended, Why::WorkflowSuspended);
-            } else {
-                self.push(
-                    now + script.duration,
-                    Event::WorkflowEnd(j, a, self.jobs[j].actions[a].serial, generation),
-                );
-            }
+            self.push(
+                due,
+                Event::WorkflowEnd(j, a, self.jobs[j].actions[a].serial, generation),
+            );
         }
     }
 
@@ -1490,7 +1502,7 @@ impl<'a> Engine<'a> {
     /// else, when its application is local, what running it says (with
     /// the action's resolved configuration, as CoordActionStartXCommand
     /// passes it); else the scenario's `[workflows]`.
-    fn workflow_for(&mut self, j: usize, a: usize) -> (WorkflowScript, Option<Box<LocalRun>>) {
+    fn workflow_for(&mut self, j: usize, a: usize) -> (WorkflowScript, LocalOutcome) {
         let job = &self.jobs[j];
         let scripted = job.script_for(a, self.workflows);
         let action = &job.actions[a];
@@ -1499,61 +1511,72 @@ impl<'a> Engine<'a> {
             .as_deref()
             .filter(|_| !job.overridden(a))
         else {
-            return (scripted, None);
+            return (scripted, LocalOutcome::Scripted);
         };
-        let (app, app_path, configuration) = local;
-        let mut given = app.defaults.clone();
-        if let Some(Some(user)) = job.job.vars.get(USER_NAME) {
-            given.insert(USER_NAME.to_string(), Some(user.clone()));
-        }
-        for (k, v) in configuration {
-            // A data-in with latest/future instances left `coord:dataIn` as
-            // the call at materialization; Oozie evaluates it once they are
-            // resolved (CoordActionInputCheckXCommand), as here.
-            let value = if v.contains("${coord:") {
-                resolved_data_ins(v, action, job.job.processing_zone())
-            } else {
-                v.clone()
-            };
-            given.insert(k.clone(), Some(value));
-        }
-        given.insert(
-            "oozie.wf.application.path".to_string(),
-            Some(app_path.clone()),
-        );
-        let (conf, problems) =
-            parameters::verify(&app.workflow.parameters, &given, &parameters::WORKFLOW);
-        let id_sequence = self.next_workflow_id;
-        if !problems.is_empty() {
-            // The workflow cannot be submitted: the action FAILED.
-            self.next_workflow_id += 1;
+        // A job that cannot be submitted: the action FAILED at once
+        // (CoordActionStartXCommand fails it on the submission's error).
+        let refused = |why: String| {
             let failed = WorkflowScript {
                 status: WorkflowEnd::Failed,
                 duration: 0,
             };
-            return (failed, None);
-        }
-        let run = match self.run_local(app, &conf, id_sequence, j, a, self.now) {
-            Some(run) => run,
-            None => return (scripted, None),
+            (failed, LocalOutcome::Refused(why))
+        };
+        let (app, app_path, configuration) = match local {
+            Ok(local) => local,
+            Err(message) => return refused(message.clone()),
+        };
+        // A data-in with latest/future instances left `coord:dataIn` as the
+        // call at materialization; Oozie evaluates it once they are resolved
+        // (CoordActionInputCheckXCommand), as here.
+        let pz = job.job.processing_zone();
+        let configuration: Vec<(&str, Cow<str>)> = configuration
+            .iter()
+            .map(|(k, v)| {
+                let value = if v.contains("${coord:") {
+                    Cow::Owned(resolved_data_ins(v, action, pz))
+                } else {
+                    Cow::Borrowed(v.as_str())
+                };
+                (k.as_str(), value)
+            })
+            .collect();
+        // The coordinator job's configuration under the action's
+        // (CoordActionStartXCommand.mergeConfig, :109-162).
+        let conf = match job_conf(
+            app,
+            Some(job.job.vars),
+            configuration.iter().map(|(k, v)| (*k, v.as_ref())),
+            app_path,
+        ) {
+            Ok(conf) => conf,
+            Err(message) => return refused(message),
+        };
+        let id_sequence = self.next_workflow_id;
+        let app = Arc::clone(app);
+        let Some(run) = self.run_local(&app, &conf, id_sequence, j, a, self.now) else {
+            return (scripted, LocalOutcome::Scripted);
         };
         self.next_workflow_id += run.ids_used;
-        let status = match run.status {
-            RunStatus::Succeeded => WorkflowEnd::Succeeded,
-            RunStatus::Killed => WorkflowEnd::Killed,
-            _ => WorkflowEnd::Failed,
+        let (status, end) = match run.status {
+            RunStatus::Succeeded => (WorkflowEnd::Succeeded, run.ended),
+            RunStatus::Killed => (WorkflowEnd::Killed, run.ended),
+            RunStatus::Failed => (WorkflowEnd::Failed, run.ended),
+            RunStatus::Suspended => (WorkflowEnd::Suspended, run.suspended_at),
+            // Waiting on a suspended sub-workflow: it does not end.
+            RunStatus::Running => (WorkflowEnd::Suspended, None),
         };
         let script = WorkflowScript {
             status,
-            duration: run.ended.map_or(0, |e| e - self.now),
+            duration: end.map_or(NEVER, |e| (e - self.now).min(NEVER)),
         };
         let local = LocalRun {
-            app: Arc::clone(app),
+            app,
             conf,
             id_sequence,
             status: run.status,
         };
-        (script, Some(Box::new(local)))
+        (script, LocalOutcome::Ran(Box::new(local)))
     }
 
     /// Runs a local workflow application as action `a` of job `j` at `start`.
@@ -1582,6 +1605,9 @@ impl<'a> Engine<'a> {
                 pz: job.job.processing_zone(),
                 id_sequence,
                 depth: 0,
+                fs: &self.script.fs,
+                path: None,
+                budget: &std::cell::Cell::new(MAX_NODE_RUNS),
             },
         ))
     }
@@ -1626,6 +1652,21 @@ impl<'a> Engine<'a> {
             return;
         }
         let status = workflow.script.status;
+        let why = match &workflow.refused {
+            Some(message) => Why::WorkflowRefused(message.clone()),
+            None => Why::WorkflowEnded,
+        };
+        if status == WorkflowEnd::Suspended {
+            // CoordActionUpdateXCommand: the action follows its workflow
+            // into SUSPENDED; it waits for a resume.
+            if let Some(w) = &mut self.jobs[j].actions[a].workflow {
+                w.status = Some(status);
+                w.due = None;
+                w.remaining = NEVER;
+            }
+            self.set_action_status(j, a, ActionStatus::Suspended, Why::WorkflowSuspended);
+            return;
+        }
         if let Some(w) = &mut self.jobs[j].actions[a].workflow {
             w.ended = Some(now);
             w.status = Some(status);
@@ -1635,8 +1676,9 @@ impl<'a> Engine<'a> {
             WorkflowEnd::Succeeded => ActionStatus::Succeeded,
             WorkflowEnd::Failed => ActionStatus::Failed,
             WorkflowEnd::Killed => ActionStatus::Killed,
+            WorkflowEnd::Suspended => ActionStatus::Suspended,
         };
-        self.set_action_status(j, a, to, Why::WorkflowEnded);
+        self.set_action_status(j, a, to, why);
         if status == WorkflowEnd::Succeeded && self.outputs {
             let outputs = self.jobs[j].actions[a].outputs.clone();
             for uri in outputs {
@@ -1789,7 +1831,7 @@ impl<'a> Engine<'a> {
         for a in 0..self.jobs[j].actions.len() {
             if self.jobs[j].actions[a].status == ActionStatus::Running {
                 if let Some(w) = &mut self.jobs[j].actions[a].workflow {
-                    w.remaining = w.due.map_or(w.remaining, |d| d - now);
+                    w.remaining = w.due.map_or(w.remaining, |d| d.saturating_sub(now));
                     w.due = None;
                     w.generation += 1;
                 }
@@ -1814,8 +1856,9 @@ impl<'a> Engine<'a> {
                 let mut end = None;
                 if let Some(w) = &mut self.jobs[j].actions[a].workflow {
                     w.generation += 1;
-                    w.due = Some(now + w.remaining);
-                    end = Some((now + w.remaining, w.generation));
+                    let due = now.saturating_add(w.remaining);
+                    w.due = Some(due);
+                    end = Some((due, w.generation));
                 }
                 self.set_action_status(j, a, ActionStatus::Running, Why::Resumed);
                 if let Some((at, generation)) = end {

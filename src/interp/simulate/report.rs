@@ -80,6 +80,7 @@ pub fn why_text(why: &Why) -> String {
         Why::WorkflowStarted => "workflow started".into(),
         Why::WorkflowEnded => "workflow ended".into(),
         Why::WorkflowSuspended => "workflow suspended".into(),
+        Why::WorkflowRefused(message) => format!("workflow not submitted: {message}"),
         Why::SkippedLastOnly { next } => format!(
             "LAST_ONLY: the next action's nominal time {} has passed",
             minutes_text(*next)
@@ -115,6 +116,7 @@ fn workflow_status(status: WorkflowEnd) -> &'static str {
         WorkflowEnd::Succeeded => "SUCCEEDED",
         WorkflowEnd::Failed => "FAILED",
         WorkflowEnd::Killed => "KILLED",
+        WorkflowEnd::Suspended => "SUSPENDED",
     }
 }
 

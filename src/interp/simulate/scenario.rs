@@ -408,6 +408,9 @@ pub enum WorkflowEnd {
     Succeeded,
     Failed,
     Killed,
+    /// A workflow run from its application that was suspended (not a
+    /// status a scenario scripts).
+    Suspended,
 }
 
 /// Which action a `[[workflow]]` entry scripts.

@@ -148,6 +148,9 @@ impl Context for Functions<'_> {
             (Some("wf"), name) => self.workflow(name, args)?,
             (Some("fs"), name) => self.file_system(name, &first())?,
             (Some("hadoop"), "counters") => return Some(self.counters(&first())),
+            // No cluster's configuration is known: Oozie's fallback, an
+            // empty string (HadoopELFunctions.hadoop_conf, :60-71).
+            (Some("hadoop"), "conf") => text(""),
             (Some("hcat"), "exists") => Value::Bool(self.run.fs.exists(&first())),
             (None, "timestamp") => {
                 let now = chrono::DateTime::from_timestamp_millis(self.run.now).unwrap_or_default();

@@ -116,8 +116,4 @@ impl<'w> Graph<'w> {
             Err(problems)
         }
     }
-
-    pub fn index(&self, name: &str) -> Option<usize> {
-        self.nodes.iter().position(|n| n.name == name)
-    }
 }

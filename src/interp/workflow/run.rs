@@ -14,6 +14,7 @@ use crate::interp::simulate::scenario::Millis;
 use crate::ir::{ActionBody, ElText, WorkflowAction};
 use crate::time::datetime::ProcessingZone;
 use std::borrow::Cow;
+use std::cell::Cell;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::Arc;
@@ -153,13 +154,17 @@ pub struct Run {
     pub nodes: Vec<NodeRun>,
     /// How many workflow ids it took (itself and its sub-workflows').
     pub ids_used: u64,
+    /// When it was suspended.
+    pub suspended_at: Option<Millis>,
+    /// The file system as the run left it, when its actions changed it.
+    pub fs: Option<FileSystem>,
 }
 
 impl Run {
     /// The run as it stood at `now`: what started later left out, what
     /// ended later still running.
     pub fn as_of(mut self, now: Millis) -> Run {
-        if self.ended.is_some_and(|e| e <= now) {
+        if self.ended.is_some_and(|e| e <= now) || self.suspended_at.is_some_and(|s| s <= now) {
             return self;
         }
         self.nodes.retain(|n| n.started <= now);
@@ -174,15 +179,39 @@ impl Run {
                 n.child = Some(Box::new(child.as_of(now)));
             }
         }
-        if self.status != RunStatus::Suspended {
+        {
             self.status = RunStatus::Running;
             self.ended = None;
+            self.suspended_at = None;
             self.end_node = None;
             self.error_code = None;
             self.error_message = None;
             self.kill_message = None;
         }
         self
+    }
+}
+
+impl Run {
+    /// The run killed at `now` by its parent (SubWorkflowActionExecutor.kill,
+    /// :288-302): what had happened, then KILLED.
+    fn killed_at(self, now: Millis) -> Run {
+        let mut run = self.as_of(now);
+        if matches!(run.status, RunStatus::Running | RunStatus::Suspended) {
+            run.status = RunStatus::Killed;
+            run.ended = Some(now);
+            for n in &mut run.nodes {
+                if matches!(n.status, NodeStatus::Running | NodeStatus::StartManual) {
+                    n.status = NodeStatus::Killed;
+                    n.ended = Some(now);
+                    n.why = Some(Why::Text("killed with its parent's action".to_string()));
+                }
+                if let Some(child) = n.child.take() {
+                    n.child = Some(Box::new(child.killed_at(now)));
+                }
+            }
+        }
+        run
     }
 }
 
@@ -202,16 +231,22 @@ pub struct SubWorkflow {
 }
 
 /// Where sub-workflow app-paths are read: `None` when the path is not a
-/// local application (the action is then scripted like any other).
+/// local application (the action is then scripted like any other). A
+/// relative path is read from `parent`'s folder (a [`SubWorkflow::path`];
+/// `None`: the top workflow's).
 pub trait SubWorkflows {
-    fn load(&self, app_path: &str) -> Option<Result<Arc<SubWorkflow>, String>>;
+    fn load(
+        &self,
+        app_path: &str,
+        parent: Option<&str>,
+    ) -> Option<Result<Arc<SubWorkflow>, String>>;
 }
 
 /// No sub-workflow is local.
 pub struct NoSubWorkflows;
 
 impl SubWorkflows for NoSubWorkflows {
-    fn load(&self, _: &str) -> Option<Result<Arc<SubWorkflow>, String>> {
+    fn load(&self, _: &str, _: Option<&str>) -> Option<Result<Arc<SubWorkflow>, String>> {
         None
     }
 }
@@ -229,15 +264,70 @@ pub struct RunInput<'a> {
     pub id_sequence: u64,
     /// How deep in sub-workflows this job is (0: a top job).
     pub depth: u32,
+    /// The file system as the job starts (the scenario's, or as a parent
+    /// left it).
+    pub fs: &'a FileSystem,
+    /// The local application file of this job, when it is a sub-workflow
+    /// (its relative sub-workflow app-paths are read beside it).
+    pub path: Option<&'a str>,
+    /// Node runs left to the whole tree of jobs (sub-workflows included).
+    pub budget: &'a Cell<usize>,
 }
 
-/// The most node executions one run makes (a graph without cycles enters
-/// each node once per path, so only a runaway input reaches it).
+/// A job's configuration as Oozie builds it for a workflow application
+/// `app`: its `config-default.xml` under `base` (a coordinator job's
+/// configuration, or a parent's with `propagate-configuration`), the
+/// action's `configuration` over both, the app-path (SubmitXCommand:165-185,
+/// CoordActionStartXCommand.mergeConfig, SubWorkflowActionExecutor:182-223),
+/// then `<parameters>` defaults; or why the job cannot be submitted (E0738).
+pub fn job_conf<'c>(
+    app: &SubWorkflow,
+    base: Option<&VarMap>,
+    configuration: impl IntoIterator<Item = (&'c str, &'c str)>,
+    app_path: &str,
+) -> Result<VarMap, String> {
+    let mut given = app.defaults.clone();
+    for (k, v) in base.into_iter().flatten() {
+        given.insert(k.clone(), v.clone());
+    }
+    for (k, v) in configuration {
+        given.insert(k.to_string(), Some(v.to_string()));
+    }
+    given.insert(
+        "oozie.wf.application.path".to_string(),
+        Some(app_path.to_string()),
+    );
+    let (conf, problems) = crate::interp::parameters::verify(
+        &app.workflow.parameters,
+        &given,
+        &crate::interp::parameters::WORKFLOW,
+    );
+    match problems.first() {
+        Some(problem) => Err(format!("{}: {}", app.path, problem.diagnostic.message)),
+        None => Ok(conf),
+    }
+}
+
+/// The most node executions a job and its sub-workflows make together (a
+/// graph without cycles enters each node once per path; sub-workflows that
+/// fan out into themselves would multiply without end).
 pub const MAX_NODE_RUNS: usize = 1_000_000;
+
+/// 3000-01-01T00:00Z: no run goes past it (the coordinator simulator's last
+/// year, too).
+const HORIZON: Millis = 32_503_680_000_000;
 
 /// The error code Oozie's ActionStartXCommand gives an action whose
 /// definition's EL fails (ActionStartXCommand.java, `EL_ERROR`).
 pub const EL_ERROR: &str = "EL_ERROR";
+
+/// A file system command of an action's definition.
+enum FsCommand {
+    Delete(String),
+    Mkdir(String),
+    Touchz(String),
+    Move(String, String),
+}
 
 /// A queued happening: an action attempt ends, or a retry starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -257,7 +347,8 @@ struct Activation {
 struct Live {
     behaviour: Behaviour,
     attempts: u32,
-    user_retry_max: u32,
+    /// `retry-max` capped by the server; `None` without the attribute.
+    user_retry_max: Option<u32>,
     user_retry_interval: Millis,
     exponential: bool,
     forks: Forks,
@@ -336,8 +427,10 @@ pub fn run(graph: &Graph, input: &RunInput) -> Run {
             kill_message: None,
             nodes: Vec::new(),
             ids_used: 1,
+            suspended_at: None,
+            fs: None,
         },
-        fs: Cow::Borrowed(&input.script.fs),
+        fs: Cow::Borrowed(input.fs),
         now: input.start,
         seq: 0,
         queue: BinaryHeap::new(),
@@ -358,11 +451,22 @@ pub fn run(graph: &Graph, input: &RunInput) -> Run {
             Step::RetryStart(r) => runner.attempt_start(r),
         }
     }
-    runner.run
+    let mut run = runner.run;
+    if let Cow::Owned(fs) = runner.fs {
+        run.fs = Some(fs);
+    }
+    run
 }
 
 impl<'r, 'w> Runner<'r, 'w> {
     fn push(&mut self, at: Millis, step: Step) {
+        if at > HORIZON {
+            self.fail(
+                "E0000",
+                "coordc simulates up to the year 2999: an action's attempt (its duration, or its retry interval) would end later",
+            );
+            return;
+        }
         self.seq += 1;
         self.queue.push(Reverse((at, self.seq, step)));
     }
@@ -429,19 +533,23 @@ impl<'r, 'w> Runner<'r, 'w> {
             if self.finished {
                 return;
             }
-            if self.run.nodes.len() >= MAX_NODE_RUNS {
+            let left = self.input.budget.get();
+            if left == 0 {
                 self.fail(
                     "E0000",
-                    &format!("coordc stops a workflow run after {MAX_NODE_RUNS} node executions"),
+                    &format!(
+                        "coordc stops a job and its sub-workflows after {MAX_NODE_RUNS} node executions: a sub-workflow that runs itself more than once fans out without end"
+                    ),
                 );
                 return;
             }
+            self.input.budget.set(left - 1);
             let graph = self.graph;
             match &graph.nodes[node].kind {
                 Kind::Action { action, .. } => self.start_action(node, action, forks),
                 Kind::Decision { cases, default } => {
                     let r = self.new_node_run(node, forks.len());
-                    match self.decide(cases, *default) {
+                    match self.decide(graph.nodes[node].name, cases, *default) {
                         Ok((to, why)) => {
                             // DecisionActionExecutor: external status the
                             // chosen node, ids "-".
@@ -553,12 +661,13 @@ impl<'r, 'w> Runner<'r, 'w> {
     /// of them fails the job.
     fn decide(
         &self,
+        name: &str,
         cases: &[(&ElText, usize)],
         default: usize,
     ) -> Result<(usize, Why), (Why, String)> {
         let functions = Functions {
             run: self.view(),
-            current: "",
+            current: name,
         };
         let mut predicates = Vec::with_capacity(cases.len());
         let mut taken = None;
@@ -614,12 +723,25 @@ impl<'r, 'w> Runner<'r, 'w> {
             }
         };
         let behaviour = self.input.script.behaviour(name, self.input.scope);
-        let (user_retry_max, user_retry_interval) = self.user_retries(&resolved);
+        let (user_retry_max, user_retry_interval) = match self.user_retries(&resolved) {
+            Ok(retries) => retries,
+            Err(message) => {
+                // LiteWorkflowStoreService (:150-178): Integer.parseInt
+                // fails the job with E0700 as the node is entered.
+                self.run.nodes[r].error_code = Some("E0700".to_string());
+                self.run.nodes[r].error_message = Some(message.clone());
+                self.close(r, NodeStatus::Failed, None);
+                self.fail("E0700", &message);
+                return;
+            }
+        };
         let exponential = resolved
             .get("@retry-policy")
             .is_some_and(|p| p.trim().eq_ignore_ascii_case("exponential"));
-        self.apply_prepare(&resolved, action);
         self.run.nodes[r].resolved = Some(resolved);
+        if action.kind.name != "fs" {
+            self.apply_fs_commands(r, false);
+        }
         self.live[r] = Some(Live {
             behaviour,
             attempts: 0,
@@ -634,19 +756,22 @@ impl<'r, 'w> Runner<'r, 'w> {
         self.attempt_start(r);
     }
 
-    /// The action's `retry-max` (capped by the server) and `retry-interval`
-    /// (minutes; Oozie's default 10).
-    fn user_retries(&self, resolved: &Resolved) -> (u32, Millis) {
+    /// The action's `retry-max` (capped by the server; `None` without the
+    /// attribute) and `retry-interval` (minutes; Oozie's default 10), read
+    /// as Java ints; or why they are not numbers (E0700).
+    fn user_retries(&self, resolved: &Resolved) -> Result<(Option<u32>, Millis), String> {
+        let int = |attribute: &str| -> Result<Option<i32>, String> {
+            match resolved.get(attribute) {
+                None => Ok(None),
+                Some(text) => text.trim().parse::<i32>().map(Some).map_err(|_| {
+                    format!("E0700: XML error, {attribute} `{text}` is not an integer")
+                }),
+            }
+        };
         let cap = self.input.script.settings.user_retry_max;
-        let max = resolved
-            .get("@retry-max")
-            .and_then(|m| m.trim().parse::<i64>().ok())
-            .map_or(0, |m| m.clamp(0, i64::from(cap)) as u32);
-        let interval = resolved
-            .get("@retry-interval")
-            .and_then(|m| m.trim().parse::<i64>().ok())
-            .map_or(10, |m| m.max(0));
-        (max, interval.saturating_mul(60_000))
+        let max = int("@retry-max")?.map(|m| m.clamp(0, cap.min(i32::MAX as u32) as i32) as u32);
+        let interval = int("@retry-interval")?.map_or(10, |m| i64::from(m.max(0)));
+        Ok((max, interval * 60_000))
     }
 
     fn attempt_start(&mut self, r: usize) {
@@ -696,7 +821,7 @@ impl<'r, 'w> Runner<'r, 'w> {
         let settings = self.input.script.settings;
         let retries = self.run.nodes[r].retries;
         let transient = live.attempts <= live.behaviour.transient_failures;
-        if transient && live.user_retry_max == 0 {
+        if transient && live.user_retry_max.is_none() {
             if retries < settings.retries_max {
                 // ActionXCommand.handleTransient: the server retries.
                 let at = self.now.saturating_add(settings.retry_interval);
@@ -739,7 +864,8 @@ impl<'r, 'w> Runner<'r, 'w> {
             };
             // ActionXCommand.handleUserRetry: an error whose code the server
             // retries, while the action has retries left, starts it again.
-            if retries < live.user_retry_max && USER_RETRY_CODES.contains(&code.as_str()) {
+            let user_retry_max = live.user_retry_max.unwrap_or(0);
+            if retries < user_retry_max && USER_RETRY_CODES.contains(&code.as_str()) {
                 let delay = live.user_retry_delay(retries);
                 let at = self.now.saturating_add(delay);
                 self.run.nodes[r].retries += 1;
@@ -750,7 +876,7 @@ impl<'r, 'w> Runner<'r, 'w> {
                 self.run.nodes[r].why = Some(Why::Text(format!(
                     "error {code} after {retries} user retr{} (retry-max {}, the server's cap {})",
                     if retries == 1 { "y" } else { "ies" },
-                    live.user_retry_max,
+                    user_retry_max,
                     settings.user_retry_max
                 )));
             }
@@ -791,12 +917,16 @@ impl<'r, 'w> Runner<'r, 'w> {
                 if n.retries == 1 { "y" } else { "ies" }
             )));
         }
-        self.apply_fs_action(r);
+        if action.kind.name == "fs" {
+            self.apply_fs_commands(r, true);
+        }
         self.close(r, NodeStatus::Ok, Some(ok));
         self.signal(vec![(ok, forks)]);
     }
 
     /// Action run `r` ends in ERROR and takes its `error` transition.
+    /// (Only from the event loop: a node that fails as it starts fails
+    /// through [`Runner::fail_at_start`], so that no path of nodes recurses.)
     fn error(&mut self, r: usize, to: usize, code: &str, message: &str) {
         let forks = self.live[r]
             .as_ref()
@@ -816,6 +946,23 @@ impl<'r, 'w> Runner<'r, 'w> {
         self.signal(vec![(to, forks)]);
     }
 
+    /// Action run `r` fails at once, as an ERROR an executor reports when it
+    /// starts: its `error` transition, taken from the event loop.
+    fn fail_at_start(&mut self, r: usize, code: &str, message: &str) {
+        let behaviour = Behaviour {
+            outcome: Outcome::Error,
+            error_code: code.to_string(),
+            error_message: message.to_string(),
+            duration: Some(0),
+            ..Behaviour::default()
+        };
+        if let Some(live) = &mut self.live[r] {
+            live.behaviour = behaviour;
+            live.user_retry_max = None;
+        }
+        self.attempt_start(r);
+    }
+
     /// The job FAILED (an EL error, a node that cannot run): every running
     /// action is killed.
     fn fail(&mut self, code: &str, message: &str) {
@@ -832,16 +979,21 @@ impl<'r, 'w> Runner<'r, 'w> {
         self.finished = true;
         self.queue.clear();
         if status == RunStatus::Suspended {
+            self.run.suspended_at = Some(self.now);
             return;
         }
-        self.run.ended = Some(self.now);
+        let now = self.now;
+        self.run.ended = Some(now);
         let ended_at = self.run.end_node.clone();
         for node in &mut self.run.nodes {
             if node.status == NodeStatus::Running {
                 node.status = NodeStatus::Killed;
-                node.ended = Some(self.now);
-                if node.type_name == "action" {
+                node.ended = Some(now);
+                if node.action_type.is_some() {
                     node.external_status = Some("KILLED".to_string());
+                }
+                if let Some(child) = node.child.take() {
+                    node.child = Some(Box::new(child.killed_at(now)));
                 }
                 node.why = Some(Why::Text(match &ended_at {
                     Some(at) => format!("killed when the job reached `{at}`"),
@@ -898,54 +1050,39 @@ impl<'r, 'w> Runner<'r, 'w> {
         Ok(resolved)
     }
 
-    /// `<prepare>`'s deletes and mkdirs, done as the action starts.
-    fn apply_prepare(&mut self, resolved: &Resolved, action: &WorkflowAction) {
-        if action.kind.name == "fs" {
-            return;
-        }
-        for (name, value) in &resolved.values {
-            match name.as_str() {
-                "delete@path" => {
-                    self.fs.to_mut().delete(value);
-                }
-                "mkdir@path" => self.fs.to_mut().add_dir(value),
-                _ => {}
-            }
-        }
-    }
-
-    /// A `fs` action's commands, done when it succeeds.
-    fn apply_fs_action(&mut self, r: usize) {
-        let n = &self.run.nodes[r];
-        if self.graph.nodes[n.node].kind.type_name() != "action" {
-            return;
-        }
-        let Kind::Action { action, .. } = &self.graph.nodes[n.node].kind else {
+    /// The file system commands of an action's definition: an `fs`
+    /// action's mkdir, delete, move and touchz (when it succeeds), another
+    /// action's `<prepare>` deletes and mkdirs (as it starts).
+    fn apply_fs_commands(&mut self, r: usize, fs_action: bool) {
+        let Some(resolved) = self.run.nodes[r].resolved.as_ref() else {
             return;
         };
-        if action.kind.name != "fs" {
-            return;
-        }
-        let Some(resolved) = n.resolved.clone() else {
-            return;
-        };
-        let mut source: Option<String> = None;
+        let mut commands = Vec::new();
+        let mut source: Option<&str> = None;
         for (name, value) in &resolved.values {
             match name.as_str() {
-                "delete@path" => {
-                    self.fs.to_mut().delete(value);
-                }
-                "mkdir@path" => self.fs.to_mut().add_dir(value),
-                "touchz@path" if !self.fs.exists(value) => {
-                    self.fs.to_mut().add_file(value, 0);
-                }
-                "move@source" => source = Some(value.clone()),
-                "move@target" => {
+                "delete@path" => commands.push(FsCommand::Delete(value.clone())),
+                "mkdir@path" => commands.push(FsCommand::Mkdir(value.clone())),
+                "touchz@path" if fs_action => commands.push(FsCommand::Touchz(value.clone())),
+                "move@source" if fs_action => source = Some(value),
+                "move@target" if fs_action => {
                     if let Some(from) = source.take() {
-                        self.fs.to_mut().rename(&from, value);
+                        commands.push(FsCommand::Move(from.to_string(), value.clone()));
                     }
                 }
                 _ => {}
+            }
+        }
+        for command in commands {
+            let fs = self.fs.to_mut();
+            match command {
+                FsCommand::Delete(path) => {
+                    fs.delete(&path);
+                }
+                FsCommand::Mkdir(path) => fs.add_dir(&path),
+                FsCommand::Touchz(path) if !fs.exists(&path) => fs.add_file(&path, 0),
+                FsCommand::Touchz(_) => {}
+                FsCommand::Move(from, to) => fs.rename(&from, &to),
             }
         }
     }
@@ -953,68 +1090,55 @@ impl<'r, 'w> Runner<'r, 'w> {
     /// Runs a sub-workflow whose app-path is local as a child job; whether
     /// it did (else the action is scripted as any other).
     fn start_sub_workflow(&mut self, r: usize, action: &WorkflowAction) -> bool {
-        let Some(resolved) = self.run.nodes[r].resolved.clone() else {
+        let Some(resolved) = self.run.nodes[r].resolved.as_ref() else {
             return false;
         };
         let app_path = resolved.get("app-path").unwrap_or("").trim().to_string();
-        let Some(loaded) = self.input.sub_workflows.load(&app_path) else {
+        let Some(loaded) = self.input.sub_workflows.load(&app_path, self.input.path) else {
             return false;
         };
-        let depth = self.input.depth + 1;
-        let max_depth = self.input.script.settings.subworkflow_max_depth;
-        let Kind::Action { error, .. } = self.graph.nodes[self.run.nodes[r].node].kind else {
-            return false;
-        };
+        // What the child could not be submitted for reaches the action as an
+        // ERROR: SubWorkflowActionExecutor.start's convertException names
+        // the client's exception (ActionExecutor.java:446-453).
+        const SUBMISSION: &str = "OozieClientException";
         let loaded = match loaded {
             Ok(loaded) => loaded,
             Err(message) => {
-                self.error(r, error, "SUBWF001", &message);
+                self.fail_at_start(r, SUBMISSION, &message);
                 return true;
             }
         };
+        let depth = self.input.depth + 1;
+        let max_depth = self.input.script.settings.subworkflow_max_depth;
         if depth > max_depth {
             // SubWorkflowActionExecutor.start (:147-155): an ERROR, so the
-            // error transition.
-            // (ActionExecutorException prefixes the code, :87.)
+            // error transition. (ActionExecutorException prefixes the code, :87.)
             let message = format!(
                 "SUBWF001: Depth [{depth}] cannot exceed maximum subworkflow depth [{max_depth}]"
             );
             self.run.nodes[r].why = Some(Why::Text(format!(
                 "the chain of sub-workflows is deeper than oozie.action.subworkflow.max.depth ({max_depth}), or loops back through {app_path}"
             )));
-            self.error(r, error, "SUBWF001", &message);
+            self.fail_at_start(r, "SUBWF001", &message);
             return true;
         }
-        // The child's configuration: its defaults, the parent's with
-        // propagate-configuration, then the action's.
-        let mut given = loaded.defaults.clone();
-        if action
+        let propagate = action
             .body
             .elements
             .iter()
-            .any(|e| e.name == "propagate-configuration")
-        {
-            for (k, v) in self.input.conf {
-                given.insert(k.clone(), v.clone());
+            .any(|e| e.name == "propagate-configuration");
+        let configuration = resolved
+            .configuration
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()));
+        let base = propagate.then_some(self.input.conf);
+        let conf = match job_conf(&loaded, base, configuration, &app_path) {
+            Ok(conf) => conf,
+            Err(message) => {
+                self.fail_at_start(r, SUBMISSION, &message);
+                return true;
             }
-        }
-        for (k, v) in &resolved.configuration {
-            given.insert(k.clone(), Some(v.clone()));
-        }
-        given.insert(
-            "oozie.wf.application.path".to_string(),
-            Some(app_path.clone()),
-        );
-        let (conf, problems) = crate::interp::parameters::verify(
-            &loaded.workflow.parameters,
-            &given,
-            &crate::interp::parameters::WORKFLOW,
-        );
-        if let Some(problem) = problems.first() {
-            let message = format!("{}: {}", loaded.path, problem.diagnostic.message);
-            self.error(r, error, "E0738", &message);
-            return true;
-        }
+        };
         let graph = match Graph::new(&loaded.workflow) {
             Ok(g) => g,
             Err(problems) => {
@@ -1023,7 +1147,7 @@ impl<'r, 'w> Runner<'r, 'w> {
                     loaded.path,
                     problems.first().map_or("", |d| d.message.as_str())
                 );
-                self.error(r, error, "E0701", &message);
+                self.fail_at_start(r, SUBMISSION, &message);
                 return true;
             }
         };
@@ -1036,9 +1160,17 @@ impl<'r, 'w> Runner<'r, 'w> {
             pz: self.input.pz,
             id_sequence: self.input.id_sequence + self.run.ids_used,
             depth,
+            fs: &self.fs,
+            path: Some(&loaded.path),
+            budget: self.input.budget,
         };
-        let child = run(&graph, &child_input);
+        let mut child = run(&graph, &child_input);
         self.run.ids_used += child.ids_used;
+        // The child runs at once, so what its actions did to the file
+        // system is there for the parent from the child's start.
+        if let Some(fs) = child.fs.take() {
+            self.fs = Cow::Owned(fs);
+        }
         // The action ends when its child does, as the child ended.
         let behaviour = Behaviour {
             outcome: if child.status == RunStatus::Succeeded {
@@ -1150,6 +1282,9 @@ mod tests {
                 pz: ProcessingZone::UTC,
                 id_sequence: 7,
                 depth: 0,
+                fs: &script.fs,
+                path: None,
+                budget: &Cell::new(MAX_NODE_RUNS),
             },
         )
     }
@@ -1291,6 +1426,9 @@ mod tests {
                 pz: ProcessingZone::UTC,
                 id_sequence: 0,
                 depth: 0,
+                fs: &script.fs,
+                path: None,
+                budget: &std::cell::Cell::new(MAX_NODE_RUNS),
             },
         );
         let resolved = run.nodes[0].resolved.as_ref().unwrap();

@@ -157,14 +157,32 @@ impl FileSystem {
         }
     }
 
+    /// The folders above `path`, its root (`/`, `hdfs://nn`) first.
     fn parents(path: &str) -> impl Iterator<Item = &str> {
         // (The part after `scheme://authority` is the path proper.)
         let root = path.find("://").map_or(0, |i| {
             path[i + 3..].find('/').map_or(path.len(), |j| i + 3 + j)
         });
-        path.char_indices()
-            .filter(move |&(i, c)| c == '/' && i > root)
-            .map(move |(i, _)| &path[..i])
+        let top = match root {
+            0 if path.starts_with('/') && path.len() > 1 => Some("/"),
+            r if r > 0 && r < path.len() => Some(&path[..r]),
+            _ => None,
+        };
+        top.into_iter().chain(
+            path.char_indices()
+                .filter(move |&(i, c)| c == '/' && i > root)
+                .map(move |(i, _)| &path[..i]),
+        )
+    }
+
+    /// What paths under the folder `path` start with.
+    fn under(path: &str) -> String {
+        let path = Self::normal(path);
+        if path.ends_with('/') {
+            path.to_string()
+        } else {
+            format!("{path}/")
+        }
     }
 
     pub fn add_dir(&mut self, path: &str) {
@@ -185,8 +203,8 @@ impl FileSystem {
 
     /// Removes `path` and everything under it; whether anything was there.
     pub fn delete(&mut self, path: &str) -> bool {
+        let under = Self::under(path);
         let path = Self::normal(path);
-        let under = format!("{path}/");
         let before = self.files.len() + self.dirs.len();
         self.files
             .retain(|p, _| p != path && !p.starts_with(&under));
@@ -196,6 +214,9 @@ impl FileSystem {
 
     /// Moves `from` and everything under it to `to`.
     pub fn rename(&mut self, from: &str, to: &str) {
+        if from.is_empty() || to.is_empty() {
+            return;
+        }
         let from = Self::normal(from).to_string();
         let to = Self::normal(to).to_string();
         let moved = |p: &String| {
@@ -250,7 +271,7 @@ impl FileSystem {
     /// The files directly in the folder `path` (FsELFunctions.fs_dirSize
     /// sums `listStatus`, not recursively), with their sizes.
     pub fn files_in<'a>(&'a self, path: &str) -> impl Iterator<Item = (&'a String, &'a i64)> + 'a {
-        let prefix = format!("{}/", Self::normal(path));
+        let prefix = Self::under(path);
         let len = prefix.len();
         self.files
             .range(prefix.clone()..)
@@ -350,6 +371,24 @@ mod tests {
         assert!(!fs.exists("hdfs://nn/*/c"));
         let sizes: i64 = fs.files_in("hdfs://nn/in").map(|(_, s)| s).sum();
         assert_eq!(sizes, 15);
+    }
+
+    #[test]
+    fn roots_are_folders() {
+        let fs = FileSystem::new(
+            [("/f".to_string(), 3), ("hdfs://nn/g".to_string(), 4)].into(),
+            Default::default(),
+        );
+        assert!(fs.is_dir("/"));
+        assert!(fs.is_dir("hdfs://nn"));
+        assert!(fs.is_dir("hdfs://nn/"));
+        assert_eq!(fs.files_in("/").map(|(_, s)| s).sum::<i64>(), 3);
+        let mut gone = fs.clone();
+        gone.delete("/");
+        assert!(!gone.exists("/f"));
+        let mut kept = fs.clone();
+        kept.rename("", "/x");
+        assert!(kept.exists("/f"));
     }
 
     #[test]
