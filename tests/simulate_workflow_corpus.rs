@@ -221,3 +221,126 @@ fn the_workflow_svg_renders() {
         common::assert_svg_renders(&failed.stdout, &dir, &format!("{name}-error"));
     }
 }
+
+/// corpus/simulate/coord-workflow-conf: the coordinator job's properties
+/// reach its actions' workflows (CoordActionStartXCommand.mergeConfig,
+/// :109-162), and a workflow suspended after its transient retries
+/// (ActionXCommand.handleTransient, 3 × 10 s) suspends its action then.
+#[test]
+fn coordinator_properties_reach_the_workflow_and_suspension_follows_it() {
+    let scenario = root().join("corpus/simulate/coord-workflow-conf/scenario.toml");
+    let report = json(&["simulate", scenario.to_str().unwrap(), "--format", "json"]);
+    let actions = report["jobs"][0]["actions"].as_array().unwrap();
+    let run = &actions[0]["workflow"]["nodes"][0];
+    assert_eq!(run["resolved"]["job-tracker"], "jt:8032");
+    assert_eq!(run["resolved"]["name-node"], "hdfs://nn");
+    assert_eq!(
+        run["resolved"]["configuration"]["mapred.job.queue.name"],
+        "etl"
+    );
+    assert_eq!(run["resolved"]["arg"], "00");
+    let second = &actions[1];
+    assert_eq!(second["status"], "SUSPENDED");
+    let history: Vec<(&str, &str)> = second["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| (h["at"].as_str().unwrap(), h["status"].as_str().unwrap()))
+        .collect();
+    // Four attempts of a minute, 10 s apart: suspended 4m30s after the start.
+    assert_eq!(
+        &history[history.len() - 2..],
+        [
+            ("2009-01-01T01:00:00Z", "RUNNING"),
+            ("2009-01-01T01:04:30Z", "SUSPENDED")
+        ]
+    );
+    let workflow = &second["workflow"];
+    assert_eq!(workflow["status"], "SUSPENDED");
+    assert_eq!(workflow["nodes"][0]["status"], "START_MANUAL");
+    assert_eq!(workflow["nodes"][0]["retries"], 3);
+    // As of a moment before, the workflow is still running.
+    let before = json(&[
+        "simulate",
+        scenario.to_str().unwrap(),
+        "--format",
+        "json",
+        "--at",
+        "2009-01-01T01:03Z",
+    ]);
+    let second = &before["jobs"][0]["actions"][1];
+    assert_eq!(second["status"], "RUNNING");
+    assert_eq!(second["workflow"]["status"], "RUNNING");
+}
+
+/// A mapped application that is not there fails the coordinator action at
+/// once, saying why.
+#[test]
+fn a_mapped_workflow_that_is_not_there_fails_the_action() {
+    let dir = common::fresh_dir("coord-workflow-missing");
+    let source = root().join("corpus/simulate/coord-workflow-conf");
+    std::fs::copy(source.join("coordinator.xml"), dir.join("coordinator.xml")).unwrap();
+    let scenario = std::fs::read_to_string(source.join("scenario.toml"))
+        .unwrap()
+        .replace("= \"wf\" }", "= \"nowhere\" }");
+    std::fs::write(dir.join("scenario.toml"), scenario).unwrap();
+    let report = json(&[
+        "simulate",
+        dir.join("scenario.toml").to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let first = &report["jobs"][0]["actions"][0];
+    assert_eq!(first["status"], "FAILED");
+    let why = first["history"].as_array().unwrap().last().unwrap()["why"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        why.starts_with(
+            "workflow not submitted: E0505: App definition [hdfs://nn/apps/run-wf] does not exist"
+        ),
+        "{why}"
+    );
+}
+
+/// Sub-workflow app-paths are read beside the workflow that names them;
+/// `retry-max` that is not a Java int fails the job (E0700,
+/// LiteWorkflowStoreService.java:150-178).
+#[test]
+fn relative_sub_workflows_and_retry_attributes_that_are_not_ints() {
+    let dir = common::fresh_dir("wf-relative");
+    std::fs::create_dir_all(dir.join("a/b")).unwrap();
+    let sub = |to: &str| {
+        format!(
+            r#"<workflow-app name="w" xmlns="uri:oozie:workflow:0.5"><start to="s"/><action name="s"><sub-workflow><app-path>{to}</app-path></sub-workflow><ok to="end"/><error to="k"/></action><kill name="k"><message>${{wf:errorMessage(wf:lastErrorNode())}}</message></kill><end name="end"/></workflow-app>"#
+        )
+    };
+    // top → a (beside top) → b (beside a, not beside top).
+    std::fs::write(dir.join("workflow.xml"), sub("a")).unwrap();
+    std::fs::write(dir.join("a/workflow.xml"), sub("b")).unwrap();
+    std::fs::write(
+        dir.join("a/b/workflow.xml"),
+        r#"<workflow-app name="leaf" xmlns="uri:oozie:workflow:0.5"><start to="end"/><end name="end"/></workflow-app>"#,
+    )
+    .unwrap();
+    let top = dir.join("workflow.xml");
+    let run = json(&["simulate", top.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(run["status"], "SUCCEEDED", "{run:#}");
+    let leaf = &run["nodes"][0]["workflow"]["nodes"][0]["workflow"];
+    assert_eq!(leaf["name"], "leaf");
+    let bad = dir.join("bad.xml");
+    std::fs::write(
+        &bad,
+        r#"<workflow-app name="w" xmlns="uri:oozie:workflow:0.5"><start to="a"/><action name="a" retry-max="three"><fs><mkdir path="/x"/></fs><ok to="end"/><error to="end"/></action><end name="end"/></workflow-app>"#,
+    )
+    .unwrap();
+    let run = json(&["simulate", bad.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(run["status"], "FAILED");
+    assert_eq!(run["error_code"], "E0700");
+    assert_eq!(
+        run["error_message"],
+        "E0700: XML error, retry-max [three] is not an integer"
+    );
+    assert_eq!(run["nodes"][0]["status"], "FAILED");
+}

@@ -222,7 +222,12 @@ fn write_trace(run: &Run, indent: usize, out: &mut dyn Write) -> io::Result<()> 
     if let Some(message) = &run.kill_message {
         writeln!(out, "{pad}kill message: {message}")?;
     } else if let (Some(code), Some(message)) = (&run.error_code, &run.error_message) {
-        writeln!(out, "{pad}error {code}: {message}")?;
+        // (Oozie's messages often start with their code already.)
+        if message.starts_with(&format!("{code}:")) {
+            writeln!(out, "{pad}error {message}")?;
+        } else {
+            writeln!(out, "{pad}error {code}: {message}")?;
+        }
     }
     Ok(())
 }

@@ -764,7 +764,10 @@ impl<'r, 'w> Runner<'r, 'w> {
             match resolved.get(attribute) {
                 None => Ok(None),
                 Some(text) => text.trim().parse::<i32>().map(Some).map_err(|_| {
-                    format!("E0700: XML error, {attribute} `{text}` is not an integer")
+                    format!(
+                        "E0700: XML error, {} [{text}] is not an integer",
+                        attribute.trim_start_matches('@')
+                    )
                 }),
             }
         };
