@@ -344,3 +344,28 @@ fn relative_sub_workflows_and_retry_attributes_that_are_not_ints() {
     );
     assert_eq!(run["nodes"][0]["status"], "FAILED");
 }
+
+/// A `[[node]]` that names no action node of the workflow is an error at
+/// its line, with the name meant.
+#[test]
+fn a_node_entry_for_no_action_node_is_refused() {
+    let dir = common::fresh_dir("wf-node-typo");
+    let scenario = dir.join("typo.toml");
+    std::fs::write(
+        &scenario,
+        "[[node]]\nname = \"fristparalleljob\"\noutcome = \"error\"\n",
+    )
+    .unwrap();
+    let wf = root().join("corpus/wf/spec-4.1.5-fork-join.xml");
+    let out = common::coordc(&[
+        "simulate",
+        wf.to_str().unwrap(),
+        "--scenario",
+        scenario.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = common::stderr(&out);
+    assert!(err.contains("error[SI001]"), "{err}");
+    assert!(err.contains("typo.toml:2:8"), "{err}");
+    assert!(err.contains("did you mean `firstparalleljob`?"), "{err}");
+}

@@ -8,9 +8,12 @@ use super::super::load::{
 };
 use super::super::{EXIT_OK, ReadError, read_source};
 use super::{SimulateArgs, SimulateFormat, scenario_problems};
+use crate::check::el::closest;
+use crate::check::rules::SIMULATE_SCENARIO;
+use crate::diag::Diagnostic;
 use crate::interp::simulate::engine::millis;
 use crate::interp::simulate::scenario::{DEFAULT_WORKFLOW_START, WorkflowScenario};
-use crate::interp::workflow::graph::Graph;
+use crate::interp::workflow::graph::{Graph, Kind};
 use crate::interp::workflow::report;
 use crate::interp::workflow::run::{self, MAX_NODE_RUNS, RunInput};
 use crate::interp::workflow::script::{Scope, Script};
@@ -27,7 +30,7 @@ pub fn run(args: &SimulateArgs, doc: &crate::xml::Document, mut sources: Sources
                 .into(),
         );
     }
-    let scenario = match &args.scenario {
+    let (scenario, scenario_name, scenario_text) = match &args.scenario {
         Some(path) => {
             let name = path.display().to_string();
             let text = match read_source(path) {
@@ -36,16 +39,19 @@ pub fn run(args: &SimulateArgs, doc: &crate::xml::Document, mut sources: Sources
                 Err(ReadError::Refused(d)) => return scenario_problems(&name, "", &[d]),
             };
             match WorkflowScenario::read(&text) {
-                Ok(s) => s,
+                Ok(s) => (s, name, text),
                 Err(problems) => return scenario_problems(&name, &text, &problems),
             }
         }
-        None => WorkflowScenario {
-            start: parse_datetime(DEFAULT_WORKFLOW_START, ProcessingZone::UTC)
-                .map(|t| t.instant)
-                .unwrap_or_default(),
-            script: Script::default(),
-        },
+        None => {
+            let scenario = WorkflowScenario {
+                start: parse_datetime(DEFAULT_WORKFLOW_START, ProcessingZone::UTC)
+                    .map(|t| t.instant)
+                    .unwrap_or_default(),
+                script: Script::default(),
+            };
+            (scenario, String::new(), String::new())
+        }
     };
     let wf = match load::workflow(doc) {
         Ok(wf) => wf,
@@ -85,6 +91,10 @@ pub fn run(args: &SimulateArgs, doc: &crate::xml::Document, mut sources: Sources
             return stopped(&sources, Stop::Problems(located));
         }
     };
+    let unknown = unknown_nodes(&graph, &scenario.script);
+    if !unknown.is_empty() {
+        return scenario_problems(&scenario_name, &scenario_text, &unknown);
+    }
     let sub_workflows = LocalWorkflows::new(&args.maps, app_dir.to_path_buf(), &beside);
     let run = run::run(
         &graph,
@@ -122,4 +132,41 @@ fn folder_text(dir: &Path) -> String {
     } else {
         dir.display().to_string()
     }
+}
+
+/// The `[[node]]` entries that name no action node of the workflow (when it
+/// has no sub-workflow, whose own nodes they could name).
+fn unknown_nodes(graph: &Graph, script: &Script) -> Vec<Diagnostic> {
+    let actions: Vec<&str> = graph
+        .nodes
+        .iter()
+        .filter(|n| matches!(n.kind, Kind::Action { .. }))
+        .map(|n| n.name)
+        .collect();
+    let has_children = graph.nodes.iter().any(
+        |n| matches!(&n.kind, Kind::Action { action, .. } if action.kind.name == "sub-workflow"),
+    );
+    if has_children {
+        return Vec::new();
+    }
+    script
+        .nodes
+        .iter()
+        .filter(|entry| !actions.contains(&entry.name.as_str()))
+        .map(|entry| {
+            let help = match closest(&entry.name, actions.iter().map(|a| a.to_string())) {
+                Some(best) => format!("did you mean `{best}`?"),
+                None => format!("its action nodes: {}", actions.join(", ")),
+            };
+            Diagnostic::error(
+                SIMULATE_SCENARIO,
+                entry.span,
+                format!(
+                    "this [[node]] names no action node of the workflow: `{}`",
+                    entry.name
+                ),
+            )
+            .with_help(help)
+        })
+        .collect()
 }
