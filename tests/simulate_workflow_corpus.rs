@@ -369,3 +369,20 @@ fn a_node_entry_for_no_action_node_is_refused() {
     assert!(err.contains("typo.toml:2:8"), "{err}");
     assert!(err.contains("did you mean `firstparalleljob`?"), "{err}");
 }
+
+/// corpus/simulate/coord-workflow-latest: `coord:dataIn` of a latest(0)
+/// data-in, left as the call at materialization, is evaluated once the
+/// input check resolved it (CoordActionInputCheckXCommand): the workflow is
+/// given the 01:00 instance.
+#[test]
+fn a_latest_data_in_reaches_the_workflow_resolved() {
+    let scenario = root().join("corpus/simulate/coord-workflow-latest/scenario.toml");
+    let report = json(&["simulate", scenario.to_str().unwrap(), "--format", "json"]);
+    let action = &report["jobs"][0]["actions"][0];
+    assert_eq!(action["status"], "SUCCEEDED");
+    assert_eq!(action["inputs"]["in"][0], "hdfs://nn/logs/2009010101");
+    assert_eq!(
+        action["workflow"]["nodes"][0]["resolved"]["arg"],
+        "hdfs://nn/logs/2009010101"
+    );
+}
