@@ -173,26 +173,15 @@ enum LocalOutcome {
 /// configuration an action gives its job.
 type LocalWorkflow = (Arc<SubWorkflow>, String, Vec<(String, String)>);
 
-/// A coordinator action's workflow run from its local application: its
-/// job's configuration and id, and how it ended. (The run's trace is made
-/// again for the report: keeping every node of every run would hold a
-/// year's simulation in memory.)
-#[derive(Clone)]
+/// A coordinator action's workflow run from its local application: its job
+/// id and how it ended. (The run's trace is made again for the report, from
+/// the same application and configuration: keeping every node of every run,
+/// or even every run's configuration, would hold a year's simulation in
+/// memory.)
+#[derive(Debug, Clone)]
 pub struct LocalRun {
-    pub app: Arc<SubWorkflow>,
-    pub conf: VarMap,
     pub id_sequence: u64,
     pub status: RunStatus,
-}
-
-impl std::fmt::Debug for LocalRun {
-    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.debug_struct("LocalRun")
-            .field("app", &self.app.path)
-            .field("id_sequence", &self.id_sequence)
-            .field("status", &self.status)
-            .finish()
-    }
 }
 
 /// `value`'s `coord:dataIn` calls with the action's data-ins as its inputs
@@ -1503,28 +1492,58 @@ impl<'a> Engine<'a> {
     /// the action's resolved configuration, as CoordActionStartXCommand
     /// passes it); else the scenario's `[workflows]`.
     fn workflow_for(&mut self, j: usize, a: usize) -> (WorkflowScript, LocalOutcome) {
-        let job = &self.jobs[j];
-        let scripted = job.script_for(a, self.workflows);
-        let action = &job.actions[a];
-        let Some(local) = action
-            .local_workflow
-            .as_deref()
-            .filter(|_| !job.overridden(a))
-        else {
+        let scripted = self.jobs[j].script_for(a, self.workflows);
+        let (app, conf) = match self.local_job(j, a) {
+            None => return (scripted, LocalOutcome::Scripted),
+            Some(Ok(job)) => job,
+            // A job that cannot be submitted: the action FAILED at once
+            // (CoordActionStartXCommand fails it on the submission's error).
+            Some(Err(why)) => {
+                let failed = WorkflowScript {
+                    status: WorkflowEnd::Failed,
+                    duration: 0,
+                };
+                return (failed, LocalOutcome::Refused(why));
+            }
+        };
+        let id_sequence = self.next_workflow_id;
+        let Some(run) = self.run_local(&app, &conf, id_sequence, j, a, self.now) else {
             return (scripted, LocalOutcome::Scripted);
         };
-        // A job that cannot be submitted: the action FAILED at once
-        // (CoordActionStartXCommand fails it on the submission's error).
-        let refused = |why: String| {
-            let failed = WorkflowScript {
-                status: WorkflowEnd::Failed,
-                duration: 0,
-            };
-            (failed, LocalOutcome::Refused(why))
+        self.next_workflow_id += run.ids_used;
+        let (status, end) = match run.status {
+            RunStatus::Succeeded => (WorkflowEnd::Succeeded, run.ended),
+            RunStatus::Killed => (WorkflowEnd::Killed, run.ended),
+            RunStatus::Failed => (WorkflowEnd::Failed, run.ended),
+            RunStatus::Suspended => (WorkflowEnd::Suspended, run.suspended_at),
+            // Waiting on a suspended sub-workflow: it does not end.
+            RunStatus::Running => (WorkflowEnd::Suspended, None),
         };
+        let script = WorkflowScript {
+            status,
+            duration: end.map_or(NEVER, |e| (e - self.now).min(NEVER)),
+        };
+        let local = LocalRun {
+            id_sequence,
+            status: run.status,
+        };
+        (script, LocalOutcome::Ran(Box::new(local)))
+    }
+
+    /// Action `a`'s workflow job when its application is local (and no
+    /// `[[workflow]]` scripts it): the application and the job's
+    /// configuration, or why it cannot be submitted. (The same each time it
+    /// is asked once the action has started: the report asks again.)
+    fn local_job(&self, j: usize, a: usize) -> Option<Result<(Arc<SubWorkflow>, VarMap), String>> {
+        let job = &self.jobs[j];
+        let action = &job.actions[a];
+        let local = action
+            .local_workflow
+            .as_deref()
+            .filter(|_| !job.overridden(a))?;
         let (app, app_path, configuration) = match local {
             Ok(local) => local,
-            Err(message) => return refused(message.clone()),
+            Err(message) => return Some(Err(message.clone())),
         };
         // A data-in with latest/future instances left `coord:dataIn` as the
         // call at materialization; Oozie evaluates it once they are resolved
@@ -1543,40 +1562,13 @@ impl<'a> Engine<'a> {
             .collect();
         // The coordinator job's configuration under the action's
         // (CoordActionStartXCommand.mergeConfig, :109-162).
-        let conf = match job_conf(
+        let conf = job_conf(
             app,
             Some(job.job.vars),
             configuration.iter().map(|(k, v)| (*k, v.as_ref())),
             app_path,
-        ) {
-            Ok(conf) => conf,
-            Err(message) => return refused(message),
-        };
-        let id_sequence = self.next_workflow_id;
-        let app = Arc::clone(app);
-        let Some(run) = self.run_local(&app, &conf, id_sequence, j, a, self.now) else {
-            return (scripted, LocalOutcome::Scripted);
-        };
-        self.next_workflow_id += run.ids_used;
-        let (status, end) = match run.status {
-            RunStatus::Succeeded => (WorkflowEnd::Succeeded, run.ended),
-            RunStatus::Killed => (WorkflowEnd::Killed, run.ended),
-            RunStatus::Failed => (WorkflowEnd::Failed, run.ended),
-            RunStatus::Suspended => (WorkflowEnd::Suspended, run.suspended_at),
-            // Waiting on a suspended sub-workflow: it does not end.
-            RunStatus::Running => (WorkflowEnd::Suspended, None),
-        };
-        let script = WorkflowScript {
-            status,
-            duration: end.map_or(NEVER, |e| (e - self.now).min(NEVER)),
-        };
-        let local = LocalRun {
-            app,
-            conf,
-            id_sequence,
-            status: run.status,
-        };
-        (script, LocalOutcome::Ran(Box::new(local)))
+        );
+        Some(conf.map(|conf| (Arc::clone(app), conf)))
     }
 
     /// Runs a local workflow application as action `a` of job `j` at `start`.
@@ -1616,14 +1608,8 @@ impl<'a> Engine<'a> {
     pub fn workflow_trace(&self, j: usize, a: usize) -> Option<Run> {
         let workflow = self.jobs[j].actions[a].workflow.as_ref()?;
         let local = workflow.run.as_deref()?;
-        let run = self.run_local(
-            &local.app,
-            &local.conf,
-            local.id_sequence,
-            j,
-            a,
-            workflow.started,
-        )?;
+        let (app, conf) = self.local_job(j, a)?.ok()?;
+        let run = self.run_local(&app, &conf, local.id_sequence, j, a, workflow.started)?;
         Some(run.as_of(self.now))
     }
 
