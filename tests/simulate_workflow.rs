@@ -435,7 +435,7 @@ fn spec_4_1_3_kill_when_the_first_job_fails() {
         (
             json!("KILLED"),
             json!("killBecauseNoInput"),
-            json!("E0729"),
+            json!("JA018"),
             json!("Input unavailable")
         )
     );
@@ -503,7 +503,7 @@ fn spec_4_1_5_a_failed_path_kills_its_sibling() {
         (
             json!("KILLED"),
             json!("kill"),
-            json!("E0729"),
+            json!("JA018"),
             json!("failed")
         )
     );
@@ -530,7 +530,7 @@ fn spec_4_2_2_2_error_message_in_the_kill_message() {
         (
             json!("KILLED"),
             json!("fail"),
-            json!("E0729"),
+            json!("JA018"),
             json!("Map/Reduce failed, error message[No user set]")
         )
     );
@@ -572,7 +572,7 @@ fn spec_4_2_1_4_user_retries_of_an_error_run_out() {
         (
             json!("KILLED"),
             json!("fail"),
-            json!("E0729"),
+            json!("JA018"),
             json!(
                 "load failed: [JA018] Output directory hdfs://nn.example.com:8020/out already exists"
             )
@@ -722,7 +722,7 @@ fn a_fork_path_at_a_kill_node_kills_the_running_sibling() {
         (
             json!("KILLED"),
             json!("noinput"),
-            json!("E0729"),
+            Value::Null,
             json!("no input: hdfs://nn.example.com:8020/data/in/_SUCCESS is missing")
         )
     );
@@ -937,7 +937,7 @@ fn the_last_error_node_and_its_code_in_a_decision() {
         (
             json!("KILLED"),
             json!("fail"),
-            json!("E0729"),
+            json!("JA017"),
             json!("load failed: [JA017] Could not lookup launched hadoop Job ID [job_1_0001]")
         )
     );
@@ -951,11 +951,15 @@ fn a_kill_message_whose_el_fails_is_e0756_and_the_job_still_killed() {
     assert_eq!(steps(&run), ["load ERROR -> fail", "fail ERROR -> -"]);
     assert_eq!(run["status"], "KILLED");
     assert_eq!(run["end_node"], "fail");
-    assert_eq!(run["error_code"], "E0756");
+    // The kill node carries E0756; the job's error is what led there.
+    let kill = node(&run, "fail");
+    assert_eq!(kill["status"], "ERROR");
+    assert_eq!(kill["error_code"], "E0756");
     assert_eq!(
-        run["error_message"],
+        kill["error_message"],
         "E0756: Exception parsing Kill node message [variable [bar] cannot be resolved]"
     );
+    assert_eq!(run["error_code"], node(&run, "load")["error_code"]);
     assert_eq!(run["ended"], at("00:05"));
 }
 
@@ -1077,7 +1081,7 @@ fn a_killed_sub_workflow_is_its_actions_error() {
         (
             json!("KILLED"),
             json!("child-fail"),
-            json!("E0729"),
+            json!("JA018"),
             json!(
                 "child-job failed: Output directory hdfs://nn.example.com:8020/user/joe/out already exists"
             )
@@ -1088,7 +1092,7 @@ fn a_killed_sub_workflow_is_its_actions_error() {
         (
             json!("KILLED"),
             json!("child-failed"),
-            json!("E0729"),
+            Value::Null,
             json!("sub-workflow 0000001-000000000000000-oozie-coordc-W ended KILLED")
         )
     );

@@ -51,8 +51,13 @@ impl Serialize for NodeJson<'_> {
         map.serialize_entry("resolved", &n.resolved.as_ref().map(ResolvedJson))?;
         if let Some(action_type) = &n.action_type {
             map.serialize_entry("action_type", action_type)?;
+        }
+        // (A kill node's E0729/E0756 and a failed decision's EL_ERROR too.)
+        if n.action_type.is_some() || n.error_code.is_some() {
             map.serialize_entry("error_code", &n.error_code)?;
             map.serialize_entry("error_message", &n.error_message)?;
+        }
+        if n.action_type.is_some() {
             map.serialize_entry("external_id", &n.external_id)?;
             map.serialize_entry("external_status", &n.external_status)?;
         }

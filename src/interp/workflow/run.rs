@@ -640,9 +640,15 @@ impl<'r, 'w> Runner<'r, 'w> {
                     };
                     let n = &mut self.run.nodes[r];
                     n.error_code = Some(code.to_string());
-                    n.error_message = Some(message.clone());
-                    self.run.error_code = Some(code.to_string());
-                    self.run.error_message = Some(message);
+                    n.error_message = Some(message);
+                    // (Oozie's job has no error of its own: the report's is
+                    // what led here, the last action in error, if any.)
+                    let cause = self
+                        .last_error_node
+                        .as_ref()
+                        .and_then(|name| self.run.nodes.iter().rev().find(|n| &n.name == name));
+                    self.run.error_code = cause.and_then(|n| n.error_code.clone());
+                    self.run.error_message = cause.and_then(|n| n.error_message.clone());
                     self.finish(RunStatus::Killed);
                 }
                 Kind::End => {
