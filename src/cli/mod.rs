@@ -47,6 +47,19 @@ enum Command {
         /// A rule code, e.g. TM001.
         code: String,
     },
+    /// Print a shell's completion script for coordc (e.g. `coordc
+    /// completions bash > /etc/bash_completion.d/coordc`).
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print coordc's manual page in roff (`coordc man > coordc.1`), or,
+    /// with --dir, write one page per command into DIR.
+    Man {
+        /// Write coordc.1 and coordc-COMMAND.1 into this folder.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<std::path::PathBuf>,
+    },
 }
 
 /// Output for people, or one JSON document for programs.
@@ -125,6 +138,12 @@ pub fn main() -> i32 {
         Command::Simulate(args) => simulate::run(args),
         Command::Cron(args) => cron::run(args),
         Command::Timezones(args) => timezones::run(args),
+        Command::Completions { shell } => {
+            let mut command = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut command, "coordc", &mut std::io::stdout());
+            EXIT_OK
+        }
+        Command::Man { dir } => man(dir.as_deref()),
         Command::Rules => {
             // A closed stdout (`coordc rules | head`) ends the listing quietly.
             let mut out = std::io::stdout().lock();
@@ -154,5 +173,29 @@ pub fn main() -> i32 {
                 EXIT_USAGE
             }
         },
+    }
+}
+
+/// `coordc man`: the manual page, or with `dir` one page per command
+/// (clap_mangen, from the same definitions as `--help`).
+fn man(dir: Option<&std::path::Path>) -> i32 {
+    let command = <Cli as clap::CommandFactory>::command();
+    let Some(dir) = dir else {
+        let mut out = std::io::stdout().lock();
+        // (A closed stdout ends the page quietly.)
+        let _ = clap_mangen::Man::new(command).render(&mut out);
+        return EXIT_OK;
+    };
+    let written =
+        std::fs::create_dir_all(dir).and_then(|()| clap_mangen::generate_to(command, dir));
+    match written {
+        Ok(()) => EXIT_OK,
+        Err(e) => {
+            eprintln!(
+                "error: cannot write the manual pages into {}: {e}",
+                dir.display()
+            );
+            EXIT_USAGE
+        }
     }
 }
