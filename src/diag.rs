@@ -36,6 +36,16 @@ pub struct DiagnosticData {
     pub labels: Vec<Label>,
     /// How to fix it, when we know.
     pub help: Option<String>,
+    /// The edit that fixes it, when it is certain (`coordc check --fix`).
+    pub fix: Option<Fix>,
+}
+
+/// A replacement of the text at `span` (in the diagnostic's file) that
+/// makes the problem go away, certain enough to apply without asking.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fix {
+    pub span: Span,
+    pub replacement: String,
 }
 
 impl Diagnostic {
@@ -51,6 +61,7 @@ impl Diagnostic {
             span,
             labels: Vec::new(),
             help: None,
+            fix: None,
         }))
     }
 
@@ -64,6 +75,14 @@ impl Diagnostic {
 
     pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
         self.help = Some(help.into());
+        self
+    }
+
+    pub fn with_fix(mut self, span: Span, replacement: impl Into<String>) -> Diagnostic {
+        self.fix = Some(Fix {
+            span,
+            replacement: replacement.into(),
+        });
         self
     }
 
@@ -81,6 +100,9 @@ impl Diagnostic {
         self.span = self.span.map(&map);
         for label in &mut self.labels {
             label.span = label.span.map(&map);
+        }
+        if let Some(fix) = &mut self.fix {
+            fix.span = fix.span.map(&map);
         }
         self
     }
@@ -102,13 +124,17 @@ impl std::ops::DerefMut for Diagnostic {
 impl std::fmt::Debug for Diagnostic {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         // As the fields' own struct: snapshots show no box.
-        f.debug_struct("Diagnostic")
-            .field("code", &self.code)
+        let mut s = f.debug_struct("Diagnostic");
+        s.field("code", &self.code)
             .field("severity", &self.severity)
             .field("message", &self.message)
             .field("span", &self.span)
             .field("labels", &self.labels)
-            .field("help", &self.help)
-            .finish()
+            .field("help", &self.help);
+        // (Only when there is one: snapshots of the rest stay as they were.)
+        if let Some(fix) = &self.fix {
+            s.field("fix", fix);
+        }
+        s.finish()
     }
 }

@@ -100,7 +100,10 @@ fn json_positions_are_one_based_and_cover_the_span() {
         (d["end_line"].as_u64(), d["end_column"].as_u64()),
         (Some(3), Some(42))
     );
-    assert_eq!(d["help"], "write 00:00 of the next day");
+    assert_eq!(
+        d["help"],
+        "write `2009-01-02T00:00Z`, 00:00 of the next day"
+    );
     assert_eq!(doc["files_checked"], 1);
 }
 
@@ -124,7 +127,7 @@ fn human_and_github_formats() {
         "{first}"
     );
     assert!(
-        first.contains("%0Ahelp: write 00:00 of the next day"),
+        first.contains("%0Ahelp: write `2009-01-02T00:00Z`, 00:00 of the next day"),
         "{first}"
     );
 }

@@ -40,10 +40,20 @@ pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
                 "day-of-week `{weekdays}` is {quartz} in Oozie: its cron counts days as Quartz does, 1=SUN to 7=SAT, not as Unix cron (0=SUN, 1=MON)"
             ),
         );
+        // (The fix writes the Unix meaning, the one the numbers were
+        // likely meant in; only where the cron is written as it is.)
+        let literal = app.frequency.literal_span().is_some();
         out.push(match unix {
-            Some(unix) if unix != quartz => d.with_help(format!(
-                "write day names: `{unix}` if the Unix meaning was intended, `{quartz}` to keep Oozie's"
-            )),
+            Some(unix) if unix != quartz => {
+                let d = d.with_help(format!(
+                    "write day names: `{unix}` if the Unix meaning was intended, `{quartz}` to keep Oozie's"
+                ));
+                if literal {
+                    d.with_fix(span(weekdays_at), unix)
+                } else {
+                    d
+                }
+            }
             _ => d.with_help(format!("write day names, `{quartz}`, to say so")),
         });
     }

@@ -102,16 +102,23 @@ fn gap_varies(a: &Zone, b: &Zone, at: DateTime<Utc>) -> bool {
 /// Java's three-letter IDs (`PST`, `EST`, `IST`...): deprecated, and several
 /// do not mean what they seem (`EST` never observes DST; `IST` is India).
 fn legacy_zone(zone: &Zone, text: &ElText) -> Option<Diagnostic> {
-    zone.is_legacy_short_id().then(|| {
-        Diagnostic::warning(
-            LEGACY_ZONE,
-            text.span,
-            format!(
-                "`{}` is one of Java's deprecated three-letter zone IDs; Oozie warns on it",
-                zone.id()
-            ),
-        )
-        .with_help("use a region ID such as America/Los_Angeles, or UTC")
+    let canonical = zone.canonical_id()?;
+    let d = Diagnostic::warning(
+        LEGACY_ZONE,
+        text.span,
+        format!(
+            "`{}` is one of Java's deprecated three-letter zone IDs; Oozie warns on it",
+            zone.id()
+        ),
+    )
+    .with_help(format!(
+        "write `{canonical}`, the zone Java reads `{}` as",
+        zone.id()
+    ));
+    // The ID written as it is (not through EL): the same zone by its own name.
+    Some(match text.literal_span() {
+        Some(span) if text.text().trim() == zone.id() => d.with_fix(span, canonical),
+        _ => d,
     })
 }
 

@@ -231,20 +231,24 @@ fn submitted_datetime(
 ) -> Result<(DateTime<Utc>, Option<Diagnostic>), Diagnostic> {
     match parse_datetime(rendered, pz) {
         Ok(t) if !t.hour_24 => Ok((t.instant, None)),
-        Ok(t) => Ok((
-            t.instant,
-            Some(
-                Diagnostic::warning(
-                    TIME_HOUR_24,
-                    text.span,
-                    format!(
-                        "`{}`: the spec reads 24:00 as 00:00 of the next day, but Oozie servers reject it (since 3.3, OOZIE-649)",
-                        rendered.trim()
-                    ),
-                )
-                .with_help("write 00:00 of the next day"),
-            ),
-        )),
+        Ok(t) => {
+            let next_day = pz.format(t.instant);
+            let d = Diagnostic::warning(
+                TIME_HOUR_24,
+                text.span,
+                format!(
+                    "`{}`: the spec reads 24:00 as 00:00 of the next day, but Oozie servers reject it (since 3.3, OOZIE-649)",
+                    rendered.trim()
+                ),
+            )
+            .with_help(format!("write `{next_day}`, 00:00 of the next day"));
+            // The datetime written as it is: the same instant, as servers take it.
+            let d = match text.literal_span() {
+                Some(span) => d.with_fix(span, next_day),
+                None => d,
+            };
+            Ok((t.instant, Some(d)))
+        }
         Err(e) if rendered == text.text() => Err(e.to_diagnostic(text.span.start as usize, pz)),
         Err(e) => {
             let mut d = e.to_diagnostic(text.span.start as usize, pz);

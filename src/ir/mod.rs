@@ -57,6 +57,14 @@ impl ElText {
         file_offset(self.span.start, &self.breaks, offset)
     }
 
+    /// Where the value is written in the file as it is (no EL, no entity,
+    /// nothing trimmed): the span an edit of the whole value replaces.
+    pub fn literal_span(&self) -> Option<Span> {
+        let plain = self.template().plain_text().is_some();
+        let whole = self.span.range().len() == self.text().len();
+        (self.parsed && plain && self.breaks.is_empty() && whole).then_some(self.span)
+    }
+
     /// Whether the EL calls a function with one of `names` (any namespace).
     pub fn calls_any(&self, names: &[&str]) -> bool {
         self.template()

@@ -126,6 +126,24 @@ impl Zone {
                 || matches!(self.id.as_str(), "EST" | "MST" | "HST"))
     }
 
+    /// What a legacy three-letter ID stands for, written as an ID Oozie
+    /// takes without a warning: the region Java maps it to, or for `EST`,
+    /// `MST`, `HST` (fixed offsets in Java) the custom `GMT-hh:mm` ID.
+    pub fn canonical_id(&self) -> Option<&'static str> {
+        if !self.is_legacy_short_id() {
+            return None;
+        }
+        match self.id.as_str() {
+            "EST" => Some("GMT-05:00"),
+            "MST" => Some("GMT-07:00"),
+            "HST" => Some("GMT-10:00"),
+            id => JAVA_SHORT_IDS
+                .iter()
+                .find(|(short, _)| *short == id)
+                .map(|(_, region)| *region),
+        }
+    }
+
     /// The total UTC offset at `t`, in seconds.
     pub fn offset_seconds(&self, t: DateTime<Utc>) -> i32 {
         match self.rules {

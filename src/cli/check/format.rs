@@ -36,7 +36,18 @@ pub(super) fn write_json(reports: &[Report], out: &mut impl Write) -> std::io::R
         .map(|(r, p)| {
             let (file, (line, column), (end_line, end_column)) = position(r, p);
             let d = &p.diagnostic;
-            serde_json::json!({
+            // The edit `--fix` applies, where it replaces (as the diagnostic's
+            // own position: line and column, 1-based, the end excluded).
+            let fix = d.fix.as_ref().map(|fix| {
+                let text = &r.sources.files[p.file.unwrap_or(0)].1;
+                let (line, column) = line_column(text, fix.span.start as usize);
+                let (end_line, end_column) = line_column(text, fix.span.end as usize);
+                serde_json::json!({
+                    "line": line, "column": column, "end_line": end_line,
+                    "end_column": end_column, "replacement": fix.replacement,
+                })
+            });
+            let mut json = serde_json::json!({
                 "file": file,
                 "line": line,
                 "column": column,
@@ -46,7 +57,12 @@ pub(super) fn write_json(reports: &[Report], out: &mut impl Write) -> std::io::R
                 "code": d.code,
                 "message": d.message,
                 "help": d.help,
-            })
+            });
+            // (Only where there is one: the rest of the document is as before.)
+            if let (Some(fix), Some(object)) = (fix, json.as_object_mut()) {
+                object.insert("fix".to_string(), fix);
+            }
+            json
         })
         .collect();
     let doc = serde_json::json!({
