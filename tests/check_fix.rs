@@ -109,3 +109,54 @@ fn the_json_report_carries_the_fix_and_el_values_are_left_alone() {
     );
     assert_eq!(std::fs::read_to_string(&app).unwrap(), text);
 }
+
+/// An extension action without its namespace gets the one its schema
+/// declares, and then (a second pass: the schema error stopped the EL
+/// checks) misspelt functions their did-you-mean.
+#[test]
+fn a_missing_action_namespace_then_misspelt_functions() {
+    let dir = common::fresh_dir("check-fix-workflow");
+    let app = dir.join("workflow.xml");
+    std::fs::write(
+        &app,
+        r#"<workflow-app name="w" xmlns="uri:oozie:workflow:0.5">
+  <start to="s"/>
+  <action name="s">
+    <shell>
+      <job-tracker>jt</job-tracker>
+      <name-node>nn</name-node>
+      <exec>run.sh</exec>
+    </shell>
+    <ok to="d"/>
+    <error to="k"/>
+  </action>
+  <decision name="d">
+    <switch>
+      <case to="end">${wf:lastErorNode() eq ''}</case>
+      <default to="k"/>
+    </switch>
+  </decision>
+  <kill name="k"><message>${wf:errorMesage(wf:lastErrorNode())}</message></kill>
+  <end name="end"/>
+</workflow-app>
+"#,
+    )
+    .unwrap();
+    let out = common::coordc(&["check", app.to_str().unwrap(), "--fix"]);
+    let err = common::stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let file = app.display().to_string();
+    let said: Vec<&str> = err.lines().filter(|l| l.starts_with("fixed ")).collect();
+    assert_eq!(
+        said,
+        [
+            format!("fixed {file}:4:11 XML004: `` -> ` xmlns=\"uri:oozie:shell-action:0.3\"`"),
+            format!("fixed {file}:14:24 EL002: `wf:lastErorNode` -> `wf:lastErrorNode`"),
+            format!("fixed {file}:18:29 EL002: `wf:errorMesage` -> `wf:errorMessage`"),
+        ]
+    );
+    let text = std::fs::read_to_string(&app).unwrap();
+    assert!(text.contains(r#"<shell xmlns="uri:oozie:shell-action:0.3">"#));
+    assert!(text.contains("${wf:lastErrorNode() eq ''}"));
+    assert!(text.contains("${wf:errorMessage(wf:lastErrorNode())}"));
+}

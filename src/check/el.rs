@@ -176,6 +176,10 @@ fn check_call(expr: &Expr, call: &Call, library: Library, out: &mut Vec<Diagnost
                 "did you mean {}? Oozie finds a function by its prefix and name",
                 prefixed.join(" or ")
             ));
+            // (One function of that name: the prefix it needs is certain.)
+            if let [only] = prefixed.as_slice() {
+                d = d.with_fix(call.name_span, only.trim_matches('`'));
+            }
         } else if let Some(best) = closest(
             &qualified,
             FUNCTIONS
@@ -183,7 +187,9 @@ fn check_call(expr: &Expr, call: &Call, library: Library, out: &mut Vec<Diagnost
                 .filter(|f| f.in_library(library))
                 .map(|f| f.qualified_name()),
         ) {
-            d = d.with_help(format!("did you mean `{best}`?"));
+            d = d
+                .with_help(format!("did you mean `{best}`?"))
+                .with_fix(call.name_span, best);
         }
         out.push(d);
         return;
@@ -253,7 +259,9 @@ fn unknown_variable(
             "`{name}` is an EL constant that {} EL does not have, and no job property may take its name",
             library_name(library)
         )),
-        (false, Some(best)) => d.with_help(format!("did you mean `{best}`?")),
+        (false, Some(best)) => d
+            .with_help(format!("did you mean `{best}`?"))
+            .with_fix(span, best),
         (false, None) => d.with_help(format!("define `{name}` as a job property")),
     }
 }

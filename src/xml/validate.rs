@@ -15,6 +15,7 @@ use super::schema::{
 use super::tree::{Document, Element, TextPiece, is_xml_whitespace};
 use crate::check::rules::{XML_ATTRIBUTE, XML_CONTENT, XML_UNKNOWN_DOCUMENT, XML_VALUE};
 use crate::diag::Diagnostic;
+use crate::span::Span;
 use smallvec::SmallVec;
 use std::borrow::Cow;
 
@@ -439,7 +440,15 @@ fn match_content(
                         format!("expected {expected} here")
                     }
                 });
-            Diagnostic::error(XML_CONTENT, child.name_span, message).with_help(help)
+            let d = Diagnostic::error(XML_CONTENT, child.name_span, message).with_help(help);
+            match missing_own_namespace(element, child, schema, &matcher.expected) {
+                // Declared right after the name: `<shell xmlns="...">`.
+                Some(own) => {
+                    let end = child.name_span.end as usize;
+                    d.with_fix(Span::new(end, end), format!(" xmlns=\"{own}\""))
+                }
+                None => d,
+            }
         }
         None => Diagnostic::error(
             XML_CONTENT,
@@ -447,6 +456,27 @@ fn match_content(
             format!("`<{}>` is incomplete: expected {expected}", element.name),
         ),
     })
+}
+
+/// The namespace an extension action written in its parent's namespace
+/// (`<shell>` without `xmlns`, no prefix) is declared in, where a wildcard
+/// would take it.
+fn missing_own_namespace(
+    element: &Element,
+    child: &Element,
+    schema: &Schema,
+    expected: &[Expected],
+) -> Option<&'static str> {
+    let unprefixed = child.name_span.range().len() == child.name.len();
+    let inherited = child.namespace == element.namespace;
+    if !unprefixed || !inherited {
+        return None;
+    }
+    let own = own_namespace(child.name, schema)?;
+    expected
+        .iter()
+        .any(|e| matches!(e, Expected::Wildcard(w) if w.admits(Some(own))))
+        .then_some(own)
 }
 
 /// The fix for the common mistakes behind a `child` the content of `element`
@@ -820,7 +850,6 @@ fn closest<'c>(name: &str, candidates: impl Iterator<Item = &'c str>) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::span::Span;
     use crate::xml::tree::{Arena, parse};
 
     fn diagnostics(src: &str) -> Vec<Diagnostic> {

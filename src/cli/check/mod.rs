@@ -141,14 +141,21 @@ impl Report {
 
 pub fn run(args: CheckArgs) -> i32 {
     if args.fix {
-        match check_paths(&args) {
-            Ok((_, reports, _)) => {
-                if let Err(message) = fix::apply(&reports, &mut std::io::stderr()) {
+        // A fix can let a later check run (a schema error stops the EL
+        // checks): again until nothing is left to fix, a few times at most.
+        for _ in 0..FIX_PASSES {
+            let reports = match check_paths(&args) {
+                Ok((_, reports, _)) => reports,
+                Err(code) => return code,
+            };
+            match fix::apply(&reports, &mut std::io::stderr()) {
+                Ok(0) => break,
+                Ok(_) => {}
+                Err(message) => {
                     eprintln!("error: {message}");
                     return EXIT_USAGE;
                 }
             }
-            Err(code) => return code,
         }
     }
     let (targets, reports, io_errors) = match check_paths(&args) {
@@ -157,6 +164,9 @@ pub fn run(args: CheckArgs) -> i32 {
     };
     print_reports(&args, &targets, reports, &io_errors)
 }
+
+/// How many times `--fix` checks and fixes before it reports.
+const FIX_PASSES: usize = 5;
 
 /// What was checked, a report per file, and the files that could not be read.
 type Checked = (Vec<Target>, Vec<Report>, Vec<String>);
