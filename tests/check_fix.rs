@@ -160,3 +160,19 @@ fn a_missing_action_namespace_then_misspelt_functions() {
     assert!(text.contains("${wf:lastErrorNode() eq ''}"));
     assert!(text.contains("${wf:errorMessage(wf:lastErrorNode())}"));
 }
+
+/// SARIF carries the same edit as a result's `fixes` (SARIF 2.1.0 §3.55),
+/// which code-scanning tools offer to apply.
+#[test]
+fn sarif_results_carry_the_fix() {
+    let zone = root().join("corpus/invalid/TM005/coordinator.xml");
+    let out = common::coordc(&["check", zone.to_str().unwrap(), "--format", "sarif"]);
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let fix = &doc["runs"][0]["results"][0]["fixes"][0];
+    let replacement = &fix["artifactChanges"][0]["replacements"][0];
+    assert_eq!(
+        replacement["deletedRegion"],
+        serde_json::json!({"startLine": 2, "startColumn": 78, "endLine": 2, "endColumn": 81})
+    );
+    assert_eq!(replacement["insertedContent"]["text"], "GMT-05:00");
+}

@@ -135,6 +135,27 @@ pub(super) fn write_sarif(reports: &[Report], out: &mut impl Write) -> std::io::
         level: &'static str,
         message: Text,
         locations: [Location; 1],
+        /// The certain edit (`coordc check --fix`), when there is one.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        fixes: Vec<SarifFix>,
+    }
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct SarifFix {
+        description: Text,
+        artifact_changes: [ArtifactChange; 1],
+    }
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct ArtifactChange {
+        artifact_location: ArtifactLocation,
+        replacements: [Replacement; 1],
+    }
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Replacement {
+        deleted_region: Region,
+        inserted_content: Text,
     }
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
@@ -176,6 +197,36 @@ pub(super) fn write_sarif(reports: &[Report], out: &mut impl Write) -> std::io::
                 text.push_str("\nhelp: ");
                 text.push_str(help);
             }
+            let fixes = d
+                .fix
+                .iter()
+                .map(|fix| {
+                    let source = &r.sources.files[p.file.unwrap_or(0)].1;
+                    let (start_line, start_column) = line_column(source, fix.span.start as usize);
+                    let (end_line, end_column) = line_column(source, fix.span.end as usize);
+                    SarifFix {
+                        description: Text {
+                            text: format!("write `{}`", fix.replacement),
+                        },
+                        artifact_changes: [ArtifactChange {
+                            artifact_location: ArtifactLocation {
+                                uri: uri_reference(&file),
+                            },
+                            replacements: [Replacement {
+                                deleted_region: Region {
+                                    start_line,
+                                    start_column,
+                                    end_line,
+                                    end_column,
+                                },
+                                inserted_content: Text {
+                                    text: fix.replacement.clone(),
+                                },
+                            }],
+                        }],
+                    }
+                })
+                .collect();
             SarifResult {
                 rule_id: d.code,
                 rule_index: RULES
@@ -197,6 +248,7 @@ pub(super) fn write_sarif(reports: &[Report], out: &mut impl Write) -> std::io::
                         },
                     },
                 }],
+                fixes,
             }
         })
         .collect();
