@@ -386,3 +386,29 @@ fn a_latest_data_in_reaches_the_workflow_resolved() {
         "hdfs://nn/logs/2009010101"
     );
 }
+
+/// A coordinator's key in a workflow's scenario is refused where it is written.
+#[test]
+fn a_coordinator_table_in_a_workflow_scenario_is_pointed_at() {
+    let dir = common::fresh_dir("wf-coordinator-key");
+    let scenario = dir.join("s.toml");
+    std::fs::write(
+        &scenario,
+        "start = \"2009-01-01T00:00Z\"\n\n[[job]]\napp = \"x.xml\"\n",
+    )
+    .unwrap();
+    let wf = root().join("corpus/wf/spec-4.1.5-fork-join.xml");
+    let out = common::coordc(&[
+        "simulate",
+        wf.to_str().unwrap(),
+        "--scenario",
+        scenario.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = common::stderr(&out);
+    assert!(
+        err.contains("`[[job]]` is for coordinator scenarios"),
+        "{err}"
+    );
+    assert!(err.contains("s.toml:3:1"), "{err}");
+}

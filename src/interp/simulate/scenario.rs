@@ -537,9 +537,13 @@ impl WorkflowScenario {
         ];
         for (key, present) in coordinator_only {
             if present {
+                let span = match &file.until {
+                    Some(until) if key == "until" => span_of(until),
+                    _ => header_span(text, key),
+                };
                 problems.push(
                     problem(
-                        Span::EMPTY,
+                        span,
                         format!("`{key}` is for coordinator scenarios: a workflow's scenario has start, [server], [actions], [[node]] and [fs]"),
                     )
                     .with_help("remove it, or simulate the coordinator that runs this workflow"),
@@ -553,7 +557,7 @@ impl WorkflowScenario {
                 .map(|t| t.instant),
         };
         let settings = keep(&mut problems, settings(&file.server));
-        let script = script(&file, &mut problems, false);
+        let script = script(&file, text, &mut problems, false);
         match (start, settings) {
             (Some(start), Some(settings)) if problems.is_empty() => Ok(WorkflowScenario {
                 start,
@@ -567,9 +571,24 @@ impl WorkflowScenario {
     }
 }
 
+/// Where the table header `header` (`[[job]]`) first starts a line of
+/// `text`, to point at it; nowhere when it is written otherwise.
+fn header_span(text: &str, header: &str) -> Span {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with(header) {
+            let start = offset + (line.len() - trimmed.len());
+            return Span::new(start, start + header.len());
+        }
+        offset += line.len();
+    }
+    Span::EMPTY
+}
+
 /// `[actions]`, `[[node]]` and `[fs]`, checked; `scoped`: whether `[[node]]`
 /// may name a job and an action (coordinator scenarios).
-fn script(file: &ScenarioFile, problems: &mut Vec<Diagnostic>, scoped: bool) -> Script {
+fn script(file: &ScenarioFile, text: &str, problems: &mut Vec<Diagnostic>, scoped: bool) -> Script {
     let mut default = Behaviour::default();
     if let Some(actions) = &file.actions {
         let not_here = [
@@ -586,7 +605,7 @@ fn script(file: &ScenarioFile, problems: &mut Vec<Diagnostic>, scoped: bool) -> 
         }
         if actions.job.is_some() {
             problems.push(problem(
-                Span::EMPTY,
+                header_span(text, "[actions]"),
                 "`job` is for a [[node]]: [actions] is every node's default",
             ));
         }
@@ -622,7 +641,7 @@ fn script(file: &ScenarioFile, problems: &mut Vec<Diagnostic>, scoped: bool) -> 
         Some(fs) => {
             if let Some((path, _)) = fs.files.iter().find(|(_, size)| **size < 0) {
                 problems.push(problem(
-                    Span::EMPTY,
+                    header_span(text, "[fs]"),
                     format!("[fs] file {path}: a size is a count of bytes, 0 or more"),
                 ));
             }
@@ -812,7 +831,7 @@ impl Scenario {
         let until = keep(&mut problems, required(&file.until, "until").and_then(time));
         let until_span = file.until.as_ref().map_or(Span::EMPTY, span_of);
         let settings = keep(&mut problems, settings(&file.server));
-        let script = script(&file, &mut problems, true);
+        let script = script(&file, text, &mut problems, true);
         let default_status = match &file.workflows.status {
             Some(s) => keep(&mut problems, workflow_end(s)),
             None => Some(WorkflowEnd::Succeeded),
