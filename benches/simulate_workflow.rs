@@ -10,7 +10,7 @@ use coordc::interp::simulate::engine::{Engine, JobInput};
 use coordc::interp::simulate::scenario::Scenario;
 use coordc::interp::workflow::graph::Graph;
 use coordc::interp::workflow::run::{
-    MAX_NODE_RUNS, NoSubWorkflows, RunInput, RunStatus, SubWorkflow, SubWorkflows, run,
+    NoSubWorkflows, RunInput, RunStatus, SubWorkflow, SubWorkflows, run,
 };
 use coordc::interp::workflow::script::{Scope, Script};
 use coordc::ir::{Workflow, lower};
@@ -175,10 +175,6 @@ fn bench(c: &mut Criterion) {
                     sub_workflows: &NoSubWorkflows,
                     pz: ProcessingZone::UTC,
                     id_sequence: 0,
-                    depth: 0,
-                    fs: &script.fs,
-                    path: None,
-                    budget: &std::cell::Cell::new(MAX_NODE_RUNS),
                 },
             );
             assert_eq!(run.status, RunStatus::Succeeded);

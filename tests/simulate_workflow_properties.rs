@@ -6,9 +6,7 @@
 
 use coordc::el::VarMap;
 use coordc::interp::workflow::graph::Graph;
-use coordc::interp::workflow::run::{
-    MAX_NODE_RUNS, NoSubWorkflows, NodeStatus, Run, RunInput, RunStatus, run,
-};
+use coordc::interp::workflow::run::{NoSubWorkflows, NodeStatus, Run, RunInput, RunStatus, run};
 use coordc::interp::workflow::script::{NodeScript, Outcome, Scope, Script};
 use coordc::time::datetime::ProcessingZone;
 use std::fmt::Write;
@@ -180,10 +178,6 @@ fn run_once(graph: &Graph, script: &Script) -> Run {
             sub_workflows: &NoSubWorkflows,
             pz: ProcessingZone::UTC,
             id_sequence: 0,
-            depth: 0,
-            fs: &script.fs,
-            path: None,
-            budget: &std::cell::Cell::new(MAX_NODE_RUNS),
         },
     )
 }

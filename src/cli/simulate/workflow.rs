@@ -15,10 +15,9 @@ use crate::interp::simulate::engine::millis;
 use crate::interp::simulate::scenario::{DEFAULT_WORKFLOW_START, WorkflowScenario};
 use crate::interp::workflow::graph::{Graph, Kind};
 use crate::interp::workflow::report;
-use crate::interp::workflow::run::{self, MAX_NODE_RUNS, RunInput};
+use crate::interp::workflow::run::{self, RunInput};
 use crate::interp::workflow::script::{Scope, Script};
 use crate::time::datetime::{ProcessingZone, parse_datetime};
-use std::cell::Cell;
 use std::io::Write;
 use std::path::Path;
 
@@ -106,10 +105,6 @@ pub fn run(args: &SimulateArgs, doc: &crate::xml::Document, mut sources: Sources
             sub_workflows: &sub_workflows,
             pz: ProcessingZone::UTC,
             id_sequence: 0,
-            depth: 0,
-            fs: &scenario.script.fs,
-            path: None,
-            budget: &Cell::new(MAX_NODE_RUNS),
         },
     );
     let stdout = std::io::stdout();

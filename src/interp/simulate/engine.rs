@@ -30,8 +30,7 @@ use crate::interp::input_logic::Condition;
 use crate::interp::job::{Execution, Job, Schedule};
 use crate::interp::workflow::graph::Graph;
 use crate::interp::workflow::run::{
-    MAX_NODE_RUNS, Run, RunInput, RunStatus, SubWorkflow, SubWorkflows, job_conf,
-    run as workflow_run,
+    Run, RunInput, RunStatus, SubWorkflow, SubWorkflows, job_conf, run as workflow_run,
 };
 use crate::interp::workflow::script::{Scope, Script};
 use crate::span::Span;
@@ -1596,10 +1595,6 @@ impl<'a> Engine<'a> {
                 sub_workflows: job.workflows,
                 pz: job.job.processing_zone(),
                 id_sequence,
-                depth: 0,
-                fs: &self.script.fs,
-                path: None,
-                budget: &std::cell::Cell::new(MAX_NODE_RUNS),
             },
         ))
     }

@@ -262,16 +262,20 @@ pub struct RunInput<'a> {
     pub pz: ProcessingZone,
     /// This job's id sequence number; its sub-workflows take the next ones.
     pub id_sequence: u64,
-    /// How deep in sub-workflows this job is (0: a top job).
-    pub depth: u32,
-    /// The file system as the job starts (the scenario's, or as a parent
+}
+
+/// Where a job stands in its tree of sub-workflows: what a top job starts
+/// from, and what a child is given by its parent's run.
+struct Nesting<'a> {
+    /// 0 for a top job.
+    depth: u32,
+    /// The file system as the job starts (the scenario's, or as the parent
     /// left it).
-    pub fs: &'a FileSystem,
-    /// The local application file of this job, when it is a sub-workflow
-    /// (its relative sub-workflow app-paths are read beside it).
-    pub path: Option<&'a str>,
-    /// Node runs left to the whole tree of jobs (sub-workflows included).
-    pub budget: &'a Cell<usize>,
+    fs: &'a FileSystem,
+    /// A sub-workflow's own file (its relative app-paths are read beside it).
+    path: Option<&'a str>,
+    /// Node runs left to the whole tree of jobs.
+    budget: &'a Cell<usize>,
 }
 
 /// A job's configuration as Oozie builds it for a workflow application
@@ -380,6 +384,7 @@ pub const TRANSIENT_ERROR: &str = "JA009";
 struct Runner<'r, 'w> {
     graph: &'r Graph<'w>,
     input: &'r RunInput<'r>,
+    nesting: &'r Nesting<'r>,
     run: Run,
     /// Copied on the first change a `fs` action or `<prepare>` makes.
     fs: Cow<'r, FileSystem>,
@@ -394,8 +399,20 @@ struct Runner<'r, 'w> {
     finished: bool,
 }
 
-/// Runs the workflow of `graph` as a job with id `input.id_sequence`.
+/// Runs the workflow of `graph` as a (top) job with id `input.id_sequence`,
+/// from the scenario's file system.
 pub fn run(graph: &Graph, input: &RunInput) -> Run {
+    let budget = Cell::new(MAX_NODE_RUNS);
+    let top = Nesting {
+        depth: 0,
+        fs: &input.script.fs,
+        path: None,
+        budget: &budget,
+    };
+    run_nested(graph, input, &top)
+}
+
+fn run_nested(graph: &Graph, input: &RunInput, nesting: &Nesting) -> Run {
     let id = workflow_id(input.id_sequence);
     let name = render_in(
         Library::Workflow,
@@ -414,6 +431,7 @@ pub fn run(graph: &Graph, input: &RunInput) -> Run {
     let mut runner = Runner {
         graph,
         input,
+        nesting,
         run: Run {
             id,
             name,
@@ -430,7 +448,7 @@ pub fn run(graph: &Graph, input: &RunInput) -> Run {
             suspended_at: None,
             fs: None,
         },
-        fs: Cow::Borrowed(input.fs),
+        fs: Cow::Borrowed(nesting.fs),
         now: input.start,
         seq: 0,
         queue: BinaryHeap::new(),
@@ -533,7 +551,7 @@ impl<'r, 'w> Runner<'r, 'w> {
             if self.finished {
                 return;
             }
-            let left = self.input.budget.get();
+            let left = self.nesting.budget.get();
             if left == 0 {
                 self.fail(
                     "E0000",
@@ -543,7 +561,7 @@ impl<'r, 'w> Runner<'r, 'w> {
                 );
                 return;
             }
-            self.input.budget.set(left - 1);
+            self.nesting.budget.set(left - 1);
             let graph = self.graph;
             match &graph.nodes[node].kind {
                 Kind::Action { action, .. } => self.start_action(node, action, forks),
@@ -1103,7 +1121,7 @@ impl<'r, 'w> Runner<'r, 'w> {
             return false;
         };
         let app_path = resolved.get("app-path").unwrap_or("").trim().to_string();
-        let Some(loaded) = self.input.sub_workflows.load(&app_path, self.input.path) else {
+        let Some(loaded) = self.input.sub_workflows.load(&app_path, self.nesting.path) else {
             return false;
         };
         // What the child could not be submitted for reaches the action as an
@@ -1117,7 +1135,7 @@ impl<'r, 'w> Runner<'r, 'w> {
                 return true;
             }
         };
-        let depth = self.input.depth + 1;
+        let depth = self.nesting.depth + 1;
         let max_depth = self.input.script.settings.subworkflow_max_depth;
         if depth > max_depth {
             // SubWorkflowActionExecutor.start (:147-155): an ERROR, so the
@@ -1168,12 +1186,14 @@ impl<'r, 'w> Runner<'r, 'w> {
             sub_workflows: self.input.sub_workflows,
             pz: self.input.pz,
             id_sequence: self.input.id_sequence + self.run.ids_used,
+        };
+        let nesting = Nesting {
             depth,
             fs: &self.fs,
             path: Some(&loaded.path),
-            budget: self.input.budget,
+            budget: self.nesting.budget,
         };
-        let mut child = run(&graph, &child_input);
+        let mut child = run_nested(&graph, &child_input, &nesting);
         self.run.ids_used += child.ids_used;
         // The child runs at once, so what its actions did to the file
         // system is there for the parent from the child's start.
@@ -1290,10 +1310,6 @@ mod tests {
                 sub_workflows: &NoSubWorkflows,
                 pz: ProcessingZone::UTC,
                 id_sequence: 7,
-                depth: 0,
-                fs: &script.fs,
-                path: None,
-                budget: &Cell::new(MAX_NODE_RUNS),
             },
         )
     }
@@ -1434,10 +1450,6 @@ mod tests {
                 sub_workflows: &NoSubWorkflows,
                 pz: ProcessingZone::UTC,
                 id_sequence: 0,
-                depth: 0,
-                fs: &script.fs,
-                path: None,
-                budget: &std::cell::Cell::new(MAX_NODE_RUNS),
             },
         );
         let resolved = run.nodes[0].resolved.as_ref().unwrap();
