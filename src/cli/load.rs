@@ -228,8 +228,15 @@ pub struct LocalWorkflows<'a> {
     pub maps: &'a [(String, String)],
     pub base: PathBuf,
     pub beside: &'a BesideConfigs,
+    /// Each application file, read once (two app-paths can name one file).
     read: Mutex<HashMap<PathBuf, Result<Arc<SubWorkflow>, String>>>,
+    /// The answer for each app-path (and the file naming it), found once: a
+    /// coordinator asks for every action, and finding means file-system calls.
+    found: Mutex<HashMap<(String, Option<String>), Found>>,
 }
+
+/// What [`SubWorkflows::load`] answers.
+type Found = Option<Result<Arc<SubWorkflow>, String>>;
 
 impl<'a> LocalWorkflows<'a> {
     pub fn new(maps: &'a [(String, String)], base: PathBuf, beside: &'a BesideConfigs) -> Self {
@@ -238,6 +245,7 @@ impl<'a> LocalWorkflows<'a> {
             base,
             beside,
             read: Mutex::default(),
+            found: Mutex::default(),
         }
     }
 
@@ -287,11 +295,28 @@ impl<'a> LocalWorkflows<'a> {
 }
 
 impl SubWorkflows for LocalWorkflows<'_> {
-    fn load(
-        &self,
-        app_path: &str,
-        parent: Option<&str>,
-    ) -> Option<Result<Arc<SubWorkflow>, String>> {
+    fn load(&self, app_path: &str, parent: Option<&str>) -> Found {
+        let key = (app_path.to_string(), parent.map(str::to_string));
+        if let Some(found) = self
+            .found
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&key)
+        {
+            return found.clone();
+        }
+        let found = self.find(app_path, parent);
+        self.found
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(key, found.clone());
+        found
+    }
+}
+
+impl LocalWorkflows<'_> {
+    /// The application `app_path` names, read (once per file).
+    fn find(&self, app_path: &str, parent: Option<&str>) -> Found {
         let app_path = app_path.trim();
         let (local, is_mapped) = match mapped(self.maps, app_path) {
             Some(local) => (local, true),
