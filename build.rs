@@ -53,7 +53,11 @@ fn main() {
 /// Every file of folder `dir` ending in `.extension`, in name order (each
 /// a reason to build again when it changes).
 fn files(dir: &str, extension: &str) -> Vec<std::path::PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    // (Read when the script runs, not when it was compiled: a compiled
+    // script can be reused for a copy of the package elsewhere, as
+    // `cargo install --path` from a clone does with a shared target folder.)
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let dir = Path::new(&manifest).join(dir);
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{} cannot be read: {e}", dir.display()))

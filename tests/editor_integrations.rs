@@ -94,8 +94,10 @@ fn the_pre_commit_hook_checks_the_xml_of_a_commit() {
             .args(files)
             .current_dir(&repo)
             .env("PRE_COMMIT_HOME", &home)
-            // (The hook's `cargo install` reuses the project's release build.)
-            .env("CARGO_TARGET_DIR", root().join("target"))
+            // (The hook's `cargo install` builds in a folder of its own,
+            // kept from one run to the next: not the project's release
+            // build, which a clone elsewhere would make stale.)
+            .env("CARGO_TARGET_DIR", root().join("target/pre-commit"))
             // (A checkout owned by another user is still this project.)
             .env("GIT_CONFIG_COUNT", "1")
             .env("GIT_CONFIG_KEY_0", "safe.directory")
