@@ -35,7 +35,8 @@ fn job_colour(status: JobStatus) -> &'static str {
     }
 }
 
-fn escape(text: &str) -> String {
+/// `text` as SVG (XML) character data.
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

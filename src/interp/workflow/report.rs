@@ -6,6 +6,7 @@ use super::graph::{Graph, Kind};
 use super::run::{NodeRun, NodeStatus, Predicate, Resolved, Run, Why};
 use crate::interp::simulate::report::time_text;
 use crate::interp::simulate::scenario::Millis;
+use crate::interp::simulate::svg::escape;
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use std::io::{self, Write};
@@ -295,12 +296,6 @@ fn fill(status: Option<NodeStatus>) -> &'static str {
         Some(NodeStatus::StartManual) => "#e1bee7",
         Some(NodeStatus::Running) => "#bbdefb",
     }
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 /// The graph, a row per layer (the longest path from `start`), each node a
