@@ -1,10 +1,7 @@
 //! `coordc dryrun`: read a coordinator, its included dataset files and its job
 //! configuration, and list the actions Oozie would materialize.
 
-use super::load::{
-    self, BesideConfigs, ConfigFile, JobInput, JobSource, Sources, Stop, parse_document,
-    read_application,
-};
+use super::load::{self, BesideConfigs, JobArgs, Sources, Stop, parse_document, read_application};
 use super::render::human;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, Format};
 use crate::diag::Diagnostic;
@@ -21,17 +18,8 @@ use std::path::PathBuf;
 pub struct DryrunArgs {
     /// The coordinator application XML file.
     app: PathBuf,
-    /// A job configuration file (`.properties` or Hadoop XML), repeatable, merged
-    /// in order. Default: the job.properties beside the application, if any.
-    #[arg(long = "config", value_name = "FILE")]
-    configs: Vec<PathBuf>,
-    /// A job property, repeatable; overrides the configuration files.
-    #[arg(short = 'D', value_name = "NAME=VALUE", value_parser = parse_pair)]
-    defines: Vec<(String, String)>,
-    /// Read `<include>` paths starting with PREFIX from the local folder DIR,
-    /// e.g. hdfs://nn:8020/apps=./apps. Repeatable.
-    #[arg(long = "map", value_name = "PREFIX=DIR", value_parser = parse_pair)]
-    maps: Vec<(String, String)>,
+    #[command(flatten)]
+    job: JobArgs,
     /// List only actions at or after this nominal time.
     #[arg(long, value_name = "T")]
     from: Option<String>,
@@ -97,17 +85,9 @@ pub fn run(args: DryrunArgs) -> i32 {
             }
         }
     }
-    let configs: Vec<ConfigFile> = args.configs.iter().map(|p| ConfigFile::read(p)).collect();
+    let configs = args.job.read_configs();
     let beside = BesideConfigs::default();
-    let input = JobInput {
-        configs: &configs,
-        beside: &beside,
-        job: JobSource::Own,
-        defines: &args.defines,
-        maps: &args.maps,
-        processing_zone: pz,
-        check_maximum_frequency: true,
-    };
+    let input = args.job.own_job(&configs, &beside, pz);
     let options = Options {
         includes_incomplete: false,
         from: window[0],

@@ -2,10 +2,10 @@
 //! through the simulated Oozie server, and report what happened.
 
 use super::dryrun::bundle::load_members;
-use super::dryrun::{parse_pair, print_problems, stopped, submit, usage};
+use super::dryrun::{print_problems, stopped, submit, usage};
 use super::load::{
-    self, BesideConfigs, ConfigFile, JobInput, JobSource, LoadedCoordinator, LocalWorkflows,
-    Sources, parse_document, read_application,
+    self, BesideConfigs, ConfigFile, JobArgs, JobInput, JobSource, LoadedCoordinator,
+    LocalWorkflows, Sources, parse_document, read_application,
 };
 use super::render::human;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
@@ -46,16 +46,9 @@ pub struct SimulateArgs {
     /// its file system. Default: every action ok.
     #[arg(long, value_name = "FILE")]
     scenario: Option<PathBuf>,
-    /// Quick form: a job configuration file, repeatable. Default: the
-    /// job.properties beside the application, if any.
-    #[arg(long = "config", value_name = "FILE")]
-    configs: Vec<PathBuf>,
-    /// Quick form: a job property, repeatable.
-    #[arg(short = 'D', value_name = "NAME=VALUE", value_parser = parse_pair)]
-    defines: Vec<(String, String)>,
-    /// Quick form: read `<include>` paths starting with PREFIX from DIR.
-    #[arg(long = "map", value_name = "PREFIX=DIR", value_parser = parse_pair)]
-    maps: Vec<(String, String)>,
+    // (The quick form's and a workflow's job; a scenario says its own.)
+    #[command(flatten)]
+    job: JobArgs,
     /// Quick form: simulate until T (default: the job's end, at most 31 days
     /// after its start, plus a day).
     #[arg(long, value_name = "T")]
@@ -143,11 +136,7 @@ pub fn run(args: SimulateArgs) -> i32 {
     }
     let mut scenario_name = args.input.display().to_string();
     let (mut scenario_text, mut scenario, base) = if is_scenario {
-        if !args.configs.is_empty()
-            || !args.defines.is_empty()
-            || !args.maps.is_empty()
-            || args.until.is_some()
-        {
+        if !args.job.is_empty() || args.until.is_some() {
             return usage(
                 "--config, -D, --map and --until are for the quick form: a scenario file says them itself"
                     .into(),
@@ -427,14 +416,15 @@ fn quick_scenario(args: &SimulateArgs) -> Scenario {
             id: None,
             app: args.input.display().to_string(),
             app_span: Span::EMPTY,
-            config: (!args.configs.is_empty()).then(|| {
-                args.configs
+            config: (!args.job.configs.is_empty()).then(|| {
+                args.job
+                    .configs
                     .iter()
                     .map(|c| c.display().to_string())
                     .collect()
             }),
-            properties: args.defines.clone(),
-            map: args.maps.clone(),
+            properties: args.job.defines.clone(),
+            map: args.job.maps.clone(),
             submit: DateTime::<Utc>::MIN_UTC,
         }],
         data: Vec::new(),

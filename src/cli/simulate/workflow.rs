@@ -3,9 +3,7 @@
 //! the graph.
 
 use super::super::dryrun::{print_problems, stopped, usage};
-use super::super::load::{
-    self, BesideConfigs, ConfigFile, JobInput, JobSource, LocalWorkflows, Sources, Stop,
-};
+use super::super::load::{self, BesideConfigs, LocalWorkflows, Sources, Stop};
 use super::super::{EXIT_OK, ReadError, read_source};
 use super::{SimulateArgs, SimulateFormat, scenario_problems};
 use crate::check::el::closest;
@@ -56,17 +54,9 @@ pub fn run(args: &SimulateArgs, doc: &crate::xml::Document, mut sources: Sources
         Ok(wf) => wf,
         Err(stop) => return stopped(&sources, stop),
     };
-    let configs: Vec<ConfigFile> = args.configs.iter().map(|p| ConfigFile::read(p)).collect();
+    let configs = args.job.read_configs();
     let beside = BesideConfigs::default();
-    let input = JobInput {
-        configs: &configs,
-        beside: &beside,
-        job: JobSource::Own,
-        defines: &args.defines,
-        maps: &args.maps,
-        processing_zone: ProcessingZone::UTC,
-        check_maximum_frequency: true,
-    };
+    let input = args.job.own_job(&configs, &beside, ProcessingZone::UTC);
     let job = match load::workflow_job(&wf, &args.input, &input, &mut sources) {
         Ok(job) => job,
         Err(stop) => return stopped(&sources, stop),
@@ -94,7 +84,7 @@ pub fn run(args: &SimulateArgs, doc: &crate::xml::Document, mut sources: Sources
     if !unknown.is_empty() {
         return scenario_problems(&scenario_name, &scenario_text, &unknown);
     }
-    let sub_workflows = LocalWorkflows::new(&args.maps, app_dir.to_path_buf(), &beside);
+    let sub_workflows = LocalWorkflows::new(&args.job.maps, app_dir.to_path_buf(), &beside);
     let run = run::run(
         &graph,
         &RunInput {
