@@ -345,17 +345,12 @@ fn relative_sub_workflows_and_retry_attributes_that_are_not_ints() {
     assert_eq!(run["nodes"][0]["status"], "FAILED");
 }
 
-/// A `[[node]]` that names no action node of the workflow is an error at
-/// its line, with the name meant.
-#[test]
-fn a_node_entry_for_no_action_node_is_refused() {
-    let dir = common::fresh_dir("wf-node-typo");
-    let scenario = dir.join("typo.toml");
-    std::fs::write(
-        &scenario,
-        "[[node]]\nname = \"fristparalleljob\"\noutcome = \"error\"\n",
-    )
-    .unwrap();
+/// Runs the spec §4.1.5 fork/join workflow with the scenario `text`
+/// (written as `name`), which must be refused: its stderr.
+fn refused_scenario(name: &str, text: &str) -> String {
+    let dir = common::fresh_dir(&format!("wf-refused-{name}"));
+    let scenario = dir.join(name);
+    std::fs::write(&scenario, text).unwrap();
     let wf = root().join("corpus/wf/spec-4.1.5-fork-join.xml");
     let out = common::coordc(&[
         "simulate",
@@ -363,8 +358,18 @@ fn a_node_entry_for_no_action_node_is_refused() {
         "--scenario",
         scenario.to_str().unwrap(),
     ]);
-    assert_eq!(out.status.code(), Some(1));
-    let err = common::stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{name}");
+    common::stderr(&out)
+}
+
+/// A `[[node]]` that names no action node of the workflow is an error at
+/// its line, with the name meant.
+#[test]
+fn a_node_entry_for_no_action_node_is_refused() {
+    let err = refused_scenario(
+        "typo.toml",
+        "[[node]]\nname = \"fristparalleljob\"\noutcome = \"error\"\n",
+    );
     assert!(err.contains("error[SI001]"), "{err}");
     assert!(err.contains("typo.toml:2:8"), "{err}");
     assert!(err.contains("did you mean `firstparalleljob`?"), "{err}");
@@ -390,22 +395,10 @@ fn a_latest_data_in_reaches_the_workflow_resolved() {
 /// A coordinator's key in a workflow's scenario is refused where it is written.
 #[test]
 fn a_coordinator_table_in_a_workflow_scenario_is_pointed_at() {
-    let dir = common::fresh_dir("wf-coordinator-key");
-    let scenario = dir.join("s.toml");
-    std::fs::write(
-        &scenario,
+    let err = refused_scenario(
+        "s.toml",
         "start = \"2009-01-01T00:00Z\"\n\n[[job]]\napp = \"x.xml\"\n",
-    )
-    .unwrap();
-    let wf = root().join("corpus/wf/spec-4.1.5-fork-join.xml");
-    let out = common::coordc(&[
-        "simulate",
-        wf.to_str().unwrap(),
-        "--scenario",
-        scenario.to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(1));
-    let err = common::stderr(&out);
+    );
     assert!(
         err.contains("`[[job]]` is for coordinator scenarios"),
         "{err}"
