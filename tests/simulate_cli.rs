@@ -22,20 +22,8 @@ fn run(args: &[&str]) -> Output {
     common::coordc(args)
 }
 
-/// Fails with the command's stderr unless it exited with `code`.
-fn expect_code(out: &Output, code: i32, what: &str) {
-    assert_eq!(
-        out.status.code(),
-        Some(code),
-        "{what}: exit {:?}\nstdout: {}\nstderr: {}",
-        out.status.code(),
-        common::stdout(out).chars().take(2000).collect::<String>(),
-        common::stderr(out)
-    );
-}
-
 fn json_of(out: &Output, what: &str) -> Value {
-    expect_code(out, 0, what);
+    common::expect_code(out, 0, what);
     serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{what}: not JSON: {e}"))
 }
 
@@ -387,7 +375,7 @@ fn the_same_scenario_gives_the_same_bytes() {
         let s = scenario.display().to_string();
         for format in ["json", "events", "text"] {
             let first = run(&["simulate", &s, "--format", format]);
-            expect_code(&first, 0, &s);
+            common::expect_code(&first, 0, &s);
             let second = run(&["simulate", &s, "--format", format]);
             assert!(
                 first.stdout == second.stdout,
@@ -406,7 +394,7 @@ fn the_same_scenario_gives_the_same_bytes() {
         "--until",
         "2009-01-05T00:00Z",
     ]);
-    expect_code(&first, 0, &a);
+    common::expect_code(&first, 0, &a);
     let second = common::coordc_in(
         "/",
         &[
@@ -429,7 +417,7 @@ fn events_and_the_json_report_agree() {
         let s = scenario.display().to_string();
         let doc = json_of(&run(&["simulate", &s, "--format", "json"]), &s);
         let events = run(&["simulate", &s, "--format", "events"]);
-        expect_code(&events, 0, &s);
+        common::expect_code(&events, 0, &s);
         let mut last: BTreeMap<(String, Option<u64>), String> = BTreeMap::new();
         let mut previous = None;
         for line in common::stdout(&events).lines() {
@@ -601,7 +589,7 @@ do = "resume"
     for (k, (what, args)) in inputs.iter().enumerate() {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let out = run(&args);
-        expect_code(&out, 0, what);
+        common::expect_code(&out, 0, what);
         let svg = String::from_utf8(out.stdout.clone()).expect("UTF-8");
         assert_well_formed_svg(&svg, what);
         common::assert_svg_renders(&out.stdout, &dir, &format!("svg{k}"));
@@ -672,7 +660,7 @@ at = "2009-01-01T09:00Z"
 "#,
     );
     let out = explain(&s, "h@3");
-    expect_code(&out, 0, "explain h@3");
+    common::expect_code(&out, 0, "explain h@3");
     let said = common::stdout(&out);
     assert!(said.contains("is WAITING"), "{said}");
     assert!(
@@ -685,7 +673,7 @@ at = "2009-01-01T09:00Z"
     );
     // One whose data comes later says when.
     let out = explain(&s, "h@4");
-    expect_code(&out, 0, "explain h@4");
+    common::expect_code(&out, 0, "explain h@4");
     let said = common::stdout(&out);
     assert!(
         said.contains("hdfs://nn:8020/logs/2009/01/01/04/_SUCCESS"),
@@ -736,7 +724,7 @@ duration = "5h"
         .collect();
     assert_eq!(statuses[..4], ["RUNNING", "RUNNING", "READY", "READY"]);
     let out = explain(&s, "h@3");
-    expect_code(&out, 0, "explain h@3");
+    common::expect_code(&out, 0, "explain h@3");
     let said = common::stdout(&out);
     assert!(said.contains("is READY"), "{said}");
     assert!(said.contains("actions 1, 2"), "{said}");
@@ -763,7 +751,7 @@ fn explain_of_an_unknown_action_is_a_usage_error() {
         "",
     ] {
         let out = explain(&s, which);
-        expect_code(&out, 2, &format!("--explain {which:?}"));
+        common::expect_code(&out, 2, &format!("--explain {which:?}"));
         let err = common::stderr(&out);
         assert!(err.contains("no such action"), "{which:?}: {err}");
         assert!(
@@ -773,7 +761,7 @@ fn explain_of_an_unknown_action_is_a_usage_error() {
         assert!(!err.contains("panicked"), "{err}");
     }
     let out = explain(&s, "fact30@3");
-    expect_code(&out, 0, "fact30@3");
+    common::expect_code(&out, 0, "fact30@3");
 }
 
 // ---------------------------------------------------------------------------
@@ -856,7 +844,7 @@ actions = "2"
     for s in &scenarios {
         let full = json_of(&run(&["simulate", s, "--format", "json"]), s);
         let events = run(&["simulate", s, "--format", "events"]);
-        expect_code(&events, 0, s);
+        common::expect_code(&events, 0, s);
         let events: Vec<Value> = common::stdout(&events)
             .lines()
             .map(|l| serde_json::from_str(l).unwrap())
@@ -1223,7 +1211,7 @@ value = "endtime=2009-01-01T03:00Z"
     let op = text(&doc["jobs"][0]["ops"][0]["op"]);
     assert!(op.contains("deleted actions 3"), "{op}");
     let out = run(&["simulate", &s, "--format", "events"]);
-    expect_code(&out, 0, "events");
+    common::expect_code(&out, 0, "events");
     let job_statuses = [
         "PREP",
         "RUNNING",

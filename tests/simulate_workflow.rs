@@ -153,18 +153,6 @@ fn coordc(args: &[&str]) -> Output {
     common::coordc_in(env!("CARGO_MANIFEST_DIR"), args)
 }
 
-/// Fails with the command's stderr unless it exited with `code`.
-fn expect_code(out: &Output, code: i32, what: &str) {
-    assert_eq!(
-        out.status.code(),
-        Some(code),
-        "{what}: exit {:?}\nstdout: {}\nstderr: {}",
-        out.status.code(),
-        common::stdout(out).chars().take(3000).collect::<String>(),
-        common::stderr(out)
-    );
-}
-
 /// The command line of scenario `dir` with `--format format`.
 fn args_of(dir: &str, format: &str) -> Vec<String> {
     let s = SCENARIOS
@@ -195,7 +183,7 @@ fn run_scenario(dir: &str, format: &str) -> Output {
 /// Scenario `dir`'s JSON report.
 fn report(dir: &str) -> Value {
     let out = run_scenario(dir, "json");
-    expect_code(&out, 0, dir);
+    common::expect_code(&out, 0, dir);
     parse(&out.stdout, dir)
 }
 
@@ -690,7 +678,7 @@ fn spec_4_2_1_4_errors_outside_the_retry_list_are_not_retried() {
         "--format",
         "json",
     ]);
-    expect_code(&out, 0, "JA011");
+    common::expect_code(&out, 0, "JA011");
     let run = parse(&out.stdout, "the run");
     assert_eq!(steps(&run), ["load ERROR -> fail", "fail OK -> -"]);
     assert_eq!(node(&run, "load")["retries"], 0);
@@ -892,7 +880,7 @@ fn without_capture_output_action_data_is_empty() {
         "--format",
         "json",
     ]);
-    expect_code(&out, 0, "no capture-output");
+    common::expect_code(&out, 0, "no capture-output");
     let run = parse(&out.stdout, "the run");
     assert_eq!(
         steps(&run),
@@ -1014,7 +1002,7 @@ fn fs_action_external_status_is_ok_or_error() {
         "--format",
         "json",
     ]);
-    expect_code(&out, 0, "fs error");
+    common::expect_code(&out, 0, "fs error");
     let run = parse(&out.stdout, "the run");
     assert_eq!(node(&run, "make-staging")["status"], "ERROR");
     assert_eq!(node(&run, "make-staging")["external_status"], "ERROR");
@@ -1197,7 +1185,7 @@ fn a_sub_workflow_cycle_with_oozies_test_maximum_of_3() {
     // the maximum 3, jobs 0 to 3 are KILLED and no fifth job is made; the
     // fourth's action fails with Depth [4].
     let out = cycle_with_max_depth(3);
-    expect_code(&out, 0, "max depth 3");
+    common::expect_code(&out, 0, "max depth 3");
     let run = parse(&out.stdout, "the run");
     let chain = cycle_chain(&run);
     assert_eq!(chain.len(), 4);
@@ -1218,13 +1206,13 @@ fn a_deep_sub_workflow_cycle_runs_and_a_deeper_maximum_is_refused() {
     // takes any), runs that deep without overflowing its stack, and refuses
     // more as a scenario problem.
     let out = cycle_with_max_depth(200);
-    expect_code(&out, 0, "max depth 200");
+    common::expect_code(&out, 0, "max depth 200");
     let run = parse(&out.stdout, "max depth 200");
     let chain = cycle_chain(&run);
     assert_eq!(chain.len(), 201);
     assert!(chain.iter().all(|job| job["status"] == "KILLED"));
     let out = cycle_with_max_depth(2000);
-    expect_code(&out, 1, "max depth 2000");
+    common::expect_code(&out, 1, "max depth 2000");
     let err = common::stderr(&out);
     assert!(err.contains("error[SI001]"), "{err}");
     assert!(
@@ -1241,7 +1229,7 @@ fn text_events_and_svg_formats() {
     let dir = "wf-spec-4.1.5-fork-join-error";
     // text: a line per node, indented by forks, and the kill message.
     let out = run_scenario(dir, "text");
-    expect_code(&out, 0, "text");
+    common::expect_code(&out, 0, "text");
     let text = common::stdout(&out);
     assert!(
         text.starts_with("workflow sample-wf (0000000-000000000000000-oozie-coordc-W): KILLED at 2009-01-01T00:10:00Z\n"),
@@ -1259,7 +1247,7 @@ fn text_events_and_svg_formats() {
 
     // events: JSON lines in time order, the job's end last.
     let out = run_scenario(dir, "events");
-    expect_code(&out, 0, "events");
+    common::expect_code(&out, 0, "events");
     let events: Vec<Value> = common::stdout(&out)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
@@ -1277,7 +1265,7 @@ fn text_events_and_svg_formats() {
 
     // svg: well-formed XML, a box per node of the graph.
     let out = run_scenario(dir, "svg");
-    expect_code(&out, 0, "svg");
+    common::expect_code(&out, 0, "svg");
     let svg = common::stdout(&out);
     assert_eq!(well_formed_root(&svg), "svg");
     assert_eq!(svg.matches("<rect").count(), 7, "{svg}");
@@ -1339,7 +1327,7 @@ fn every_scenario_gives_the_same_bytes_twice_in_every_format() {
     for s in SCENARIOS {
         for format in ["json", "text", "events", "svg"] {
             let first = run_scenario(s.dir, format);
-            expect_code(&first, 0, &format!("{} {format}", s.dir));
+            common::expect_code(&first, 0, &format!("{} {format}", s.dir));
             let second = run_scenario(s.dir, format);
             assert!(
                 first.stdout == second.stdout,
@@ -1409,7 +1397,7 @@ fn a_scenario_with_an_unknown_key_is_refused_at_its_line() {
         "--format",
         "json",
     ]);
-    expect_code(&out, 1, "unknown key");
+    common::expect_code(&out, 1, "unknown key");
     assert!(out.stdout.is_empty());
     let err = common::stderr(&out);
     assert!(err.contains("error[SI001]"), "{err}");
@@ -1426,7 +1414,7 @@ fn a_workflow_scenario_refuses_node_scopes_and_coordinator_keys() {
         "start = \"2009-01-01T00:00Z\"\n\n[[node]]\nname = \"load\"\njob = \"ingest\"\n",
     );
     let out = coordc(&["simulate", SPEC_4_2_1_4, "--scenario", &path]);
-    expect_code(&out, 1, "[[node]] job");
+    common::expect_code(&out, 1, "[[node]] job");
     let err = common::stderr(&out);
     assert!(err.contains("error[SI001]"), "{err}");
     assert!(
@@ -1440,7 +1428,7 @@ fn a_workflow_scenario_refuses_node_scopes_and_coordinator_keys() {
         "start = \"2009-01-01T00:00Z\"\nuntil = \"2009-01-02T00:00Z\"\n",
     );
     let out = coordc(&["simulate", SPEC_4_2_1_4, "--scenario", &path]);
-    expect_code(&out, 1, "until");
+    common::expect_code(&out, 1, "until");
     let err = common::stderr(&out);
     assert!(
         err.contains("`until` is for coordinator scenarios"),

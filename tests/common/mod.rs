@@ -81,3 +81,15 @@ pub fn assert_svg_renders(svg: &[u8], dir: &std::path::Path, name: &str) {
         "{name}: not a PNG"
     );
 }
+
+/// Fails with the command's output unless it exited with `code`.
+pub fn expect_code(out: &Output, code: i32, what: &str) {
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "{what}: exit {:?}\nstdout: {}\nstderr: {}",
+        out.status.code(),
+        stdout(out).chars().take(3000).collect::<String>(),
+        stderr(out)
+    );
+}
