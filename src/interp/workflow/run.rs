@@ -1290,6 +1290,10 @@ mod tests {
     use crate::interp::workflow::script::NodeScript;
 
     fn run_xml(body: &str, script: &Script) -> Run {
+        run_xml_with(body, script, &VarMap::default())
+    }
+
+    fn run_xml_with(body: &str, script: &Script, conf: &VarMap) -> Run {
         let text = format!(
             r#"<workflow-app name="t" xmlns="uri:oozie:workflow:0.5">{body}<kill name="fail"><message>failed at ${{wf:lastErrorNode()}}</message></kill><end name="end"/></workflow-app>"#
         );
@@ -1299,11 +1303,10 @@ mod tests {
         let (wf, problems) = crate::ir::lower::workflow(&doc.root);
         assert!(problems.is_empty());
         let graph = Graph::new(&wf).unwrap_or_else(|_| panic!("a graph"));
-        let conf = VarMap::default();
         run(
             &graph,
             &RunInput {
-                conf: &conf,
+                conf,
                 start: 0,
                 script,
                 scope: Scope::default(),
@@ -1352,6 +1355,97 @@ mod tests {
         assert_eq!(run.ended, Some(4 * MINUTE));
         assert_eq!(run.nodes[0].transition.as_deref(), Some("*"));
         assert_eq!(run.id, "0000007-000000000000000-oozie-coordc-W");
+    }
+
+    /// Every run-time function as an action after `a` is given it
+    /// (DagELFunctions, FsELFunctions, HadoopELFunctions, HCatELFunctions,
+    /// ELConstantsFunctions.timestamp).
+    #[test]
+    fn run_time_functions_read_the_run() {
+        let args = [
+            "${wf:id()}",
+            "${wf:name()}",
+            "${wf:appPath()}",
+            "${wf:conf('k')}",
+            "${wf:user()}",
+            "${wf:group()}",
+            "${wf:callback('DONE')}",
+            "${wf:transition('a')}",
+            "${wf:run()}",
+            "${wf:actionExternalId('a')}",
+            "${wf:actionTrackerUri('a')}",
+            "${wf:actionExternalStatus('a')}",
+            "[${wf:lastErrorNode()}]",
+            "${fs:dirSize('/d')}",
+            "${fs:dirSize('/nothing')}",
+            "${fs:blockSize('/d/f')}",
+            "${fs:fileSize('/d')}",
+            "${hcat:exists('hcat://s/db/t/k=v')}",
+            "${timestamp()}",
+            "[${hadoop:conf('jt', 'mapreduce.job.queuename')}]",
+        ];
+        let b = format!(
+            r#"<action name="b"><java><job-tracker>jt</job-tracker><name-node>nn</name-node><main-class>M</main-class>{}</java><ok to="end"/><error to="fail"/></action>"#,
+            args.iter()
+                .map(|a| format!("<arg>{a}</arg>"))
+                .collect::<String>()
+        );
+        let body = format!(r#"<start to="a"/>{}{b}"#, java("a", "", "b"));
+        let mut conf = VarMap::default();
+        for (k, v) in [
+            ("k", "v"),
+            ("user.name", "joe"),
+            ("group.name", "eng"),
+            ("oozie.wf.application.path", "hdfs://nn/apps/t"),
+        ] {
+            conf.insert(k.to_string(), Some(v.to_string()));
+        }
+        let script = Script {
+            fs: FileSystem::new(
+                [
+                    ("/d/f".to_string(), 10),
+                    ("/d/g".to_string(), 5),
+                    ("/d/sub/h".to_string(), 100),
+                    ("hcat://s/db/t/k=v".to_string(), 0),
+                ]
+                .into(),
+                Default::default(),
+            ),
+            ..Script::default()
+        };
+        let run = run_xml_with(&body, &script, &conf);
+        let resolved = run.nodes[1].resolved.as_ref().unwrap();
+        let got: Vec<&str> = resolved
+            .values
+            .iter()
+            .filter(|(n, _)| n == "arg")
+            .map(|(_, v)| v.as_str())
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "0000007-000000000000000-oozie-coordc-W",
+                "t",
+                "hdfs://nn/apps/t",
+                "v",
+                "joe",
+                "eng",
+                "http://localhost:11000/oozie/callback?id=0000007-000000000000000-oozie-coordc-W@b&status=DONE",
+                "b",
+                "0",
+                "job_0000000000007_0001",
+                "http://coordc:8088/proxy/application_0000000000007_0001/",
+                "SUCCEEDED",
+                "[]",
+                "15",
+                "-1",
+                "134217728",
+                "0",
+                "true",
+                "1970-01-01T00:01Z",
+                "[]",
+            ]
+        );
     }
 
     #[test]
