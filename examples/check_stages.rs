@@ -6,8 +6,9 @@
 //! (the folder `cargo bench --bench check` writes). docs/performance.md
 //! reports its figures; the wall-clock target is measured by the bench.
 
-use coordc::cli::load::{self, BesideConfigs, JobInput, JobSource, Sources};
 use coordc::interp::job::{Options, prepare};
+use coordc::project::files::Files;
+use coordc::project::load::{self, JobInput, JobSource, Sources};
 use coordc::time::datetime::ProcessingZone;
 use std::alloc::{GlobalAlloc, Layout};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
@@ -87,10 +88,10 @@ fn main() {
         .iter()
         .map(|p| std::fs::read_to_string(p).expect("a readable file"))
         .collect();
-    let beside = BesideConfigs::default();
+    let files = Files::default();
     let input = JobInput {
         configs: &[],
-        beside: &beside,
+        files: &files,
         job: JobSource::Own,
         defines: &[],
         maps: &[],

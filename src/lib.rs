@@ -11,6 +11,8 @@ pub mod diag;
 pub mod el;
 pub mod interp;
 pub mod ir;
+pub mod lsp;
+pub mod project;
 pub mod span;
 pub mod time;
 pub mod xml;

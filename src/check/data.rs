@@ -227,8 +227,9 @@ fn uri_resolution(dataset: &Dataset, frequency: &Frequency) -> Option<Diagnostic
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::load::{self, BesideConfigs, JobInput, JobSource, Sources};
     use crate::interp::job::{Options, prepare};
+    use crate::project::files::Files;
+    use crate::project::load::{self, JobInput, JobSource, Sources};
     use crate::time::datetime::ProcessingZone;
 
     /// DA001's messages for a coordinator reading hourly `logs` with
@@ -257,11 +258,11 @@ mod tests {
         );
         let arena = crate::xml::tree::arena_for(text.len());
         let doc = crate::xml::parse(&text, &arena).expect("well-formed");
-        let beside = BesideConfigs::default();
+        let files = Files::default();
         let utc = ProcessingZone::parse_option("UTC").expect("UTC");
         let input = JobInput {
             configs: &[],
-            beside: &beside,
+            files: &files,
             job: JobSource::Own,
             defines: &[],
             maps: &[],

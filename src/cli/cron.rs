@@ -1,9 +1,9 @@
 //! `coordc cron`: the nominal times a coordinator with a cron frequency, a start,
 //! an end and a time zone materializes, as Oozie 5.1+ computes them.
 
-use super::render::human;
 use super::{EXIT_ERRORS, EXIT_OK, Format};
 use crate::diag::Diagnostic;
+use crate::diag::render::human;
 use crate::span::Span;
 use crate::time::cron::{Cron, materialize};
 use crate::time::datetime::{ProcessingZone, format_utc, parse_datetime};

@@ -1,12 +1,14 @@
 //! `coordc dryrun`: read a coordinator, its included dataset files and its job
 //! configuration, and list the actions Oozie would materialize.
 
-use super::load::{self, BesideConfigs, JobArgs, Sources, Stop, parse_document, read_application};
-use super::render::human;
+use super::job::JobArgs;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, Format};
 use crate::diag::Diagnostic;
+use crate::diag::render::human;
 use crate::interp::action::{Action, Event};
 use crate::interp::job::{Job, Located, Options, prepare};
+use crate::project::files::Files;
+use crate::project::load::{self, Sources, Stop, parse_document, read_application};
 use crate::time::datetime::{ProcessingZone, format_utc, parse_datetime};
 use clap::Args;
 
@@ -86,8 +88,8 @@ pub fn run(args: DryrunArgs) -> i32 {
         }
     }
     let configs = args.job.read_configs();
-    let beside = BesideConfigs::default();
-    let input = args.job.own_job(&configs, &beside, pz);
+    let files = Files::default();
+    let input = args.job.own_job(&configs, &files, pz);
     let options = Options {
         includes_incomplete: false,
         from: window[0],
@@ -97,7 +99,7 @@ pub fn run(args: DryrunArgs) -> i32 {
         check_maximum_frequency: true,
     };
     let mut sources = Sources::default();
-    let text = match read_application(&args.app, &mut sources) {
+    let text = match read_application(&args.app, &files, &mut sources) {
         Ok(text) => text,
         Err(stop) => return stopped(&sources, stop),
     };

@@ -1,9 +1,9 @@
 //! `coordc eval`: render one text value, or a batch of JSON lines.
 
-use super::render::{human, line_column};
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, Format};
 use crate::check::el::{ElCheckContext, check_template};
 use crate::diag::Diagnostic;
+use crate::diag::render::{human, line_column};
 use crate::el::{Env, Library, ValueType, VarMap, parse_template, render_into};
 use crate::time::datetime::ProcessingZone;
 use clap::Args;

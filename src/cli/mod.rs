@@ -5,8 +5,9 @@ mod check;
 mod cron;
 pub mod dryrun;
 mod eval;
-pub mod load;
-pub mod render;
+mod job;
+mod lsp;
+
 mod simulate;
 mod timezones;
 
@@ -70,54 +71,6 @@ enum Format {
 }
 
 /// Exit codes: 0 success, 1 the input has errors, 2 usage or I/O error.
-/// Why a source file could not be read.
-pub(crate) enum ReadError {
-    Io(std::io::Error),
-    /// Not read as text: over the size coordc reads, or not UTF-8; with the
-    /// diagnostic that says so.
-    Refused(crate::diag::Diagnostic),
-}
-
-/// Reads a source file, refusing one over `xml::tree::MAX_FILE_LEN` before
-/// reading it into memory.
-pub(crate) fn read_source(path: &std::path::Path) -> Result<String, ReadError> {
-    use crate::xml::tree::{MAX_FILE_LEN, too_long};
-    use std::io::Read;
-    let file = std::fs::File::open(path).map_err(ReadError::Io)?;
-    let metadata = file.metadata().map_err(ReadError::Io)?;
-    if let Some(d) = too_long(metadata.len()) {
-        return Err(ReadError::Refused(d));
-    }
-    // A regular file is read to the length it has; a pipe or a device has
-    // none, and is read to its end but at most one byte past the limit.
-    // (Through `take`: `File`'s own read_to_end asks for the length and the
-    // position again, two more system calls a file, then reads once more to
-    // find the end.)
-    let limit = if metadata.is_file() {
-        metadata.len()
-    } else {
-        MAX_FILE_LEN as u64 + 1
-    };
-    let mut bytes = Vec::with_capacity(metadata.len() as usize);
-    file.take(limit)
-        .read_to_end(&mut bytes)
-        .map_err(ReadError::Io)?;
-    if let Some(d) = too_long(bytes.len() as u64) {
-        return Err(ReadError::Refused(d));
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        ReadError::Refused(
-            crate::diag::Diagnostic::error(
-                crate::check::rules::XML_SYNTAX,
-                crate::span::Span::new(0, 0),
-                format!("the file is not UTF-8 text (byte {at} is not valid UTF-8)"),
-            )
-            .with_help("coordc reads UTF-8 (and ASCII) XML; save the file as UTF-8"),
-        )
-    })
-}
-
 pub const EXIT_OK: i32 = 0;
 pub const EXIT_ERRORS: i32 = 1;
 pub const EXIT_USAGE: i32 = 2;

@@ -913,8 +913,9 @@ mod tests {
 
     #[test]
     fn an_instance_uri_is_its_datasets_second_phase() {
-        use crate::cli::load::{self, BesideConfigs, JobInput, JobSource, Sources};
         use crate::interp::job::{Options, prepare};
+        use crate::project::files::Files;
+        use crate::project::load::{self, JobInput, JobSource, Sources};
         use chrono::TimeZone;
         let text = r#"<coordinator-app name="hourly" frequency="${coord:hours(1)}"
                  start="2024-01-01T00:00Z" end="2024-01-02T00:00Z" timezone="UTC"
@@ -940,12 +941,12 @@ mod tests {
 </coordinator-app>"#;
         let arena = crate::xml::tree::arena_for(text.len());
         let doc = crate::xml::parse(text, &arena).expect("well-formed");
-        let beside = BesideConfigs::default();
+        let files = Files::default();
         let utc = ProcessingZone::parse_option("UTC").expect("UTC");
         let defines = [("root".to_string(), "logs".to_string())];
         let input = JobInput {
             configs: &[],
-            beside: &beside,
+            files: &files,
             job: JobSource::Own,
             defines: &defines,
             maps: &[],

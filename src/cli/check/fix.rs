@@ -2,8 +2,8 @@
 //! applied to their files, each file once, and said. The same edits are what
 //! an editor offers as quick fixes.
 
-use super::Report;
-use crate::cli::render::line_column;
+use crate::diag::render::line_column;
+use crate::project::check::Report;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::sync::Arc;

@@ -2,10 +2,10 @@
 //! json, SARIF 2.1.0 (a small serde model of our own) and GitHub workflow
 //! commands. Each writes every report, in order.
 
-use super::Report;
-use crate::cli::render::line_column;
 use crate::diag::Severity;
+use crate::diag::render::line_column;
 use crate::interp::job::Located;
+use crate::project::check::Report;
 use std::io::Write;
 
 pub(super) fn write_human(reports: &[Report], out: &mut impl Write) -> std::io::Result<()> {

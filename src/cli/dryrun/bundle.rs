@@ -15,11 +15,13 @@ use super::{
     DryrunArgs, EXIT_ERRORS, Format, print_problems, stopped, submit, write_action_text,
     write_json_actions, write_listing,
 };
-use crate::cli::load::{self, JobInput, LoadedBundle, LoadedCoordinator, Sources, parse_document};
 use crate::diag::{Diagnostic, Severity};
 use crate::interp::action::Action;
 use crate::interp::bundle::{SubmittedBundle, SubmittedCoordinator};
 use crate::interp::job::{Job, Located, Options};
+use crate::project::load::{
+    self, JobInput, LoadedBundle, LoadedCoordinator, Sources, parse_document,
+};
 use crate::time::datetime::format_utc;
 use crate::xml;
 use std::io::Write;
@@ -53,7 +55,7 @@ pub(crate) fn load_members<'b>(
         let file = match load::coordinator_file(
             &coordinator.app_path,
             bundle_path,
-            input.maps,
+            input,
             coordinator.ir.app_path.span,
         ) {
             Ok(file) => file,
@@ -155,7 +157,7 @@ fn read_coordinator(
     bundle_path: &Path,
     coordinator: &SubmittedCoordinator,
 ) -> Result<LoadedCoordinator, load::Stop> {
-    let text = load::read_application(file, sources)?;
+    let text = load::read_application(file, input.files, sources)?;
     let arena = xml::Arena::new();
     let doc = parse_document(&text, &arena)?;
     if let Some(problem) = load::not_a_coordinator(&doc, bundle_path, &coordinator.name) {

@@ -3,14 +3,11 @@
 
 use super::dryrun::bundle::load_members;
 use super::dryrun::{print_problems, stopped, submit, usage};
-use super::load::{
-    self, BesideConfigs, ConfigFile, JobArgs, JobInput, JobSource, LoadedCoordinator,
-    LocalWorkflows, Sources, parse_document, read_application,
-};
-use super::render::human;
+use super::job::JobArgs;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use crate::check::rules::{SIMULATE_SCENARIO, XML_UNKNOWN_DOCUMENT};
 use crate::diag::Diagnostic;
+use crate::diag::render::human;
 use crate::interp::job::{Job, Located, Options};
 use crate::interp::simulate::engine::{self, Engine, millis};
 use crate::interp::simulate::scenario::{
@@ -18,6 +15,11 @@ use crate::interp::simulate::scenario::{
 };
 use crate::interp::simulate::{report, svg};
 use crate::interp::workflow::script::Script;
+use crate::project::files::{ConfigFile, Files, ReadError, read_source};
+use crate::project::load::{
+    self, JobInput, JobSource, LoadedCoordinator, LocalWorkflows, Sources, parse_document,
+    read_application,
+};
 use crate::span::Span;
 use crate::time::datetime::{ProcessingZone, parse_datetime};
 use chrono::{DateTime, Duration, Utc};
@@ -115,7 +117,7 @@ pub fn run(args: SimulateArgs) -> i32 {
     let is_scenario = args.input.extension().is_some_and(|e| e == "toml");
     if !is_scenario {
         let mut sources = Sources::default();
-        let text = match read_application(&args.input, &mut sources) {
+        let text = match read_application(&args.input, &Files::default(), &mut sources) {
             Ok(text) => text,
             Err(stop) => return stopped(&sources, stop),
         };
@@ -142,10 +144,10 @@ pub fn run(args: SimulateArgs) -> i32 {
                     .into(),
             );
         }
-        let text = match super::read_source(&args.input) {
+        let text = match read_source(&args.input) {
             Ok(text) => text,
-            Err(super::ReadError::Io(e)) => return usage(format!("{scenario_name}: {e}")),
-            Err(super::ReadError::Refused(d)) => {
+            Err(ReadError::Io(e)) => return usage(format!("{scenario_name}: {e}")),
+            Err(ReadError::Refused(d)) => {
                 let message = if d.code == crate::check::rules::XML_LIMIT {
                     format!(
                         "the scenario file is over {} bytes, more than coordc reads",
@@ -181,7 +183,7 @@ pub fn run(args: SimulateArgs) -> i32 {
         Err(code) => return code,
     };
     // Load every job's application.
-    let beside = BesideConfigs::default();
+    let files = Files::default();
     let mut jobs = Vec::new();
     for entry in &scenario.jobs {
         let app = base.join(&entry.app);
@@ -198,7 +200,7 @@ pub fn run(args: SimulateArgs) -> i32 {
             .collect();
         let input = JobInput {
             configs: &configs,
-            beside: &beside,
+            files: &files,
             job: JobSource::Own,
             defines: &entry.properties,
             maps: &maps,
@@ -259,7 +261,7 @@ pub fn run(args: SimulateArgs) -> i32 {
     }
     let workflows: Vec<LocalWorkflows> = jobs
         .iter()
-        .map(|job| LocalWorkflows::new(&job.maps, job.folder.clone(), &beside))
+        .map(|job| LocalWorkflows::new(&job.maps, job.folder.clone(), &files))
         .collect();
     let mut inputs: Vec<engine::JobInput> = Vec::new();
     for ((job, prepared), workflows) in jobs.iter().zip(&submitted).zip(&workflows) {
@@ -341,7 +343,8 @@ fn load_job(
     kick_off: &dyn Fn(DateTime<Utc>, Option<DateTime<Utc>>) -> DateTime<Utc>,
 ) -> Result<Vec<LoadedJob>, i32> {
     let mut sources = Sources::default();
-    let text = read_application(app, &mut sources).map_err(|stop| stopped(&sources, stop))?;
+    let text =
+        read_application(app, input.files, &mut sources).map_err(|stop| stopped(&sources, stop))?;
     let arena = crate::xml::Arena::new();
     let doc = parse_document(&text, &arena).map_err(|stop| stopped(&sources, stop))?;
     match doc.root.name {

@@ -2,9 +2,8 @@
 //! (`--scenario`, or every action ok), reported as a trace, JSON, events or
 //! the graph.
 
+use super::super::EXIT_OK;
 use super::super::dryrun::{print_problems, stopped, usage};
-use super::super::load::{self, BesideConfigs, LocalWorkflows, Sources, Stop};
-use super::super::{EXIT_OK, ReadError, read_source};
 use super::{SimulateArgs, SimulateFormat, scenario_problems};
 use crate::check::el::closest;
 use crate::check::rules::SIMULATE_SCENARIO;
@@ -15,6 +14,8 @@ use crate::interp::workflow::graph::{Graph, Kind};
 use crate::interp::workflow::report;
 use crate::interp::workflow::run::{self, RunInput};
 use crate::interp::workflow::script::{Scope, Script};
+use crate::project::files::{Files, ReadError, read_source};
+use crate::project::load::{self, LocalWorkflows, Sources, Stop};
 use crate::time::datetime::{ProcessingZone, parse_datetime};
 use std::io::Write;
 use std::path::Path;
@@ -55,8 +56,8 @@ pub fn run(args: &SimulateArgs, doc: &crate::xml::Document, mut sources: Sources
         Err(stop) => return stopped(&sources, stop),
     };
     let configs = args.job.read_configs();
-    let beside = BesideConfigs::default();
-    let input = args.job.own_job(&configs, &beside, ProcessingZone::UTC);
+    let files = Files::default();
+    let input = args.job.own_job(&configs, &files, ProcessingZone::UTC);
     let job = match load::workflow_job(&wf, &args.input, &input, &mut sources) {
         Ok(job) => job,
         Err(stop) => return stopped(&sources, stop),
@@ -84,7 +85,7 @@ pub fn run(args: &SimulateArgs, doc: &crate::xml::Document, mut sources: Sources
     if !unknown.is_empty() {
         return scenario_problems(&scenario_name, &scenario_text, &unknown);
     }
-    let sub_workflows = LocalWorkflows::new(&args.job.maps, app_dir.to_path_buf(), &beside);
+    let sub_workflows = LocalWorkflows::new(&args.job.maps, app_dir.to_path_buf(), &files);
     let run = run::run(
         &graph,
         &RunInput {

@@ -1,5 +1,8 @@
 //! Diagnostics as data: a code, a severity, a primary span, labels and help.
-//! Rendering (terminal, JSON, SARIF, LSP) happens at the edge, in `cli/`.
+//! `render` draws one for a terminal; the other forms (JSON, SARIF, GitHub,
+//! LSP) are made at the edge, in `cli/` and `lsp/`.
+
+pub mod render;
 
 use crate::span::Span;
 use serde::Serialize;

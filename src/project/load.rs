@@ -3,10 +3,10 @@
 //! included dataset files. The commands build on this and only render what it
 //! returns: every problem comes back located in the file it is about.
 
-use super::render::human;
-use super::{ReadError, read_source};
+use super::files::{ConfigFile, Files, ReadError};
 use crate::config::{JobConfig, Source};
 use crate::diag::Diagnostic;
+use crate::diag::render::human;
 use crate::el::VarMap;
 use crate::interp::job::{Located, submit_text};
 use crate::interp::parameters;
@@ -47,9 +47,10 @@ impl Sources {
 pub struct JobInput<'a> {
     /// Read once for the run: every coordinator of a check reads them.
     pub configs: &'a [ConfigFile],
-    /// The configuration files beside each application: its defaults, and
-    /// without `configs`, its job.properties (unless `job` says otherwise).
-    pub beside: &'a BesideConfigs,
+    /// What is read: the configuration files beside each application (its
+    /// defaults, and without `configs`, its job.properties, unless `job`
+    /// says otherwise), includes and sub-workflows.
+    pub files: &'a Files,
     /// Whose job the application is submitted in.
     pub job: JobSource<'a>,
     pub defines: &'a [(String, String)],
@@ -57,52 +58,6 @@ pub struct JobInput<'a> {
     pub processing_zone: ProcessingZone,
     /// Oozie's `check.maximum.frequency`: frequencies under 5 minutes refused.
     pub check_maximum_frequency: bool,
-}
-
-/// The job a command gives the one application it reads (`dryrun`,
-/// `simulate`): configuration files, `-D` properties and `--map` folders.
-#[derive(clap::Args)]
-pub struct JobArgs {
-    /// A job configuration file (`.properties` or Hadoop XML), repeatable,
-    /// merged in order. Default: the job.properties beside the application,
-    /// if any.
-    #[arg(long = "config", value_name = "FILE")]
-    pub configs: Vec<PathBuf>,
-    /// A job property, repeatable; overrides the configuration files.
-    #[arg(short = 'D', value_name = "NAME=VALUE", value_parser = super::dryrun::parse_pair)]
-    pub defines: Vec<(String, String)>,
-    /// Read paths starting with PREFIX (`<include>`s, workflow app-paths)
-    /// from the local folder DIR, e.g. hdfs://nn:8020/apps=./apps. Repeatable.
-    #[arg(long = "map", value_name = "PREFIX=DIR", value_parser = super::dryrun::parse_pair)]
-    pub maps: Vec<(String, String)>,
-}
-
-impl JobArgs {
-    pub fn read_configs(&self) -> Vec<ConfigFile> {
-        self.configs.iter().map(|p| ConfigFile::read(p)).collect()
-    }
-
-    /// The application's own job, with `configs` (from [`JobArgs::read_configs`]).
-    pub fn own_job<'a>(
-        &'a self,
-        configs: &'a [ConfigFile],
-        beside: &'a BesideConfigs,
-        processing_zone: ProcessingZone,
-    ) -> JobInput<'a> {
-        JobInput {
-            configs,
-            beside,
-            job: JobSource::Own,
-            defines: &self.defines,
-            maps: &self.maps,
-            processing_zone,
-            check_maximum_frequency: true,
-        }
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.configs.is_empty() && self.defines.is_empty() && self.maps.is_empty()
-    }
 }
 
 /// Whose job an application is submitted in, which decides the files of its
@@ -123,32 +78,6 @@ pub enum JobSource<'a> {
     },
 }
 
-/// A configuration file: its name and its text, or why it cannot be read.
-pub struct ConfigFile {
-    name: String,
-    text: Result<Arc<str>, ReadError>,
-}
-
-impl ConfigFile {
-    pub fn read(path: &Path) -> ConfigFile {
-        ConfigFile {
-            name: path.display().to_string(),
-            text: read_source(path).map(Arc::from),
-        }
-    }
-}
-
-/// The job.properties (and the defaults: config-default.xml for workflows,
-/// coord-config-default.xml for coordinators) beside applications, looked
-/// up (and read) once per folder: the applications of one folder share them.
-#[derive(Default)]
-pub struct BesideConfigs {
-    found: Mutex<HashMap<BesideFile, Option<Arc<ConfigFile>>>>,
-}
-
-/// A folder, and the name of a configuration file looked for in it.
-type BesideFile = (PathBuf, &'static str);
-
 /// The job configuration beside an application.
 const JOB_PROPERTIES: &str = "job.properties";
 
@@ -161,20 +90,6 @@ const COORD_CONFIG_DEFAULT: &str = "coord-config-default.xml";
 
 /// The bundle defaults beside a bundle (BundleSubmitXCommand.java:81, 224-260).
 const BUNDLE_CONFIG_DEFAULT: &str = "bundle-config-default.xml";
-
-impl BesideConfigs {
-    fn get(&self, app_dir: &Path, file: &'static str) -> Option<Arc<ConfigFile>> {
-        let mut found = self.found.lock().unwrap_or_else(PoisonError::into_inner);
-        let key = (app_dir.to_path_buf(), file);
-        if let Some(known) = found.get(&key) {
-            return known.clone();
-        }
-        let path = app_dir.join(file);
-        let config = path.is_file().then(|| Arc::new(ConfigFile::read(&path)));
-        found.insert(key, config.clone());
-        config
-    }
-}
 
 /// Why an application could not be read to the end.
 pub enum Stop {
@@ -202,10 +117,14 @@ pub struct LoadedCoordinator {
 
 /// Reads the application file into `sources` (as file 0); its text, to parse
 /// with [`parse_document`].
-pub fn read_application(path: &Path, sources: &mut Sources) -> Result<Arc<str>, Stop> {
+pub fn read_application(
+    path: &Path,
+    files: &Files,
+    sources: &mut Sources,
+) -> Result<Arc<str>, Stop> {
     // (The same text as `display()`, without going through a formatter.)
     let name = path.to_string_lossy().into_owned();
-    let text = match read_source(path) {
+    let text = match files.read(path) {
         Ok(t) => t,
         Err(ReadError::Io(e)) => return Err(Stop::Usage(format!("cannot read {name}: {e}"))),
         Err(ReadError::Refused(d)) => {
@@ -213,7 +132,6 @@ pub fn read_application(path: &Path, sources: &mut Sources) -> Result<Arc<str>, 
             return Err(Stop::Problems(vec![Located::in_app(d)]));
         }
     };
-    let text: Arc<str> = text.into();
     sources.add(name, Arc::clone(&text));
     Ok(text)
 }
@@ -273,7 +191,7 @@ pub fn workflow(doc: &xml::Document) -> Result<ir::Workflow, Stop> {
 pub struct LocalWorkflows<'a> {
     pub maps: &'a [(String, String)],
     pub base: PathBuf,
-    pub beside: &'a BesideConfigs,
+    pub files: &'a Files,
     /// Each application file, read once (two app-paths can name one file).
     read: Mutex<HashMap<PathBuf, Result<Arc<SubWorkflow>, String>>>,
     /// The answer for each app-path (and the file naming it), found once: a
@@ -285,11 +203,11 @@ pub struct LocalWorkflows<'a> {
 type Found = Option<Result<Arc<SubWorkflow>, String>>;
 
 impl<'a> LocalWorkflows<'a> {
-    pub fn new(maps: &'a [(String, String)], base: PathBuf, beside: &'a BesideConfigs) -> Self {
+    pub fn new(maps: &'a [(String, String)], base: PathBuf, files: &'a Files) -> Self {
         LocalWorkflows {
             maps,
             base,
-            beside,
+            files,
             read: Mutex::default(),
             found: Mutex::default(),
         }
@@ -304,7 +222,8 @@ impl<'a> LocalWorkflows<'a> {
                 .map(|p| sources.render(p).lines().next().unwrap_or("").to_string())
                 .unwrap_or_default(),
         };
-        let text = read_application(file, &mut sources).map_err(|s| first(&sources, s))?;
+        let text =
+            read_application(file, self.files, &mut sources).map_err(|s| first(&sources, s))?;
         let arena = xml::Arena::new();
         let doc = parse_document(&text, &arena).map_err(|s| first(&sources, s))?;
         if doc.root.name != "workflow-app" {
@@ -316,10 +235,10 @@ impl<'a> LocalWorkflows<'a> {
         }
         let wf = workflow(&doc).map_err(|s| first(&sources, s))?;
         let dir = app_dir(file);
-        let defaults = self.beside.get(&dir, CONFIG_DEFAULT);
+        let defaults = self.files.beside(&dir, CONFIG_DEFAULT);
         let input = JobInput {
             configs: &[],
-            beside: self.beside,
+            files: self.files,
             job: JobSource::Own,
             defines: &[],
             maps: self.maps,
@@ -375,12 +294,12 @@ impl LocalWorkflows<'_> {
             }
         };
         // A folder stands for its workflow.xml (WorkflowAppService:124-125).
-        let file = if local.is_dir() {
+        let file = if self.files.is_dir(&local) {
             local.join("workflow.xml")
         } else {
             local
         };
-        if !file.is_file() {
+        if !self.files.is_file(&file) {
             // (What Oozie's client answers for a path with no workflow.xml.)
             return is_mapped.then(|| {
                 Err(format!(
@@ -408,7 +327,7 @@ pub fn coordinator(
     let app_dir = app_dir(app_path);
     // The coord-config-default.xml beside it is injected as defaults before
     // anything reads the configuration (CoordSubmitXCommand.java:212, 556-578).
-    let defaults = input.beside.get(&app_dir, COORD_CONFIG_DEFAULT);
+    let defaults = input.files.beside(&app_dir, COORD_CONFIG_DEFAULT);
     let (config, configured) = job(&app_dir, defaults.as_deref(), input, sources)?;
     let (vars, mut parameter_problems) =
         parameters::verify(&app.parameters, config.vars(), &parameters::COORDINATOR);
@@ -423,6 +342,7 @@ pub fn coordinator(
     let mut included = Vec::new();
     let mut include_problems = Vec::new();
     let includes = Includes {
+        files: input.files,
         maps: input.maps,
         vars: &vars,
         pz: input.processing_zone,
@@ -473,6 +393,7 @@ pub fn datasets_file(
     let vars = job_config(&files, input, sources)?.vars().clone();
     let dir = app_dir(path);
     let reader = Includes {
+        files: input.files,
         maps: input.maps,
         vars: &vars,
         pz: input.processing_zone,
@@ -559,7 +480,7 @@ pub fn workflow_job(
     sources: &mut Sources,
 ) -> Result<WorkflowJob, Stop> {
     let app_dir = app_dir(app_path);
-    let defaults = input.beside.get(&app_dir, CONFIG_DEFAULT);
+    let defaults = input.files.beside(&app_dir, CONFIG_DEFAULT);
     let (config, configured) = job(&app_dir, defaults.as_deref(), input, sources)?;
     let (vars, parameter_problems) =
         parameters::verify(&wf.parameters, config.vars(), &parameters::WORKFLOW);
@@ -578,7 +499,7 @@ impl JobInput<'_> {
     /// its job's configuration (no `--config`, its own job).
     fn job_properties_beside(&self, app_dir: &Path) -> Option<Arc<ConfigFile>> {
         match (self.configs.is_empty(), self.job) {
-            (true, JobSource::Own) => self.beside.get(app_dir, JOB_PROPERTIES),
+            (true, JobSource::Own) => self.files.beside(app_dir, JOB_PROPERTIES),
             _ => None,
         }
     }
@@ -669,6 +590,7 @@ fn job_config(
 /// `--map`, else read relative to the including file; a `scheme://` path no
 /// map covers is looked for beside the including file. Cycles are errors.
 pub(crate) struct Includes<'a> {
+    files: &'a Files,
     maps: &'a [(String, String)],
     vars: &'a crate::el::VarMap,
     pz: ProcessingZone,
@@ -701,7 +623,7 @@ impl Includes<'_> {
                 }
             };
             let local = self.local_path(&path, dir);
-            let text = match read_source(&local) {
+            let text = match self.files.read(&local) {
                 Ok(t) => t,
                 Err(ReadError::Refused(mut d)) => {
                     d.span = include.span;
@@ -827,7 +749,7 @@ pub fn bundle(
 ) -> Result<LoadedBundle, Stop> {
     let bundle = lowered(doc, ir::lower::bundle)?;
     let dir = app_dir(bundle_path);
-    let defaults = input.beside.get(&dir, BUNDLE_CONFIG_DEFAULT);
+    let defaults = input.files.beside(&dir, BUNDLE_CONFIG_DEFAULT);
     let (config, configured) = job(&dir, defaults.as_deref(), input, sources)?;
     Ok(LoadedBundle {
         bundle,
@@ -871,9 +793,10 @@ pub fn bundle_coordinator_input<'a>(
 pub fn coordinator_file(
     app_path: &str,
     bundle_path: &Path,
-    maps: &[(String, String)],
+    input: &JobInput,
     span: crate::span::Span,
 ) -> Result<PathBuf, Diagnostic> {
+    let maps = input.maps;
     use crate::check::rules::BUNDLE_APP_PATH;
     let (local, mapped_here) = match mapped(maps, app_path) {
         Some(local) => (local, true),
@@ -891,12 +814,12 @@ pub fn coordinator_file(
         }
         None => (app_dir(bundle_path).join(app_path), false),
     };
-    let file = if local.is_dir() {
+    let file = if input.files.is_dir(&local) {
         local.join("coordinator.xml")
     } else {
         local
     };
-    if file.is_file() {
+    if input.files.is_file(&file) {
         return Ok(file);
     }
     let missing = format!(

@@ -1,0 +1,1 @@
+//! `coordc lsp`

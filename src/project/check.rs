@@ -1,0 +1,1167 @@
+//! The check of a set of applications: every problem of every document, in
+//! one run. `coordc check` prints what this returns; `coordc lsp` keeps it
+//! per document and publishes it.
+//!
+//! Files or folders (searched for `.xml`); each document is classified by its
+//! root element and checked as Oozie reads it: the schema, the lowering, the
+//! EL of every value (syntax, functions, arity, argument types, place), and
+//! for coordinators the job configuration, includes, parameters and the
+//! submission checks of the dry run, plus the first action's materialization.
+//! Files are checked in parallel and reported in path order; one bad file never
+//! hides the others' diagnostics.
+
+use super::files::{ConfigFile, Files};
+use super::load::{
+    self, BundleJob, JobInput, JobSource, Sources, Stop, parse_document, read_application,
+    schema_problems,
+};
+use crate::check::el::{ElCheckContext, check_template, findings};
+use crate::check::pipeline::AppEvents;
+use crate::check::rules::{
+    EL_ARG_TYPE, EL_ARITY, EL_DOTTED_NAME, EL_EVAL, EL_MISPLACED, EL_NEEDS_CONTEXT, EL_SYNTAX,
+    EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE, INSTANCE_SYNTAX, MISSING_PARAMETER, TIME_DATETIME,
+    UNDEFINED_DATASET, WF_LENGTH, WF_MISSING_PARAMETER, XML_UNKNOWN_DOCUMENT,
+};
+use crate::check::settings::Settings;
+use crate::check::suppress::{Suppression, is_suppressed, suppressions};
+use crate::diag::{Diagnostic, Severity};
+use crate::el::VarMap;
+use crate::el::library::Library;
+use crate::interp::job::{self, Located, Options};
+use crate::interp::parameters;
+use crate::ir::{self, ElText};
+use crate::span::Span;
+use crate::time::datetime::ProcessingZone;
+use crate::xml;
+use rustc_hash::FxHashSet;
+use std::collections::{BTreeSet, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
+
+/// What a check is given besides the paths: the job (configuration files,
+/// `-D`, `--map`s), Oozie's processing zone, and what to keep.
+#[derive(Clone, Default)]
+pub struct CheckOptions {
+    /// Job configuration files; without any, each application's own
+    /// job.properties.
+    pub configs: Vec<PathBuf>,
+    pub defines: Vec<(String, String)>,
+    pub maps: Vec<(String, String)>,
+    /// Oozie's processing time zone; without it, each folder's coordc.toml's,
+    /// else UTC.
+    pub processing_timezone: Option<String>,
+    /// Whether the pipeline checks run across the files checked (a server
+    /// runs them across its whole workspace instead, with
+    /// [`pipeline_problems`]).
+    pub pipeline: bool,
+    /// Whether a clean file's report keeps its sources (what it was read
+    /// from, for [`Report::depends_on`]); a batch run drops them.
+    pub keep_sources: bool,
+}
+
+/// What a check found: a report per file checked (bundles' coordinators
+/// after their bundle), and the files that could not be read.
+pub struct Checked {
+    pub targets: Vec<Target>,
+    pub reports: Vec<Report>,
+    pub io_errors: Vec<String>,
+}
+
+/// Why a check could not run at all: an option that is wrong, with the
+/// diagnostic on its text.
+pub struct Refused {
+    /// What the text is (e.g. `<processing timezone>`).
+    pub name: &'static str,
+    pub text: String,
+    pub diagnostic: Diagnostic,
+}
+
+/// What checking one file found.
+pub struct Report {
+    pub sources: Sources,
+    pub problems: Vec<Located>,
+    /// A usage or I/O error (exit 2), for a file that could not be read.
+    pub io_error: Option<String>,
+    /// A submitted coordinator's data-ins and data-outs, for the pipeline
+    /// checks across files.
+    events: Option<AppEvents>,
+    /// The file's `<!-- coordc: ignore -->` comments, for those checks too.
+    silenced: Vec<Suppression>,
+    /// For a bundle: the coordinators it submits, to check next.
+    members: Vec<Member>,
+    /// For a coordinator checked as a bundle's: the bundle's file. The
+    /// pipeline checks run across the coordinators of one bundle, and across
+    /// the coordinators given on their own.
+    bundle: Option<Arc<Path>>,
+}
+
+/// A coordinator a bundle submits, checked with the configuration the bundle
+/// gives it.
+struct Member {
+    /// The coordinator application's file.
+    file: PathBuf,
+    /// Its name in the bundle (the coordinator job's name).
+    name: String,
+    /// The bundle file.
+    bundle_path: PathBuf,
+    /// What it is given besides the bundle's configuration files
+    /// (`SubmittedBundle::coordinator_defines`).
+    defines: Vec<(String, String)>,
+    /// The bundle job's configuration files.
+    job: BundleJob,
+}
+
+impl Report {
+    /// The files this report was read from (the application, its
+    /// configuration, its includes; kept with [`CheckOptions::keep_sources`]),
+    /// and the job.properties a coordinator or workflow would read if it
+    /// were there: a change to any of them can change the report.
+    pub fn depends_on(&self, target: &Target) -> Vec<PathBuf> {
+        let mut paths: Vec<PathBuf> = self
+            .sources
+            .files
+            .iter()
+            .map(|(name, _)| PathBuf::from(name))
+            .filter(|p| !p.as_os_str().is_empty() && !p.starts_with("<"))
+            .collect();
+        if let Some(dir) = target.path.parent() {
+            paths.push(dir.join("job.properties"));
+        }
+        if let Some(member) = &target.member {
+            paths.push(member.bundle_path.clone());
+        }
+        paths
+    }
+
+    /// A file that could not be checked: a usage or I/O error (exit 2).
+    fn failed(message: String) -> Report {
+        Report {
+            sources: Sources::default(),
+            problems: Vec::new(),
+            io_error: Some(message),
+            events: None,
+            silenced: Vec::new(),
+            members: Vec::new(),
+            bundle: None,
+        }
+    }
+}
+
+/// Checks every file `paths` name (files, or folders searched for `.xml`
+/// files) as Oozie would read each; what `files` has in a buffer is read
+/// from there.
+pub fn check(paths: &[PathBuf], options: &CheckOptions, files: &Files) -> Result<Checked, Refused> {
+    // A schema is read when a file first needs it, by the worker checking
+    // it, while the others wait. When folders are searched (milliseconds),
+    // the schemas of the documents coordc checks (13 files, 3 ms) are read
+    // meanwhile instead; a check of files alone reads only what it needs.
+    // (A thread that cannot start leaves them to the workers.)
+    let (targets, mut io_errors) = std::thread::scope(|scope| {
+        if paths.iter().any(|p| p.is_dir()) {
+            let _ = std::thread::Builder::new().spawn_scoped(scope, || {
+                crate::xml::schema::schemas().read_ahead(&[
+                    "uri:oozie:coordinator",
+                    "uri:oozie:workflow",
+                    "uri:oozie:sla",
+                ])
+            });
+        }
+        discover(paths, options, files)
+    })?;
+    let configs: Vec<ConfigFile> = options.configs.iter().map(|p| files.config(p)).collect();
+    let plan = Plan {
+        options,
+        configs: &configs,
+        files,
+    };
+    let reports = check_all(&targets, &plan);
+    let (targets, mut reports) = check_members(targets, reports, &plan);
+    if options.pipeline {
+        add_pipeline_problems(&targets, files, &mut reports);
+    }
+    report_each_problem_once(&targets, &mut reports);
+    // (A configuration file every coordinator reads fails once, not per file.)
+    for e in reports.iter().filter_map(|r| r.io_error.as_ref()) {
+        if !io_errors.contains(e) {
+            io_errors.push(e.clone());
+        }
+    }
+    Ok(Checked {
+        targets,
+        reports,
+        io_errors,
+    })
+}
+
+/// A file to check, and the folder it was found in.
+pub struct Target {
+    pub path: PathBuf,
+    folder: Arc<Folder>,
+    /// A coordinator reached through a bundle: how the bundle submits it.
+    member: Option<Member>,
+}
+
+/// A folder given (or a file's folder): its `coordc.toml` (or none), which
+/// its paths are relative to, and what it makes of the options.
+struct Folder {
+    base: PathBuf,
+    settings: Settings,
+    processing_zone: ProcessingZone,
+    /// `--map`s first, then the coordc.toml's `[map]`.
+    maps: Vec<(String, String)>,
+}
+
+/// What every file's check needs.
+struct Plan<'a> {
+    options: &'a CheckOptions,
+    configs: &'a [ConfigFile],
+    files: &'a Files,
+}
+
+/// The files to check, in a stable order: files as given, folders searched
+/// (recursively, sorted) for `.xml` files, each with its folder (a file's
+/// own folder, for a file); and the paths that cannot be read. Or a
+/// processing zone that is wrong.
+fn discover(
+    paths: &[PathBuf],
+    options: &CheckOptions,
+    files: &Files,
+) -> Result<(Vec<Target>, Vec<String>), Refused> {
+    let mut targets = Vec::new();
+    let mut errors = Vec::new();
+    let mut searched = HashSet::new();
+    let mut checked = FxHashSet::default();
+    // One path's walk finds each file once (each folder is searched once, and
+    // names in a folder differ): only files found under several paths need
+    // their real paths compared.
+    let keyed = paths.len() > 1;
+    for path in paths {
+        let folder = if path.is_dir() {
+            path.clone()
+        } else {
+            path.parent()
+                .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+        };
+        let toml = folder.join("coordc.toml");
+        let settings = match files.read(&toml) {
+            Ok(text) => match Settings::parse(&text) {
+                Ok(s) => s,
+                Err(e) => {
+                    errors.push(format!("{}: {e}", toml.display()));
+                    Settings::none()
+                }
+            },
+            Err(_) => Settings::none(),
+        };
+        let zone = options
+            .processing_timezone
+            .as_deref()
+            .or(settings.processing_timezone.as_deref())
+            .unwrap_or("UTC");
+        let processing_zone = ProcessingZone::parse_option(zone).map_err(|diagnostic| Refused {
+            name: "<processing timezone>",
+            text: zone.to_string(),
+            diagnostic,
+        })?;
+        let mut maps = options.maps.clone();
+        maps.extend(settings.maps.iter().map(|(prefix, dir)| {
+            (
+                prefix.clone(),
+                folder.join(dir).to_string_lossy().into_owned(),
+            )
+        }));
+        let folder = Arc::new(Folder {
+            base: folder,
+            settings,
+            processing_zone,
+            maps,
+        });
+        let mut found = Vec::new();
+        if path.is_dir() {
+            walk(path, keyed, &mut found, &mut errors, &mut searched);
+        } else if files.exists(path) {
+            let real = keyed.then(|| path.canonicalize().unwrap_or_else(|_| path.clone()));
+            found.push((path.clone(), real));
+        } else {
+            errors.push(format!("{}: no such file or folder", path.display()));
+        }
+        // A file given twice (or found under two paths) is checked once.
+        targets.reserve(found.len());
+        for (path, real) in found {
+            // (Keyed by the path's bytes: `Path` hashes component by component.)
+            if real.is_none_or(|real| checked.insert(real.into_os_string())) {
+                targets.push(Target {
+                    path,
+                    folder: Arc::clone(&folder),
+                    member: None,
+                });
+            }
+        }
+    }
+    Ok((targets, errors))
+}
+
+/// The `.xml` files under `dir`, in path order, each with its real path when
+/// `keyed`. A folder reached twice (a symbolic link back up the tree, or to a
+/// folder already searched) is searched once.
+fn walk(
+    dir: &Path,
+    keyed: bool,
+    files: &mut Vec<(PathBuf, Option<PathBuf>)>,
+    errors: &mut Vec<String>,
+    searched: &mut HashSet<PathBuf>,
+) {
+    let real = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+    if !searched.insert(real.clone()) {
+        return;
+    }
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) => {
+            errors.push(format!("cannot read {}: {e}", dir.display()));
+            return;
+        }
+    };
+    // The entry's type comes with the listing: no stat per file. (Each entry
+    // is kept as its path, made once: the name alone would be a second copy.)
+    let mut entries: Vec<(PathBuf, bool)> = entries
+        .filter_map(|e| {
+            let e = e.ok()?;
+            let path = e.path();
+            let is_dir = match e.file_type() {
+                Ok(t) if t.is_symlink() => path.is_dir(),
+                Ok(t) => t.is_dir(),
+                Err(_) => false,
+            };
+            Some((path, is_dir))
+        })
+        .collect();
+    // In path order: within one folder, the order of the names' bytes (the
+    // paths share the folder's prefix).
+    entries.sort_unstable_by(|a, b| {
+        a.0.as_os_str()
+            .as_encoded_bytes()
+            .cmp(b.0.as_os_str().as_encoded_bytes())
+    });
+    // (Sized once: growing lists of 10,000 paths is fresh memory each time.)
+    files.reserve(entries.len());
+    for (path, is_dir) in entries {
+        if is_dir {
+            walk(&path, keyed, files, errors, searched);
+        } else if path.extension().is_some_and(|e| e == "xml") {
+            // Its real path, without a system call per file.
+            let key = keyed.then(|| real.join(path.file_name().unwrap_or_default()));
+            files.push((path, key));
+        }
+    }
+}
+
+const WORKER_STACK_BYTES: usize = 32 * 1024 * 1024;
+
+/// Checks `files` on every core, each report in its file's place. (Each
+/// worker writes into the file's own slot: no list per worker to grow, and
+/// no sort, whose fresh memory the kernel would have to clear.)
+fn check_all(files: &[Target], plan: &Plan) -> Vec<Report> {
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(files.len())
+        .max(1);
+    let next = AtomicUsize::new(0);
+    let slots: Vec<OnceLock<Report>> = files.iter().map(|_| OnceLock::new()).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            // Room for the recursive walks of a large workflow graph.
+            let spawned = std::thread::Builder::new()
+                .stack_size(WORKER_STACK_BYTES)
+                .spawn_scoped(scope, || {
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(target) = files.get(i) else { break };
+                        let _ = slots[i].set(check_guarded(target, plan));
+                    }
+                });
+            if spawned.is_err() {
+                // The threads started (or this one) do the work.
+                break;
+            }
+        }
+    });
+    // A file no worker reached (no thread could start at all) is checked here.
+    slots
+        .into_iter()
+        .zip(files)
+        .map(|(slot, target)| {
+            slot.into_inner()
+                .unwrap_or_else(|| check_guarded(target, plan))
+        })
+        .collect()
+}
+
+/// [`check_target`], with a bug in coordc reported as this file's error
+/// (exit 2) rather than ending the run: the other files are still checked.
+fn check_guarded(target: &Target, plan: &Plan) -> Report {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check_target(target, plan)))
+        .unwrap_or_else(|_| {
+            Report::failed(format!(
+                "{}: coordc failed on this file (a bug: please report it with the file)",
+                target.path.display()
+            ))
+        })
+}
+
+/// Checks one file with its folder's settings: the processing zone and the
+/// frequency check for the checks, the levels and ignores for the report.
+fn check_target(target: &Target, plan: &Plan) -> Report {
+    let folder = &target.folder;
+    let input = JobInput {
+        configs: plan.configs,
+        files: plan.files,
+        job: JobSource::Own,
+        defines: &plan.options.defines,
+        maps: &folder.maps,
+        processing_zone: folder.processing_zone,
+        check_maximum_frequency: folder.settings.check_maximum_frequency,
+    };
+    let mut report = match &target.member {
+        Some(member) => {
+            let input = load::bundle_coordinator_input(&input, &member.job, &member.defines);
+            check_file(&target.path, &input, Some(member))
+        }
+        None => check_file(&target.path, &input, None),
+    };
+    if report.problems.is_empty() && !plan.options.keep_sources {
+        // Nothing to render from a clean file: its text need not be kept
+        // (it is read again if the pipeline checks find something), nor the
+        // room its problems had before they were filtered. Every page a run
+        // keeps is a page the kernel must clear.
+        report.sources = Sources::default();
+        report.problems = Vec::new();
+    }
+    apply_settings(target, &mut report.problems);
+    report
+}
+
+/// The folder's coordc.toml levels and ignores, on `problems` of `target`.
+fn apply_settings(target: &Target, problems: &mut Vec<Located>) {
+    if problems.is_empty() {
+        return;
+    }
+    let folder = &target.folder;
+    let relative = target
+        .path
+        .strip_prefix(&folder.base)
+        .unwrap_or(&target.path);
+    problems.retain_mut(|p| {
+        match folder
+            .settings
+            .level(relative, p.diagnostic.code, p.diagnostic.severity)
+        {
+            Some(severity) => {
+                p.diagnostic.severity = severity;
+                true
+            }
+            None => false,
+        }
+    });
+}
+
+/// The pipeline checks across every coordinator of `checked` (a file's
+/// own, and those a bundle submits as a pipeline of their own), a list of
+/// problems for each report, with its folder's settings applied.
+pub fn pipeline_problems(checked: &[(&Target, &Report)]) -> Vec<Vec<Located>> {
+    let mut found: Vec<Vec<Located>> = (0..checked.len()).map(|_| Vec::new()).collect();
+    // One pipeline of the coordinators given on their own, and one of each
+    // bundle's coordinators.
+    let mut groups: Vec<Option<&Arc<Path>>> = vec![None];
+    groups.extend(
+        checked
+            .iter()
+            .filter_map(|(_, r)| r.bundle.as_ref())
+            .collect::<BTreeSet<&Arc<Path>>>()
+            .into_iter()
+            .map(Some),
+    );
+    for group in groups {
+        let apps: Vec<Option<&AppEvents>> = checked
+            .iter()
+            .map(|(_, r)| r.events.as_ref().filter(|_| r.bundle.as_ref() == group))
+            .collect();
+        for (i, diagnostic) in crate::check::pipeline::check(&apps) {
+            if !is_suppressed(&checked[i].1.silenced, &diagnostic) {
+                found[i].push(Located::in_app(diagnostic));
+            }
+        }
+    }
+    for ((target, _), problems) in checked.iter().zip(&mut found) {
+        apply_settings(target, problems);
+    }
+    found
+}
+
+/// [`pipeline_problems`] across every report, added to it.
+fn add_pipeline_problems(targets: &[Target], files: &Files, reports: &mut [Report]) {
+    let checked: Vec<(&Target, &Report)> = targets.iter().zip(reports.iter()).collect();
+    let found = pipeline_problems(&checked);
+    for ((target, report), problems) in targets.iter().zip(reports.iter_mut()).zip(found) {
+        if problems.is_empty() {
+            continue;
+        }
+        if report.sources.files.is_empty() {
+            // The text of a clean file was dropped: read it again to render.
+            match files.read(&target.path) {
+                Ok(text) => {
+                    report.sources.add(target.path.display().to_string(), text);
+                }
+                Err(_) => continue,
+            }
+        }
+        report.problems.extend(problems);
+    }
+}
+
+/// The coordinators the bundles among `reports` submit, checked as their
+/// bundle configures them, each report placed after its bundle's.
+fn check_members(
+    targets: Vec<Target>,
+    mut reports: Vec<Report>,
+    plan: &Plan,
+) -> (Vec<Target>, Vec<Report>) {
+    let mut owners = Vec::new();
+    let mut member_targets = Vec::new();
+    for (i, (target, report)) in targets.iter().zip(reports.iter_mut()).enumerate() {
+        for member in std::mem::take(&mut report.members) {
+            owners.push(i);
+            member_targets.push(Target {
+                path: member.file.clone(),
+                folder: Arc::clone(&target.folder),
+                member: Some(member),
+            });
+        }
+    }
+    if member_targets.is_empty() {
+        return (targets, reports);
+    }
+    let member_reports = check_all(&member_targets, plan);
+    let member_paths: HashSet<PathBuf> = member_targets.iter().map(|t| real(&t.path)).collect();
+    for (target, report) in targets.iter().zip(reports.iter_mut()) {
+        if member_paths.contains(&real(&target.path)) {
+            // Checked alone it had no configuration; its bundle gave it one,
+            // so the note listing the names the job must define is moot.
+            report.problems.retain(|p| {
+                !(p.diagnostic.code == EL_UNKNOWN_VARIABLE
+                    && p.diagnostic.severity == Severity::Note)
+            });
+        }
+    }
+    let mut all_targets = Vec::with_capacity(targets.len() + member_targets.len());
+    let mut all_reports = Vec::with_capacity(all_targets.capacity());
+    let mut members = member_targets
+        .into_iter()
+        .zip(member_reports)
+        .zip(owners)
+        .peekable();
+    for (i, (target, report)) in targets.into_iter().zip(reports).enumerate() {
+        let bundle: Arc<Path> = Arc::from(target.path.as_path());
+        all_targets.push(target);
+        all_reports.push(report);
+        while let Some(((target, mut report), _)) = members.next_if(|(_, owner)| *owner == i) {
+            report.bundle = Some(Arc::clone(&bundle));
+            all_targets.push(target);
+            all_reports.push(report);
+        }
+    }
+    (all_targets, all_reports)
+}
+
+/// `path` as the file system names it, to tell one file reached by two
+/// spellings (`./c/`, `c`).
+fn real(path: &Path) -> PathBuf {
+    path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// When bundles brought their coordinators in, each problem once: a file
+/// checked both alone and through a bundle (or through two bundles, or
+/// twice through one) finds some problems in each check. Kept where first
+/// reported, in the order of the reports.
+fn report_each_problem_once(targets: &[Target], reports: &mut [Report]) {
+    if !reports.iter().any(|r| r.bundle.is_some()) {
+        return;
+    }
+    // (A problem is told from another by its file, code, place and message.)
+    let mut seen: HashSet<(PathBuf, &'static str, u32, u32, String)> = HashSet::new();
+    for (target, report) in targets.iter().zip(reports.iter_mut()) {
+        let path = real(&target.path);
+        let files: Vec<PathBuf> = report
+            .sources
+            .files
+            .iter()
+            .enumerate()
+            .map(|(i, (name, _))| {
+                if i == 0 {
+                    path.clone()
+                } else {
+                    real(Path::new(name))
+                }
+            })
+            .collect();
+        report.problems.retain(|p| {
+            let d = &p.diagnostic;
+            let file = files.get(p.file.unwrap_or(0)).cloned().unwrap_or_default();
+            seen.insert((file, d.code, d.span.start, d.span.end, d.message.clone()))
+        });
+    }
+}
+
+/// A bundle's problems, and the coordinators it submits (each with the file
+/// to check); or why its configuration could not be read.
+fn bundle(
+    doc: &xml::Document,
+    path: &Path,
+    input: &JobInput,
+    sources: &mut Sources,
+) -> Result<(Vec<Located>, Vec<Member>), String> {
+    let loaded = match load::bundle(doc, path, input, sources) {
+        Ok(loaded) => loaded,
+        Err(Stop::Usage(message)) => return Err(message),
+        Err(Stop::Problems(problems)) => return Ok((problems, Vec::new())),
+    };
+    let bundle = &loaded.bundle;
+    let texts = bundle.texts();
+    let (submitted, submission) =
+        crate::interp::bundle::submit(bundle, &loaded.config, input.processing_zone);
+    // Whether the coordinators are checked: the bundle gives them its
+    // configuration, so one it was not given must need none.
+    let mut reach_coordinators = true;
+    // (The static checks first: where evaluation fails on the same call,
+    // their diagnostic, with its help, is the one kept.)
+    let mut problems;
+    if loaded.job.configured {
+        let known: FxHashSet<&str> = submitted
+            .vars
+            .keys()
+            .map(String::as_str)
+            .chain(bundle.parameters.iter().map(|p| p.name.name.as_str()))
+            .collect();
+        problems = check_el(
+            texts.iter().map(|t| (None, *t)),
+            Library::Bundle,
+            Some(&known),
+        );
+        problems.extend(submission);
+    } else {
+        // Without a configuration, the names the job must define (parameters
+        // without a default among them) are a note, and if there are any, its
+        // coordinators, which would be given that configuration, are not
+        // checked.
+        let mut needed = free_variables(texts.iter().copied(), Library::Bundle, &submitted.vars);
+        needed.extend(
+            bundle
+                .parameters
+                .iter()
+                .filter(|p| !submitted.vars.contains_key(&p.name.name))
+                .map(|p| p.name.name.clone()),
+        );
+        problems = check_el(texts.iter().map(|t| (None, *t)), Library::Bundle, None);
+        problems.extend(submission.into_iter().filter(|p| {
+            p.diagnostic.code != EL_UNKNOWN_VARIABLE && p.diagnostic.code != MISSING_PARAMETER
+        }));
+        if !needed.is_empty() {
+            reach_coordinators = false;
+            problems.push(needed_note(
+                bundle.name_span,
+                "the job",
+                needed.iter().map(String::as_str),
+                "give its configuration (--config FILE, -D NAME=VALUE, or a job.properties beside the bundle) to check the values and the coordinators",
+            ));
+        }
+    }
+    let mut members = Vec::new();
+    for coordinator in &submitted.coordinators {
+        // Every coordinator's app-path must exist when the bundle starts,
+        // a disabled one's too (BundleStartXCommand:162-164, mergeConfig
+        // before isEnabled); only the enabled ones are submitted.
+        match load::coordinator_file(
+            &coordinator.app_path,
+            path,
+            input,
+            coordinator.ir.app_path.span,
+        ) {
+            Ok(file) if reach_coordinators && coordinator.enabled => members.push(Member {
+                file,
+                name: coordinator.name.clone(),
+                bundle_path: path.to_path_buf(),
+                defines: submitted.coordinator_defines(input.defines, coordinator),
+                job: loaded.job.clone(),
+            }),
+            Ok(_) => {}
+            Err(d) => problems.push(Located::in_app(d)),
+        }
+    }
+    Ok((problems, members))
+}
+
+/// Checks the file at `path`; `member` when a bundle submits it.
+fn check_file(path: &Path, input: &JobInput, member: Option<&Member>) -> Report {
+    let mut sources = Sources::default();
+    let mut events = None;
+    let mut silenced = Vec::new();
+    let mut members = Vec::new();
+    // (The tree borrows the text, which `sources` shares.)
+    let (text, unread) = match read_application(path, input.files, &mut sources) {
+        Ok(text) => (text, None),
+        Err(stop) => (Arc::from(""), Some(stop)),
+    };
+    let arena = xml::tree::arena_for(text.len());
+    let parsed = match unread {
+        Some(stop) => Err(stop),
+        None => parse_document(&text, &arena),
+    };
+    let problems = match parsed {
+        Err(Stop::Usage(message)) => return Report::failed(message),
+        Err(Stop::Problems(problems)) => problems,
+        Ok(doc) => {
+            let problems = match (doc.root.name, member) {
+                ("coordinator-app", _) => match coordinator(&doc, path, input, &mut sources) {
+                    Ok((mut problems, found)) => {
+                        events = found;
+                        if let Some(member) = member {
+                            problems.extend(load::refused_in_bundle(
+                                &doc,
+                                &member.bundle_path,
+                                &member.name,
+                            ));
+                        }
+                        problems
+                    }
+                    // A configuration that cannot be read: an I/O error.
+                    Err(message) => return Report::failed(message),
+                },
+                (_, Some(member)) => {
+                    load::not_a_coordinator(&doc, &member.bundle_path, &member.name)
+                        .into_iter()
+                        .collect()
+                }
+                ("bundle-app", None) => match bundle(&doc, path, input, &mut sources) {
+                    Ok((problems, found)) => {
+                        members = found;
+                        problems
+                    }
+                    Err(message) => return Report::failed(message),
+                },
+                ("workflow-app", None) => match workflow(&doc, path, input, &mut sources) {
+                    Ok(problems) => problems,
+                    Err(message) => return Report::failed(message),
+                },
+                ("datasets", None) => match datasets(&doc, path, input, &mut sources) {
+                    Ok(problems) => problems,
+                    Err(message) => return Report::failed(message),
+                },
+                (other, None) => vec![Located::in_app(Diagnostic::note(
+                    XML_UNKNOWN_DOCUMENT,
+                    doc.root.name_span,
+                    format!(
+                        "skipped: <{other}> is not a coordinator, bundle, datasets or workflow document"
+                    ),
+                ))],
+            };
+            // `<!-- coordc: ignore CODE -->` in the application file.
+            silenced = suppressions(&doc, &text);
+            problems
+                .into_iter()
+                .filter(|p| p.file.unwrap_or(0) != 0 || !is_suppressed(&silenced, &p.diagnostic))
+                .collect()
+        }
+    };
+    let mut problems = dedup(problems);
+    // In the order of the text, file by file (the application first), as an
+    // editor lists them.
+    problems.sort_by_key(|p| (p.file.unwrap_or(0), p.diagnostic.span.start));
+    Report {
+        sources,
+        problems,
+        io_error: None,
+        events,
+        silenced,
+        members,
+        bundle: None,
+    }
+}
+
+/// One report of each problem: the static checks and the evaluation can find
+/// the same one at the same place. An evaluation failure (EL005 to EL007, a
+/// datetime that does not parse) inside a value a static rule already
+/// reports is that rule's consequence (an argument that cannot convert fails
+/// to convert; a misplaced function has no context; a dotted name's variable
+/// is undefined; an instance list is no datetime).
+fn dedup(mut problems: Vec<Located>) -> Vec<Located> {
+    const STATIC: &[&str] = &[
+        EL_SYNTAX,
+        EL_UNKNOWN_FUNCTION,
+        EL_ARITY,
+        EL_ARG_TYPE,
+        EL_MISPLACED,
+        EL_DOTTED_NAME,
+        INSTANCE_SYNTAX,
+    ];
+    // (A datetime that does not parse, inside an instance list, is the list.)
+    const EVALUATION: &[&str] = &[
+        EL_UNKNOWN_VARIABLE,
+        EL_EVAL,
+        EL_NEEDS_CONTEXT,
+        TIME_DATETIME,
+    ];
+    let reported: Vec<(Option<usize>, Span)> = problems
+        .iter()
+        .filter(|p| STATIC.contains(&p.diagnostic.code))
+        .map(|p| (p.file, p.diagnostic.span))
+        .collect();
+    let evaluation_failures: Vec<(Option<usize>, Span)> = problems
+        .iter()
+        .filter(|p| EVALUATION.contains(&p.diagnostic.code))
+        .map(|p| (p.file, p.diagnostic.span))
+        .collect();
+    let mut seen = HashSet::new();
+    problems.retain(|p| {
+        let span = p.diagnostic.span;
+        let consequence = EVALUATION.contains(&p.diagnostic.code)
+            && reported
+                .iter()
+                .any(|(file, s)| *file == p.file && s.start <= span.start && span.end <= s.end);
+        // A data-in's or data-out's dataset whose name failed to resolve
+        // (where the failure is reported) is that failure's consequence.
+        let unresolved_dataset =
+            p.diagnostic.code == UNDEFINED_DATASET && evaluation_failures.contains(&(p.file, span));
+        !consequence && !unresolved_dataset && seen.insert((p.file, p.diagnostic.code, span))
+    });
+    problems
+}
+
+/// The static EL checks of `texts`, in `library`, knowing the defined names
+/// when the job was configured.
+fn check_el<'a>(
+    texts: impl IntoIterator<Item = (Option<usize>, &'a ElText)>,
+    library: Library,
+    known: Option<&FxHashSet<&str>>,
+) -> Vec<Located> {
+    let ctx = ElCheckContext {
+        library,
+        known_variables: known,
+    };
+    texts
+        .into_iter()
+        .flat_map(|(file, text)| {
+            check_template(text.template(), &ctx)
+                .into_iter()
+                .map(move |d| Located {
+                    file,
+                    diagnostic: text.in_file(d),
+                })
+        })
+        .collect()
+}
+
+/// A coordinator's problems, and its events when it could be submitted; or
+/// why its configuration could not be read.
+fn coordinator(
+    doc: &xml::Document,
+    path: &Path,
+    input: &JobInput,
+    sources: &mut Sources,
+) -> Result<(Vec<Located>, Option<AppEvents>), String> {
+    let loaded = match load::coordinator(doc, path, input, sources) {
+        Ok(loaded) => loaded,
+        Err(Stop::Usage(message)) => return Err(message),
+        Err(Stop::Problems(problems)) => return Ok((problems, None)),
+    };
+    let mut events = None;
+    let app = &loaded.app;
+    let mut texts: Vec<(Option<usize>, &ElText)> = job::placed_texts(app, &loaded.included)
+        .into_iter()
+        .map(|(file, text, _)| (file, text))
+        .collect();
+    texts.push((None, &app.frequency));
+    texts.extend(app.datasets.iter().map(|d| (d.file, &d.frequency)));
+    texts.extend(loaded.included.iter().map(|d| (d.file, &d.frequency)));
+    texts.extend(app.includes.iter().map(|t| (None, t)));
+    let controls = &app.controls;
+    texts.extend(
+        [
+            &controls.timeout,
+            &controls.concurrency,
+            &controls.execution,
+            &controls.throttle,
+        ]
+        .into_iter()
+        .flatten()
+        .map(|t| (None, t)),
+    );
+    let mut problems = loaded.include_problems.clone();
+    problems.extend(crate::check::datasets::check(app, &loaded.included));
+    problems.extend(crate::check::instances::check(app));
+    let mut needed = free_variables(
+        texts.iter().map(|(_, t)| *t),
+        Library::Coordinator,
+        &loaded.vars,
+    );
+    let evaluable = needed.is_empty();
+    // (Parameters without a default are names the job must define, read or
+    // not; one nothing reads stops no evaluation.)
+    needed.extend(
+        parameters::missing(&app.parameters, &loaded.vars)
+            .into_iter()
+            .map(str::to_string),
+    );
+    if loaded.configured {
+        problems.extend(loaded.parameter_problems.iter().cloned());
+    } else {
+        problems.extend(unconfigured_parameters(&loaded.parameter_problems));
+    }
+    if !loaded.configured && !needed.is_empty() {
+        // Without a configuration, the names the job must define are a note.
+        let note = needed_note(
+            app.name_span,
+            "the job",
+            needed.iter().map(String::as_str),
+            &format!("{GIVE_CONFIGURATION} to check the values"),
+        );
+        if !evaluable {
+            // The checks that evaluate values cannot run (an include path
+            // that reads one of the names is in the note too).
+            problems.retain(|p| p.diagnostic.code != EL_UNKNOWN_VARIABLE);
+            problems.extend(check_el(texts.iter().copied(), Library::Coordinator, None));
+            problems.extend(job::misplaced(app, &loaded.included, &loaded.vars));
+            problems.push(note);
+            return Ok((problems, None));
+        }
+        problems.push(note);
+    }
+    // A declared parameter the job does not give is CO004, not an unknown name.
+    let known: FxHashSet<&str> = loaded
+        .vars
+        .keys()
+        .map(String::as_str)
+        .chain(app.parameters.iter().map(|p| p.name.name.as_str()))
+        .collect();
+    problems.extend(check_el(
+        texts.iter().copied(),
+        Library::Coordinator,
+        Some(&known),
+    ));
+    let options = Options {
+        includes_incomplete: !loaded.include_problems.is_empty(),
+        ..Options::first_action(input.processing_zone, input.check_maximum_frequency)
+    };
+    match job::prepare(app, &loaded.included, &loaded.vars, &options) {
+        // The first action's materialization, as `oozie job -dryrun` runs it.
+        Ok(job) => {
+            problems.extend(job.warnings.iter().cloned());
+            problems.extend(crate::check::schedule::check(app, &job));
+            problems.extend(crate::check::zones::check(app, &job));
+            problems.extend(crate::check::cron::check(app, &job));
+            let first = job.actions().next();
+            let first_action = first.as_ref().and_then(|a| a.as_ref().ok());
+            problems.extend(crate::check::data::check(app, &job, first_action));
+            events = Some(AppEvents::of(app, &job));
+            if let Some(Err(d)) = first {
+                problems.push(Located::in_app(d));
+            }
+        }
+        Err(more) => problems.extend(more),
+    }
+    // A parameter the job does not give (CO004) is not reported again where
+    // the evaluation reads it.
+    let missing: FxHashSet<&str> = parameters::missing(&app.parameters, &loaded.vars)
+        .into_iter()
+        .collect();
+    let source = &sources.files[0].1;
+    problems.retain(|p| {
+        let span = p.diagnostic.span;
+        !(p.file.is_none()
+            && p.diagnostic.code == EL_UNKNOWN_VARIABLE
+            && source
+                .get(span.start as usize..span.end as usize)
+                .is_some_and(|name| missing.contains(name)))
+    });
+    Ok((problems, events))
+}
+
+/// The variables `texts` read that are neither defined nor EL constants.
+fn free_variables<'a>(
+    texts: impl Iterator<Item = &'a ElText>,
+    library: Library,
+    vars: &VarMap,
+) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for text in texts {
+        for (name, _) in &findings(text.template(), library).variables {
+            if !vars.contains_key(&**name) {
+                names.insert(name.to_string());
+            }
+        }
+    }
+    names
+}
+
+/// How a note asks for the job's configuration.
+const GIVE_CONFIGURATION: &str = "give its configuration (--config FILE, -D NAME=VALUE, or a job.properties beside the application)";
+
+/// The note, at `span`, that `job` must define `names`, and what to do
+/// (`then`) to have the values checked: what a check without a
+/// configuration says instead of reporting the names undefined.
+fn needed_note<'a>(
+    span: Span,
+    job: &str,
+    names: impl Iterator<Item = &'a str>,
+    then: &str,
+) -> Located {
+    let names: Vec<String> = names.map(|n| format!("`{n}`")).collect();
+    Located::in_app(Diagnostic::note(
+        EL_UNKNOWN_VARIABLE,
+        span,
+        format!("{job} must define {}; {then}", names.join(", ")),
+    ))
+}
+
+/// The `<parameters>` problems of a job given no configuration: an empty name
+/// (E0739) is one whatever the job defines; a parameter it may define is not.
+fn unconfigured_parameters(problems: &[Located]) -> impl Iterator<Item = Located> + '_ {
+    problems
+        .iter()
+        .filter(|p| ![MISSING_PARAMETER, WF_MISSING_PARAMETER].contains(&p.diagnostic.code))
+        .cloned()
+}
+
+/// A workflow's problems, or why its configuration could not be read.
+fn workflow(
+    doc: &xml::Document,
+    path: &Path,
+    input: &JobInput,
+    sources: &mut Sources,
+) -> Result<Vec<Located>, String> {
+    let invalid = schema_problems(doc);
+    if !invalid.is_empty() {
+        return Ok(invalid);
+    }
+    let definition_bytes = sources.files[0].1.len();
+    let (wf, problems) = ir::lower::workflow(&doc.root);
+    let mut problems: Vec<Located> = problems.into_iter().map(Located::in_app).collect();
+    // The job's configuration, when there is one: some action checks read it.
+    let mut job_vars = None;
+    match load::workflow_job(&wf, path, input, sources) {
+        Ok(job) if job.configured => {
+            job_vars = Some(job.vars.clone());
+            problems.extend(job.parameter_problems);
+            problems.extend(
+                crate::check::actions::submission_el(&wf, Some(&job.vars))
+                    .into_iter()
+                    .map(Located::in_app),
+            );
+        }
+        Ok(job) => {
+            // The names the job must define, as for a coordinator: its
+            // parameters without a default, and what submission resolves.
+            problems.extend(unconfigured_parameters(&job.parameter_problems));
+            problems.extend(
+                crate::check::actions::submission_el(&wf, None)
+                    .into_iter()
+                    .map(Located::in_app),
+            );
+            let needed: BTreeSet<&str> = parameters::missing(&wf.parameters, &job.vars)
+                .into_iter()
+                .chain(crate::check::actions::submission_variables(&wf, &job.vars))
+                .collect();
+            if !needed.is_empty() {
+                let give = match &job.submits_other {
+                    Some(other) => format!(
+                        "the configuration given submits {other}, not this workflow, which runs with the configuration that application passes it: give this workflow's own"
+                    ),
+                    None => GIVE_CONFIGURATION.to_string(),
+                };
+                problems.push(needed_note(
+                    wf.name_span,
+                    "the job",
+                    needed.into_iter(),
+                    &format!("{give} to check them"),
+                ));
+            }
+        }
+        Err(Stop::Usage(message)) => return Err(message),
+        Err(Stop::Problems(more)) => problems.extend(more),
+    }
+    let actions = crate::check::actions::check(&wf, definition_bytes, job_vars.as_ref());
+    // Oozie refuses a definition over its length before parsing it (E0736):
+    // the graph it never sees is not walked.
+    if !actions.iter().any(|d| d.code == WF_LENGTH) {
+        problems.extend(
+            crate::check::workflow::check(&wf)
+                .into_iter()
+                .map(Located::in_app),
+        );
+    }
+    problems.extend(actions.into_iter().map(Located::in_app));
+    problems.extend(check_el(
+        wf.texts().into_iter().map(|t| (None, t)),
+        Library::Workflow,
+        None,
+    ));
+    Ok(problems)
+}
+
+/// A datasets file checked on its own: what submission checks in each of
+/// its datasets and in those it includes, as if a coordinator included it
+/// (spec §5.4; CSX:1009-1030, 1143-1148), with the job configuration given
+/// (`--config`, `-D`); without one, the names its values read are a note,
+/// and those values are not evaluated. Or why the configuration could not
+/// be read.
+fn datasets(
+    doc: &xml::Document,
+    path: &Path,
+    input: &JobInput,
+    sources: &mut Sources,
+) -> Result<Vec<Located>, String> {
+    let invalid = schema_problems(doc);
+    if !invalid.is_empty() {
+        return Ok(invalid);
+    }
+    let (includes, mut found, problems) = ir::lower::dataset_file(&doc.root, 0);
+    let mut problems: Vec<Located> = problems.into_iter().map(Located::in_app).collect();
+    let loaded = match load::datasets_file(&includes, path, input, sources) {
+        Ok(loaded) => loaded,
+        Err(Stop::Usage(message)) => return Err(message),
+        Err(Stop::Problems(found)) => return Ok(found),
+    };
+    problems.extend(loaded.include_problems);
+    found.extend(loaded.included);
+    let vars = loaded.vars;
+    let texts: Vec<(Option<usize>, &ElText)> = includes
+        .iter()
+        .map(|t| (None, t))
+        .chain(found.iter().flat_map(|d| {
+            std::iter::once((d.file, &d.frequency))
+                .chain(job::dataset_texts(d).map(|(file, text, _)| (file, text)))
+        }))
+        .collect();
+    let known: FxHashSet<&str> = vars.keys().map(String::as_str).collect();
+    let known = loaded.configured.then_some(&known);
+    problems.extend(check_el(texts.iter().copied(), Library::Coordinator, known));
+    problems.extend(job::misplaced_in(
+        found.iter().flat_map(job::dataset_texts),
+        &vars,
+    ));
+    job::included_by_name(&found, &mut problems);
+    for dataset in &found {
+        problems.extend(job::dataset_problems(dataset, &vars, input.processing_zone));
+    }
+    let needed = free_variables(texts.iter().map(|(_, t)| *t), Library::Coordinator, &vars);
+    if !loaded.configured && !needed.is_empty() {
+        problems.retain(|p| p.diagnostic.code != EL_UNKNOWN_VARIABLE);
+        problems.push(needed_note(
+            doc.root.name_span,
+            "the job that includes this file",
+            needed.iter().map(String::as_str),
+            "give its configuration (--config FILE, -D NAME=VALUE) to check the values",
+        ));
+    }
+    Ok(problems)
+}
