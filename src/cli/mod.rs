@@ -37,6 +37,9 @@ enum Command {
     /// Run coordinators through a simulated Oozie server: when each action is
     /// created, waits, runs and ends, and why.
     Simulate(simulate::SimulateArgs),
+    /// Serve the checker to an editor: a language server on stdin and stdout
+    /// (diagnostics, hover, completion, navigation, quick fixes).
+    Lsp(lsp::LspArgs),
     /// List the nominal times a coordinator with a cron frequency materializes.
     Cron(cron::CronArgs),
     /// List every time zone ID Oozie accepts, with its offset and DST use.
@@ -90,6 +93,7 @@ pub fn main() -> i32 {
         Command::Dryrun(args) => dryrun::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Cron(args) => cron::run(args),
+        Command::Lsp(args) => lsp::run(args),
         Command::Timezones(args) => timezones::run(args),
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();

@@ -55,6 +55,10 @@ pub struct CheckOptions {
     /// runs them across its whole workspace instead, with
     /// [`pipeline_problems`]).
     pub pipeline: bool,
+    /// The folder whose coordc.toml applies to every path, and which its
+    /// patterns are relative to (an editor's workspace folder); without
+    /// it, each path's own (a folder's, or a file's folder).
+    pub settings_folder: Option<PathBuf>,
     /// Whether a clean file's report keeps its sources (what it was read
     /// from, for [`Report::depends_on`]); a batch run drops them.
     pub keep_sources: bool,
@@ -113,6 +117,11 @@ struct Member {
 }
 
 impl Report {
+    /// For a coordinator checked as a bundle submits it: the bundle's file.
+    pub fn bundle(&self) -> Option<&Path> {
+        self.bundle.as_deref()
+    }
+
     /// The files this report was read from (the application, its
     /// configuration, its includes; kept with [`CheckOptions::keep_sources`]),
     /// and the job.properties a coordinator or workflow would read if it
@@ -237,7 +246,9 @@ fn discover(
     // their real paths compared.
     let keyed = paths.len() > 1;
     for path in paths {
-        let folder = if path.is_dir() {
+        let folder = if let Some(folder) = &options.settings_folder {
+            folder.clone()
+        } else if path.is_dir() {
             path.clone()
         } else {
             path.parent()

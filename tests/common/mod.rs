@@ -93,3 +93,4 @@ pub fn expect_code(out: &Output, code: i32, what: &str) {
         stderr(out)
     );
 }
+pub mod lsp;

@@ -99,6 +99,7 @@ fn check_paths(args: &CheckArgs) -> Result<Checked, i32> {
         maps: args.maps.clone(),
         processing_timezone: args.processing_timezone.clone(),
         pipeline: true,
+        settings_folder: None,
         keep_sources: false,
     };
     check(&args.paths, &options, &Files::default()).map_err(|refused| {

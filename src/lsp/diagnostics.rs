@@ -1,0 +1,105 @@
+//! coordc's problems as LSP diagnostics: the same codes, severities, help
+//! and related places as `coordc check`, a link to the rule's page, and the
+//! fix a diagnostic carries (for code actions).
+
+use super::session::{Found, Session};
+use super::text::LineIndex;
+use crate::diag::Severity;
+use crate::project::files::normal;
+use serde_json::{Value, json};
+use std::path::Path;
+
+/// Where rule pages are linked from (`codeDescription.href`): a URL with
+/// `{code}` in it, from the client's `initializationOptions.rulesUrl`;
+/// without one, the page in the source tree coordc was built from, when
+/// it is there.
+pub fn rule_url(template: Option<&str>, code: &str) -> Option<String> {
+    match template {
+        Some(t) => Some(t.replace("{code}", code)),
+        None => {
+            let page = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("docs/rules")
+                .join(format!("{code}.md"));
+            page.is_file()
+                .then(|| url::Url::from_file_path(&page).ok())
+                .flatten()
+                .map(String::from)
+        }
+    }
+}
+
+/// The diagnostics of the file at `path` (`None`: not a document coordc
+/// checks, nothing to publish).
+pub fn of_file(session: &Session, path: &Path, rules_url: Option<&str>) -> Option<Vec<Value>> {
+    let found = session.problems(path)?;
+    Some(
+        found
+            .iter()
+            .map(|f| to_lsp(session, f, rules_url))
+            .collect(),
+    )
+}
+
+fn to_lsp(session: &Session, found: &Found, rules_url: Option<&str>) -> Value {
+    let d = &found.problem.diagnostic;
+    let text: &str = found.text;
+    // (Built for the text the problem was found in: the open document's
+    // index when that is the one.)
+    let open = session
+        .documents
+        .get(&normal(Path::new(found.file)))
+        .filter(|doc| std::sync::Arc::ptr_eq(&doc.text, found.text));
+    let built;
+    let index = match open {
+        Some(doc) => &doc.index,
+        None => {
+            built = LineIndex::new(text);
+            &built
+        }
+    };
+    let range =
+        |start: u32, end: u32| index.range(text, start as usize, end as usize, session.encoding);
+    let mut message = d.message.clone();
+    if let Some(help) = &d.help {
+        message.push_str("\nhelp: ");
+        message.push_str(help);
+    }
+    let uri = url::Url::from_file_path(normal(Path::new(found.file)))
+        .map(String::from)
+        .unwrap_or_default();
+    let mut out = json!({
+        "range": range(d.span.start, d.span.end),
+        "severity": match d.severity {
+            Severity::Error => 1,
+            Severity::Warning => 2,
+            Severity::Note => 3,
+        },
+        "code": d.code,
+        "source": "coordc",
+        "message": message,
+    });
+    if let Some(href) = rule_url(rules_url, d.code) {
+        out["codeDescription"] = json!({ "href": href });
+    }
+    if !d.labels.is_empty() {
+        out["relatedInformation"] = d
+            .labels
+            .iter()
+            .map(|l| {
+                json!({
+                    "location": { "uri": uri, "range": range(l.span.start, l.span.end) },
+                    "message": l.message,
+                })
+            })
+            .collect();
+    }
+    if let Some(fix) = &d.fix {
+        out["data"] = json!({
+            "fix": {
+                "range": range(fix.span.start, fix.span.end),
+                "newText": fix.replacement,
+            }
+        });
+    }
+    out
+}

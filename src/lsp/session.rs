@@ -1,0 +1,254 @@
+//! What the server knows: the documents the editor has open (their unsaved
+//! text), and the check of every application of the workspace, kept per
+//! application with the files it was read from, so that an edit re-checks
+//! only the applications that read the file edited.
+
+use super::text::{Encoding, LineIndex};
+use crate::check::rules::XML_UNKNOWN_DOCUMENT;
+use crate::interp::job::Located;
+use crate::project::check::{CheckOptions, Report, Target, check, pipeline_problems};
+use crate::project::files::{Files, normal};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// A document open in the editor.
+pub struct Document {
+    pub uri: String,
+    pub version: i32,
+    pub text: Arc<str>,
+    pub index: LineIndex,
+}
+
+impl Document {
+    pub fn new(uri: String, version: i32, text: Arc<str>) -> Document {
+        let index = LineIndex::new(&text);
+        Document {
+            uri,
+            version,
+            text,
+            index,
+        }
+    }
+}
+
+/// One application's check: its report, and for a bundle, those of the
+/// coordinators it submits.
+struct Checked {
+    target: Target,
+    report: Report,
+}
+
+/// A problem found in a file, with the text it was found in (the text its
+/// span is an offset into).
+pub struct Found<'s> {
+    pub problem: &'s Located,
+    pub text: &'s Arc<str>,
+    /// Where the problem's labels point: the file of each (the same as the
+    /// problem's).
+    pub file: &'s str,
+}
+
+pub struct Session {
+    pub encoding: Encoding,
+    /// The workspace folders: every application under them is checked, and
+    /// the pipeline rules run across them.
+    roots: Vec<PathBuf>,
+    /// The open documents, by path.
+    pub documents: HashMap<PathBuf, Document>,
+    /// What the checks are given (the job, the processing zone).
+    options: CheckOptions,
+    /// The checks, by the path checked (a bundle's members under the
+    /// bundle's path).
+    checked: BTreeMap<PathBuf, Vec<Checked>>,
+    /// The pipeline problems of the last check, by the application's path.
+    pipeline: HashMap<PathBuf, Vec<Located>>,
+    /// Files changed since the last check.
+    dirty: BTreeSet<PathBuf>,
+}
+
+impl Session {
+    pub fn new(encoding: Encoding, roots: Vec<PathBuf>) -> Session {
+        Session {
+            encoding,
+            roots: roots.iter().map(|r| normal(r)).collect(),
+            documents: HashMap::new(),
+            options: CheckOptions {
+                keep_sources: true,
+                ..CheckOptions::default()
+            },
+            checked: BTreeMap::new(),
+            pipeline: HashMap::new(),
+            dirty: BTreeSet::new(),
+        }
+    }
+
+    /// Checks every application under the workspace folders.
+    pub fn index(&mut self) {
+        let roots = self.roots.clone();
+        for root in &roots {
+            self.check_paths(std::slice::from_ref(root), Some(root));
+        }
+        self.run_pipeline();
+    }
+
+    /// `path`'s text changed (or the file was created, deleted or closed).
+    pub fn touch(&mut self, path: PathBuf) {
+        self.dirty.insert(path);
+    }
+
+    pub fn is_dirty(&self) -> bool {
+        !self.dirty.is_empty()
+    }
+
+    /// Checks again what the changed files change: each changed application,
+    /// and every application that reads a changed file. The paths whose
+    /// problems may differ.
+    pub fn check_changed(&mut self) -> BTreeSet<PathBuf> {
+        let changed = std::mem::take(&mut self.dirty);
+        if changed.is_empty() {
+            return changed;
+        }
+        let mut again: BTreeSet<PathBuf> = changed
+            .iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "xml"))
+            .cloned()
+            .collect();
+        for (key, checked) in &self.checked {
+            let reads_a_change = checked.iter().any(|c| {
+                c.report
+                    .depends_on(&c.target)
+                    .iter()
+                    .any(|d| changed.contains(&normal(d)))
+            });
+            if reads_a_change {
+                again.insert(key.clone());
+            }
+        }
+        let mut affected: BTreeSet<PathBuf> = changed;
+        for key in &again {
+            if let Some(old) = self.checked.remove(key) {
+                affected.extend(old.iter().flat_map(|c| files_of(&c.report)));
+            }
+        }
+        // Each under its workspace folder's settings; a file outside every
+        // folder under its own folder's.
+        let mut by_root: BTreeMap<Option<PathBuf>, Vec<PathBuf>> = BTreeMap::new();
+        for path in again {
+            let gone = !self.documents.contains_key(&path) && !path.exists();
+            if gone {
+                continue;
+            }
+            let root = self.roots.iter().find(|r| path.starts_with(r)).cloned();
+            by_root.entry(root).or_default().push(path);
+        }
+        for (root, paths) in by_root {
+            self.check_paths(&paths, root.as_ref());
+        }
+        for checked in self.checked.values() {
+            for c in checked {
+                affected.extend(files_of(&c.report));
+            }
+        }
+        self.run_pipeline();
+        affected
+    }
+
+    fn check_paths(&mut self, paths: &[PathBuf], root: Option<&PathBuf>) {
+        let files = Files::with_buffers(
+            self.documents
+                .iter()
+                .map(|(path, d)| (path.clone(), Arc::clone(&d.text))),
+        );
+        let options = CheckOptions {
+            settings_folder: root.cloned(),
+            ..self.options.clone()
+        };
+        // (A wrong processing zone in a coordc.toml is the one thing that
+        // stops a check: it is said in the log, and nothing is checked.)
+        let Ok(result) = check(paths, &options, &files) else {
+            return;
+        };
+        for (target, report) in result.targets.into_iter().zip(result.reports) {
+            let key = normal(report.bundle().unwrap_or(&target.path));
+            self.checked
+                .entry(key)
+                .or_default()
+                .push(Checked { target, report });
+        }
+    }
+
+    fn run_pipeline(&mut self) {
+        let all: Vec<(&Target, &Report)> = self
+            .checked
+            .values()
+            .flatten()
+            .map(|c| (&c.target, &c.report))
+            .collect();
+        let found = pipeline_problems(&all);
+        self.pipeline.clear();
+        for ((target, _), problems) in all.iter().zip(found) {
+            if !problems.is_empty() {
+                self.pipeline
+                    .entry(normal(&target.path))
+                    .or_default()
+                    .extend(problems);
+            }
+        }
+    }
+
+    /// The problems found in the file at `path`, each once; `None` when it
+    /// is no document coordc checks (an XML file of another kind).
+    pub fn problems(&self, path: &Path) -> Option<Vec<Found<'_>>> {
+        let mut found = Vec::new();
+        let mut seen = BTreeSet::new();
+        let mut skipped = false;
+        for c in self.checked.values().flatten() {
+            let own = normal(&c.target.path) == path;
+            for (index, (name, text)) in c.report.sources.files.iter().enumerate() {
+                if normal(Path::new(name)) != path {
+                    continue;
+                }
+                let in_file = c
+                    .report
+                    .problems
+                    .iter()
+                    .filter(|p| p.file.unwrap_or(0) == index);
+                let pipeline = (own && index == 0)
+                    .then(|| self.pipeline.get(path))
+                    .flatten()
+                    .into_iter()
+                    .flatten();
+                for problem in in_file.chain(pipeline) {
+                    let d = &problem.diagnostic;
+                    if d.code == XML_UNKNOWN_DOCUMENT {
+                        skipped = true;
+                        continue;
+                    }
+                    if seen.insert((d.code, d.span.start, d.span.end, d.message.clone())) {
+                        found.push(Found {
+                            problem,
+                            text,
+                            file: name,
+                        });
+                    }
+                }
+            }
+        }
+        if skipped && found.is_empty() {
+            return None;
+        }
+        found.sort_by_key(|f| (f.problem.diagnostic.span.start, f.problem.diagnostic.code));
+        Some(found)
+    }
+}
+
+/// The files `report` was read from.
+fn files_of(report: &Report) -> impl Iterator<Item = PathBuf> + '_ {
+    report
+        .sources
+        .files
+        .iter()
+        .filter(|(name, _)| !name.starts_with('<'))
+        .map(|(name, _)| normal(Path::new(name)))
+}

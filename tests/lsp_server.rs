@@ -1,0 +1,212 @@
+//! `coordc lsp` end to end, in process: a client's messages in, the
+//! server's messages out (tests/common/lsp.rs). The workspace is a copy of
+//! corpus/lsp/app: a coordinator whose second line has non-ASCII text before
+//! a legacy zone ID (TM005, which has a fix), an included datasets file and
+//! the job.properties the coordinator reads.
+
+mod common;
+
+use common::lsp::{TestServer, capabilities, workspace};
+use serde_json::{Value, json};
+
+const COORDINATOR: &str = "coordinator.xml";
+
+/// Rule pages at a fixed place (by default they are the source tree's,
+/// wherever it is).
+fn options() -> Value {
+    json!({ "rulesUrl": "https://coordc.invalid/rules/{code}" })
+}
+
+/// The code and the start of each diagnostic.
+fn codes(diagnostics: &Value) -> Vec<(String, u64, u64)> {
+    diagnostics
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap_or("").to_string(),
+                d["range"]["start"]["line"].as_u64().unwrap_or(0),
+                d["range"]["start"]["character"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect()
+}
+
+/// The column of TM005 on line 2 (`timezone="PST"` after `rapport-été`):
+/// bytes for a client that offers UTF-8 (118), UTF-16 units for the others
+/// (116: each `é` is two bytes and one unit).
+#[test]
+fn diagnostics_on_open_count_columns_in_the_encoding_agreed() {
+    for (encodings, column) in [(vec![], 116), (vec!["utf-8", "utf-16"], 118)] {
+        let root = workspace("lsp/app", &format!("lsp-open-{column}"));
+        let mut server = TestServer::start(&root, capabilities(&encodings, false), options());
+        server.open(COORDINATOR);
+        let diagnostics = server.diagnostics(COORDINATOR);
+        assert!(
+            codes(&diagnostics).contains(&("TM005".into(), 1, column)),
+            "{diagnostics:#}"
+        );
+        if encodings.is_empty() {
+            insta::assert_json_snapshot!("open_coordinator", server.redact(&diagnostics));
+        }
+    }
+}
+
+/// What is checked is the editor's text, not the file: an edit that fixes
+/// the zone clears TM005 before anything is saved.
+#[test]
+fn an_unsaved_edit_is_checked() {
+    let root = workspace("lsp/app", "lsp-edit");
+    let mut server = TestServer::start(&root, capabilities(&[], false), json!({}));
+    server.open(COORDINATOR);
+    let text = std::fs::read_to_string(server.path(COORDINATOR)).unwrap();
+    let before = codes(&server.diagnostics(COORDINATOR));
+    // An incremental edit: `PST` (line 2, UTF-16 columns 116-119) replaced.
+    server.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": { "uri": server.uri(COORDINATOR), "version": 2 },
+            "contentChanges": [{
+                "range": { "start": { "line": 1, "character": 116 }, "end": { "line": 1, "character": 119 } },
+                "text": "America/Los_Angeles",
+            }],
+        }),
+    );
+    let after = codes(&server.diagnostics(COORDINATOR));
+    let expected: Vec<_> = before.into_iter().filter(|c| c.0 != "TM005").collect();
+    assert_eq!(after, expected);
+    assert_eq!(
+        std::fs::read_to_string(server.path(COORDINATOR)).unwrap(),
+        text
+    );
+}
+
+/// A change to a file an application reads re-checks the application: the
+/// job.properties (a property removed) and an included datasets file (a
+/// dataset renamed), both unsaved buffers.
+#[test]
+fn a_change_to_a_file_an_application_reads_checks_it_again() {
+    let root = workspace("lsp/app", "lsp-depends");
+    let mut server = TestServer::start(&root, capabilities(&[], false), json!({}));
+    server.open(COORDINATOR);
+    let before = codes(&server.diagnostics(COORDINATOR));
+    server.open("job.properties");
+    server.replace("job.properties", 2, "nameNode=hdfs://nn:8020\n");
+    let without_start = server.diagnostics(COORDINATOR);
+    assert!(
+        without_start
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["message"].as_str().unwrap_or("").contains("`start`")),
+        "{without_start:#}"
+    );
+    server.replace(
+        "job.properties",
+        3,
+        "nameNode=hdfs://nn:8020\nstart=2024-01-01T00:00Z\n",
+    );
+    assert_eq!(codes(&server.diagnostics(COORDINATOR)), before);
+    server.open("datasets.xml");
+    let datasets_own = server.diagnostics("datasets.xml");
+    let text = std::fs::read_to_string(server.path("datasets.xml")).unwrap();
+    server.replace(
+        "datasets.xml",
+        2,
+        &text.replace("\"reports\"", "\"report-files\""),
+    );
+    let renamed = server.diagnostics(COORDINATOR);
+    assert!(
+        codes(&renamed).iter().any(|c| c.0 == "CO001" && c.1 == 19),
+        "{renamed:#}"
+    );
+    // (The datasets file's own diagnostics did not change: not sent again.)
+    assert!(server.nothing_published());
+    let _ = datasets_own;
+}
+
+/// An XML file that is no Oozie document gets nothing, not even an empty
+/// list; a broken one gets its syntax error.
+#[test]
+fn other_xml_gets_nothing() {
+    let root = workspace("lsp/app", "lsp-other");
+    let mut server = TestServer::start(&root, capabilities(&[], false), json!({}));
+    server.open_text(
+        "pom.xml",
+        "<project><modelVersion>4.0.0</modelVersion></project>\n",
+    );
+    assert!(server.nothing_published());
+    server.open_text("broken.xml", "<coordinator-app name=\"x\"\n");
+    let broken = server.diagnostics("broken.xml");
+    assert_eq!(codes(&broken)[0].0, "XML001", "{broken:#}");
+}
+
+/// A client that pulls diagnostics is answered and sent none.
+#[test]
+fn pull_diagnostics() {
+    let root = workspace("lsp/app", "lsp-pull");
+    let mut server = TestServer::start(&root, capabilities(&["utf-8"], true), json!({}));
+    server.open(COORDINATOR);
+    let report = server.request(
+        "textDocument/diagnostic",
+        json!({ "textDocument": { "uri": server.uri(COORDINATOR) } }),
+    );
+    assert_eq!(report["kind"], "full");
+    assert!(codes(&report["items"]).contains(&("TM005".into(), 1, 118)));
+    assert!(server.nothing_published());
+}
+
+/// The quick fix of TM005 is the edit `coordc check --fix` makes; applied,
+/// the diagnostic goes.
+#[test]
+fn a_code_action_fixes_a_legacy_zone() {
+    let root = workspace("lsp/app", "lsp-action");
+    let mut server = TestServer::start(&root, capabilities(&[], false), json!({}));
+    server.open(COORDINATOR);
+    let _ = server.diagnostics(COORDINATOR);
+    let actions = server.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": server.uri(COORDINATOR) },
+            "range": { "start": { "line": 1, "character": 117 }, "end": { "line": 1, "character": 117 } },
+            "context": { "diagnostics": [] },
+        }),
+    );
+    insta::assert_json_snapshot!("code_action_tm005", server.redact(&actions));
+    let edit = &actions[0]["edit"]["changes"][server.uri(COORDINATOR)][0];
+    assert_eq!(edit["newText"], "America/Los_Angeles");
+    let text = std::fs::read_to_string(server.path(COORDINATOR)).unwrap();
+    server.replace(
+        COORDINATOR,
+        2,
+        &text.replacen("\"PST\"", "\"America/Los_Angeles\"", 1),
+    );
+    assert!(
+        !codes(&server.diagnostics(COORDINATOR))
+            .iter()
+            .any(|c| c.0 == "TM005")
+    );
+}
+
+/// `shutdown` then `exit` ends the server; a request after `shutdown` is an
+/// error; a client that closes the connection without `exit` ends it too.
+#[test]
+fn shutdown_exit_and_end_of_input() {
+    let root = workspace("lsp/app", "lsp-shutdown");
+    let server = TestServer::start(&root, capabilities(&[], false), json!({}));
+    assert_eq!(server.shutdown(), Ok(()));
+
+    let (server, client) = lsp_server::Connection::memory();
+    let thread = std::thread::spawn(move || coordc::lsp::run(&server));
+    client
+        .sender
+        .send(
+            lsp_server::Request::new(1.into(), "initialize".into(), json!({ "capabilities": {} }))
+                .into(),
+        )
+        .unwrap();
+    let _ = client.receiver.recv().unwrap();
+    drop(client);
+    assert_eq!(thread.join().unwrap(), Ok(()));
+}
