@@ -210,3 +210,57 @@ fn shutdown_exit_and_end_of_input() {
     drop(client);
     assert_eq!(thread.join().unwrap(), Ok(()));
 }
+
+/// The position (UTF-16, as the test clients count) of the `nth` match of
+/// `needle` in `text`, moved `into` characters.
+fn position(text: &str, needle: &str, into: usize) -> Value {
+    let at = text
+        .find(needle)
+        .unwrap_or_else(|| panic!("{needle} in the text"))
+        + into;
+    let line = text[..at].matches('\n').count();
+    let line_start = text[..at].rfind('\n').map_or(0, |n| n + 1);
+    let character = text[line_start..at].encode_utf16().count();
+    json!({ "line": line, "character": character })
+}
+
+fn hover(server: &mut TestServer, file: &str, needle: &str, into: usize) -> Value {
+    let text = std::fs::read_to_string(server.path(file)).unwrap_or_default();
+    let text = if text.is_empty() {
+        needle.to_string()
+    } else {
+        text
+    };
+    let result = server.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": server.uri(file) }, "position": position(&text, needle, into) }),
+    );
+    result["contents"]["value"].clone()
+}
+
+/// Hover on each kind of thing it explains.
+#[test]
+fn hover_explains_what_is_under_the_cursor() {
+    let root = workspace("lsp/app", "lsp-hover");
+    let cron = "<coordinator-app name=\"cron\" frequency=\"0 8 * * MON-FRI\" start=\"2024-03-08T00:00Z\" end=\"2024-04-01T00:00Z\" timezone=\"America/New_York\" xmlns=\"uri:oozie:coordinator:0.4\">\n  <action><workflow><app-path>hdfs://nn/app</app-path></workflow></action>\n</coordinator-app>\n";
+    std::fs::write(root.join("cron.xml"), cron).unwrap();
+    let mut server = TestServer::start(&root, capabilities(&[], false), options());
+    server.open(COORDINATOR);
+    let _ = server.diagnostics(COORDINATOR);
+    server.open("cron.xml");
+    let _ = server.diagnostics("cron.xml");
+    let hovers = json!({
+        "function coord:current": hover(&mut server, COORDINATOR, "coord:current(-23)", 7),
+        "variable nameNode": hover(&mut server, COORDINATOR, "${nameNode}/data/clicks", 4),
+        "constant YEAR": hover(&mut server, COORDINATOR, "${YEAR}", 3),
+        "dataset attribute": hover(&mut server, COORDINATOR, "dataset=\"clicks\"", 10),
+        "included dataset": hover(&mut server, COORDINATOR, "dataset=\"user-table\"", 10),
+        "data-in in coord:dataIn": hover(&mut server, COORDINATOR, "dataIn('input')", 9),
+        "data-out name": hover(&mut server, COORDINATOR, "data-out name=\"report\"", 16),
+        "frequency": hover(&mut server, COORDINATOR, "frequency=\"${coord:days(1)}\" start", 11),
+        "frequency function": hover(&mut server, COORDINATOR, "coord:days(1)}\" start", 7),
+        "cron frequency": hover(&mut server, "cron.xml", "0 8 * * MON-FRI", 2),
+        "diagnostic TM005": hover(&mut server, COORDINATOR, "\"PST\"", 2),
+    });
+    insta::assert_json_snapshot!("hovers", hovers);
+}

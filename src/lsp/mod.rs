@@ -12,7 +12,10 @@
 //! request.
 
 mod actions;
+mod cursor;
 mod diagnostics;
+mod hover;
+mod job;
 mod session;
 pub mod text;
 
@@ -148,6 +151,7 @@ fn capabilities(client: &Client) -> Value {
             "save": { "includeText": false },
         },
         "codeActionProvider": { "codeActionKinds": ["quickfix"] },
+        "hoverProvider": true,
     });
     if client.pulls {
         caps["diagnosticProvider"] = json!({
@@ -254,13 +258,23 @@ impl Server<'_> {
                 let range = params.get("range").ok_or_else(|| invalid("no range"))?;
                 Ok(actions::code_actions(&self.session, &path, range))
             }
-            _ => {
-                let _ = (document, position);
-                Err((
-                    ErrorCode::MethodNotFound,
-                    format!("coordc does not answer {method}"),
-                ))
+            "textDocument/hover" => {
+                let (Some(doc), Some(position)) = (document, position) else {
+                    return Ok(Value::Null);
+                };
+                let offset = doc.index.offset(&doc.text, position, self.session.encoding);
+                Ok(match hover::hover(&self.session, &path, offset) {
+                    Some((markdown, start, end)) => json!({
+                        "contents": { "kind": "markdown", "value": markdown },
+                        "range": doc.index.range(&doc.text, start, end, self.session.encoding),
+                    }),
+                    None => Value::Null,
+                })
             }
+            _ => Err((
+                ErrorCode::MethodNotFound,
+                format!("coordc does not answer {method}"),
+            )),
         }
     }
 

@@ -154,12 +154,17 @@ impl Session {
         affected
     }
 
-    fn check_paths(&mut self, paths: &[PathBuf], root: Option<&PathBuf>) {
-        let files = Files::with_buffers(
+    /// The disk, with the open documents' text in place of their files.
+    pub fn files(&self) -> Files {
+        Files::with_buffers(
             self.documents
                 .iter()
                 .map(|(path, d)| (path.clone(), Arc::clone(&d.text))),
-        );
+        )
+    }
+
+    fn check_paths(&mut self, paths: &[PathBuf], root: Option<&PathBuf>) {
+        let files = self.files();
         let options = CheckOptions {
             settings_folder: root.cloned(),
             ..self.options.clone()

@@ -1,0 +1,405 @@
+//! What is at a place in an XML document, read from the text alone: the
+//! elements around it, and whether it is in an element's name, among a
+//! start tag's attributes, in an attribute's value or in character data;
+//! inside a value, the EL expression and the word at it. Read without
+//! parsing the whole document, so it answers in a document being typed
+//! (`<data-in ` with no `>` yet) as well as in a valid one.
+
+use crate::el::library::Place;
+
+/// Where an offset is.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Spot<'t> {
+    /// After `<`, where an element's name is written; `start` is where the
+    /// name starts.
+    ElementName { start: usize },
+    /// In a start tag, where an attribute's name goes; the names it has.
+    AttributeName {
+        element: &'t str,
+        start: usize,
+        present: Vec<&'t str>,
+    },
+    /// In the value of `attribute`, the value's raw text at `start..end`.
+    AttributeValue {
+        element: &'t str,
+        attribute: &'t str,
+        start: usize,
+        end: usize,
+    },
+    /// In the character data of the innermost element, at `start..end`.
+    Text { start: usize, end: usize },
+    /// In a comment, an end tag, a declaration.
+    Elsewhere,
+}
+
+/// An offset in a document: the elements open around it (local names,
+/// outermost first) and the spot.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cursor<'t> {
+    pub elements: Vec<&'t str>,
+    pub spot: Spot<'t>,
+}
+
+impl<'t> Cursor<'t> {
+    /// The value (attribute value or text) at the cursor: its start and end.
+    pub fn value(&self) -> Option<(usize, usize)> {
+        match self.spot {
+            Spot::AttributeValue { start, end, .. } | Spot::Text { start, end } => {
+                Some((start, end))
+            }
+            _ => None,
+        }
+    }
+
+    /// The innermost element.
+    pub fn element(&self) -> Option<&'t str> {
+        match &self.spot {
+            Spot::AttributeName { element, .. } | Spot::AttributeValue { element, .. } => {
+                Some(element)
+            }
+            _ => self.elements.last().copied(),
+        }
+    }
+
+    /// The attribute whose value the cursor is in.
+    pub fn attribute(&self) -> Option<&'t str> {
+        match self.spot {
+            Spot::AttributeValue { attribute, .. } => Some(attribute),
+            _ => None,
+        }
+    }
+
+    /// The root element's name.
+    pub fn root(&self) -> Option<&'t str> {
+        self.elements.first().copied().or(match &self.spot {
+            Spot::AttributeName { element, .. } | Spot::AttributeValue { element, .. } => {
+                Some(element)
+            }
+            _ => None,
+        })
+    }
+
+    /// Which of Oozie's EL groups a value here is evaluated in (the
+    /// functions legal in it), in a coordinator, workflow, bundle or
+    /// datasets document.
+    pub fn place(&self) -> Option<Place> {
+        let root = self.root()?;
+        let attribute = self.attribute();
+        let element = self.element()?;
+        let within = |name: &str| self.elements.contains(&name);
+        Some(match root {
+            "workflow-app" => Place::Workflow,
+            "bundle-app" => Place::Bundle,
+            "coordinator-app" | "datasets" => match (element, attribute) {
+                (_, Some("frequency")) => Place::Frequency,
+                ("dataset", Some("initial-instance")) => Place::InitialInstance,
+                (_, Some(_)) => Place::Submit,
+                ("instance", None) => Place::Instance,
+                ("start-instance" | "end-instance", None) => Place::RangeInstance,
+                ("timeout", None) => Place::Timeout,
+                _ if within("configuration") => Place::ActionConfig,
+                _ if self.elements.iter().any(|e| e.starts_with("sla:")) || within("info") => {
+                    Place::Sla
+                }
+                _ => Place::Submit,
+            },
+            _ => return None,
+        })
+    }
+}
+
+/// What is at byte `offset` of `text`.
+pub fn at<'t>(text: &'t str, offset: usize) -> Cursor<'t> {
+    let offset = offset.min(text.len());
+    let bytes = text.as_bytes();
+    let mut elements: Vec<&'t str> = Vec::new();
+    let mut i = 0;
+    let cursor = |elements: Vec<&'t str>, spot: Spot<'t>| Cursor { elements, spot };
+    while i < text.len() {
+        if bytes[i] != b'<' {
+            // Character data, up to the next tag.
+            let end = text[i..].find('<').map_or(text.len(), |n| i + n);
+            if offset <= end && offset >= i {
+                return cursor(elements, Spot::Text { start: i, end });
+            }
+            i = end;
+            continue;
+        }
+        let rest = &text[i..];
+        if let Some((open, close)) = [("<!--", "-->"), ("<?", "?>"), ("<![CDATA[", "]]>")]
+            .into_iter()
+            .find(|(open, _)| rest.starts_with(open))
+        {
+            let body = i + open.len();
+            let end = text[body..].find(close).map_or(text.len(), |n| body + n);
+            if offset > i && offset <= end {
+                // (A CDATA section is character data.)
+                let spot = if open == "<![CDATA[" {
+                    Spot::Text { start: body, end }
+                } else {
+                    Spot::Elsewhere
+                };
+                return cursor(elements, spot);
+            }
+            i = (end + close.len()).min(text.len());
+            continue;
+        }
+        if rest.starts_with("</") || rest.starts_with("<!") {
+            let end = text[i..].find('>').map_or(text.len(), |n| i + n);
+            if offset > i && offset <= end {
+                return cursor(elements, Spot::Elsewhere);
+            }
+            if rest.starts_with("</") {
+                let name = text[i + 2..end].trim();
+                // (Unbalanced: close up to the element named, if it is open.)
+                if let Some(open) = elements.iter().rposition(|e| *e == name) {
+                    elements.truncate(open);
+                }
+            }
+            i = (end + 1).min(text.len());
+            continue;
+        }
+        // A start tag.
+        let name_start = i + 1;
+        let name_end = name_start + name_length(&text[name_start..]);
+        let name = &text[name_start..name_end];
+        if offset > i && offset <= name_end {
+            return cursor(elements, Spot::ElementName { start: name_start });
+        }
+        let mut j = name_end;
+        let mut present = Vec::new();
+        loop {
+            while j < text.len() && bytes[j].is_ascii_whitespace() {
+                j += 1;
+            }
+            if j >= text.len() {
+                if offset >= name_end {
+                    return cursor(
+                        elements,
+                        Spot::AttributeName {
+                            element: name,
+                            start: offset,
+                            present,
+                        },
+                    );
+                }
+                return cursor(elements, Spot::Elsewhere);
+            }
+            if bytes[j] == b'>' || text[j..].starts_with("/>") {
+                if offset > name_end && offset <= j {
+                    return cursor(
+                        elements,
+                        Spot::AttributeName {
+                            element: name,
+                            start: offset,
+                            present,
+                        },
+                    );
+                }
+                let self_closing = bytes[j] == b'/';
+                if !self_closing {
+                    elements.push(name);
+                }
+                j += if self_closing { 2 } else { 1 };
+                break;
+            }
+            if bytes[j] == b'<' {
+                // A tag never closed: the next one starts here.
+                if offset > name_end && offset <= j {
+                    return cursor(
+                        elements,
+                        Spot::AttributeName {
+                            element: name,
+                            start: offset,
+                            present,
+                        },
+                    );
+                }
+                break;
+            }
+            // An attribute: its name, `=`, its quoted value.
+            let attribute_start = j;
+            let attribute_end = j + name_length(&text[j..]).max(1);
+            let attribute = &text[attribute_start..attribute_end.min(text.len())];
+            if offset >= attribute_start && offset <= attribute_end {
+                return cursor(
+                    elements,
+                    Spot::AttributeName {
+                        element: name,
+                        start: attribute_start,
+                        present,
+                    },
+                );
+            }
+            j = attribute_end;
+            while j < text.len() && (bytes[j].is_ascii_whitespace() || bytes[j] == b'=') {
+                j += 1;
+            }
+            if j < text.len() && (bytes[j] == b'"' || bytes[j] == b'\'') {
+                let quote = bytes[j] as char;
+                let start = j + 1;
+                let end = text[start..].find(quote).map_or(text.len(), |n| start + n);
+                if offset >= start && offset <= end {
+                    return cursor(
+                        elements,
+                        Spot::AttributeValue {
+                            element: name,
+                            attribute,
+                            start,
+                            end,
+                        },
+                    );
+                }
+                j = (end + 1).min(text.len());
+            }
+            present.push(attribute);
+        }
+        i = j;
+    }
+    cursor(
+        elements,
+        Spot::Text {
+            start: text.len(),
+            end: text.len(),
+        },
+    )
+}
+
+/// The length of the XML name at the start of `text`.
+fn name_length(text: &str) -> usize {
+    text.find(|c: char| c.is_whitespace() || matches!(c, '>' | '/' | '=' | '<' | '"' | '\''))
+        .unwrap_or(text.len())
+}
+
+/// The `${...}` expression of the value `start..end` of `text` that
+/// `offset` is in: from after `${` to before `}` (or the value's end).
+pub fn expression_at(
+    text: &str,
+    (start, end): (usize, usize),
+    offset: usize,
+) -> Option<(usize, usize)> {
+    let before = text.get(start..offset)?;
+    let open = before.rfind("${")?;
+    if before[open..].contains('}') {
+        return None;
+    }
+    let from = start + open + 2;
+    let to = text.get(offset..end)?.find('}').map_or(end, |n| offset + n);
+    Some((from, to))
+}
+
+/// The word at `offset` in the expression `start..end`: a name, with its
+/// `prefix:` and dots (`coord:current`, `wf.app.name`), and its span.
+pub fn word_at(text: &str, (start, end): (usize, usize), offset: usize) -> Option<(usize, usize)> {
+    let is_word = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | ':' | '.');
+    let expr = text.get(start..end)?;
+    let at = offset.checked_sub(start)?;
+    let from = expr.get(..at)?.rfind(|c| !is_word(c)).map_or(0, |n| n + 1);
+    let to = expr
+        .get(at..)?
+        .find(|c| !is_word(c))
+        .map_or(expr.len(), |n| at + n);
+    (from < to).then_some((start + from, start + to))
+}
+
+/// When `offset` is in a string literal that is the first argument of a
+/// call in the expression `start..end`: the function's name and the
+/// literal's content span (`coord:dataIn('in|put')`).
+pub fn string_argument_at(
+    text: &str,
+    (start, end): (usize, usize),
+    offset: usize,
+) -> Option<(&str, usize, usize)> {
+    let expr = text.get(start..end)?;
+    let at = offset.checked_sub(start)?;
+    let before = expr.get(..at)?;
+    let quote_at = before.rfind(['\'', '"'])?;
+    let quote = expr[quote_at..].chars().next()?;
+    // Inside a literal: an odd number of quotes of its kind before.
+    if before.matches(quote).count() % 2 == 0 {
+        return None;
+    }
+    let call = expr[..quote_at].trim_end().strip_suffix('(')?.trim_end();
+    let name_from = call
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | ':')))
+        .map_or(0, |n| n + 1);
+    let close = expr[quote_at + 1..]
+        .find(quote)
+        .map_or(expr.len(), |n| quote_at + 1 + n);
+    Some((&call[name_from..], start + quote_at + 1, start + close))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spot_at(text: &str, marker: &str) -> Cursor<'static> {
+        let offset = text.find(marker).expect("the marker");
+        let text: &'static str = Box::leak(text.replace(marker, "").into_boxed_str());
+        at(text, offset)
+    }
+
+    #[test]
+    fn values_text_names_and_attributes() {
+        let doc = r#"<coordinator-app name="a" frequency="${coord:da|ys(1)}"><datasets><dataset name="d" frequency="1"><uri-template>x</uri-template></dataset></datasets></coordinator-app>"#;
+        let c = spot_at(doc, "|");
+        assert_eq!(c.attribute(), Some("frequency"));
+        assert_eq!(c.place(), Some(Place::Frequency));
+        let c = spot_at(&doc.replace("<uri-template>x", "<uri-template>x|"), "|");
+        assert_eq!(
+            c.elements,
+            ["coordinator-app", "datasets", "dataset", "uri-template"]
+        );
+        assert!(matches!(c.spot, Spot::Text { .. }));
+        assert_eq!(c.place(), Some(Place::Submit));
+        let c = spot_at(&doc.replace("<datasets>", "<datasets><da|"), "|");
+        assert!(matches!(c.spot, Spot::ElementName { .. }));
+        assert_eq!(c.elements, ["coordinator-app", "datasets"]);
+        let c = spot_at(
+            &doc.replace("<dataset name=\"d\"", "<dataset name=\"d\" |"),
+            "|",
+        );
+        assert!(
+            matches!(&c.spot, Spot::AttributeName { element: "dataset", present, .. } if present == &["name"])
+        );
+    }
+
+    #[test]
+    fn a_document_being_typed() {
+        let c = spot_at("<workflow-app><action name=\"a\"><ok to=\"|", "|");
+        assert_eq!(c.attribute(), Some("to"));
+        assert_eq!(c.element(), Some("ok"));
+        assert_eq!(c.elements, ["workflow-app", "action"]);
+        let c = spot_at("<coordinator-app><input-events><data-in |", "|");
+        assert!(matches!(
+            c.spot,
+            Spot::AttributeName {
+                element: "data-in",
+                ..
+            }
+        ));
+        let c = spot_at("<a><!-- <b> | --></a>", "|");
+        assert_eq!(c.spot, Spot::Elsewhere);
+    }
+
+    #[test]
+    fn expressions_words_and_string_arguments() {
+        let text = "x ${coord:dataIn('input')} ${a.b}";
+        let value = (0, text.len());
+        let inside = text.find("input").unwrap() + 2;
+        let expr = expression_at(text, value, inside).unwrap();
+        assert_eq!(&text[expr.0..expr.1], "coord:dataIn('input')");
+        assert_eq!(
+            string_argument_at(text, expr, inside).map(|(f, s, e)| (f, &text[s..e])),
+            Some(("coord:dataIn", "input"))
+        );
+        let name = text.find("dataIn").unwrap();
+        let word = word_at(text, expr, name).unwrap();
+        assert_eq!(&text[word.0..word.1], "coord:dataIn");
+        let dotted = text.find("a.b").unwrap() + 2;
+        let expr = expression_at(text, value, dotted).unwrap();
+        let word = word_at(text, expr, dotted).unwrap();
+        assert_eq!(&text[word.0..word.1], "a.b");
+        assert_eq!(expression_at(text, value, 1), None);
+    }
+}
