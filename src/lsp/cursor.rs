@@ -344,6 +344,7 @@ mod tests {
         let doc = r#"<coordinator-app name="a" frequency="${coord:da|ys(1)}"><datasets><dataset name="d" frequency="1"><uri-template>x</uri-template></dataset></datasets></coordinator-app>"#;
         let c = spot_at(doc, "|");
         assert_eq!(c.attribute(), Some("frequency"));
+        let doc = doc.replace('|', "");
         assert_eq!(c.place(), Some(Place::Frequency));
         let c = spot_at(&doc.replace("<uri-template>x", "<uri-template>x|"), "|");
         assert_eq!(
