@@ -361,7 +361,7 @@ mod tests {
             "|",
         );
         assert!(
-            matches!(&c.spot, Spot::AttributeName { element: "dataset", present, .. } if present == &["name"])
+            matches!(&c.spot, Spot::AttributeName { element: "dataset", present, .. } if present == &["name", "frequency"])
         );
     }
 
