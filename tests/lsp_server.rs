@@ -264,3 +264,115 @@ fn hover_explains_what_is_under_the_cursor() {
     });
     insta::assert_json_snapshot!("hovers", hovers);
 }
+
+/// The labels offered at the end of `before` typed after `needle`'s first
+/// match (the document is changed to have it), sorted.
+fn complete(
+    server: &mut TestServer,
+    file: &str,
+    version: i32,
+    needle: &str,
+    typed: &str,
+) -> Vec<String> {
+    let text = std::fs::read_to_string(server.path(file)).unwrap();
+    let at = text.find(needle).unwrap_or_else(|| panic!("{needle}")) + needle.len();
+    let edited = format!("{}{typed}{}", &text[..at], &text[at..]);
+    server.replace(file, version, &edited);
+    let marker = format!("{needle}{typed}");
+    let result = server.request(
+        "textDocument/completion",
+        json!({ "textDocument": { "uri": server.uri(file) }, "position": position(&edited, &marker, marker.len()) }),
+    );
+    let mut labels: Vec<String> = result["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap().to_string())
+        .collect();
+    labels.sort();
+    labels
+}
+
+/// Completion offers what is legal where the cursor is.
+#[test]
+fn completion_offers_the_names_legal_at_the_cursor() {
+    let root = workspace("lsp/app", "lsp-complete");
+    let mut server = TestServer::start(&root, capabilities(&[], false), options());
+    server.open(COORDINATOR);
+    let _ = server.diagnostics(COORDINATOR);
+    // In a range instance: coord: functions of that group.
+    let range = complete(&mut server, COORDINATOR, 2, "<end-instance>${", "coord:");
+    assert!(range.contains(&"coord:current".to_string()), "{range:?}");
+    assert!(!range.contains(&"coord:dataIn".to_string()));
+    // In a uri-template (resolved at submission): no coord:dataIn, no coord:current.
+    let uri = complete(&mut server, COORDINATOR, 3, "/data/clicks/${", "");
+    assert!(
+        !uri.iter()
+            .any(|l| l == "coord:dataIn" || l == "coord:current"),
+        "{uri:?}"
+    );
+    assert!(
+        uri.contains(&"YEAR".to_string()) && uri.contains(&"nameNode".to_string()),
+        "{uri:?}"
+    );
+    // In the action's configuration: coord:dataIn, and its data-ins.
+    let config = complete(
+        &mut server,
+        COORDINATOR,
+        4,
+        "<value>${coord:dataIn('input')}",
+        "${coord:d",
+    );
+    assert!(
+        config.contains(&"coord:dataIn".to_string())
+            && config.contains(&"coord:dataOut".to_string()),
+        "{config:?}"
+    );
+    let ins = complete(&mut server, COORDINATOR, 5, "<value>${coord:dataIn('", "");
+    assert_eq!(ins, ["input", "users"]);
+    let outs = complete(&mut server, COORDINATOR, 6, "<value>${coord:dataOut('", "");
+    assert_eq!(outs, ["report"]);
+    // dataset="…": the coordinator's and the included file's.
+    let datasets = complete(
+        &mut server,
+        COORDINATOR,
+        7,
+        "<data-in name=\"input\" dataset=\"",
+        "",
+    );
+    assert_eq!(datasets, ["clicks", "reports", "user-table"]);
+    // Elements and attributes the schema allows.
+    let elements = complete(&mut server, COORDINATOR, 8, "<input-events>\n", "    <");
+    assert_eq!(elements, ["data-in"]);
+    let attributes = complete(&mut server, COORDINATOR, 9, "<datasets>\n", "    <dataset ");
+    assert_eq!(
+        attributes,
+        ["frequency", "initial-instance", "name", "timezone"]
+    );
+    server.read_published();
+}
+
+/// In a workflow, `to="…"` offers the nodes.
+#[test]
+fn completion_of_workflow_nodes() {
+    let root = workspace("lsp/app", "lsp-complete-wf");
+    let wf = "<workflow-app name=\"w\" xmlns=\"uri:oozie:workflow:0.5\">\n  <start to=\"first\"/>\n  <action name=\"first\">\n    <fs><mkdir path=\"/tmp/x\"/></fs>\n    <ok to=\"end\"/>\n    <error to=\"fail\"/>\n  </action>\n  <kill name=\"fail\"><message>failed</message></kill>\n  <end name=\"end\"/>\n</workflow-app>\n";
+    std::fs::write(root.join("workflow.xml"), wf).unwrap();
+    let mut server = TestServer::start(&root, capabilities(&[], false), options());
+    server.open("workflow.xml");
+    let _ = server.diagnostics("workflow.xml");
+    let text = wf.replace("<ok to=\"end\"/>", "<ok to=\"\"/>");
+    server.replace("workflow.xml", 2, &text);
+    let result = server.request(
+        "textDocument/completion",
+        json!({ "textDocument": { "uri": server.uri("workflow.xml") }, "position": position(&text, "<ok to=\"", 8) }),
+    );
+    let labels: Vec<&str> = result["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["end", "fail", "first"]);
+    server.read_published();
+}

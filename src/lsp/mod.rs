@@ -12,6 +12,7 @@
 //! request.
 
 mod actions;
+mod completion;
 mod cursor;
 mod diagnostics;
 mod hover;
@@ -152,6 +153,7 @@ fn capabilities(client: &Client) -> Value {
         },
         "codeActionProvider": { "codeActionKinds": ["quickfix"] },
         "hoverProvider": true,
+        "completionProvider": { "triggerCharacters": ["{", ":", "'", "\"", "<", " "] },
     });
     if client.pulls {
         caps["diagnosticProvider"] = json!({
@@ -257,6 +259,16 @@ impl Server<'_> {
             "textDocument/codeAction" => {
                 let range = params.get("range").ok_or_else(|| invalid("no range"))?;
                 Ok(actions::code_actions(&self.session, &path, range))
+            }
+            "textDocument/completion" => {
+                let (Some(doc), Some(position)) = (document, position) else {
+                    return Ok(Value::Null);
+                };
+                let offset = doc.index.offset(&doc.text, position, self.session.encoding);
+                let items = completion::complete(&self.session, &path, offset)
+                    .map(|(items, _)| items)
+                    .unwrap_or_default();
+                Ok(json!({ "isIncomplete": false, "items": items }))
             }
             "textDocument/hover" => {
                 let (Some(doc), Some(position)) = (document, position) else {

@@ -195,6 +195,13 @@ impl TestServer {
         }
     }
 
+    /// Reads the diagnostics published so far (the test has no use for them).
+    pub fn read_published(&mut self) {
+        let _ = self.request_raw("coordc/ping", json!({}));
+        self.pending
+            .retain(|n| n.method != "textDocument/publishDiagnostics");
+    }
+
     /// Whether a notification is waiting, after the server answered a
     /// request sent after everything else (it checks before answering, and
     /// publishes after).
