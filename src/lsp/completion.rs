@@ -248,20 +248,7 @@ fn attribute_value<'t>(tag: &'t str, attribute: &str) -> Option<&'t str> {
 /// The schema of the document (its root's `xmlns`), and the complex type of
 /// the element the cursor's elements lead to.
 fn element_type<'s>(text: &str, path: &[&str]) -> Option<(&'s Schema, &'s ComplexType)> {
-    let root_tag_start = text.find(|c| c == '<').and_then(|_| {
-        // (Past the declaration and comments: the first start tag.)
-        let mut i = 0;
-        while let Some(n) = text[i..].find('<') {
-            let at = i + n;
-            let rest = &text[at..];
-            if rest.starts_with("<?") || rest.starts_with("<!") {
-                i = at + rest.find('>').map_or(rest.len(), |e| e + 1);
-                continue;
-            }
-            return Some(at);
-        }
-        None
-    })?;
+    let root_tag_start = first_start_tag(text)?;
     let tag_end = text[root_tag_start..]
         .find('>')
         .map_or(text.len(), |n| root_tag_start + n);
@@ -279,6 +266,20 @@ fn element_type<'s>(text: &str, path: &[&str]) -> Option<(&'s Schema, &'s Comple
         TypeRef::Complex(index) => Some((schema, schema.complex(*index))),
         _ => None,
     }
+}
+
+/// Where the first start tag is (past the declaration and comments).
+fn first_start_tag(text: &str) -> Option<usize> {
+    let mut i = 0;
+    while let Some(n) = text[i..].find('<') {
+        let at = i + n;
+        let rest = &text[at..];
+        if !(rest.starts_with("<?") || rest.starts_with("<!")) {
+            return Some(at);
+        }
+        i = at + rest.find('>').map_or(rest.len(), |e| e + 1);
+    }
+    None
 }
 
 fn local(name: &str) -> &str {
