@@ -376,3 +376,130 @@ fn completion_of_workflow_nodes() {
     assert_eq!(labels, ["end", "fail", "first"]);
     server.read_published();
 }
+
+/// Each location as `file:line:character` (UTF-16), sorted.
+fn places(server: &TestServer, locations: &Value) -> Vec<String> {
+    let root = common::lsp::uri(&server.root);
+    let mut out: Vec<String> = locations
+        .as_array()
+        .unwrap_or(&Vec::new())
+        .iter()
+        .map(|l| {
+            format!(
+                "{}:{}:{}",
+                l["uri"].as_str().unwrap().replace(&format!("{root}/"), ""),
+                l["range"]["start"]["line"],
+                l["range"]["start"]["character"]
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn at(server: &TestServer, file: &str, needle: &str, into: usize) -> Value {
+    let text = std::fs::read_to_string(server.path(file)).unwrap();
+    json!({ "textDocument": { "uri": server.uri(file) }, "position": position(&text, needle, into) })
+}
+
+/// Definition, references and rename of a dataset (across the included
+/// file), a data-in, and a job property (into job.properties).
+#[test]
+fn definitions_references_and_renames() {
+    let root = workspace("lsp/app", "lsp-navigate");
+    let mut server = TestServer::start(&root, capabilities(&[], false), options());
+    server.open(COORDINATOR);
+    let _ = server.diagnostics(COORDINATOR);
+    // A dataset defined in the included file.
+    let p = at(&server, COORDINATOR, "dataset=\"user-table\"", 12);
+    let definition = server.request("textDocument/definition", p);
+    assert_eq!(places(&server, &definition), ["datasets.xml:1:17"]);
+    // A data-in, from coord:dataIn('input').
+    let p = at(&server, COORDINATOR, "dataIn('input')", 9);
+    let definition = server.request("textDocument/definition", p.clone());
+    assert_eq!(places(&server, &definition), ["coordinator.xml:10:19"]);
+    let mut params = p;
+    params["context"] = json!({ "includeDeclaration": true });
+    let references = server.request("textDocument/references", params);
+    assert_eq!(
+        places(&server, &references),
+        ["coordinator.xml:10:19", "coordinator.xml:29:33"]
+    );
+    // A job property: defined in job.properties, read in both XML files.
+    let p = at(&server, COORDINATOR, "${nameNode}/data/clicks", 4);
+    let definition = server.request("textDocument/definition", p.clone());
+    assert_eq!(places(&server, &definition), ["job.properties:1:0"]);
+    let mut params = p.clone();
+    params["context"] = json!({ "includeDeclaration": false });
+    let references = server.request("textDocument/references", params);
+    assert_eq!(
+        places(&server, &references),
+        [
+            "coordinator.xml:25:18",
+            "coordinator.xml:6:22",
+            "datasets.xml:2:20",
+            "datasets.xml:5:20"
+        ]
+    );
+    let mut params = p;
+    params["newName"] = json!("nn");
+    let rename = server.request("textDocument/rename", params);
+    let edits: usize = rename["changes"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|e| e.as_array().unwrap().len())
+        .sum();
+    assert_eq!(edits, 5);
+    insta::assert_json_snapshot!("rename_job_property", server.redact(&rename));
+    // A name that cannot be: refused.
+    let mut params = at(&server, COORDINATOR, "dataset=\"clicks\"", 10);
+    params["newName"] = json!("a\"b");
+    assert!(
+        server
+            .request_raw("textDocument/rename", params)
+            .response_result
+            .is_err()
+    );
+}
+
+/// Document symbols and the semantic tokens of the EL.
+#[test]
+fn symbols_and_semantic_tokens() {
+    let root = workspace("lsp/app", "lsp-symbols");
+    let mut server = TestServer::start(&root, capabilities(&[], false), options());
+    server.open(COORDINATOR);
+    let _ = server.diagnostics(COORDINATOR);
+    let doc = json!({ "textDocument": { "uri": server.uri(COORDINATOR) } });
+    let symbols = server.request("textDocument/documentSymbol", doc.clone());
+    let names: Vec<(String, u64)> = symbols
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["name"].as_str().unwrap().to_string(),
+                s["kind"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("clicks".to_string(), 23),
+            ("input".into(), 24),
+            ("users".into(), 24),
+            ("report".into(), 24)
+        ]
+    );
+    let tokens = server.request("textDocument/semanticTokens/full", doc);
+    let data: Vec<u64> = tokens["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .collect();
+    // The first expression of the file, `${coord:days(1)}` on line 2:
+    // `coord` (a namespace) then `days` (a function).
+    assert_eq!(&data[..10], &[1, 49, 5, 0, 0, 0, 6, 4, 1, 0]);
+}

@@ -17,7 +17,9 @@ mod cursor;
 mod diagnostics;
 mod hover;
 mod job;
+mod navigate;
 mod session;
+mod symbols;
 pub mod text;
 
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
@@ -153,6 +155,14 @@ fn capabilities(client: &Client) -> Value {
         },
         "codeActionProvider": { "codeActionKinds": ["quickfix"] },
         "hoverProvider": true,
+        "definitionProvider": true,
+        "referencesProvider": true,
+        "renameProvider": true,
+        "documentSymbolProvider": true,
+        "semanticTokensProvider": {
+            "legend": { "tokenTypes": symbols::TOKEN_TYPES, "tokenModifiers": [] },
+            "full": true,
+        },
         "completionProvider": { "triggerCharacters": ["{", ":", "'", "\"", "<", " "] },
     });
     if client.pulls {
@@ -270,6 +280,25 @@ impl Server<'_> {
                     .unwrap_or_default();
                 Ok(json!({ "isIncomplete": false, "items": items }))
             }
+            "textDocument/definition" | "textDocument/references" | "textDocument/rename" => {
+                let (Some(doc), Some(position)) = (document, position) else {
+                    return Ok(Value::Null);
+                };
+                let offset = doc.index.offset(&doc.text, position, self.session.encoding);
+                Ok(self.navigate(method, params, &path, offset)?)
+            }
+            "textDocument/documentSymbol" => Ok(match document {
+                Some(doc) => {
+                    symbols::document_symbols(&path, &doc.text, &doc.index, self.session.encoding)
+                }
+                None => json!([]),
+            }),
+            "textDocument/semanticTokens/full" => Ok(match document {
+                Some(doc) => json!({
+                    "data": symbols::semantic_tokens(&doc.text, &doc.index, self.session.encoding)
+                }),
+                None => Value::Null,
+            }),
             "textDocument/hover" => {
                 let (Some(doc), Some(position)) = (document, position) else {
                     return Ok(Value::Null);
@@ -287,6 +316,62 @@ impl Server<'_> {
                 ErrorCode::MethodNotFound,
                 format!("coordc does not answer {method}"),
             )),
+        }
+    }
+
+    /// Definitions, references or a rename of the name at `offset`.
+    fn navigate(
+        &self,
+        method: &str,
+        params: &Value,
+        path: &std::path::Path,
+        offset: usize,
+    ) -> Result<Value, (ErrorCode, String)> {
+        let Some((kind, _, found)) = navigate::occurrences(&self.session, path, offset) else {
+            return Ok(Value::Null);
+        };
+        let texts: std::collections::HashMap<PathBuf, Arc<str>> =
+            self.session.related(path).into_iter().collect();
+        let encoding = self.session.encoding;
+        let place = |o: &navigate::Occurrence| {
+            let text = texts.get(&o.path)?;
+            let index = text::LineIndex::new(text);
+            let uri = url::Url::from_file_path(&o.path).ok()?.to_string();
+            Some((uri, index.range(text, o.start, o.end, encoding)))
+        };
+        match method {
+            "textDocument/definition" => Ok(found
+                .iter()
+                .filter(|o| o.definition)
+                .filter_map(place)
+                .map(|(uri, range)| json!({ "uri": uri, "range": range }))
+                .collect()),
+            "textDocument/references" => {
+                let declarations = params
+                    .pointer("/context/includeDeclaration")
+                    .and_then(Value::as_bool)
+                    .unwrap_or(true);
+                Ok(found
+                    .iter()
+                    .filter(|o| declarations || !o.definition)
+                    .filter_map(place)
+                    .map(|(uri, range)| json!({ "uri": uri, "range": range }))
+                    .collect())
+            }
+            _ => {
+                let new_name = params["newName"].as_str().unwrap_or("");
+                if !navigate::valid_new_name(kind, new_name) {
+                    return Err(invalid(&format!("`{new_name}` cannot be such a name")));
+                }
+                let mut changes = serde_json::Map::new();
+                for (uri, range) in found.iter().filter_map(place) {
+                    let edits = changes.entry(uri).or_insert_with(|| json!([]));
+                    if let Some(list) = edits.as_array_mut() {
+                        list.push(json!({ "range": range, "newText": new_name }));
+                    }
+                }
+                Ok(json!({ "changes": changes }))
+            }
         }
     }
 

@@ -248,6 +248,47 @@ impl Session {
     }
 }
 
+impl Session {
+    /// The files read together with the file at `path` (by an application
+    /// that reads it: its includes, its job configuration), `path` first,
+    /// each with its text (an open document's as the editor has it).
+    pub fn related(&self, path: &Path) -> Vec<(PathBuf, Arc<str>)> {
+        let mut files: BTreeMap<PathBuf, Arc<str>> = BTreeMap::new();
+        for c in self.checked.values().flatten() {
+            let read: Vec<(PathBuf, &Arc<str>)> = c
+                .report
+                .sources
+                .files
+                .iter()
+                .filter(|(name, _)| !name.starts_with('<'))
+                .map(|(name, text)| (normal(Path::new(name)), text))
+                .collect();
+            if read.iter().any(|(p, _)| p == path) {
+                for (p, text) in read {
+                    files.entry(p).or_insert_with(|| Arc::clone(text));
+                }
+            }
+        }
+        let own = self
+            .documents
+            .get(path)
+            .map(|d| Arc::clone(&d.text))
+            .or_else(|| files.remove(path))
+            .or_else(|| self.files().read(path).ok());
+        let mut related: Vec<(PathBuf, Arc<str>)> = own
+            .map(|text| (path.to_path_buf(), text))
+            .into_iter()
+            .collect();
+        for (p, text) in files {
+            if p != path {
+                let text = self.documents.get(&p).map_or(text, |d| Arc::clone(&d.text));
+                related.push((p, text));
+            }
+        }
+        related
+    }
+}
+
 /// The files `report` was read from.
 fn files_of(report: &Report) -> impl Iterator<Item = PathBuf> + '_ {
     report

@@ -1,0 +1,382 @@
+//! Go to definition, references and rename, for the names an application
+//! defines and refers to: datasets (across the files a coordinator
+//! includes), data-ins and data-outs (in their coordinator), workflow nodes
+//! (in their workflow), and job properties (between the job.properties and
+//! the applications that read it). Read from the text, as the editor has it.
+
+use super::cursor::{self, Spot};
+use super::job::properties_of;
+use super::session::Session;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// What kind of name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Dataset,
+    Event,
+    Node,
+    Property,
+}
+
+/// One place a name is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Occurrence {
+    pub path: PathBuf,
+    pub start: usize,
+    pub end: usize,
+    pub definition: bool,
+}
+
+/// The elements that are workflow nodes.
+const NODES: &[&str] = &["action", "decision", "fork", "join", "kill", "end"];
+
+/// The workflow functions whose first argument is a node's name.
+const NODE_FUNCTIONS: &[&str] = &[
+    "wf:actionData",
+    "wf:actionExternalId",
+    "wf:actionTrackerUri",
+    "wf:actionExternalStatus",
+    "wf:errorCode",
+    "wf:errorMessage",
+    "hadoop:counters",
+];
+
+/// The name at byte `offset` of `text` (the file at `path`), and its kind.
+pub fn name_at(path: &Path, text: &str, offset: usize) -> Option<(Kind, String)> {
+    if !is_xml(path) {
+        // A configuration file: the property whose name is at the cursor.
+        let file = path.to_string_lossy();
+        let properties = properties_of(&file, text)?;
+        let p = properties.into_iter().find(|p| {
+            (p.name_span.start as usize) <= offset && offset <= p.name_span.end as usize
+        })?;
+        return Some((Kind::Property, p.name));
+    }
+    let at = cursor::at(text, offset);
+    let value = at.value()?;
+    if let Some(expr) = cursor::expression_at(text, value, offset) {
+        if let Some((function, start, end)) = cursor::string_argument_at(text, expr, offset) {
+            let name = text[start..end].to_string();
+            if function.starts_with("coord:dataIn") || function.starts_with("coord:dataOut") {
+                return Some((Kind::Event, name));
+            }
+            if NODE_FUNCTIONS.contains(&function) {
+                return Some((Kind::Node, name));
+            }
+            return None;
+        }
+        let (start, end) = cursor::word_at(text, expr, offset)?;
+        let called = text[end..].trim_start().starts_with('(');
+        let word = &text[start..end];
+        return (!called && !word.contains(':')).then(|| (Kind::Property, word.to_string()));
+    }
+    let Spot::AttributeValue {
+        element,
+        attribute,
+        start,
+        end,
+    } = at.spot
+    else {
+        return None;
+    };
+    let name = text[start..end].to_string();
+    let in_logic = at.elements.contains(&"input-logic");
+    let kind = match (element, attribute) {
+        ("dataset", "name") => Kind::Dataset,
+        ("data-in" | "data-out", "dataset") if !in_logic => Kind::Dataset,
+        ("data-in" | "data-out", "name") if !in_logic => Kind::Event,
+        ("data-in", "dataset") => Kind::Event,
+        (e, "name") if NODES.contains(&e) => Kind::Node,
+        (_, "to") | ("path" | "start", "start") => Kind::Node,
+        _ => return None,
+    };
+    Some((kind, name))
+}
+
+fn is_xml(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "xml")
+}
+
+/// Every place the name at `offset` of the document at `path` is written,
+/// in the files it is shared across.
+pub fn occurrences(
+    session: &Session,
+    path: &Path,
+    offset: usize,
+) -> Option<(Kind, String, Vec<Occurrence>)> {
+    let files = session.related(path);
+    let (_, text) = files.first()?;
+    let (kind, name) = name_at(path, text, offset)?;
+    if name.is_empty() {
+        return None;
+    }
+    // Data-ins and nodes belong to their own document.
+    let shared = matches!(kind, Kind::Dataset | Kind::Property);
+    let mut found = Vec::new();
+    for (file, text) in files.iter().take(if shared { usize::MAX } else { 1 }) {
+        found.extend(in_file(file, text, kind, &name));
+    }
+    Some((kind, name, found))
+}
+
+/// The places `name` (of `kind`) is written in `text`.
+fn in_file(path: &Path, text: &Arc<str>, kind: Kind, name: &str) -> Vec<Occurrence> {
+    let at = |start: usize, definition: bool| Occurrence {
+        path: path.to_path_buf(),
+        start,
+        end: start + name.len(),
+        definition,
+    };
+    if !is_xml(path) || is_configuration(text) {
+        if kind != Kind::Property {
+            return Vec::new();
+        }
+        let file = path.to_string_lossy();
+        return properties_of(&file, text)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|p| p.name == name)
+            .map(|p| at(p.name_span.start as usize, true))
+            .collect();
+    }
+    let mut found = Vec::new();
+    for tag in tags(text) {
+        for &(attribute, start, end) in &tag.attributes {
+            if &text[start..end] != name {
+                continue;
+            }
+            let hit = match (kind, tag.name, attribute) {
+                (Kind::Dataset, "dataset", "name") => Some(true),
+                (Kind::Dataset, "data-in" | "data-out", "dataset") if !tag.in_logic => Some(false),
+                (Kind::Event, "data-in" | "data-out", "name") if !tag.in_logic => Some(true),
+                (Kind::Event, "data-in", "dataset") if tag.in_logic => Some(false),
+                (Kind::Node, e, "name") if NODES.contains(&e) => Some(true),
+                (Kind::Node, _, "to") | (Kind::Node, "path" | "start", "start") => Some(false),
+                _ => None,
+            };
+            if let Some(definition) = hit {
+                found.push(at(start, definition));
+            }
+        }
+    }
+    for (from, to) in expressions(text) {
+        found.extend(in_expression(text, from, to, kind, name).map(|s| at(s, false)));
+    }
+    found.sort_by_key(|o| o.start);
+    found
+}
+
+/// Whether an XML file is a Hadoop configuration (`<configuration>`).
+fn is_configuration(text: &str) -> bool {
+    let first = text
+        .match_indices('<')
+        .map(|(i, _)| &text[i..])
+        .find(|rest| !(rest.starts_with("<?") || rest.starts_with("<!")));
+    first.is_some_and(|rest| rest.starts_with("<configuration"))
+}
+
+/// The starts of `name` in the EL expression `from..to` of `text`, where it
+/// is a `kind` name.
+fn in_expression<'t>(
+    text: &'t str,
+    from: usize,
+    to: usize,
+    kind: Kind,
+    name: &'t str,
+) -> impl Iterator<Item = usize> + 't {
+    let expr = &text[from..to];
+    expr.match_indices(name).filter_map(move |(i, _)| {
+        let before = expr[..i].chars().next_back();
+        let after = expr[i + name.len()..].chars().next();
+        let start = from + i;
+        match kind {
+            Kind::Property => {
+                let word = |c: char| {
+                    c.is_ascii_alphanumeric() || matches!(c, '_' | ':' | '.' | '\'' | '"')
+                };
+                let free = !before.is_some_and(word) && !after.is_some_and(|c| word(c) || c == '(');
+                free.then_some(start)
+            }
+            Kind::Event | Kind::Node => {
+                let quoted = matches!(before, Some('\'' | '"')) && after == before;
+                let (function, _, _) =
+                    cursor::string_argument_at(text, (from, to), start + 1.min(name.len()))?;
+                let names = match kind {
+                    Kind::Event => {
+                        function.starts_with("coord:dataIn")
+                            || function.starts_with("coord:dataOut")
+                    }
+                    _ => NODE_FUNCTIONS.contains(&function),
+                };
+                (quoted && names).then_some(start)
+            }
+            Kind::Dataset => None,
+        }
+    })
+}
+
+/// A start tag, read from the text: its name and its attributes' value
+/// spans; whether it is inside `<input-logic>`.
+pub struct Tag<'t> {
+    pub name: &'t str,
+    pub start: usize,
+    pub end: usize,
+    pub attributes: Vec<(&'t str, usize, usize)>,
+    in_logic: bool,
+}
+
+impl Tag<'_> {
+    /// Whether the tag is inside `<input-logic>` (where `data-in` names a
+    /// data-in rather than defining one).
+    pub fn in_input_logic(&self) -> bool {
+        self.in_logic
+    }
+}
+
+/// The start tags of `text`, in order (comments and declarations skipped).
+pub fn tags(text: &str) -> Vec<Tag<'_>> {
+    let mut tags = Vec::new();
+    let mut logic_depth = 0usize;
+    let mut i = 0;
+    while let Some(n) = text[i..].find('<') {
+        let start = i + n;
+        let rest = &text[start..];
+        let skip_to = |close: &str| {
+            rest.find(close)
+                .map_or(text.len(), |e| start + e + close.len())
+        };
+        if rest.starts_with("<!--") {
+            i = skip_to("-->");
+            continue;
+        }
+        if rest.starts_with("<![CDATA[") {
+            i = skip_to("]]>");
+            continue;
+        }
+        if rest.starts_with("<?") || rest.starts_with("<!") {
+            i = skip_to(">");
+            continue;
+        }
+        if let Some(closing) = rest.strip_prefix("</") {
+            if closing.starts_with("input-logic") {
+                logic_depth = logic_depth.saturating_sub(1);
+            }
+            i = skip_to(">");
+            continue;
+        }
+        let (tag, end) = start_tag(text, start);
+        if tag.name == "input-logic" && !text[..end].ends_with("/>") {
+            logic_depth += 1;
+        }
+        tags.push(Tag {
+            in_logic: logic_depth > 0 && tag.name != "input-logic",
+            ..tag
+        });
+        i = end.max(start + 1);
+    }
+    tags
+}
+
+/// The start tag at `start` (a `<`), and where it ends.
+fn start_tag(text: &str, start: usize) -> (Tag<'_>, usize) {
+    let bytes = text.as_bytes();
+    let name_end = text[start + 1..]
+        .find(|c: char| c.is_whitespace() || matches!(c, '>' | '/' | '<'))
+        .map_or(text.len(), |n| start + 1 + n);
+    let mut attributes = Vec::new();
+    let mut j = name_end;
+    while j < text.len() && bytes[j] != b'>' && bytes[j] != b'<' {
+        let Some(eq) = text[j..].find(['=', '>', '<']).map(|n| j + n) else {
+            break;
+        };
+        if bytes[eq] != b'=' {
+            j = eq;
+            break;
+        }
+        let attribute = text[j..eq].trim();
+        let mut k = eq + 1;
+        while k < text.len() && bytes[k].is_ascii_whitespace() {
+            k += 1;
+        }
+        if k >= text.len() || !(bytes[k] == b'"' || bytes[k] == b'\'') {
+            j = k;
+            continue;
+        }
+        let quote = bytes[k] as char;
+        let value_start = k + 1;
+        let value_end = text[value_start..]
+            .find(quote)
+            .map_or(text.len(), |n| value_start + n);
+        attributes.push((attribute.trim_start_matches('/'), value_start, value_end));
+        j = (value_end + 1).min(text.len());
+    }
+    let end = if j < text.len() && bytes[j] == b'>' {
+        j + 1
+    } else {
+        j
+    };
+    (
+        Tag {
+            name: &text[start + 1..name_end],
+            start,
+            end,
+            attributes,
+            in_logic: false,
+        },
+        end,
+    )
+}
+
+/// The `${...}` expressions of `text` (inside values and character data).
+pub fn expressions(text: &str) -> Vec<(usize, usize)> {
+    let mut found = Vec::new();
+    let mut i = 0;
+    while let Some(n) = text[i..].find("${") {
+        let from = i + n + 2;
+        let to = text[from..]
+            .find(['}', '<', '\n'])
+            .map_or(text.len(), |e| from + e);
+        found.push((from, to));
+        i = to.max(from);
+    }
+    found
+}
+
+/// Whether `name` may be a new name of `kind`: text that stays one value
+/// of its attribute, or one EL name.
+pub fn valid_new_name(kind: Kind, name: &str) -> bool {
+    !name.is_empty()
+        && match kind {
+            Kind::Property => name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.')),
+            _ => !name.contains(['"', '\'', '<', '>', '&']) && !name.trim().is_empty(),
+        }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_tags_are_read_from_the_text() {
+        let text = r#"<a x="1"><!-- <b y="2"> --><input-logic><data-in dataset='i'/></input-logic><data-in name="n" dataset="d"/></a>"#;
+        let tags = tags(text);
+        let names: Vec<&str> = tags.iter().map(|t| t.name).collect();
+        assert_eq!(names, ["a", "input-logic", "data-in", "data-in"]);
+        assert!(tags[2].in_logic && !tags[3].in_logic);
+        let (_, s, e) = tags[3].attributes[1];
+        assert_eq!(&text[s..e], "d");
+    }
+
+    #[test]
+    fn a_property_is_a_whole_name_in_el() {
+        let text = "${a} ${a.b} ${coord:conf('a')} ${ab + a}";
+        let found: Vec<usize> = expressions(text)
+            .into_iter()
+            .flat_map(|(f, t)| in_expression(text, f, t, Kind::Property, "a").collect::<Vec<_>>())
+            .collect();
+        assert_eq!(found, [2, text.rfind("+ a").unwrap() + 2]);
+    }
+}
