@@ -66,14 +66,13 @@ fn rule(
             .unwrap_or_default();
         let _ = writeln!(
             out,
-            "**{}** `{}`{oozie}: {}",
-            rule.code, rule.name, rule.summary
+            "**{}** `{}`{oozie}: {} (`coordc explain {}` prints its page.)",
+            rule.code, rule.name, rule.summary, rule.code
         );
         range.get_or_insert((start, end));
     }
     let (start, end) = range?;
-    let _ = write!(out, "\n`coordc explain CODE` prints the rule's page.");
-    Some((out, start, end))
+    Some((out.trim_end().to_string(), start, end))
 }
 
 /// What the value under the cursor means.
