@@ -503,3 +503,85 @@ fn symbols_and_semantic_tokens() {
     // `coord` (a namespace) then `days` (a function).
     assert_eq!(&data[..10], &[1, 49, 5, 0, 0, 0, 6, 4, 1, 0]);
 }
+
+/// The pipeline rules run across the workspace folder: two coordinators
+/// that feed each other (corpus/invalid/PL001), one of them open, the
+/// other only on disk.
+#[test]
+fn pipeline_rules_across_the_workspace() {
+    let root = workspace("invalid/PL001", "lsp-pipeline");
+    let mut server = TestServer::start(&root, capabilities(&[], false), options());
+    server.open("clean.xml");
+    let diagnostics = server.diagnostics("clean.xml");
+    assert!(
+        codes(&diagnostics).iter().any(|c| c.0 == "PL001"),
+        "{diagnostics:#}"
+    );
+}
+
+/// A file changed on disk (the editor's watcher says so) and a save are
+/// checked again: the job.properties rewritten without `start`.
+#[test]
+fn files_changed_on_disk_and_saves() {
+    let root = workspace("lsp/app", "lsp-disk");
+    let mut server = TestServer::start(&root, capabilities(&[], false), options());
+    server.open(COORDINATOR);
+    let before = codes(&server.diagnostics(COORDINATOR));
+    std::fs::write(server.path("job.properties"), "nameNode=hdfs://nn:8020\n").unwrap();
+    server.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({ "changes": [{ "uri": server.uri("job.properties"), "type": 2 }] }),
+    );
+    let after = codes(&server.diagnostics(COORDINATOR));
+    assert_ne!(after, before);
+    std::fs::write(
+        server.path("job.properties"),
+        "nameNode=hdfs://nn:8020\nstart=2024-01-01T00:00Z\n",
+    )
+    .unwrap();
+    server.notify(
+        "textDocument/didSave",
+        json!({ "textDocument": { "uri": server.uri("job.properties") } }),
+    );
+    assert_eq!(codes(&server.diagnostics(COORDINATOR)), before);
+    // Closing a document clears what the editor shows for it.
+    server.notify(
+        "textDocument/didClose",
+        json!({ "textDocument": { "uri": server.uri(COORDINATOR) } }),
+    );
+    assert_eq!(server.diagnostics(COORDINATOR), json!([]));
+}
+
+/// In a workflow: a node's definition from `to=`, its references, and a
+/// rename of all of them.
+#[test]
+fn workflow_nodes_are_navigated() {
+    let root = workspace("lsp/app", "lsp-nodes");
+    let wf = "<workflow-app name=\"w\" xmlns=\"uri:oozie:workflow:0.5\">\n  <start to=\"first\"/>\n  <action name=\"first\">\n    <fs><mkdir path=\"/tmp/x\"/></fs>\n    <ok to=\"end\"/>\n    <error to=\"fail\"/>\n  </action>\n  <kill name=\"fail\"><message>${wf:errorMessage(wf:lastErrorNode())} in ${wf:errorCode('first')}</message></kill>\n  <end name=\"end\"/>\n</workflow-app>\n";
+    std::fs::write(root.join("workflow.xml"), wf).unwrap();
+    let mut server = TestServer::start(&root, capabilities(&[], false), options());
+    server.open("workflow.xml");
+    let _ = server.diagnostics("workflow.xml");
+    let p = at(&server, "workflow.xml", "<start to=\"first", 13);
+    let definition = server.request("textDocument/definition", p.clone());
+    assert_eq!(places(&server, &definition), ["workflow.xml:2:16"]);
+    let mut params = p;
+    params["context"] = json!({ "includeDeclaration": true });
+    let references = server.request("textDocument/references", params.clone());
+    assert_eq!(
+        places(&server, &references),
+        [
+            "workflow.xml:1:13",
+            "workflow.xml:2:16",
+            "workflow.xml:7:87"
+        ]
+    );
+    params["newName"] = json!("prepare");
+    let rename = server.request("textDocument/rename", params);
+    assert_eq!(
+        rename["changes"][server.uri("workflow.xml")]
+            .as_array()
+            .map(Vec::len),
+        Some(3)
+    );
+}
