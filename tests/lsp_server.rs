@@ -142,7 +142,8 @@ fn other_xml_gets_nothing() {
     assert_eq!(codes(&broken)[0].0, "XML001", "{broken:#}");
 }
 
-/// A client that pulls diagnostics is answered and sent none.
+/// A client that pulls diagnostics is answered and sent none, unless its
+/// `diagnostics` option says `push`.
 #[test]
 fn pull_diagnostics() {
     let root = workspace("lsp/app", "lsp-pull");
@@ -155,6 +156,12 @@ fn pull_diagnostics() {
     assert_eq!(report["kind"], "full");
     assert!(codes(&report["items"]).contains(&("TM005".into(), 1, 118)));
     assert!(server.nothing_published());
+    drop(server);
+    // Unless it asks to be sent them.
+    let push = json!({ "rulesUrl": "https://coordc.invalid/rules/{code}", "diagnostics": "push" });
+    let mut server = TestServer::start(&root, capabilities(&["utf-8"], true), push);
+    server.open(COORDINATOR);
+    assert!(codes(&server.diagnostics(COORDINATOR)).contains(&("TM005".into(), 1, 118)));
 }
 
 /// The quick fix of TM005 is the edit `coordc check --fix` makes; applied,
