@@ -592,3 +592,20 @@ fn workflow_nodes_are_navigated() {
         Some(3)
     );
 }
+
+/// A job.properties is a document of its own: a property that does not
+/// parse is shown in it (CF001, Properties.load's malformed escape).
+#[test]
+fn job_properties_diagnostics() {
+    let root = workspace("lsp/app", "lsp-properties");
+    let mut server = TestServer::start(&root, capabilities(&[], false), options());
+    server.open("job.properties");
+    assert_eq!(server.diagnostics("job.properties"), json!([]));
+    server.replace(
+        "job.properties",
+        2,
+        "nameNode=hdfs://nn:8020\nstart=2024-01-01T00:00Z\nqueue=\\u00zz\n",
+    );
+    let shown = server.diagnostics("job.properties");
+    assert_eq!(codes(&shown), [("CF001".to_string(), 2, 6)], "{shown:#}");
+}
