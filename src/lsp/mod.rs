@@ -29,6 +29,11 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use text::{Encoding, Position};
 
+/// How long the server waits after an edit for the next one before it
+/// checks (keystrokes come tens of milliseconds apart; a paste or an
+/// editor's burst of changes, closer).
+const QUIET: std::time::Duration = std::time::Duration::from_millis(3);
+
 /// Runs the server on stdin and stdout until the client exits (or closes
 /// stdin); the process's exit code.
 pub fn serve_stdio() -> i32 {
@@ -187,16 +192,27 @@ struct Server<'c> {
 impl Server<'_> {
     fn serve(&mut self) -> Result<(), String> {
         loop {
-            // Changes are checked once every message waiting is read.
             let message = match self.connection.receiver.try_recv() {
                 Ok(message) => message,
                 Err(_) => {
-                    self.check_changed();
-                    match self.connection.receiver.recv() {
-                        Ok(message) => message,
-                        // The client closed stdin (Neovim's `:qall!`
-                        // sends `shutdown` and no `exit`): done.
-                        Err(_) => return Ok(()),
+                    // Nothing waiting. After a change, a moment for the rest
+                    // of a burst of keystrokes, then one check of them all.
+                    let next = if self.session.is_dirty() {
+                        self.connection.receiver.recv_timeout(QUIET).ok()
+                    } else {
+                        None
+                    };
+                    match next {
+                        Some(message) => message,
+                        None => {
+                            self.check_changed();
+                            match self.connection.receiver.recv() {
+                                Ok(message) => message,
+                                // The client closed stdin (Neovim's `:qall!`
+                                // sends `shutdown` and no `exit`): done.
+                                Err(_) => return Ok(()),
+                            }
+                        }
                     }
                 }
             };
