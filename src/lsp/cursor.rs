@@ -172,48 +172,27 @@ pub fn at<'t>(text: &'t str, offset: usize) -> Cursor<'t> {
             while j < text.len() && bytes[j].is_ascii_whitespace() {
                 j += 1;
             }
-            if j >= text.len() {
-                if offset >= name_end {
-                    return cursor(
-                        elements,
-                        Spot::AttributeName {
-                            element: name,
-                            start: offset,
-                            present,
-                        },
-                    );
-                }
-                return cursor(elements, Spot::Elsewhere);
-            }
-            if bytes[j] == b'>' || text[j..].starts_with("/>") {
+            // The tag's end: `>`, `/>`, the text's end, or a tag never
+            // closed (the next one starts here).
+            let at_end = j >= text.len();
+            if at_end || bytes[j] == b'>' || bytes[j] == b'<' || text[j..].starts_with("/>") {
                 if offset > name_end && offset <= j {
-                    return cursor(
-                        elements,
-                        Spot::AttributeName {
-                            element: name,
-                            start: offset,
-                            present,
-                        },
-                    );
+                    let spot = Spot::AttributeName {
+                        element: name,
+                        start: offset,
+                        present,
+                    };
+                    return cursor(elements, spot);
                 }
-                let self_closing = bytes[j] == b'/';
-                if !self_closing {
-                    elements.push(name);
+                if at_end {
+                    return cursor(elements, Spot::Elsewhere);
                 }
-                j += if self_closing { 2 } else { 1 };
-                break;
-            }
-            if bytes[j] == b'<' {
-                // A tag never closed: the next one starts here.
-                if offset > name_end && offset <= j {
-                    return cursor(
-                        elements,
-                        Spot::AttributeName {
-                            element: name,
-                            start: offset,
-                            present,
-                        },
-                    );
+                if bytes[j] != b'<' {
+                    let self_closing = bytes[j] == b'/';
+                    if !self_closing {
+                        elements.push(name);
+                    }
+                    j += if self_closing { 2 } else { 1 };
                 }
                 break;
             }
