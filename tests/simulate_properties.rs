@@ -36,6 +36,8 @@
 
 mod common;
 
+use common::Rng;
+
 use chrono::{DateTime, Duration, NaiveDateTime, Utc};
 use serde_json::Value;
 use std::fmt::Write as _;
@@ -89,41 +91,6 @@ const TRANSITIONS: &[(Option<&str>, &str)] = &[
 
 // ---------------------------------------------------------------------------
 // The generator.
-
-/// xorshift64, seeded through splitmix64.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        Rng((z ^ (z >> 31)) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    /// In `lo..=hi`.
-    fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        assert!(lo <= hi);
-        lo + (self.next() % ((hi - lo + 1) as u64)) as i64
-    }
-
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[(self.next() % items.len() as u64) as usize]
-    }
-}
 
 fn oozie(t: DateTime<Utc>) -> String {
     t.format("%Y-%m-%dT%H:%MZ").to_string()

@@ -4,26 +4,15 @@
 //! for their paths, retries stay within their caps, and a run is the same
 //! twice. `COORDC_WF_SEED` and `COORDC_WF_CASES` run other seeds.
 
+mod common;
+
+use common::Rng;
 use coordc::el::VarMap;
 use coordc::interp::workflow::graph::Graph;
 use coordc::interp::workflow::run::{NoSubWorkflows, NodeStatus, Run, RunInput, RunStatus, run};
 use coordc::interp::workflow::script::{NodeScript, Outcome, Scope, Script};
 use coordc::time::datetime::ProcessingZone;
 use std::fmt::Write;
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 /// Writes a block of nodes that starts at the returned name and goes on to
 /// `next`; `fork_depth` bounds the nesting.

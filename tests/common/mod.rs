@@ -95,9 +95,9 @@ pub fn expect_code(out: &Output, code: i32, what: &str) {
 }
 pub mod lsp;
 
-/// A small deterministic generator (xorshift64, seeded through splitmix64),
-/// so a failure reproduces from its seed.
-pub struct Rng(u64);
+/// A small deterministic generator (xorshift64, seeded through splitmix64
+/// by `new`), so a failure reproduces from its seed.
+pub struct Rng(pub u64);
 
 impl Rng {
     pub fn new(seed: u64) -> Rng {
@@ -117,5 +117,19 @@ impl Rng {
     /// In `0..n`.
     pub fn below(&mut self, n: u64) -> u64 {
         self.next() % n.max(1)
+    }
+
+    /// In `lo..=hi`.
+    pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
+        assert!(lo <= hi);
+        lo + (self.next() % ((hi - lo + 1) as u64)) as i64
+    }
+
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[(self.next() % items.len() as u64) as usize]
     }
 }
