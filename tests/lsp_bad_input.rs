@@ -277,3 +277,55 @@ fn a_huge_document_and_a_burst_of_edits() {
     assert!(status.success(), "{status}");
     assert!(peak > 0 && peak < 512, "peak resident memory {peak} MB");
 }
+
+/// Every place of real documents: each corpus coordinator, workflow, bundle
+/// and datasets file opened, and hover, completion and definition asked at
+/// every 11th byte of each line, none answered by
+/// an internal error.
+#[test]
+fn every_place_of_the_corpus_documents_is_answered() {
+    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let mut files = Vec::new();
+    for dir in ["coord", "wf", "bundle", "datasets"] {
+        collect_xml(&corpus.join(dir), &mut files);
+    }
+    files.sort();
+    assert!(files.len() > 50, "{} files", files.len());
+    let root = workspace("lsp/app", "lsp-corpus-places");
+    let mut server = TestServer::start(&root, capabilities(&["utf-8"], false), json!({}));
+    for (n, file) in files.iter().enumerate() {
+        let text = std::fs::read_to_string(file).unwrap();
+        let name = format!("doc{n}.xml");
+        server.open_text(&name, &text);
+        let document = json!({ "uri": server.uri(&name) });
+        for (line, content) in text.lines().enumerate() {
+            for character in (0..=content.len()).step_by(11) {
+                let position = json!({ "line": line, "character": character });
+                for method in [
+                    "textDocument/hover",
+                    "textDocument/completion",
+                    "textDocument/definition",
+                ] {
+                    let params = json!({ "textDocument": document, "position": position });
+                    let response = server.request_raw(method, params);
+                    if let Err(e) = &response.response_result {
+                        panic!("{method} at {}:{line}:{character}: {e:?}", file.display());
+                    }
+                }
+            }
+        }
+        server.notify("textDocument/didClose", json!({ "textDocument": document }));
+    }
+    server.read_published();
+}
+
+fn collect_xml(dir: &std::path::Path, files: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect_xml(&path, files);
+        } else if path.extension().is_some_and(|e| e == "xml") {
+            files.push(path);
+        }
+    }
+}
