@@ -91,6 +91,58 @@ fn random_documents_and_positions_are_answered() {
     server.read_published();
 }
 
+/// The cases the review found: a name cut inside a character, before the
+/// fix a panic answered as an internal error.
+#[test]
+fn names_next_to_multibyte_characters() {
+    let root = workspace("lsp/app", "lsp-multibyte");
+    let mut server = TestServer::start(&root, capabilities(&[], false), json!({}));
+    let cases = [
+        "<coordinator-app\u{a0}name=\"x\"><a b=\"${c}\"/>",
+        "<coordinator-app frequency=\"${éwf}\"/>",
+        "<coordinator-app frequency=\"${é('ab')} ${1+é('ab')}\"/>",
+    ];
+    for (n, text) in cases.iter().enumerate() {
+        let file = format!("case{n}.xml");
+        server.open_text(&file, text);
+        let line: Vec<char> = text.chars().collect();
+        for character in 0..=line.len() as u64 + 1 {
+            ask_everything(
+                &mut server,
+                &file,
+                json!({ "line": 0, "character": character }),
+            );
+        }
+    }
+    server.read_published();
+}
+
+/// `exit` before `shutdown`: the process ends with 1, as the protocol says.
+#[test]
+fn exit_before_shutdown_is_exit_code_1() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_coordc"))
+        .arg("lsp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("coordc lsp starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let messages = read_messages(child.stdout.take().expect("stdout"));
+    send(
+        &mut stdin,
+        &json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "capabilities": {} } }),
+    );
+    let _ = response(&messages, 1);
+    send(
+        &mut stdin,
+        &json!({ "jsonrpc": "2.0", "method": "initialized", "params": {} }),
+    );
+    send(&mut stdin, &json!({ "jsonrpc": "2.0", "method": "exit" }));
+    let status = child.wait().expect("the server exits");
+    assert_eq!(status.code(), Some(1));
+}
+
 /// A message over stdin, as an editor frames it.
 fn send(stdin: &mut impl Write, message: &Value) {
     let body = message.to_string();

@@ -609,3 +609,223 @@ fn job_properties_diagnostics() {
     let shown = server.diagnostics("job.properties");
     assert_eq!(codes(&shown), [("CF001".to_string(), 2, 6)], "{shown:#}");
 }
+
+/// What is no name is not renamed: a number, an EL constant, a keyword.
+#[test]
+fn numbers_and_constants_are_not_renamed() {
+    let root = workspace("lsp/app", "lsp-no-rename");
+    let mut server = TestServer::start(&root, capabilities(&[], false), options());
+    server.open(COORDINATOR);
+    let _ = server.diagnostics(COORDINATOR);
+    for (needle, into) in [("coord:days(1)", 11), ("${YEAR}", 3)] {
+        let mut params = at(&server, COORDINATOR, needle, into);
+        assert_eq!(
+            server.request("textDocument/prepareRename", params.clone()),
+            Value::Null
+        );
+        params["newName"] = json!("x");
+        assert_eq!(
+            server.request("textDocument/rename", params),
+            Value::Null,
+            "{needle}"
+        );
+    }
+    let params = at(&server, COORDINATOR, "${nameNode}/data/clicks", 4);
+    let prepared = server.request("textDocument/prepareRename", params);
+    assert_eq!(prepared["placeholder"], "nameNode");
+}
+
+/// A namespace no schema has is an error shown (XML003); a document that
+/// stops being an Oozie document has what it showed cleared.
+#[test]
+fn unknown_namespaces_are_shown_and_other_documents_cleared() {
+    let root = workspace("lsp/app", "lsp-namespace");
+    let mut server = TestServer::start(&root, capabilities(&[], false), options());
+    server.open(COORDINATOR);
+    assert!(
+        !server
+            .diagnostics(COORDINATOR)
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+    let text = std::fs::read_to_string(server.path(COORDINATOR)).unwrap();
+    server.replace(
+        COORDINATOR,
+        2,
+        &text.replace("coordinator:0.4", "coordinator:0.9"),
+    );
+    let shown = server.diagnostics(COORDINATOR);
+    assert_eq!(
+        codes(&shown).first().map(|c| c.0.as_str()),
+        Some("XML003"),
+        "{shown:#}"
+    );
+    server.replace(
+        COORDINATOR,
+        3,
+        "<project><modelVersion>4.0.0</modelVersion></project>\n",
+    );
+    assert_eq!(server.diagnostics(COORDINATOR), json!([]));
+}
+
+/// A coordc.toml is read as the check reads it, and a change to it checks
+/// again; a wrong one is said (`window/showMessage`).
+#[test]
+fn coordc_toml_changes_are_checked() {
+    let root = workspace("lsp/app", "lsp-settings");
+    let mut server = TestServer::start(&root, capabilities(&[], false), options());
+    server.open(COORDINATOR);
+    assert!(
+        codes(&server.diagnostics(COORDINATOR))
+            .iter()
+            .any(|c| c.0 == "TM005")
+    );
+    server.open_text("coordc.toml", "[rules]\nTM005 = \"off\"\n");
+    assert!(
+        !codes(&server.diagnostics(COORDINATOR))
+            .iter()
+            .any(|c| c.0 == "TM005")
+    );
+    server.replace("coordc.toml", 2, "processing-timezone = \"Mars/Olympus\"\n");
+    let said = server.next_notification();
+    assert_eq!(said.method, "window/showMessage");
+    assert!(
+        said.params["message"]
+            .as_str()
+            .unwrap()
+            .contains("Mars/Olympus"),
+        "{}",
+        said.params
+    );
+    server.read_published();
+}
+
+/// An include that is not there yet, then created: checked again.
+#[test]
+fn an_include_created_later_is_read() {
+    let root = workspace("lsp/app", "lsp-include-later");
+    let datasets = std::fs::read_to_string(root.join("datasets.xml")).unwrap();
+    std::fs::remove_file(root.join("datasets.xml")).unwrap();
+    let mut server = TestServer::start(&root, capabilities(&[], false), options());
+    server.open(COORDINATOR);
+    let missing = codes(&server.diagnostics(COORDINATOR));
+    assert!(missing.iter().any(|c| c.0 == "CO001"), "{missing:?}");
+    std::fs::write(root.join("datasets.xml"), datasets).unwrap();
+    server.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({ "changes": [{ "uri": server.uri("datasets.xml"), "type": 1 }] }),
+    );
+    let found = codes(&server.diagnostics(COORDINATOR));
+    assert!(!found.iter().any(|c| c.0 == "CO001"), "{found:?}");
+}
+
+/// Navigation across the files that share an include, into property
+/// values, not into comments; a workflow's `<parameters>` define a name.
+#[test]
+fn navigation_across_shared_files_values_and_parameters() {
+    let root = workspace("lsp/app", "lsp-shared");
+    std::fs::create_dir_all(root.join("second")).unwrap();
+    let second = std::fs::read_to_string(root.join("coordinator.xml"))
+        .unwrap()
+        .replace(
+            "<include>datasets.xml</include>",
+            "<include>../datasets.xml</include>",
+        )
+        .replace("<!-- Rapport", "<!-- ${nameNode} Rapport");
+    std::fs::write(root.join("second/coordinator.xml"), second).unwrap();
+    std::fs::write(
+        root.join("second/job.properties"),
+        "nameNode=hdfs://nn:8020\nstart=2024-01-01T00:00Z\nout=${nameNode}/out\n",
+    )
+    .unwrap();
+    let mut server = TestServer::start(&root, capabilities(&[], false), options());
+    server.open(COORDINATOR);
+    let _ = server.diagnostics(COORDINATOR);
+    let mut params = at(&server, COORDINATOR, "dataset=\"user-table\"", 12);
+    params["context"] = json!({ "includeDeclaration": true });
+    let references = server.request("textDocument/references", params);
+    assert_eq!(
+        places(&server, &references),
+        [
+            "coordinator.xml:14:35",
+            "datasets.xml:1:17",
+            "second/coordinator.xml:14:35"
+        ]
+    );
+    server.open("second/coordinator.xml");
+    let _ = server.diagnostics("second/coordinator.xml");
+    let mut params = at(&server, "second/coordinator.xml", "${nameNode}/apps", 4);
+    params["context"] = json!({ "includeDeclaration": true });
+    let found = server.request("textDocument/references", params);
+    let references = places(&server, &found);
+    assert!(
+        references.contains(&"second/job.properties:2:6".to_string()),
+        "{references:?}"
+    );
+    assert!(
+        !references
+            .iter()
+            .any(|r| r.starts_with("second/coordinator.xml:0:")),
+        "{references:?}"
+    );
+    let wf = "<workflow-app name=\"w\" xmlns=\"uri:oozie:workflow:0.5\">\n  <parameters><property><name>inputDir</name></property></parameters>\n  <start to=\"end\"/>\n  <end name=\"end\"/>\n</workflow-app>\n<!-- ${inputDir} -->\n";
+    std::fs::write(root.join("workflow.xml"), wf).unwrap();
+    server.open("workflow.xml");
+    let _ = server.diagnostics("workflow.xml");
+    let p = at(&server, "workflow.xml", "inputDir</name>", 2);
+    let mut params = p.clone();
+    params["context"] = json!({ "includeDeclaration": true });
+    let found = server.request("textDocument/references", params);
+    assert_eq!(places(&server, &found), ["workflow.xml:1:30"]);
+}
+
+/// In `<input-logic>`, a data-in's `dataset` names a data-in; names in
+/// comments are not offered.
+#[test]
+fn completion_in_input_logic_and_not_from_comments() {
+    let root = workspace("lsp/app", "lsp-logic");
+    let mut server = TestServer::start(&root, capabilities(&[], false), options());
+    server.open(COORDINATOR);
+    let _ = server.diagnostics(COORDINATOR);
+    let text = std::fs::read_to_string(server.path(COORDINATOR)).unwrap().replace(
+        "</input-events>",
+        "</input-events>\n  <!-- <data-in name=\"old\" dataset=\"clicks\"/> -->\n  <input-logic><data-in dataset=\"\"/></input-logic>",
+    );
+    server.replace(COORDINATOR, 2, &text);
+    let result = server.request(
+        "textDocument/completion",
+        json!({ "textDocument": { "uri": server.uri(COORDINATOR) }, "position": position(&text, "<input-logic><data-in dataset=\"", 31) }),
+    );
+    let labels: Vec<&str> = result["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["input", "users"]);
+    server.read_published();
+}
+
+/// A client that pulls and can be told to refresh is told, when a change
+/// to one file changes an open document's diagnostics.
+#[test]
+fn pulling_clients_are_told_to_refresh() {
+    let root = workspace("lsp/app", "lsp-refresh");
+    let mut caps = capabilities(&["utf-8"], true);
+    caps["workspace"] = json!({ "diagnostics": { "refreshSupport": true } });
+    let mut server = TestServer::start(&root, caps, options());
+    server.open(COORDINATOR);
+    server.open("job.properties");
+    server.replace("job.properties", 2, "nameNode=hdfs://nn:8020\n");
+    let _ = server.request_raw("coordc/ping", json!({}));
+    assert!(
+        server
+            .server_requests
+            .iter()
+            .any(|r| r.method == "workspace/diagnostic/refresh"),
+        "{:?}",
+        server.server_requests
+    );
+    server.server_requests.clear();
+}

@@ -72,9 +72,7 @@ fn items(
         Spot::AttributeName {
             element, present, ..
         } => {
-            let typed_from = text[..offset]
-                .rfind(|c: char| c.is_whitespace())
-                .map_or(offset, |n| n + 1);
+            let typed_from = cursor::word_start(&text[..offset], |c| !c.is_whitespace());
             Some((attributes(text, at, element, present), typed_from))
         }
         Spot::AttributeValue { .. } | Spot::Text { .. } => {
@@ -83,7 +81,13 @@ fn items(
                 return el(session, path, text, at, expr, offset);
             }
             let (start, _) = value;
+            let in_logic = at.elements.contains(&"input-logic");
             let names = match (at.element()?, at.attribute()?) {
+                // In `<input-logic>`, a data-in names one of the data-ins.
+                ("data-in", "dataset") if in_logic => names_of(text, &["data-in"])
+                    .into_iter()
+                    .map(|n| named(n, REFERENCE, "a data-in of this coordinator"))
+                    .collect(),
                 ("data-in" | "data-out", "dataset") => datasets(session, path, text),
                 (_, "to") | ("path" | "start", "start") => {
                     names_of(text, &["action", "decision", "fork", "join", "kill", "end"])
@@ -133,9 +137,10 @@ fn el(
             .collect();
         return Some((names, start));
     }
-    let start = text[expr.0..offset]
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | ':' | '.')))
-        .map_or(expr.0, |n| expr.0 + n + 1);
+    let start = expr.0
+        + cursor::word_start(&text[expr.0..offset], |c| {
+            c.is_ascii_alphanumeric() || matches!(c, '_' | ':' | '.')
+        });
     let place = at.place()?;
     let mut items: Vec<Item> = Vec::new();
     let mut seen = BTreeSet::new();
@@ -201,6 +206,7 @@ fn datasets(session: &Session, path: &Path, text: &str) -> Vec<Item> {
 /// The `name` attributes of the elements named `elements` in `text`, each
 /// once, read from the text (it may not be well-formed while it is typed).
 pub fn names_of(text: &str, elements: &[&str]) -> Vec<String> {
+    let comments = cursor::comments(text);
     let mut names = BTreeSet::new();
     for element in elements {
         let open = format!("<{element}");
@@ -208,6 +214,9 @@ pub fn names_of(text: &str, elements: &[&str]) -> Vec<String> {
         while let Some(found) = text[from..].find(&open) {
             let tag_start = from + found + open.len();
             from = tag_start;
+            if cursor::within(&comments, tag_start) {
+                continue;
+            }
             // (`<data-in` is not `<data-ins`.)
             if !text[tag_start..].starts_with(|c: char| c.is_whitespace()) {
                 continue;
@@ -248,7 +257,7 @@ fn attribute_value<'t>(tag: &'t str, attribute: &str) -> Option<&'t str> {
 /// The schema of the document (its root's `xmlns`), and the complex type of
 /// the element the cursor's elements lead to.
 fn element_type<'s>(text: &str, path: &[&str]) -> Option<(&'s Schema, &'s ComplexType)> {
-    let root_tag_start = first_start_tag(text)?;
+    let root_tag_start = cursor::first_start_tag(text)?;
     let tag_end = text[root_tag_start..]
         .find('>')
         .map_or(text.len(), |n| root_tag_start + n);
@@ -266,20 +275,6 @@ fn element_type<'s>(text: &str, path: &[&str]) -> Option<(&'s Schema, &'s Comple
         TypeRef::Complex(index) => Some((schema, schema.complex(*index))),
         _ => None,
     }
-}
-
-/// Where the first start tag is (past the declaration and comments).
-fn first_start_tag(text: &str) -> Option<usize> {
-    let mut i = 0;
-    while let Some(n) = text[i..].find('<') {
-        let at = i + n;
-        let rest = &text[at..];
-        if !(rest.starts_with("<?") || rest.starts_with("<!")) {
-            return Some(at);
-        }
-        i = at + rest.find('>').map_or(rest.len(), |e| e + 1);
-    }
-    None
 }
 
 fn local(name: &str) -> &str {
@@ -329,7 +324,7 @@ mod tests {
     #[test]
     fn names_are_read_from_start_tags() {
         let text = r#"<a><data-in name="x" dataset="d"/><data-ins/><data-in
-            dataset='e' name='y'>"#;
+            dataset='e' name='y'><!-- <data-in name="z"/> -->"#;
         assert_eq!(names_of(text, &["data-in"]), ["x", "y"]);
         assert_eq!(
             attribute_value(r#" name="n" dataset="d""#, "dataset"),

@@ -198,7 +198,9 @@ pub fn at<'t>(text: &'t str, offset: usize) -> Cursor<'t> {
             }
             // An attribute: its name, `=`, its quoted value.
             let attribute_start = j;
-            let attribute_end = j + name_length(&text[j..]).max(1);
+            // (At least one character: text that is no name is skipped.)
+            let first = text[j..].chars().next().map_or(1, char::len_utf8);
+            let attribute_end = j + name_length(&text[j..]).max(first);
             let attribute = &text[attribute_start..attribute_end.min(text.len())];
             if offset >= attribute_start && offset <= attribute_end {
                 return cursor(
@@ -244,10 +246,63 @@ pub fn at<'t>(text: &'t str, offset: usize) -> Cursor<'t> {
     )
 }
 
-/// The length of the XML name at the start of `text`.
+/// The comments of `text` (`<!--` to `-->`, or to the end), in order.
+pub fn comments(text: &str) -> Vec<(usize, usize)> {
+    let mut found = Vec::new();
+    let mut i = 0;
+    while let Some(n) = text[i..].find("<!--") {
+        let start = i + n;
+        let end = text[start + 4..]
+            .find("-->")
+            .map_or(text.len(), |e| start + 4 + e + 3);
+        found.push((start, end));
+        i = end;
+    }
+    found
+}
+
+/// Whether `offset` is inside one of `ranges` (in order, not overlapping).
+pub fn within(ranges: &[(usize, usize)], offset: usize) -> bool {
+    let k = ranges.partition_point(|(start, _)| *start <= offset);
+    k > 0 && ranges.get(k - 1).is_some_and(|(_, end)| offset < *end)
+}
+
+/// Where the first start tag is (past the declaration and comments).
+pub fn first_start_tag(text: &str) -> Option<usize> {
+    let mut i = 0;
+    while let Some(n) = text[i..].find('<') {
+        let at = i + n;
+        let rest = &text[at..];
+        if !(rest.starts_with("<?") || rest.starts_with("<!")) {
+            return Some(at);
+        }
+        let close = if rest.starts_with("<!--") { "-->" } else { ">" };
+        i = at + rest.find(close).map_or(rest.len(), |e| e + close.len());
+    }
+    None
+}
+
+/// The name of the root element (its local name), read from the text.
+pub fn root_name(text: &str) -> Option<&str> {
+    let start = first_start_tag(text)? + 1;
+    let name = &text[start..start + name_length(&text[start..])];
+    Some(name.rsplit(':').next().unwrap_or(name))
+}
+
+/// The length of the XML name at the start of `text` (up to XML's
+/// whitespace, which is ASCII, or the punctuation of a tag).
 fn name_length(text: &str) -> usize {
-    text.find(|c: char| c.is_whitespace() || matches!(c, '>' | '/' | '=' | '<' | '"' | '\''))
+    text.find(|c: char| c.is_ascii_whitespace() || matches!(c, '>' | '/' | '=' | '<' | '"' | '\''))
         .unwrap_or(text.len())
+}
+
+/// Where the run of characters that are `in_word` ending at the end of
+/// `text` starts (after the last character that is not).
+pub fn word_start(text: &str, in_word: impl Fn(char) -> bool) -> usize {
+    text.char_indices()
+        .rev()
+        .find(|(_, c)| !in_word(*c))
+        .map_or(0, |(i, c)| i + c.len_utf8())
 }
 
 /// The `${...}` expression of the value `start..end` of `text` that
@@ -273,7 +328,7 @@ pub fn word_at(text: &str, (start, end): (usize, usize), offset: usize) -> Optio
     let is_word = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | ':' | '.');
     let expr = text.get(start..end)?;
     let at = offset.checked_sub(start)?;
-    let from = expr.get(..at)?.rfind(|c| !is_word(c)).map_or(0, |n| n + 1);
+    let from = word_start(expr.get(..at)?, is_word);
     let to = expr
         .get(at..)?
         .find(|c| !is_word(c))
@@ -299,9 +354,9 @@ pub fn string_argument_at(
         return None;
     }
     let call = expr[..quote_at].trim_end().strip_suffix('(')?.trim_end();
-    let name_from = call
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | ':')))
-        .map_or(0, |n| n + 1);
+    let name_from = word_start(call, |c| {
+        c.is_ascii_alphanumeric() || matches!(c, '_' | ':')
+    });
     let close = expr[quote_at + 1..]
         .find(quote)
         .map_or(expr.len(), |n| quote_at + 1 + n);

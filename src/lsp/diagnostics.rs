@@ -17,13 +17,15 @@ pub fn rule_url(template: Option<&str>, code: &str) -> Option<String> {
     match template {
         Some(t) => Some(t.replace("{code}", code)),
         None => {
-            let page = Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("docs/rules")
-                .join(format!("{code}.md"));
-            page.is_file()
-                .then(|| url::Url::from_file_path(&page).ok())
-                .flatten()
-                .map(String::from)
+            // (Looked for once: a publish links every diagnostic.)
+            static PAGES: std::sync::OnceLock<Option<std::path::PathBuf>> =
+                std::sync::OnceLock::new();
+            let pages = PAGES.get_or_init(|| {
+                let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rules");
+                dir.is_dir().then_some(dir)
+            });
+            let page = pages.as_ref()?.join(format!("{code}.md"));
+            url::Url::from_file_path(&page).ok().map(String::from)
         }
     }
 }
@@ -32,31 +34,40 @@ pub fn rule_url(template: Option<&str>, code: &str) -> Option<String> {
 /// checks, nothing to publish).
 pub fn of_file(session: &Session, path: &Path, rules_url: Option<&str>) -> Option<Vec<Value>> {
     let found = session.problems(path)?;
+    // The lines of each text a problem was found in, once (the open
+    // document's, when that is the text).
+    let mut indexes: Vec<(*const str, LineIndex)> = Vec::new();
     Some(
         found
             .iter()
-            .map(|f| to_lsp(session, f, rules_url))
+            .map(|f| {
+                let key = std::sync::Arc::as_ptr(f.text);
+                let open = session
+                    .documents
+                    .get(&normal(Path::new(f.file)))
+                    .filter(|doc| std::sync::Arc::ptr_eq(&doc.text, f.text));
+                let index = match open {
+                    Some(doc) => &doc.index,
+                    None => {
+                        let i = match indexes.iter().position(|(k, _)| std::ptr::eq(*k, key)) {
+                            Some(i) => i,
+                            None => {
+                                indexes.push((key, LineIndex::new(f.text)));
+                                indexes.len() - 1
+                            }
+                        };
+                        &indexes[i].1
+                    }
+                };
+                to_lsp(session, f, index, rules_url)
+            })
             .collect(),
     )
 }
 
-fn to_lsp(session: &Session, found: &Found, rules_url: Option<&str>) -> Value {
+fn to_lsp(session: &Session, found: &Found, index: &LineIndex, rules_url: Option<&str>) -> Value {
     let d = &found.problem.diagnostic;
     let text: &str = found.text;
-    // (Built for the text the problem was found in: the open document's
-    // index when that is the one.)
-    let open = session
-        .documents
-        .get(&normal(Path::new(found.file)))
-        .filter(|doc| std::sync::Arc::ptr_eq(&doc.text, found.text));
-    let built;
-    let index = match open {
-        Some(doc) => &doc.index,
-        None => {
-            built = LineIndex::new(text);
-            &built
-        }
-    };
     let range =
         |start: u32, end: u32| index.range(text, start as usize, end as usize, session.encoding);
     let mut message = d.message.clone();

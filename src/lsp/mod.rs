@@ -44,9 +44,14 @@ pub fn serve_stdio() -> i32 {
     // with stdin.)
     let joined = threads.join();
     match (result, joined) {
-        (Ok(()), _) => 0,
+        (Ok(()), Ok(())) => 0,
         (Err(e), _) => {
             eprintln!("coordc lsp: {e}");
+            1
+        }
+        // (What the client sent could not be read as messages.)
+        (Ok(()), Err(e)) => {
+            eprintln!("coordc lsp: reading the client's messages: {e}");
             1
         }
     }
@@ -84,8 +89,10 @@ pub fn run(connection: &Connection) -> Result<(), String> {
         client,
         shutdown: false,
         published: std::collections::HashMap::new(),
+        refreshes: 0,
     };
     server.session.index();
+    server.tell_messages();
     server.serve()
 }
 
@@ -98,6 +105,10 @@ struct Client {
     pulls: bool,
     /// `initializationOptions.rulesUrl`: where rule pages are, `{code}` in it.
     rules_url: Option<String>,
+    /// Whether it can be told to ask for diagnostics again
+    /// (`workspace/diagnostic/refresh`), when a change to one file changes
+    /// another's.
+    refreshes: bool,
 }
 
 impl Client {
@@ -144,6 +155,10 @@ impl Client {
                 .and_then(|o| o.get("rulesUrl"))
                 .and_then(Value::as_str)
                 .map(str::to_string),
+            refreshes: params
+                .pointer("/capabilities/workspace/diagnostics/refreshSupport")
+                .and_then(Value::as_bool)
+                .unwrap_or(false),
         }
     }
 }
@@ -162,7 +177,7 @@ fn capabilities(client: &Client) -> Value {
         "hoverProvider": true,
         "definitionProvider": true,
         "referencesProvider": true,
-        "renameProvider": true,
+        "renameProvider": { "prepareProvider": true },
         "documentSymbolProvider": true,
         "semanticTokensProvider": {
             "legend": { "tokenTypes": symbols::TOKEN_TYPES, "tokenModifiers": [] },
@@ -187,6 +202,8 @@ struct Server<'c> {
     shutdown: bool,
     /// What each document was last sent, to send only what changed.
     published: std::collections::HashMap<PathBuf, Vec<Value>>,
+    /// How many `workspace/diagnostic/refresh` requests were sent (their ids).
+    refreshes: u64,
 }
 
 impl Server<'_> {
@@ -218,7 +235,14 @@ impl Server<'_> {
             };
             match message {
                 Message::Request(request) => self.request(request),
-                Message::Notification(n) if n.method == "exit" => return Ok(()),
+                // (`exit` before `shutdown` is an error: exit code 1.)
+                Message::Notification(n) if n.method == "exit" => {
+                    return if self.shutdown {
+                        Ok(())
+                    } else {
+                        Err("exit before shutdown".into())
+                    };
+                }
                 Message::Notification(n) => self.notification(n),
                 Message::Response(_) => {}
             }
@@ -268,6 +292,11 @@ impl Server<'_> {
     /// The result of the request `method`, or its error.
     fn answer(&self, method: &str, params: &Value) -> Result<Value, (ErrorCode, String)> {
         let Some(path) = document_path(params) else {
+            // (A document that is no local file, `untitled:` or `git:`:
+            // nothing to say about it.)
+            if method.starts_with("textDocument/") {
+                return Ok(Value::Null);
+            }
             return Err((
                 ErrorCode::MethodNotFound,
                 format!("coordc does not answer {method}"),
@@ -296,7 +325,10 @@ impl Server<'_> {
                     .unwrap_or_default();
                 Ok(json!({ "isIncomplete": false, "items": items }))
             }
-            "textDocument/definition" | "textDocument/references" | "textDocument/rename" => {
+            "textDocument/definition"
+            | "textDocument/references"
+            | "textDocument/rename"
+            | "textDocument/prepareRename" => {
                 let (Some(doc), Some(position)) = (document, position) else {
                     return Ok(Value::Null);
                 };
@@ -343,7 +375,7 @@ impl Server<'_> {
         path: &std::path::Path,
         offset: usize,
     ) -> Result<Value, (ErrorCode, String)> {
-        let Some((kind, _, found)) = navigate::occurrences(&self.session, path, offset) else {
+        let Some((kind, name, found)) = navigate::occurrences(&self.session, path, offset) else {
             return Ok(Value::Null);
         };
         let texts: std::collections::HashMap<PathBuf, Arc<str>> =
@@ -356,6 +388,15 @@ impl Server<'_> {
             Some((uri, index.range(text, o.start, o.end, encoding)))
         };
         match method {
+            // What a rename would rename, or nothing (a number, a keyword).
+            "textDocument/prepareRename" => Ok(found
+                .iter()
+                .find(|o| o.path == path && o.start <= offset && offset <= o.end)
+                .and_then(place)
+                .map_or(
+                    Value::Null,
+                    |(_, range)| json!({ "range": range, "placeholder": name }),
+                )),
             "textDocument/definition" => Ok(found
                 .iter()
                 .filter(|o| o.definition)
@@ -473,17 +514,32 @@ impl Server<'_> {
             return;
         }
         let affected = self.session.check_changed();
+        self.tell_messages();
         if self.client.pulls {
-            // (The client asks again; it is told that results changed only
-            // when it says it listens, which the clients here do not need.)
+            // The client asks again for what it shows; told to, when it can
+            // be, as an edit of one file can change another's.
+            let open = affected
+                .iter()
+                .any(|p| self.session.documents.contains_key(p));
+            if self.client.refreshes && open {
+                self.refreshes += 1;
+                self.send(Request::new(
+                    format!("coordc-refresh-{}", self.refreshes).into(),
+                    "workspace/diagnostic/refresh".into(),
+                    Value::Null,
+                ));
+            }
             return;
         }
         for path in affected {
             let Some(doc) = self.session.documents.get(&path) else {
                 continue;
             };
+            // (A document that stopped being one coordc checks has what it
+            // showed cleared.)
             let Some(items) =
                 diagnostics::of_file(&self.session, &path, self.client.rules_url.as_deref())
+                    .or_else(|| self.published.contains_key(&path).then(Vec::new))
             else {
                 continue;
             };
@@ -493,6 +549,16 @@ impl Server<'_> {
             let (uri, version) = (doc.uri.clone(), doc.version);
             self.publish(&uri, Some(version), items.clone());
             self.published.insert(path, items);
+        }
+    }
+
+    /// Shows the user what stopped a check that no diagnostic says.
+    fn tell_messages(&mut self) {
+        for message in std::mem::take(&mut self.session.messages) {
+            self.send(Notification::new(
+                "window/showMessage".into(),
+                json!({ "type": 1, "message": message }),
+            ));
         }
     }
 

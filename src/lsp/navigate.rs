@@ -69,7 +69,15 @@ pub fn name_at(path: &Path, text: &str, offset: usize) -> Option<(Kind, String)>
         let (start, end) = cursor::word_at(text, expr, offset)?;
         let called = text[end..].trim_start().starts_with('(');
         let word = &text[start..end];
-        return (!called && !word.contains(':')).then(|| (Kind::Property, word.to_string()));
+        return (!called && is_property_name(word)).then(|| (Kind::Property, word.to_string()));
+    }
+    // A workflow's `<parameters>` declare properties by `<name>`.
+    if let Spot::Text { start, end } = at.spot
+        && at.element() == Some("name")
+        && at.elements.contains(&"parameters")
+    {
+        let name = text[start..end].trim();
+        return is_property_name(name).then(|| (Kind::Property, name.to_string()));
     }
     let Spot::AttributeValue {
         element,
@@ -92,6 +100,39 @@ pub fn name_at(path: &Path, text: &str, offset: usize) -> Option<(Kind, String)>
         _ => return None,
     };
     Some((kind, name))
+}
+
+/// The words of EL that name no variable.
+const KEYWORDS: &[&str] = &[
+    "and",
+    "or",
+    "not",
+    "eq",
+    "ne",
+    "lt",
+    "gt",
+    "le",
+    "ge",
+    "div",
+    "mod",
+    "empty",
+    "true",
+    "false",
+    "null",
+    "instanceof",
+];
+
+/// Whether `word` in EL is a job property's name: a name (dots allowed, as
+/// Oozie's properties have them), not a keyword nor an EL constant
+/// (`YEAR`, `MINUTE`...).
+fn is_property_name(word: &str) -> bool {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.'))
+        && !KEYWORDS.contains(&word)
+        && !crate::el::library::CONSTANTS.iter().any(|c| c.name == word)
 }
 
 fn is_xml(path: &Path) -> bool {
@@ -133,12 +174,18 @@ fn in_file(path: &Path, text: &Arc<str>, kind: Kind, name: &str) -> Vec<Occurren
             return Vec::new();
         }
         let file = path.to_string_lossy();
-        return properties_of(&file, text)
+        let mut found: Vec<Occurrence> = properties_of(&file, text)
             .unwrap_or_default()
             .into_iter()
             .filter(|p| p.name == name)
             .map(|p| at(p.name_span.start as usize, true))
             .collect();
+        // (`out=${nameNode}/out`: a value reads another property.)
+        for (from, to) in expressions(text) {
+            found.extend(in_expression(text, from, to, kind, name).map(|s| at(s, false)));
+        }
+        found.sort_by_key(|o| o.start);
+        return found;
     }
     let mut found = Vec::new();
     for tag in tags(text) {
@@ -163,7 +210,34 @@ fn in_file(path: &Path, text: &Arc<str>, kind: Kind, name: &str) -> Vec<Occurren
     for (from, to) in expressions(text) {
         found.extend(in_expression(text, from, to, kind, name).map(|s| at(s, false)));
     }
+    if kind == Kind::Property {
+        found.extend(parameters(text, name).into_iter().map(|s| at(s, true)));
+    }
     found.sort_by_key(|o| o.start);
+    found
+}
+
+/// Where `name` is declared in `<parameters>` (`<property><name>NAME</name>`),
+/// the application's own definition of a job property.
+fn parameters(text: &str, name: &str) -> Vec<usize> {
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(open) = text[from..].find("<parameters") {
+        let start = from + open;
+        let end = text[start..]
+            .find("</parameters")
+            .map_or(text.len(), |n| start + n);
+        let block = &text[start..end];
+        for (i, _) in block.match_indices("<name>") {
+            let value_start = i + "<name>".len();
+            let value = block[value_start..].split("</name>").next().unwrap_or("");
+            if value.trim() == name {
+                let lead = value.len() - value.trim_start().len();
+                found.push(start + value_start + lead);
+            }
+        }
+        from = end.max(start + 1);
+    }
     found
 }
 
@@ -328,12 +402,19 @@ fn start_tag(text: &str, start: usize) -> (Tag<'_>, usize) {
     )
 }
 
-/// The `${...}` expressions of `text` (inside values and character data).
+/// The `${...}` expressions of `text` (inside values and character data,
+/// not in comments).
 pub fn expressions(text: &str) -> Vec<(usize, usize)> {
+    let comments = cursor::comments(text);
     let mut found = Vec::new();
     let mut i = 0;
     while let Some(n) = text[i..].find("${") {
-        let from = i + n + 2;
+        let dollar = i + n;
+        if cursor::within(&comments, dollar) {
+            i = dollar + 2;
+            continue;
+        }
+        let from = dollar + 2;
         let to = text[from..]
             .find(['}', '<', '\n'])
             .map_or(text.len(), |e| from + e);
@@ -346,13 +427,14 @@ pub fn expressions(text: &str) -> Vec<(usize, usize)> {
 /// Whether `name` may be a new name of `kind`: text that stays one value
 /// of its attribute, or one EL name.
 pub fn valid_new_name(kind: Kind, name: &str) -> bool {
-    !name.is_empty()
-        && match kind {
-            Kind::Property => name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.')),
-            _ => !name.contains(['"', '\'', '<', '>', '&']) && !name.trim().is_empty(),
+    match kind {
+        Kind::Property => is_property_name(name),
+        _ => {
+            !name.is_empty()
+                && !name.contains(['"', '\'', '<', '>', '&'])
+                && !name.contains(char::is_whitespace)
         }
+    }
 }
 
 #[cfg(test)]
@@ -368,6 +450,19 @@ mod tests {
         assert!(tags[2].in_logic && !tags[3].in_logic);
         let (_, s, e) = tags[3].attributes[1];
         assert_eq!(&text[s..e], "d");
+    }
+
+    #[test]
+    fn numbers_keywords_and_constants_are_no_properties() {
+        for word in ["1", "YEAR", "true", "and", "a-b", ""] {
+            assert!(!is_property_name(word), "{word}");
+        }
+        for word in ["nameNode", "oozie.wf.application.path", "_x1"] {
+            assert!(is_property_name(word), "{word}");
+        }
+        let text = "<!-- ${a} -->${a}<w><parameters><property><name> a </name></property></parameters></w>";
+        assert_eq!(expressions(text), [(15, 16)]);
+        assert_eq!(parameters(text, "a"), [text.find(" a ").unwrap() + 1]);
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! only the applications that read the file edited.
 
 use super::text::{Encoding, LineIndex};
-use crate::check::rules::XML_UNKNOWN_DOCUMENT;
+use crate::check::rules::{XML_SYNTAX, XML_UNKNOWN_DOCUMENT};
+use crate::diag::Severity;
 use crate::interp::job::Located;
 use crate::project::check::{CheckOptions, Report, Target, check, pipeline_problems};
 use crate::project::files::{Files, normal};
@@ -49,6 +50,18 @@ pub struct Found<'s> {
     pub file: &'s str,
 }
 
+/// Folders of a workspace that hold no applications of its own: version
+/// control, build output, dependencies.
+const IGNORED_FOLDERS: &[&str] = &[
+    ".git",
+    ".hg",
+    ".svn",
+    "target",
+    "node_modules",
+    ".venv",
+    ".venv-tools",
+];
+
 pub struct Session {
     pub encoding: Encoding,
     /// The workspace folders: every application under them is checked, and
@@ -65,6 +78,10 @@ pub struct Session {
     pipeline: HashMap<PathBuf, Vec<Located>>,
     /// Files changed since the last check.
     dirty: BTreeSet<PathBuf>,
+    /// What stopped a check, or a file in it, that no diagnostic says (a
+    /// wrong coordc.toml, a configuration that cannot be read), for the
+    /// user's eyes; taken by the server.
+    pub messages: Vec<String>,
 }
 
 impl Session {
@@ -75,11 +92,13 @@ impl Session {
             documents: HashMap::new(),
             options: CheckOptions {
                 keep_sources: true,
+                ignored_folders: IGNORED_FOLDERS.iter().map(|f| f.to_string()).collect(),
                 ..CheckOptions::default()
             },
             checked: BTreeMap::new(),
             pipeline: HashMap::new(),
             dirty: BTreeSet::new(),
+            messages: Vec::new(),
         }
     }
 
@@ -170,10 +189,19 @@ impl Session {
             ..self.options.clone()
         };
         // (A wrong processing zone in a coordc.toml is the one thing that
-        // stops a check: it is said in the log, and nothing is checked.)
-        let Ok(result) = check(paths, &options, &files) else {
-            return;
+        // stops a check: it is said, and nothing is checked.)
+        let result = match check(paths, &options, &files) {
+            Ok(result) => result,
+            Err(refused) => {
+                self.messages.push(format!(
+                    "coordc: {} `{}`: {}",
+                    refused.name, refused.text, refused.diagnostic.message
+                ));
+                return;
+            }
         };
+        self.messages
+            .extend(result.io_errors.iter().map(|e| format!("coordc: {e}")));
         for (target, report) in result.targets.into_iter().zip(result.reports) {
             let key = normal(report.bundle().unwrap_or(&target.path));
             self.checked
@@ -226,7 +254,15 @@ impl Session {
                     .flatten();
                 for problem in in_file.chain(pipeline) {
                     let d = &problem.diagnostic;
-                    if d.code == XML_UNKNOWN_DOCUMENT {
+                    // (The note that the document is no Oozie document: its
+                    // other XML003s, a namespace no schema has, are errors.)
+                    if d.code == XML_UNKNOWN_DOCUMENT && d.severity == Severity::Note {
+                        skipped = true;
+                        continue;
+                    }
+                    // Not well-formed, and nothing says it is meant for
+                    // Oozie (a pom.xml being typed): not coordc's business.
+                    if d.code == XML_SYNTAX && own && !looks_like_oozie(text) {
                         skipped = true;
                         continue;
                     }
@@ -254,20 +290,31 @@ impl Session {
     /// each with its text (an open document's as the editor has it).
     pub fn related(&self, path: &Path) -> Vec<(PathBuf, Arc<str>)> {
         let mut files: BTreeMap<PathBuf, Arc<str>> = BTreeMap::new();
-        for c in self.checked.values().flatten() {
-            let read: Vec<(PathBuf, &Arc<str>)> = c
-                .report
-                .sources
-                .files
-                .iter()
-                .filter(|(name, _)| !name.starts_with('<'))
-                .map(|(name, text)| (normal(Path::new(name)), text))
-                .collect();
-            if read.iter().any(|(p, _)| p == path) {
-                for (p, text) in read {
-                    files.entry(p).or_insert_with(|| Arc::clone(text));
+        // The applications reading `path`, then those reading an XML file
+        // they read (two coordinators including one datasets file); not
+        // those sharing only a configuration file.
+        let mut through: BTreeSet<PathBuf> = BTreeSet::from([path.to_path_buf()]);
+        for step in 0..2 {
+            let mut next = BTreeSet::new();
+            for c in self.checked.values().flatten() {
+                let read: Vec<(PathBuf, &Arc<str>)> = c
+                    .report
+                    .sources
+                    .files
+                    .iter()
+                    .filter(|(name, _)| !name.starts_with('<'))
+                    .map(|(name, text)| (normal(Path::new(name)), text))
+                    .collect();
+                if read.iter().any(|(p, _)| through.contains(p)) {
+                    for (p, text) in read {
+                        if step == 0 && p.extension().is_some_and(|e| e == "xml") {
+                            next.insert(p.clone());
+                        }
+                        files.entry(p).or_insert_with(|| Arc::clone(text));
+                    }
                 }
             }
+            through = next;
         }
         let own = self
             .documents
@@ -287,6 +334,14 @@ impl Session {
         }
         related
     }
+}
+
+/// Whether a document that does not parse means to be an Oozie document:
+/// its root is one of Oozie's, or it names an Oozie namespace.
+fn looks_like_oozie(text: &str) -> bool {
+    const ROOTS: &[&str] = &["coordinator-app", "workflow-app", "bundle-app", "datasets"];
+    text.contains("uri:oozie:")
+        || super::cursor::root_name(text).is_some_and(|root| ROOTS.contains(&root))
 }
 
 /// The files `report` was read from.

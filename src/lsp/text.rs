@@ -52,23 +52,64 @@ impl Position {
     }
 }
 
-/// A text, with where each line starts.
+/// A text, with where each line starts and, for UTF-16 columns, how many
+/// UTF-16 units come before points spread through it (so a column on a
+/// long line costs a short count, not the line's).
 pub struct LineIndex {
     /// The byte offset of each line's start (the first is 0). A line ends
-    /// at `\n`; a `\r` before it belongs to the line.
+    /// at `\n`, `\r\n` or a lone `\r`, as the protocol says.
     starts: Vec<usize>,
+    /// `(byte offset, UTF-16 units before it)` every [`CHECKPOINT`] bytes
+    /// or so; empty when the text is ASCII (units are bytes).
+    checkpoints: Vec<(usize, usize)>,
 }
+
+/// The distance between two UTF-16 checkpoints, in bytes.
+const CHECKPOINT: usize = 1024;
 
 impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
+        let bytes = text.as_bytes();
         let mut starts = vec![0];
-        starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|(_, b)| *b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
-        LineIndex { starts }
+        for (i, b) in bytes.iter().enumerate() {
+            let ends_line = *b == b'\n' || (*b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
+            if ends_line {
+                starts.push(i + 1);
+            }
+        }
+        let mut checkpoints = Vec::new();
+        if !text.is_ascii() {
+            let mut units = 0;
+            let mut next = 0;
+            for (i, c) in text.char_indices() {
+                if i >= next {
+                    checkpoints.push((i, units));
+                    next = i + CHECKPOINT;
+                }
+                units += c.len_utf16();
+            }
+        }
+        LineIndex {
+            starts,
+            checkpoints,
+        }
+    }
+
+    /// The UTF-16 units of `text` before the byte `offset` (a character's
+    /// start).
+    fn units_before(&self, text: &str, offset: usize) -> usize {
+        if self.checkpoints.is_empty() {
+            return offset;
+        }
+        let k = self
+            .checkpoints
+            .partition_point(|(byte, _)| *byte <= offset)
+            .saturating_sub(1);
+        let (byte, units) = self.checkpoints.get(k).copied().unwrap_or((0, 0));
+        units
+            + text
+                .get(byte..offset)
+                .map_or(0, |t| t.encode_utf16().count())
     }
 
     /// The byte offset of `position` in `text`. A position past the end of
@@ -83,7 +124,7 @@ impl LineIndex {
             .get(position.line as usize + 1)
             .map_or(text.len(), |next| next - 1);
         let line = text.get(start..end).unwrap_or("");
-        // (The line's end is before its `\r\n` or `\n`.)
+        // (The line's end is before its `\r\n`, `\n` or `\r`.)
         let line = line.strip_suffix('\r').unwrap_or(line);
         let wanted = position.character as usize;
         let mut units = 0;
@@ -114,10 +155,9 @@ impl LineIndex {
             .partition_point(|s| *s <= offset)
             .saturating_sub(1);
         let start = self.starts.get(line).copied().unwrap_or(0);
-        let before = text.get(start..offset).unwrap_or("");
         let character = match encoding {
-            Encoding::Utf8 => before.len(),
-            Encoding::Utf16 => before.encode_utf16().count(),
+            Encoding::Utf8 => offset - start,
+            Encoding::Utf16 => self.units_before(text, offset) - self.units_before(text, start),
         };
         Position {
             line: u32::try_from(line).unwrap_or(u32::MAX),
@@ -174,6 +214,30 @@ mod tests {
         assert_eq!(index.offset(text, far(0, 2), Encoding::Utf8), 0);
         assert_eq!(index.position(text, 2, Encoding::Utf8), far(0, 0));
         assert_eq!(index.position(text, 99, Encoding::Utf16), far(0, 3));
+    }
+
+    #[test]
+    fn long_lines_and_lone_carriage_returns() {
+        let line = "é😀a".repeat(2_000);
+        let text = format!("x\r{line}\r\n{line}");
+        let index = LineIndex::new(&text);
+        let last = text.rfind('a').unwrap_or_default();
+        let at = index.position(&text, last, Encoding::Utf16);
+        assert_eq!(
+            at,
+            Position {
+                line: 2,
+                character: line.encode_utf16().count() as u32 - 1
+            }
+        );
+        assert_eq!(index.offset(&text, at, Encoding::Utf16), last);
+        assert_eq!(
+            index.position(&text, 2, Encoding::Utf8),
+            Position {
+                line: 1,
+                character: 0
+            }
+        );
     }
 
     #[test]

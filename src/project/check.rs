@@ -59,6 +59,9 @@ pub struct CheckOptions {
     /// patterns are relative to (an editor's workspace folder); without
     /// it, each path's own (a folder's, or a file's folder).
     pub settings_folder: Option<PathBuf>,
+    /// Folders not searched (by name: `.git`, `target`...), when a folder
+    /// is; a batch run searches every one.
+    pub ignored_folders: Vec<String>,
     /// Whether a clean file's report keeps its sources (what it was read
     /// from, for [`Report::depends_on`]); a batch run drops them.
     pub keep_sources: bool,
@@ -124,8 +127,9 @@ impl Report {
 
     /// The files this report was read from (the application, its
     /// configuration, its includes; kept with [`CheckOptions::keep_sources`]),
-    /// and the job.properties a coordinator or workflow would read if it
-    /// were there: a change to any of them can change the report.
+    /// those looked for and not found, the configuration files beside the
+    /// application and the coordc.toml: a change to any of them can change
+    /// the report.
     pub fn depends_on(&self, target: &Target) -> Vec<PathBuf> {
         let mut paths: Vec<PathBuf> = self
             .sources
@@ -133,10 +137,14 @@ impl Report {
             .iter()
             .map(|(name, _)| PathBuf::from(name))
             .filter(|p| !p.as_os_str().is_empty() && !p.starts_with("<"))
+            .chain(self.sources.absent.iter().cloned())
             .collect();
+        // The configuration files that would be read if they were there,
+        // and the settings.
         if let Some(dir) = target.path.parent() {
-            paths.push(dir.join("job.properties"));
+            paths.extend(load::CONFIGURATION_FILES.iter().map(|f| dir.join(f)));
         }
+        paths.push(target.folder.base.join("coordc.toml"));
         if let Some(member) = &target.member {
             paths.push(member.bundle_path.clone());
         }
@@ -290,7 +298,14 @@ fn discover(
         });
         let mut found = Vec::new();
         if path.is_dir() {
-            walk(path, keyed, &mut found, &mut errors, &mut searched);
+            let mut walk = Walk {
+                keyed,
+                ignored: &options.ignored_folders,
+                files: &mut found,
+                errors: &mut errors,
+                searched: &mut searched,
+            };
+            walk.folder(path);
         } else if files.exists(path) {
             let real = keyed.then(|| path.canonicalize().unwrap_or_else(|_| path.clone()));
             found.push((path.clone(), real));
@@ -316,54 +331,65 @@ fn discover(
 /// The `.xml` files under `dir`, in path order, each with its real path when
 /// `keyed`. A folder reached twice (a symbolic link back up the tree, or to a
 /// folder already searched) is searched once.
-fn walk(
-    dir: &Path,
+struct Walk<'a> {
     keyed: bool,
-    files: &mut Vec<(PathBuf, Option<PathBuf>)>,
-    errors: &mut Vec<String>,
-    searched: &mut HashSet<PathBuf>,
-) {
-    let real = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
-    if !searched.insert(real.clone()) {
-        return;
-    }
-    let entries = match std::fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(e) => {
-            errors.push(format!("cannot read {}: {e}", dir.display()));
+    /// Folder names not searched.
+    ignored: &'a [String],
+    files: &'a mut Vec<(PathBuf, Option<PathBuf>)>,
+    errors: &'a mut Vec<String>,
+    searched: &'a mut HashSet<PathBuf>,
+}
+
+impl Walk<'_> {
+    fn folder(&mut self, dir: &Path) {
+        let real = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+        if !self.searched.insert(real.clone()) {
             return;
         }
-    };
-    // The entry's type comes with the listing: no stat per file. (Each entry
-    // is kept as its path, made once: the name alone would be a second copy.)
-    let mut entries: Vec<(PathBuf, bool)> = entries
-        .filter_map(|e| {
-            let e = e.ok()?;
-            let path = e.path();
-            let is_dir = match e.file_type() {
-                Ok(t) if t.is_symlink() => path.is_dir(),
-                Ok(t) => t.is_dir(),
-                Err(_) => false,
-            };
-            Some((path, is_dir))
-        })
-        .collect();
-    // In path order: within one folder, the order of the names' bytes (the
-    // paths share the folder's prefix).
-    entries.sort_unstable_by(|a, b| {
-        a.0.as_os_str()
-            .as_encoded_bytes()
-            .cmp(b.0.as_os_str().as_encoded_bytes())
-    });
-    // (Sized once: growing lists of 10,000 paths is fresh memory each time.)
-    files.reserve(entries.len());
-    for (path, is_dir) in entries {
-        if is_dir {
-            walk(&path, keyed, files, errors, searched);
-        } else if path.extension().is_some_and(|e| e == "xml") {
-            // Its real path, without a system call per file.
-            let key = keyed.then(|| real.join(path.file_name().unwrap_or_default()));
-            files.push((path, key));
+        let entries = match std::fs::read_dir(dir) {
+            Ok(entries) => entries,
+            Err(e) => {
+                self.errors
+                    .push(format!("cannot read {}: {e}", dir.display()));
+                return;
+            }
+        };
+        // The entry's type comes with the listing: no stat per file. (Each entry
+        // is kept as its path, made once: the name alone would be a second copy.)
+        let mut entries: Vec<(PathBuf, bool)> = entries
+            .filter_map(|e| {
+                let e = e.ok()?;
+                let path = e.path();
+                let is_dir = match e.file_type() {
+                    Ok(t) if t.is_symlink() => path.is_dir(),
+                    Ok(t) => t.is_dir(),
+                    Err(_) => false,
+                };
+                Some((path, is_dir))
+            })
+            .collect();
+        // In path order: within one folder, the order of the names' bytes (the
+        // paths share the folder's prefix).
+        entries.sort_unstable_by(|a, b| {
+            a.0.as_os_str()
+                .as_encoded_bytes()
+                .cmp(b.0.as_os_str().as_encoded_bytes())
+        });
+        // (Sized once: growing lists of 10,000 paths is fresh memory each time.)
+        self.files.reserve(entries.len());
+        for (path, is_dir) in entries {
+            if is_dir {
+                let name = path.file_name().unwrap_or_default();
+                if !self.ignored.iter().any(|i| name == i.as_str()) {
+                    self.folder(&path);
+                }
+            } else if path.extension().is_some_and(|e| e == "xml") {
+                // Its real path, without a system call per file.
+                let key = self
+                    .keyed
+                    .then(|| real.join(path.file_name().unwrap_or_default()));
+                self.files.push((path, key));
+            }
         }
     }
 }

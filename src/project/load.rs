@@ -26,6 +26,9 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 #[derive(Default)]
 pub struct Sources {
     pub files: Vec<(String, Arc<str>)>,
+    /// Files looked for and not found (an `<include>` not there yet): a
+    /// file created there changes what the application reads.
+    pub absent: Vec<PathBuf>,
 }
 
 impl Sources {
@@ -90,6 +93,14 @@ const COORD_CONFIG_DEFAULT: &str = "coord-config-default.xml";
 
 /// The bundle defaults beside a bundle (BundleSubmitXCommand.java:81, 224-260).
 const BUNDLE_CONFIG_DEFAULT: &str = "bundle-config-default.xml";
+
+/// Every configuration file an application's check may read beside it.
+pub const CONFIGURATION_FILES: &[&str] = &[
+    JOB_PROPERTIES,
+    CONFIG_DEFAULT,
+    COORD_CONFIG_DEFAULT,
+    BUNDLE_CONFIG_DEFAULT,
+];
 
 /// Why an application could not be read to the end.
 pub enum Stop {
@@ -632,6 +643,7 @@ impl Includes<'_> {
                     continue;
                 }
                 Err(ReadError::Io(e)) => {
+                    sources.absent.push(local.clone());
                     problem(
                         Diagnostic::error(
                             crate::check::rules::UNDEFINED_DATASET,

@@ -17,6 +17,8 @@ pub struct TestServer {
     next_id: i32,
     /// Notifications read while waiting for a response.
     pending: VecDeque<Notification>,
+    /// Requests the server sent (`workspace/diagnostic/refresh`).
+    pub server_requests: Vec<Request>,
     pub root: PathBuf,
     /// Whether the test ended the session itself.
     ended: bool,
@@ -78,6 +80,7 @@ impl TestServer {
             thread: Some(thread),
             next_id: 0,
             pending: VecDeque::new(),
+            server_requests: Vec::new(),
             root: root.to_path_buf(),
             ended: false,
         };
@@ -134,6 +137,7 @@ impl TestServer {
             match self.client.receiver.recv_timeout(WAIT) {
                 Ok(Message::Response(r)) if r.id == id => return r,
                 Ok(Message::Notification(n)) => self.pending.push_back(n),
+                Ok(Message::Request(r)) => self.server_requests.push(r),
                 Ok(other) => panic!("unexpected message: {other:?}"),
                 Err(e) => panic!("no response to {method}: {e}"),
             }

@@ -100,6 +100,7 @@ fn check_paths(args: &CheckArgs) -> Result<Checked, i32> {
         processing_timezone: args.processing_timezone.clone(),
         pipeline: true,
         settings_folder: None,
+        ignored_folders: Vec::new(),
         keep_sources: false,
     };
     check(&args.paths, &options, &Files::default()).map_err(|refused| {
