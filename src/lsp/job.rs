@@ -1,14 +1,16 @@
 //! An open application loaded as `coordc check` and `coordc dryrun` load it
 //! (its job configuration, includes and parameters, with the editor's
-//! unsaved buffers), for what hover and completion say about it: the job's
-//! variables and where each is defined, and the actions the dry run
-//! materializes.
+//! unsaved buffers, and its coordc.toml's processing zone and maps), for
+//! what hover and completion say about it: the job's variables and where
+//! each is defined, and the actions the dry run materializes. A coordinator
+//! is loaded as its own job, not as a bundle would submit it.
 
 use super::session::Session;
 use crate::config::Property;
 use crate::el::VarMap;
 use crate::interp::job::{self, Job, Options};
 use crate::ir::{self, Coordinator, Dataset};
+use crate::project::files::Files;
 use crate::project::load::{self, JobInput, JobSource, Sources};
 use crate::span::Span;
 use crate::time::datetime::ProcessingZone;
@@ -19,11 +21,12 @@ use std::path::Path;
 /// files they were read from (file 0 is the application).
 pub fn variables(session: &Session, path: &Path) -> Option<(VarMap, Sources)> {
     let files = session.files();
+    let settings = Settings::of(session, path, &files);
     let mut sources = Sources::default();
     let text = load::read_application(path, &files, &mut sources).ok()?;
     let arena = xml::Arena::new();
     let doc = load::parse_document(&text, &arena).ok()?;
-    let input = input(&files);
+    let input = settings.input(&files);
     match doc.root.name {
         "coordinator-app" => {
             let loaded = load::coordinator(&doc, path, &input, &mut sources).ok()?;
@@ -46,6 +49,7 @@ pub fn with_coordinator<R>(
     f: impl FnOnce(&Coordinator, &[Dataset], Option<&Job>) -> R,
 ) -> Option<R> {
     let files = session.files();
+    let settings = Settings::of(session, path, &files);
     let mut sources = Sources::default();
     let text = load::read_application(path, &files, &mut sources).ok()?;
     let arena = xml::Arena::new();
@@ -53,26 +57,60 @@ pub fn with_coordinator<R>(
     if doc.root.name != "coordinator-app" {
         return None;
     }
-    let loaded = load::coordinator(&doc, path, &input(&files), &mut sources).ok()?;
+    let loaded = load::coordinator(&doc, path, &settings.input(&files), &mut sources).ok()?;
     // (Enough actions for a cron's next five times.)
     let options = Options {
         limit: Some(5),
-        ..Options::first_action(ProcessingZone::UTC, true)
+        ..Options::first_action(settings.processing_zone, settings.check_maximum_frequency)
     };
     let prepared = job::prepare(&loaded.app, &loaded.included, &loaded.vars, &options).ok();
     Some(f(&loaded.app, &loaded.included, prepared.as_ref()))
 }
 
-/// The application's own job: the job.properties beside it, in UTC.
-fn input(files: &crate::project::files::Files) -> JobInput<'_> {
-    JobInput {
-        configs: &[],
-        files,
-        job: JobSource::Own,
-        defines: &[],
-        maps: &[],
-        processing_zone: ProcessingZone::UTC,
-        check_maximum_frequency: true,
+/// What the coordc.toml that applies to a file says of its job.
+struct Settings {
+    processing_zone: ProcessingZone,
+    check_maximum_frequency: bool,
+    /// Its `[map]`, made absolute.
+    maps: Vec<(String, String)>,
+}
+
+impl Settings {
+    fn of(session: &Session, path: &Path, files: &Files) -> Settings {
+        let folder = session.settings_folder(path);
+        let read = files
+            .read(&folder.join("coordc.toml"))
+            .ok()
+            .and_then(|text| crate::check::settings::Settings::parse(&text).ok())
+            .unwrap_or_else(crate::check::settings::Settings::none);
+        let zone = read.processing_timezone.as_deref().unwrap_or("UTC");
+        Settings {
+            processing_zone: ProcessingZone::parse_option(zone).unwrap_or_default(),
+            check_maximum_frequency: read.check_maximum_frequency,
+            maps: read
+                .maps
+                .iter()
+                .map(|(prefix, dir)| {
+                    (
+                        prefix.clone(),
+                        folder.join(dir).to_string_lossy().into_owned(),
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    /// The application's own job: the job.properties beside it.
+    fn input<'a>(&'a self, files: &'a Files) -> JobInput<'a> {
+        JobInput {
+            configs: &[],
+            files,
+            job: JobSource::Own,
+            defines: &[],
+            maps: &self.maps,
+            processing_zone: self.processing_zone,
+            check_maximum_frequency: self.check_maximum_frequency,
+        }
     }
 }
 

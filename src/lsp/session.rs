@@ -159,6 +159,7 @@ impl Session {
                 continue;
             }
             let root = self.roots.iter().find(|r| path.starts_with(r)).cloned();
+            // (Outside every workspace folder: its own folder's settings.)
             by_root.entry(root).or_default().push(path);
         }
         for (root, paths) in by_root {
@@ -171,6 +172,18 @@ impl Session {
         }
         self.run_pipeline();
         affected
+    }
+
+    /// The folder whose coordc.toml applies to the file at `path`: its
+    /// workspace folder's, else its own folder's (as `coordc check` reads a
+    /// folder, or a file).
+    pub fn settings_folder(&self, path: &Path) -> PathBuf {
+        self.roots
+            .iter()
+            .find(|r| path.starts_with(r))
+            .cloned()
+            .or_else(|| path.parent().map(Path::to_path_buf))
+            .unwrap_or_default()
     }
 
     /// The disk, with the open documents' text in place of their files.
