@@ -120,15 +120,7 @@ fn names_next_to_multibyte_characters() {
 /// `exit` before `shutdown`: the process ends with 1, as the protocol says.
 #[test]
 fn exit_before_shutdown_is_exit_code_1() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_coordc"))
-        .arg("lsp")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("coordc lsp starts");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let messages = read_messages(child.stdout.take().expect("stdout"));
+    let (mut child, mut stdin, messages) = spawn_server();
     send(
         &mut stdin,
         &json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "capabilities": {} } }),
@@ -147,6 +139,24 @@ fn exit_before_shutdown_is_exit_code_1() {
 fn send(stdin: &mut impl Write, message: &Value) {
     let body = message.to_string();
     write!(stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).expect("the server reads");
+}
+
+/// `coordc lsp` started: the process, its stdin, and its messages.
+fn spawn_server() -> (
+    std::process::Child,
+    std::process::ChildStdin,
+    std::sync::mpsc::Receiver<Value>,
+) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_coordc"))
+        .arg("lsp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("coordc lsp starts");
+    let stdin = child.stdin.take().expect("stdin");
+    let messages = read_messages(child.stdout.take().expect("stdout"));
+    (child, stdin, messages)
 }
 
 /// The server's messages, read from its stdout on a thread.
@@ -213,15 +223,7 @@ fn peak_mb(pid: u32) -> u64 {
 #[test]
 fn a_huge_document_and_a_burst_of_edits() {
     let root = workspace("lsp/app", "lsp-huge");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_coordc"))
-        .arg("lsp")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("coordc lsp starts");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let messages = read_messages(child.stdout.take().expect("stdout"));
+    let (mut child, mut stdin, messages) = spawn_server();
     let uri = |file: &str| common::lsp::uri(&root.join(file));
     send(
         &mut stdin,

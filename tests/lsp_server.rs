@@ -359,15 +359,22 @@ fn completion_offers_the_names_legal_at_the_cursor() {
     server.read_published();
 }
 
-/// In a workflow, `to="…"` offers the nodes.
-#[test]
-fn completion_of_workflow_nodes() {
-    let root = workspace("lsp/app", "lsp-complete-wf");
-    let wf = "<workflow-app name=\"w\" xmlns=\"uri:oozie:workflow:0.5\">\n  <start to=\"first\"/>\n  <action name=\"first\">\n    <fs><mkdir path=\"/tmp/x\"/></fs>\n    <ok to=\"end\"/>\n    <error to=\"fail\"/>\n  </action>\n  <kill name=\"fail\"><message>failed</message></kill>\n  <end name=\"end\"/>\n</workflow-app>\n";
+/// A workflow of three nodes (one action, a kill reading the action's
+/// error code, the end), open in a server: the server and the text.
+fn workflow_server(name: &str) -> (TestServer, &'static str) {
+    let wf = "<workflow-app name=\"w\" xmlns=\"uri:oozie:workflow:0.5\">\n  <start to=\"first\"/>\n  <action name=\"first\">\n    <fs><mkdir path=\"/tmp/x\"/></fs>\n    <ok to=\"end\"/>\n    <error to=\"fail\"/>\n  </action>\n  <kill name=\"fail\"><message>${wf:errorMessage(wf:lastErrorNode())} in ${wf:errorCode('first')}</message></kill>\n  <end name=\"end\"/>\n</workflow-app>\n";
+    let root = workspace("lsp/app", name);
     std::fs::write(root.join("workflow.xml"), wf).unwrap();
     let mut server = TestServer::start(&root, capabilities(&[], false), options());
     server.open("workflow.xml");
     let _ = server.diagnostics("workflow.xml");
+    (server, wf)
+}
+
+/// In a workflow, `to="…"` offers the nodes.
+#[test]
+fn completion_of_workflow_nodes() {
+    let (mut server, wf) = workflow_server("lsp-complete-wf");
     let text = wf.replace("<ok to=\"end\"/>", "<ok to=\"\"/>");
     server.replace("workflow.xml", 2, &text);
     let result = server.request(
@@ -563,12 +570,7 @@ fn files_changed_on_disk_and_saves() {
 /// rename of all of them.
 #[test]
 fn workflow_nodes_are_navigated() {
-    let root = workspace("lsp/app", "lsp-nodes");
-    let wf = "<workflow-app name=\"w\" xmlns=\"uri:oozie:workflow:0.5\">\n  <start to=\"first\"/>\n  <action name=\"first\">\n    <fs><mkdir path=\"/tmp/x\"/></fs>\n    <ok to=\"end\"/>\n    <error to=\"fail\"/>\n  </action>\n  <kill name=\"fail\"><message>${wf:errorMessage(wf:lastErrorNode())} in ${wf:errorCode('first')}</message></kill>\n  <end name=\"end\"/>\n</workflow-app>\n";
-    std::fs::write(root.join("workflow.xml"), wf).unwrap();
-    let mut server = TestServer::start(&root, capabilities(&[], false), options());
-    server.open("workflow.xml");
-    let _ = server.diagnostics("workflow.xml");
+    let (mut server, _) = workflow_server("lsp-nodes");
     let p = at(&server, "workflow.xml", "<start to=\"first", 13);
     let definition = server.request("textDocument/definition", p.clone());
     assert_eq!(places(&server, &definition), ["workflow.xml:2:16"]);

@@ -20,25 +20,20 @@ use std::path::Path;
 /// The job's variables of the coordinator or workflow at `path`, and the
 /// files they were read from (file 0 is the application).
 pub fn variables(session: &Session, path: &Path) -> Option<(VarMap, Sources)> {
-    let files = session.files();
-    let settings = Settings::of(session, path, &files);
-    let mut sources = Sources::default();
-    let text = load::read_application(path, &files, &mut sources).ok()?;
-    let arena = xml::Arena::new();
-    let doc = load::parse_document(&text, &arena).ok()?;
-    let input = settings.input(&files);
-    match doc.root.name {
-        "coordinator-app" => {
-            let loaded = load::coordinator(&doc, path, &input, &mut sources).ok()?;
-            Some((loaded.vars, sources))
+    with_document(session, path, |doc, input, mut sources| {
+        match doc.root.name {
+            "coordinator-app" => {
+                let loaded = load::coordinator(doc, path, input, &mut sources).ok()?;
+                Some((loaded.vars, sources))
+            }
+            "workflow-app" => {
+                let (wf, _) = ir::lower::workflow(&doc.root);
+                let job = load::workflow_job(&wf, path, input, &mut sources).ok()?;
+                Some((job.vars, sources))
+            }
+            _ => None,
         }
-        "workflow-app" => {
-            let (wf, _) = ir::lower::workflow(&doc.root);
-            let job = load::workflow_job(&wf, path, &input, &mut sources).ok()?;
-            Some((job.vars, sources))
-        }
-        _ => None,
-    }
+    })
 }
 
 /// What `f` makes of the coordinator at `path` and of its job as the dry
@@ -48,23 +43,35 @@ pub fn with_coordinator<R>(
     path: &Path,
     f: impl FnOnce(&Coordinator, &[Dataset], Option<&Job>) -> R,
 ) -> Option<R> {
+    with_document(session, path, |doc, input, mut sources| {
+        if doc.root.name != "coordinator-app" {
+            return None;
+        }
+        let loaded = load::coordinator(doc, path, input, &mut sources).ok()?;
+        // (Enough actions for a cron's next five times.)
+        let options = Options {
+            limit: Some(5),
+            ..Options::first_action(input.processing_zone, input.check_maximum_frequency)
+        };
+        let prepared = job::prepare(&loaded.app, &loaded.included, &loaded.vars, &options).ok();
+        Some(f(&loaded.app, &loaded.included, prepared.as_ref()))
+    })
+}
+
+/// What `f` makes of the document at `path`, read (its buffer, or the
+/// file) and parsed, with the job it is submitted in and its sources.
+fn with_document<R>(
+    session: &Session,
+    path: &Path,
+    f: impl FnOnce(&xml::Document, &JobInput, Sources) -> Option<R>,
+) -> Option<R> {
     let files = session.files();
     let settings = Settings::of(session, path, &files);
     let mut sources = Sources::default();
     let text = load::read_application(path, &files, &mut sources).ok()?;
     let arena = xml::Arena::new();
     let doc = load::parse_document(&text, &arena).ok()?;
-    if doc.root.name != "coordinator-app" {
-        return None;
-    }
-    let loaded = load::coordinator(&doc, path, &settings.input(&files), &mut sources).ok()?;
-    // (Enough actions for a cron's next five times.)
-    let options = Options {
-        limit: Some(5),
-        ..Options::first_action(settings.processing_zone, settings.check_maximum_frequency)
-    };
-    let prepared = job::prepare(&loaded.app, &loaded.included, &loaded.vars, &options).ok();
-    Some(f(&loaded.app, &loaded.included, prepared.as_ref()))
+    f(&doc, &settings.input(&files), sources)
 }
 
 /// What the coordc.toml that applies to a file says of its job.
