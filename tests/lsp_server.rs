@@ -17,6 +17,15 @@ fn options() -> Value {
     json!({ "rulesUrl": "https://coordc.invalid/rules/{code}" })
 }
 
+/// A server on the workspace `root` (a UTF-16 client) with the coordinator
+/// open and its first diagnostics read.
+fn coordinator_server(root: &std::path::Path) -> TestServer {
+    let mut server = TestServer::start(root, capabilities(&[], false), options());
+    server.open(COORDINATOR);
+    let _ = server.diagnostics(COORDINATOR);
+    server
+}
+
 /// The code and the start of each diagnostic.
 fn codes(diagnostics: &Value) -> Vec<(String, u64, u64)> {
     diagnostics
@@ -251,9 +260,7 @@ fn hover_explains_what_is_under_the_cursor() {
     let root = workspace("lsp/app", "lsp-hover");
     let cron = "<coordinator-app name=\"cron\" frequency=\"0 8 * * MON-FRI\" start=\"2024-03-08T00:00Z\" end=\"2024-04-01T00:00Z\" timezone=\"America/New_York\" xmlns=\"uri:oozie:coordinator:0.4\">\n  <action><workflow><app-path>hdfs://nn/app</app-path></workflow></action>\n</coordinator-app>\n";
     std::fs::write(root.join("cron.xml"), cron).unwrap();
-    let mut server = TestServer::start(&root, capabilities(&[], false), options());
-    server.open(COORDINATOR);
-    let _ = server.diagnostics(COORDINATOR);
+    let mut server = coordinator_server(&root);
     server.open("cron.xml");
     let _ = server.diagnostics("cron.xml");
     let hovers = json!({
@@ -304,9 +311,7 @@ fn complete(
 #[test]
 fn completion_offers_the_names_legal_at_the_cursor() {
     let root = workspace("lsp/app", "lsp-complete");
-    let mut server = TestServer::start(&root, capabilities(&[], false), options());
-    server.open(COORDINATOR);
-    let _ = server.diagnostics(COORDINATOR);
+    let mut server = coordinator_server(&root);
     // In a range instance: coord: functions of that group.
     let range = complete(&mut server, COORDINATOR, 2, "<end-instance>${", "coord:");
     assert!(range.contains(&"coord:current".to_string()), "{range:?}");
@@ -421,9 +426,7 @@ fn at(server: &TestServer, file: &str, needle: &str, into: usize) -> Value {
 #[test]
 fn definitions_references_and_renames() {
     let root = workspace("lsp/app", "lsp-navigate");
-    let mut server = TestServer::start(&root, capabilities(&[], false), options());
-    server.open(COORDINATOR);
-    let _ = server.diagnostics(COORDINATOR);
+    let mut server = coordinator_server(&root);
     // A dataset defined in the included file.
     let p = at(&server, COORDINATOR, "dataset=\"user-table\"", 12);
     let definition = server.request("textDocument/definition", p);
@@ -481,9 +484,7 @@ fn definitions_references_and_renames() {
 #[test]
 fn symbols_and_semantic_tokens() {
     let root = workspace("lsp/app", "lsp-symbols");
-    let mut server = TestServer::start(&root, capabilities(&[], false), options());
-    server.open(COORDINATOR);
-    let _ = server.diagnostics(COORDINATOR);
+    let mut server = coordinator_server(&root);
     let doc = json!({ "textDocument": { "uri": server.uri(COORDINATOR) } });
     let symbols = server.request("textDocument/documentSymbol", doc.clone());
     let names: Vec<(String, u64)> = symbols
@@ -616,9 +617,7 @@ fn job_properties_diagnostics() {
 #[test]
 fn numbers_and_constants_are_not_renamed() {
     let root = workspace("lsp/app", "lsp-no-rename");
-    let mut server = TestServer::start(&root, capabilities(&[], false), options());
-    server.open(COORDINATOR);
-    let _ = server.diagnostics(COORDINATOR);
+    let mut server = coordinator_server(&root);
     for (needle, into) in [("coord:days(1)", 11), ("${YEAR}", 3)] {
         let mut params = at(&server, COORDINATOR, needle, into);
         assert_eq!(
@@ -741,9 +740,7 @@ fn navigation_across_shared_files_values_and_parameters() {
         "nameNode=hdfs://nn:8020\nstart=2024-01-01T00:00Z\nout=${nameNode}/out\n",
     )
     .unwrap();
-    let mut server = TestServer::start(&root, capabilities(&[], false), options());
-    server.open(COORDINATOR);
-    let _ = server.diagnostics(COORDINATOR);
+    let mut server = coordinator_server(&root);
     let mut params = at(&server, COORDINATOR, "dataset=\"user-table\"", 12);
     params["context"] = json!({ "includeDeclaration": true });
     let references = server.request("textDocument/references", params);
@@ -787,9 +784,7 @@ fn navigation_across_shared_files_values_and_parameters() {
 #[test]
 fn completion_in_input_logic_and_not_from_comments() {
     let root = workspace("lsp/app", "lsp-logic");
-    let mut server = TestServer::start(&root, capabilities(&[], false), options());
-    server.open(COORDINATOR);
-    let _ = server.diagnostics(COORDINATOR);
+    let mut server = coordinator_server(&root);
     let text = std::fs::read_to_string(server.path(COORDINATOR)).unwrap().replace(
         "</input-events>",
         "</input-events>\n  <!-- <data-in name=\"old\" dataset=\"clicks\"/> -->\n  <input-logic><data-in dataset=\"\"/></input-logic>",
