@@ -3,7 +3,7 @@
 
 use crate::diag::{Diagnostic, Severity};
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label as CsLabel};
-use codespan_reporting::files::{self, Files, SimpleFile};
+use codespan_reporting::files::{self, Files};
 use codespan_reporting::term::{self, Config};
 
 /// Lines longer than this (minified XML, a generated workflow on one line) are
@@ -13,16 +13,99 @@ const MAX_SHOWN_LINE: usize = 240;
 const WINDOW_CONTEXT: usize = 60;
 const ELLIPSIS: &str = "…";
 
+/// Where each line of a text starts: made once per file, so that rendering
+/// or locating many diagnostics in one file costs each its own lines, not
+/// the file again.
+pub struct Lines {
+    starts: Vec<usize>,
+    /// `(byte offset, characters before it)` every [`CHECKPOINT`] bytes or
+    /// so, for columns in characters on long lines; empty when the text is
+    /// ASCII (characters are bytes).
+    checkpoints: Vec<(usize, usize)>,
+}
+
+/// The distance between two character-count checkpoints, in bytes.
+const CHECKPOINT: usize = 1024;
+
+impl Lines {
+    pub fn new(text: &str) -> Lines {
+        let mut starts = vec![0];
+        starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|(_, b)| *b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
+        let mut checkpoints = Vec::new();
+        if !text.is_ascii() {
+            let mut next = 0;
+            for (count, (i, _)) in text.char_indices().enumerate() {
+                if i >= next {
+                    checkpoints.push((i, count));
+                    next = i + CHECKPOINT;
+                }
+            }
+        }
+        Lines {
+            starts,
+            checkpoints,
+        }
+    }
+
+    /// The characters of `text` before byte `offset` (a character's start).
+    fn chars_before(&self, text: &str, offset: usize) -> usize {
+        if self.checkpoints.is_empty() {
+            return offset;
+        }
+        let k = self
+            .checkpoints
+            .partition_point(|(byte, _)| *byte <= offset)
+            .saturating_sub(1);
+        let (byte, count) = self.checkpoints.get(k).copied().unwrap_or((0, 0));
+        count + text.get(byte..offset).map_or(0, |t| t.chars().count())
+    }
+
+    /// The 0-based line of the byte `offset`.
+    fn line(&self, offset: usize) -> usize {
+        self.starts
+            .partition_point(|s| *s <= offset)
+            .saturating_sub(1)
+    }
+
+    /// The byte range of line `line` (without its `\n`).
+    fn range(&self, text: &str, line: usize) -> std::ops::Range<usize> {
+        let start = self.starts.get(line).copied().unwrap_or(text.len());
+        let end = self
+            .starts
+            .get(line + 1)
+            .map_or(text.len(), |next| next - 1);
+        start..end.max(start)
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_column(&self, text: &str, offset: usize) -> (usize, usize) {
+        let offset = floor_char_boundary(text, offset.min(text.len()));
+        let line = self.line(offset);
+        let start = self.starts.get(line).copied().unwrap_or(0);
+        let column = self.chars_before(text, offset) - self.chars_before(text, start);
+        (line + 1, column + 1)
+    }
+}
+
 /// Renders `diag` against `source`, named `file_name` in the `-->` line.
 pub fn human(diag: &Diagnostic, file_name: &str, source: &str) -> String {
-    let clamp = |r: std::ops::Range<usize>| r.start.min(source.len())..r.end.min(source.len());
+    human_with(diag, file_name, source, &Lines::new(source))
+}
+
+/// [`human`], with the lines of `source` already found.
+pub fn human_with(diag: &Diagnostic, file_name: &str, source: &str, lines: &Lines) -> String {
+    let clamp = |r: std::ops::Range<usize>| {
+        floor_char_boundary(source, r.start.min(source.len()))
+            ..floor_char_boundary(source, r.end.min(source.len()))
+    };
     let mut ranges = vec![clamp(diag.span.range())];
     ranges.extend(diag.labels.iter().map(|l| clamp(l.span.range())));
-    let window = Window::around(source, &ranges);
-    let file = WindowedFile {
-        file: SimpleFile::new(file_name, window.text.as_str()),
-        window: &window,
-    };
+    let excerpt = Excerpt::around(file_name, source, lines, &ranges);
     let mut cs = match diag.severity {
         Severity::Error => CsDiagnostic::error(),
         Severity::Warning => CsDiagnostic::warning(),
@@ -30,31 +113,38 @@ pub fn human(diag: &Diagnostic, file_name: &str, source: &str) -> String {
     }
     .with_code(diag.code)
     .with_message(&diag.message);
-    let mut labels = vec![CsLabel::primary((), window.map(&ranges[0]))];
+    let mut labels = vec![CsLabel::primary((), excerpt.map(&ranges[0]))];
     labels.extend(
         diag.labels
             .iter()
             .zip(&ranges[1..])
-            .map(|(l, r)| CsLabel::secondary((), window.map(r)).with_message(&l.message)),
+            .map(|(l, r)| CsLabel::secondary((), excerpt.map(r)).with_message(&l.message)),
     );
     cs = cs.with_labels(labels);
     if let Some(help) = &diag.help {
         cs = cs.with_notes(vec![format!("help: {help}")]);
     }
-    term::emit_into_string(&Config::default(), &file, &cs)
+    term::emit_into_string(&Config::default(), &excerpt, &cs)
         .unwrap_or_else(|e| format!("{}: {}\n", diag.code, e))
 }
 
-/// The source as shown: itself, or with one overlong line cut down to the
-/// part around the labels (when they are all on that line).
-struct Window {
+/// The lines a diagnostic shows, from its first label's to its last's, as
+/// the file numbers them; an overlong line (when all the labels are on it)
+/// cut down to the part around them.
+struct Excerpt<'a> {
+    name: &'a str,
+    /// The lines shown, with their line ends.
     text: String,
+    /// The file's index of the first line shown.
+    first_line: usize,
+    /// Where each line shown starts in `text`.
+    starts: Vec<usize>,
+    /// Where the first line shown starts in the file.
+    file_start: usize,
     cut: Option<Cut>,
 }
 
 struct Cut {
-    /// The cut line's index.
-    line: usize,
     /// The byte range of the original that is shown.
     kept: std::ops::Range<usize>,
     /// Where it starts in the shown text.
@@ -63,50 +153,77 @@ struct Cut {
     dropped: usize,
 }
 
-impl Window {
-    fn around(source: &str, ranges: &[std::ops::Range<usize>]) -> Window {
+impl<'a> Excerpt<'a> {
+    fn around(
+        name: &'a str,
+        source: &str,
+        lines: &Lines,
+        ranges: &[std::ops::Range<usize>],
+    ) -> Excerpt<'a> {
         let first = ranges.iter().map(|r| r.start).min().unwrap_or(0);
         let last = ranges.iter().map(|r| r.end).max().unwrap_or(0);
-        let line_start = source[..first].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = source[first..]
-            .find('\n')
-            .map_or(source.len(), |i| first + i);
-        if line_end - line_start <= MAX_SHOWN_LINE || last > line_end {
-            return Window {
-                text: source.to_string(),
-                cut: None,
+        let first_line = lines.line(first);
+        let last_line = lines.line(last);
+        let line = lines.range(source, first_line);
+        let file_start = line.start;
+        if first_line == last_line && line.len() > MAX_SHOWN_LINE {
+            let from =
+                floor_char_boundary(source, first.saturating_sub(WINDOW_CONTEXT).max(line.start));
+            let to = floor_char_boundary(source, (last + WINDOW_CONTEXT).min(line.end));
+            let mut text = String::with_capacity(to - from + 8);
+            if from > line.start {
+                text.push_str(ELLIPSIS);
+            }
+            let shown_at = text.len();
+            text.push_str(&source[from..to]);
+            if to < line.end {
+                text.push_str(ELLIPSIS);
+            }
+            text.push('\n');
+            return Excerpt {
+                name,
+                text,
+                first_line,
+                starts: vec![0],
+                file_start,
+                cut: Some(Cut {
+                    kept: from..to,
+                    shown_at,
+                    dropped: lines.chars_before(source, from)
+                        - lines.chars_before(source, line.start),
+                }),
             };
         }
-        let from =
-            floor_char_boundary(source, first.saturating_sub(WINDOW_CONTEXT).max(line_start));
-        let to = floor_char_boundary(source, (last + WINDOW_CONTEXT).min(line_end));
-        let mut text =
-            String::with_capacity(source.len() - (line_end - line_start) + (to - from) + 6);
-        text.push_str(&source[..line_start]);
-        if from > line_start {
-            text.push_str(ELLIPSIS);
-        }
-        let shown_at = text.len();
-        text.push_str(&source[from..to]);
-        if to < line_end {
-            text.push_str(ELLIPSIS);
-        }
-        text.push_str(&source[line_end..]);
-        Window {
+        let end = lines.range(source, last_line).end;
+        let text = source
+            .get(file_start..(end + 1).min(source.len()))
+            .unwrap_or("")
+            .to_string();
+        let mut starts = vec![0];
+        starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|(_, b)| *b == b'\n')
+                .map(|(i, _)| i + 1)
+                .filter(|i| *i < text.len()),
+        );
+        Excerpt {
+            name,
             text,
-            cut: Some(Cut {
-                line: source[..line_start].matches('\n').count(),
-                kept: from..to,
-                shown_at,
-                dropped: source[line_start..from].chars().count(),
-            }),
+            first_line,
+            starts,
+            file_start,
+            cut: None,
         }
     }
 
-    /// A range of the original source, in the shown text.
+    /// A range of the file, in the shown text.
     fn map(&self, r: &std::ops::Range<usize>) -> std::ops::Range<usize> {
         match &self.cut {
-            None => r.clone(),
+            None => {
+                let shift = |o: usize| (o - self.file_start).min(self.text.len());
+                shift(r.start)..shift(r.end)
+            }
             Some(cut) => {
                 let shift = |o: usize| {
                     o.clamp(cut.kept.start, cut.kept.end) - cut.kept.start + cut.shown_at
@@ -117,48 +234,60 @@ impl Window {
     }
 }
 
-/// The shown text, with the columns of the file: on a cut line, the
-/// characters dropped before the window (less the ellipsis) are added back.
-struct WindowedFile<'a> {
-    file: SimpleFile<&'a str, &'a str>,
-    window: &'a Window,
-}
-
-impl<'a> Files<'a> for WindowedFile<'a> {
+impl<'a> Files<'a> for Excerpt<'a> {
     type FileId = ();
     type Name = &'a str;
     type Source = &'a str;
 
-    fn name(&'a self, id: ()) -> Result<&'a str, files::Error> {
-        Files::name(&self.file, id)
+    fn name(&'a self, (): ()) -> Result<&'a str, files::Error> {
+        Ok(self.name)
     }
 
-    fn source(&'a self, id: ()) -> Result<&'a str, files::Error> {
-        Files::source(&self.file, id)
+    fn source(&'a self, (): ()) -> Result<&'a str, files::Error> {
+        Ok(&self.text)
     }
 
-    fn line_index(&'a self, id: (), byte_index: usize) -> Result<usize, files::Error> {
-        self.file.line_index(id, byte_index)
+    fn line_index(&'a self, (): (), byte_index: usize) -> Result<usize, files::Error> {
+        let local = self
+            .starts
+            .partition_point(|s| *s <= byte_index)
+            .saturating_sub(1);
+        Ok(self.first_line + local)
     }
 
     fn line_range(
         &'a self,
-        id: (),
+        (): (),
         line_index: usize,
     ) -> Result<std::ops::Range<usize>, files::Error> {
-        self.file.line_range(id, line_index)
+        // (A line outside the excerpt is shown empty.)
+        let Some(local) = line_index.checked_sub(self.first_line) else {
+            return Ok(0..0);
+        };
+        let start = self.starts.get(local).copied().unwrap_or(self.text.len());
+        let end = self
+            .starts
+            .get(local + 1)
+            .copied()
+            .unwrap_or(self.text.len());
+        Ok(start..end.max(start))
     }
 
     fn column_number(
         &'a self,
-        id: (),
+        (): (),
         line_index: usize,
         byte_index: usize,
     ) -> Result<usize, files::Error> {
-        let shown = self.file.column_number(id, line_index, byte_index)?;
-        Ok(match &self.window.cut {
+        let start = self.line_range((), line_index)?.start;
+        let shown = self
+            .text
+            .get(start..byte_index.max(start))
+            .map_or(0, |t| t.chars().count())
+            + 1;
+        Ok(match &self.cut {
             // The ellipsis stands for the dropped characters.
-            Some(cut) if cut.line == line_index && cut.dropped > 0 => shown - 1 + cut.dropped,
+            Some(cut) if cut.dropped > 0 => shown - 1 + cut.dropped,
             _ => shown,
         })
     }

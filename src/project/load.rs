@@ -6,7 +6,7 @@
 use super::files::{ConfigFile, Files, ReadError};
 use crate::config::{JobConfig, Source};
 use crate::diag::Diagnostic;
-use crate::diag::render::human;
+use crate::diag::render::{Lines, human, human_with};
 use crate::el::VarMap;
 use crate::interp::job::{Located, submit_text};
 use crate::interp::parameters;
@@ -29,18 +29,41 @@ pub struct Sources {
     /// Files looked for and not found (an `<include>` not there yet): a
     /// file created there changes what the application reads.
     pub absent: Vec<PathBuf>,
+    /// Each file's lines, found when first needed (a file with thousands of
+    /// problems is then read for its lines once, not once a problem).
+    lines: Vec<OnceLock<Lines>>,
 }
 
 impl Sources {
     pub fn add(&mut self, name: String, text: impl Into<Arc<str>>) -> usize {
         self.files.push((name, text.into()));
+        self.lines.push(OnceLock::new());
         self.files.len() - 1
+    }
+
+    /// The lines of file `file`.
+    fn lines(&self, file: usize) -> Option<(&str, &Lines)> {
+        let (_, text) = self.files.get(file)?;
+        let lines = self.lines.get(file)?.get_or_init(|| Lines::new(text));
+        Some((text, lines))
     }
 
     /// `located` rendered as a human-readable diagnostic.
     pub fn render(&self, located: &Located) -> String {
-        let (name, text) = &self.files[located.file.unwrap_or(0)];
-        human(&located.diagnostic, name, text)
+        let file = located.file.unwrap_or(0);
+        match (self.files.get(file), self.lines(file)) {
+            (Some((name, _)), Some((text, lines))) => {
+                human_with(&located.diagnostic, name, text, lines)
+            }
+            _ => human(&located.diagnostic, "<unknown file>", ""),
+        }
+    }
+
+    /// The 1-based line and column (in characters) of byte `offset` of file
+    /// `file`.
+    pub fn line_column(&self, file: usize, offset: usize) -> (usize, usize) {
+        self.lines(file)
+            .map_or((1, 1), |(text, lines)| lines.line_column(text, offset))
     }
 }
 

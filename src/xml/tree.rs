@@ -29,6 +29,10 @@ pub type Arena = bumpalo::Bump;
 
 /// Largest file read; Oozie itself refuses workflow definitions over 100,000 bytes.
 pub const MAX_FILE_LEN: usize = 16 * 1024 * 1024;
+/// How many attributes a tag has before their names are hashed to find one
+/// written twice, rather than compared with each other.
+const MANY_ATTRIBUTES: usize = 16;
+
 /// Deepest element nesting read; Oozie's documents nest fewer than ten levels.
 pub const MAX_DEPTH: usize = 256;
 
@@ -450,8 +454,11 @@ impl<'s> Builder<'s> {
         let mut bindings = 0;
         let mut prefixed = false;
         // (quick-xml's duplicate check keeps a list on the heap per tag; the
-        // few keys of a tag are compared here instead.)
+        // few keys of a tag are compared here instead, and a tag of many,
+        // which only a generator or an attacker writes, is hashed: compared
+        // with each other, 300,000 attributes took minutes.)
         let mut keys: SmallVec<[&str; 8]> = SmallVec::new();
+        let mut many_keys: Option<rustc_hash::FxHashSet<&str>> = None;
         for attribute in tag.attributes().with_checks(false) {
             let attribute = attribute.map_err(|e| {
                 // quick-xml counts from the start of the tag's name.
@@ -473,13 +480,26 @@ impl<'s> Builder<'s> {
             let key_start = self.offset_of(key);
             let key = &self.source[key_start..key_start + key.len()];
             let name_span = Span::new(key_start, key_start + key.len());
-            if keys.contains(&key) {
+            let repeated = match &mut many_keys {
+                Some(set) => !set.insert(key),
+                None if keys.len() >= MANY_ATTRIBUTES => {
+                    let mut set: rustc_hash::FxHashSet<&str> = keys.iter().copied().collect();
+                    let repeated = !set.insert(key);
+                    many_keys = Some(set);
+                    repeated
+                }
+                None => {
+                    let repeated = keys.contains(&key);
+                    keys.push(key);
+                    repeated
+                }
+            };
+            if repeated {
                 return Err(self.error(
                     key_start,
                     format!("not well-formed XML: the attribute `{key}` appears twice in this tag"),
                 ));
             }
-            keys.push(key);
             let value_start = self.offset_of(&attribute.value);
             let raw_value = &self.source[value_start..value_start + attribute.value.len()];
             let (value, breaks) = self.unescape(raw_value, value_start)?;

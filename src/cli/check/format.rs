@@ -3,7 +3,6 @@
 //! commands. Each writes every report, in order.
 
 use crate::diag::Severity;
-use crate::diag::render::line_column;
 use crate::interp::job::Located;
 use crate::project::check::Report;
 use std::io::Write;
@@ -20,12 +19,13 @@ pub(super) fn write_human(reports: &[Report], out: &mut impl Write) -> std::io::
 /// Where a problem is: its file's name, and its span as 1-based lines and
 /// columns.
 fn position(report: &Report, p: &Located) -> (String, (usize, usize), (usize, usize)) {
-    let (name, text) = &report.sources.files[p.file.unwrap_or(0)];
+    let file = p.file.unwrap_or(0);
+    let name = report.sources.files.get(file).map_or("", |(name, _)| name);
     let span = p.diagnostic.span;
     (
-        name.clone(),
-        line_column(text, span.start as usize),
-        line_column(text, span.end as usize),
+        name.to_string(),
+        report.sources.line_column(file, span.start as usize),
+        report.sources.line_column(file, span.end as usize),
     )
 }
 
@@ -39,9 +39,9 @@ pub(super) fn write_json(reports: &[Report], out: &mut impl Write) -> std::io::R
             // The edit `--fix` applies, where it replaces (as the diagnostic's
             // own position: line and column, 1-based, the end excluded).
             let fix = d.fix.as_ref().map(|fix| {
-                let text = &r.sources.files[p.file.unwrap_or(0)].1;
-                let (line, column) = line_column(text, fix.span.start as usize);
-                let (end_line, end_column) = line_column(text, fix.span.end as usize);
+                let file = p.file.unwrap_or(0);
+                let (line, column) = r.sources.line_column(file, fix.span.start as usize);
+                let (end_line, end_column) = r.sources.line_column(file, fix.span.end as usize);
                 serde_json::json!({
                     "line": line, "column": column, "end_line": end_line,
                     "end_column": end_column, "replacement": fix.replacement,
@@ -201,9 +201,11 @@ pub(super) fn write_sarif(reports: &[Report], out: &mut impl Write) -> std::io::
                 .fix
                 .iter()
                 .map(|fix| {
-                    let source = &r.sources.files[p.file.unwrap_or(0)].1;
-                    let (start_line, start_column) = line_column(source, fix.span.start as usize);
-                    let (end_line, end_column) = line_column(source, fix.span.end as usize);
+                    let index = p.file.unwrap_or(0);
+                    let (start_line, start_column) =
+                        r.sources.line_column(index, fix.span.start as usize);
+                    let (end_line, end_column) =
+                        r.sources.line_column(index, fix.span.end as usize);
                     SarifFix {
                         description: Text {
                             text: format!("write `{}`", fix.replacement),
