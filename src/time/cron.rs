@@ -576,7 +576,9 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
             (_, [Tok::Star, Tok::Slash, ..]) | (_, [Tok::Slash, ..]) => {
                 let at_step = if kinds[0] == Tok::Star { 2 } else { 1 };
                 if item.len() != at_step + 1 {
-                    return Err(unexpected(&err, text, item[at_step].1, item_end));
+                    // (A `/` with no step after it is shown whole.)
+                    let from = item.get(at_step).map_or(item_start, |t| t.1);
+                    return Err(unexpected(&err, text, from, item_end));
                 }
                 // `*/0` means every value in Quartz.
                 let s = step(at_step)?.max(1);
