@@ -227,6 +227,11 @@ impl JobConfig {
     pub fn vars(&self) -> &VarMap {
         &self.vars
     }
+
+    /// The properties as EL variables, the configuration given up.
+    pub fn into_vars(self) -> VarMap {
+        self.vars
+    }
 }
 
 /// `oozie.configuration.substitute.depth` in oozie-default.xml.

@@ -101,7 +101,7 @@ pub fn submit<'a>(
 ) -> (SubmittedBundle<'a>, Vec<Located>) {
     // (ParameterVerifier is the one coordinators go through: CO004, CO011.)
     let (mut vars, mut problems) =
-        parameters::verify(&bundle.parameters, config, &parameters::COORDINATOR);
+        parameters::verify(&bundle.parameters, config.clone(), &parameters::COORDINATOR);
     // The defaults are read back through `Configuration.get`, which expands
     // `${name}` in them (BundleSubmitXCommand:126-133).
     let parameter_defaults: Vec<(String, String)> = bundle

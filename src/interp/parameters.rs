@@ -40,10 +40,11 @@ pub const WORKFLOW: ParameterRules = ParameterRules {
 /// its rule in `rules`.
 pub fn verify(
     parameters: &[Parameter],
-    config: &VarMap,
+    config: VarMap,
     rules: &ParameterRules,
 ) -> (VarMap, Vec<Located>) {
-    let mut vars = config.clone();
+    // (Taken, not copied: a job's configuration can be large.)
+    let mut vars = config;
     let mut problems = Vec::new();
     for parameter in parameters {
         let name = &parameter.name;

@@ -363,8 +363,11 @@ pub fn coordinator(
     // anything reads the configuration (CoordSubmitXCommand.java:212, 556-578).
     let defaults = input.files.beside(&app_dir, COORD_CONFIG_DEFAULT);
     let (config, configured) = job(&app_dir, defaults.as_deref(), input, sources)?;
-    let (vars, mut parameter_problems) =
-        parameters::verify(&app.parameters, config.vars(), &parameters::COORDINATOR);
+    let (vars, mut parameter_problems) = parameters::verify(
+        &app.parameters,
+        config.into_vars(),
+        &parameters::COORDINATOR,
+    );
     let mut app = app;
     if configured {
         parameter_problems.extend(resolve_dataset_names(
@@ -516,10 +519,10 @@ pub fn workflow_job(
     let app_dir = app_dir(app_path);
     let defaults = input.files.beside(&app_dir, CONFIG_DEFAULT);
     let (config, configured) = job(&app_dir, defaults.as_deref(), input, sources)?;
-    let (vars, parameter_problems) =
-        parameters::verify(&wf.parameters, config.vars(), &parameters::WORKFLOW);
     let file_name = app_path.file_name().and_then(|n| n.to_str()).unwrap_or("");
     let submits_other = submits_other(&config, file_name);
+    let (vars, parameter_problems) =
+        parameters::verify(&wf.parameters, config.into_vars(), &parameters::WORKFLOW);
     Ok(WorkflowJob {
         vars,
         parameter_problems,

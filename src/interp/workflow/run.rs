@@ -303,7 +303,7 @@ pub fn job_conf<'c>(
     );
     let (conf, problems) = crate::interp::parameters::verify(
         &app.workflow.parameters,
-        &given,
+        given,
         &crate::interp::parameters::WORKFLOW,
     );
     match problems.first() {
