@@ -671,7 +671,9 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
             (_, [_]) => bits |= 1 << value(0)?,
             (_, [_, Tok::Slash, ..]) => {
                 if item.len() != 3 {
-                    return Err(unexpected(&err, text, item[2].1, item_end));
+                    // (A `/` with no step after it is shown from the `/`.)
+                    let from = item.get(2).map_or(item[1].1, |t| t.1);
+                    return Err(unexpected(&err, text, from, item_end));
                 }
                 let start = value(0)?;
                 bits |= range_bits(start, high, step(2)?.max(1), field);
