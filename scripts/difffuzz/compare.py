@@ -112,6 +112,8 @@ def cron_cause(case, o, c):
         for i in (0, 1, 3):
             if "L" in fields[i].upper().split(","):
                 return "L-outside-days"
+        if any(re.match(r"^(29|30|31)W", item.upper()) for item in fields[2].split(",")):
+            return "nW-short-month"
         for i in (2, 3, 4):
             if any(re.match(r"^\d+-0+(/\d+)?$", item) for item in fields[i].split(",")):
                 return "range-end-zero"
@@ -198,15 +200,20 @@ def calendar_known(case, o, c, category):
     if years and min(years) < 1900:
         return ("before 1900: the JDK's TimeZone drops tzdb's pre-1900 offsets (LMT), its calendar is Julian "
                 "before 1582-10-15 and prints BC years unsigned")
-    if "error" in c and o.get("result") and year_of(o["result"]) is not None and abs(year_of(o["result"])) > 262000:
-        return "out of chrono's calendar (years -262143..262142, docs/time.md); the JDK's reaches 292 million"
+    if "error" in c and o.get("result") and case["op"] == "add":
+        years_per = {"MINUTE": 1 / 525960, "HOUR": 1 / 8766, "DAY": 1 / 365.25, "WEEK": 7 / 365.25,
+                     "MONTH": 1 / 12, "YEAR": 1}[case["unit"]]
+        if abs((year_of(case["t"]) or 0) + case["n"] * years_per) > 262000:
+            return ("out of chrono's calendar (years -262143..262142, docs/time.md); the JDK's reaches 292 "
+                    "million years and wraps around past that")
     if category == "local-dst" and tz in NEGATIVE_DST:
         return ("negative DST: chrono-tz uses tzdb's main form (winter time is DST -1h), the JDK the rearguard "
                 "form (summer time is DST +1h); Oozie's DST shift comes out the same")
     if years and max(years) >= 2037 and case["op"] in ("add", "local"):
         if case["op"] == "add":
             a, b = minutes_of(o.get("result")), minutes_of(c.get("result"))
-            if a is not None and b is not None and abs(a - b) in (30, 60, 120):
+            # An hour or two of DST, or a day when the source's wall time is across midnight.
+            if a is not None and b is not None and abs(a - b) % 30 == 0 and 0 < abs(a - b) <= 26 * 60:
                 return "past 2037: chrono-tz has no DST rules, the JDK extends the last rule (docs/time.md)"
         elif o.get("local") != c.get("local") or o.get("dst") != c.get("dst"):
             return "past 2037: chrono-tz has no DST rules, the JDK extends the last rule (docs/time.md)"
