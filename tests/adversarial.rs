@@ -251,6 +251,7 @@ fn expressions_and_numbers_at_their_limits() {
     let cases = [
         (
             "current(-2147483648)",
+            Some("DA001"),
             coordinator(
                 COORDINATOR_HEAD,
                 DATASET,
@@ -259,6 +260,7 @@ fn expressions_and_numbers_at_their_limits() {
         ),
         (
             "10^9 instances",
+            Some("CO005"),
             coordinator(
                 COORDINATOR_HEAD,
                 DATASET,
@@ -266,7 +268,19 @@ fn expressions_and_numbers_at_their_limits() {
             ),
         ),
         (
+            // The dry-run fuzz target's finding (docs/robustness.md): a range
+            // within reach of the initial instance, 7 million instances long.
+            "a range of 7 million instances",
+            Some("CO005"),
+            std::fs::read_to_string(
+                Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("tests/data/fuzz/dryrun-range-of-7m-instances"),
+            )
+            .expect("the fuzz finding"),
+        ),
+        (
             "minutes(2147483647)",
+            None,
             coordinator(
                 &COORDINATOR_HEAD.replace("${coord:days(1)}", "${coord:minutes(2147483647)}"),
                 DATASET,
@@ -275,6 +289,7 @@ fn expressions_and_numbers_at_their_limits() {
         ),
         (
             "year 1 to 9999",
+            None,
             coordinator(
                 &COORDINATOR_HEAD
                     .replace("2024-01-01T00:00Z", "0001-01-01T00:00Z")
@@ -285,9 +300,9 @@ fn expressions_and_numbers_at_their_limits() {
             ),
         ),
     ];
-    for (what, text) in cases {
+    for (what, code, text) in cases {
         let bad = write(&dir, "coordinator.xml", text);
-        check_beside_good(what, &bad, None);
+        check_beside_good(what, &bad, code);
         let run = coordc(&["dryrun", bad.to_str().expect("a path"), "--limit", "3"]);
         bounded(&format!("dryrun {what}"), &run, &[0, 1, 2]);
     }
