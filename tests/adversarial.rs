@@ -332,6 +332,27 @@ fn applications_at_their_limits() {
         coordinator(COORDINATOR_HEAD, &DATASET.repeat(10_000), ""),
     );
     check_beside_good("10,000 identical datasets", &bad, None);
+    // One element of 300,000 attributes (the example: the duplicate
+    // check was quadratic, and rendering 300,000 XML005s took seconds).
+    let mut attributes = String::new();
+    for i in 0..300_000 {
+        write!(attributes, " a{i}=\"v\"").unwrap();
+    }
+    let bad = write(
+        &dir,
+        "attributes.xml",
+        coordinator(
+            &COORDINATOR_HEAD.replace("timezone=", &format!("{attributes} timezone=")),
+            DATASET,
+            "",
+        ),
+    );
+    let run = check_beside_good("300,000 attributes", &bad, Some("XML005"));
+    assert!(
+        run.stdout.contains("and 299900 more XML005 problem(s)"),
+        "{}",
+        tail(&run.stdout)
+    );
     // A 10^6-node workflow (60 MB: refused by its length).
     let mut wf = String::from(
         "<workflow-app name=\"w\" xmlns=\"uri:oozie:workflow:0.5\"><start to=\"a0\"/>",

@@ -33,7 +33,7 @@ use crate::ir::{self, ElText};
 use crate::span::Span;
 use crate::time::datetime::ProcessingZone;
 use crate::xml;
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::{BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -501,6 +501,59 @@ fn apply_settings(target: &Target, problems: &mut Vec<Located>) {
             None => false,
         }
     });
+    limit_per_code(problems);
+}
+
+/// How many problems of one code in one file are reported; past it, one
+/// more says how many were left out. 300,000 attributes on one element
+/// are as many XML005s: rendering them took seconds, and no one reads them.
+pub const MOST_PER_CODE: usize = 100;
+
+/// Keeps the first [`MOST_PER_CODE`] problems of each code in each file,
+/// and says, at the last one kept, how many more there were.
+fn limit_per_code(problems: &mut Vec<Located>) {
+    if problems.len() <= MOST_PER_CODE {
+        return;
+    }
+    let mut seen: FxHashMap<(Option<usize>, &'static str), usize> = FxHashMap::default();
+    let mut last_kept: Vec<((Option<usize>, &'static str), usize)> = Vec::new();
+    let mut kept = 0;
+    for at in 0..problems.len() {
+        let problem = &problems[at];
+        let key = (problem.file, problem.diagnostic.code);
+        let count = seen.entry(key).or_insert(0);
+        *count += 1;
+        if *count <= MOST_PER_CODE {
+            if *count == MOST_PER_CODE {
+                last_kept.push((key, kept));
+            }
+            problems.swap(kept, at);
+            kept += 1;
+        }
+    }
+    problems.truncate(kept);
+    for (key, at) in last_kept {
+        let more = seen[&key] - MOST_PER_CODE;
+        if more == 0 {
+            continue;
+        }
+        let last = &problems[at];
+        let severity = last.diagnostic.severity;
+        let mut summary = Diagnostic::error(
+            key.1,
+            last.diagnostic.span,
+            format!(
+                "and {more} more {} problem(s) in this file, not shown: coordc reports the first {MOST_PER_CODE} of each code in a file",
+                key.1
+            ),
+        );
+        summary.severity = severity;
+        summary = summary.with_help("fix these and check again to see the rest");
+        problems.push(Located {
+            file: key.0,
+            diagnostic: summary,
+        });
+    }
 }
 
 /// The pipeline checks across every coordinator of `checked` (a file's
@@ -1201,4 +1254,52 @@ fn datasets(
         ));
     }
     Ok(problems)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn problem(file: Option<usize>, code: &'static str, at: usize) -> Located {
+        Located {
+            file,
+            diagnostic: Diagnostic::warning(code, Span::new(at, at + 1), format!("{code} {at}")),
+        }
+    }
+
+    #[test]
+    fn problems_are_limited_per_code_and_file() {
+        let mut problems: Vec<Located> = (0..250).map(|i| problem(None, "XML005", i)).collect();
+        problems.extend((0..3).map(|i| problem(None, "EL001", 1_000 + i)));
+        problems.extend((0..150).map(|i| problem(Some(1), "XML005", i)));
+        problems.extend((0..MOST_PER_CODE).map(|i| problem(Some(2), "XML005", i)));
+        limit_per_code(&mut problems);
+        let count = |file, code| {
+            problems
+                .iter()
+                .filter(|p| p.file == file && p.diagnostic.code == code)
+                .count()
+        };
+        // The first hundred of each, and one more saying how many were left.
+        assert_eq!(count(None, "XML005"), MOST_PER_CODE + 1);
+        assert_eq!(count(Some(1), "XML005"), MOST_PER_CODE + 1);
+        assert_eq!(count(Some(2), "XML005"), MOST_PER_CODE);
+        assert_eq!(count(None, "EL001"), 3);
+        let kept: Vec<&str> = problems
+            .iter()
+            .filter(|p| p.file.is_none() && p.diagnostic.code == "XML005")
+            .map(|p| p.diagnostic.message.as_str())
+            .collect();
+        assert_eq!(kept[0], "XML005 0");
+        assert_eq!(kept[99], "XML005 99");
+        assert!(
+            kept[100].starts_with("and 150 more XML005 problem(s) in this file"),
+            "{}",
+            kept[100]
+        );
+        let summary = problems.last().expect("a summary");
+        assert_eq!(summary.diagnostic.severity, Severity::Warning);
+        assert!(summary.diagnostic.message.starts_with("and 50 more"));
+        assert_eq!(summary.diagnostic.span, Span::new(99, 100));
+    }
 }
