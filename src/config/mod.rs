@@ -44,16 +44,13 @@ pub enum Source<'a> {
     Definitions(&'a [(String, String)]),
 }
 
-/// The merged configuration: later sources override earlier ones.
+/// The merged configuration: later sources override earlier ones. Where
+/// each property came from is not kept (a million-entry job.properties took
+/// a third more memory with it): [`JobConfig::origin`] reads the sources
+/// again for the few that need it.
 #[derive(Debug, Default)]
 pub struct JobConfig {
     vars: VarMap,
-    /// Where each property was last set, in the order they were last set
-    /// (an entry set again is emptied and pushed anew: a configuration of a
-    /// million properties is merged in linear time).
-    origins: Vec<Option<(String, Origin)>>,
-    /// Each property's entry in `origins`.
-    origin_at: rustc_hash::FxHashMap<String, usize>,
 }
 
 /// A diagnostic in source `index` (or on the command line when `None`).
@@ -93,7 +90,8 @@ impl JobConfig {
     /// authentication sets it, and the server requires it, E0401). It is
     /// there before the server expands `${user.name}` in other values.
     /// Every problem is reported; a source that cannot be read contributes
-    /// nothing.
+    /// what was read before its error (an XML file, nothing): Oozie would
+    /// refuse the job, so the configuration serves only to go on checking.
     pub fn build(
         sources: &[Source],
         client_user: Option<&str>,
@@ -103,32 +101,27 @@ impl JobConfig {
         for (index, source) in sources.iter().enumerate() {
             match source {
                 Source::File { path, text } => {
-                    let read = if is_xml(path, text) {
-                        parse_hadoop_xml(text)
-                    } else {
-                        properties::parse(text)
-                    };
-                    match read {
-                        Ok(props) => {
-                            for p in props {
-                                if RESERVED_NAMES.contains(&p.name.as_str()) {
-                                    problems.push(SourceDiagnostic {
-                                        source: Some(index),
-                                        diagnostic: reserved(&p.name, p.name_span),
-                                    });
-                                }
-                                let origin = Origin::File {
-                                    index,
-                                    name_span: p.name_span,
-                                    value_span: p.value_span,
-                                };
-                                config.set(p.name, p.value, origin);
-                            }
+                    let mut add = |p: Property| {
+                        if RESERVED_NAMES.contains(&p.name.as_str()) {
+                            problems.push(SourceDiagnostic {
+                                source: Some(index),
+                                diagnostic: reserved(&p.name, p.name_span),
+                            });
                         }
-                        Err(diagnostic) => problems.push(SourceDiagnostic {
+                        config.set(p.name, p.value);
+                    };
+                    // (A .properties file is merged as it is read: a million
+                    // entries are not kept twice.)
+                    let read = if is_xml(path, text) {
+                        parse_hadoop_xml(text).map(|props| props.into_iter().for_each(&mut add))
+                    } else {
+                        properties::parse_each(text, &mut add)
+                    };
+                    if let Err(diagnostic) = read {
+                        problems.push(SourceDiagnostic {
                             source: Some(index),
                             diagnostic,
-                        }),
+                        });
                     }
                 }
                 Source::Definitions(definitions) => {
@@ -139,7 +132,7 @@ impl JobConfig {
                                 diagnostic: reserved(name, Span::new(0, 0)),
                             });
                         }
-                        config.set(name.clone(), value.clone(), Origin::CommandLine);
+                        config.set(name.clone(), value.clone());
                     }
                 }
             }
@@ -147,9 +140,9 @@ impl JobConfig {
         if let Some(user) = client_user
             && config.get(USER_NAME).is_none()
         {
-            config.set(USER_NAME.to_string(), user.to_string(), Origin::Client);
+            config.set(USER_NAME.to_string(), user.to_string());
         }
-        config.trim_and_resolve(&mut problems);
+        config.trim_and_resolve(sources, client_user, &mut problems);
         (config, problems)
     }
 
@@ -161,7 +154,12 @@ impl JobConfig {
     /// expansion and stays literal (so `${coord:current(0)}` or a variable the
     /// EL binds later is left for the EL); more than
     /// `oozie.configuration.substitute.depth` (20) substitutions is an error.
-    fn trim_and_resolve(&mut self, problems: &mut Vec<SourceDiagnostic>) {
+    fn trim_and_resolve(
+        &mut self,
+        sources: &[Source],
+        client_user: Option<&str>,
+        problems: &mut Vec<SourceDiagnostic>,
+    ) {
         for value in self.vars.values_mut().flatten() {
             let trimmed = value.trim_matches(|c| c <= ' ');
             if trimmed.len() != value.len() {
@@ -169,48 +167,53 @@ impl JobConfig {
             }
         }
         let mut resolved = Vec::new();
-        // In the order the properties were given, so diagnostics are stable.
-        for (name, origin) in self.origins.iter().flatten() {
-            let Some(value) = self.get(name) else {
+        let mut too_deep = Vec::new();
+        for (name, value) in &self.vars {
+            let Some(value) = value else {
                 continue;
             };
             match substitute(value, |var| self.get(var)) {
                 Ok(Some(expanded)) => resolved.push((name.clone(), expanded)),
                 Ok(None) => {}
-                Err(()) => {
-                    let (source, span) = match origin {
-                        Origin::File {
-                            index, value_span, ..
-                        } => (Some(*index), *value_span),
-                        Origin::CommandLine | Origin::Client => (None, Span::new(0, 0)),
-                    };
-                    problems.push(SourceDiagnostic {
-                        source,
-                        diagnostic: Diagnostic::error(
-                            CONFIG_SUBSTITUTION_DEPTH,
-                            span,
-                            format!(
-                                "expanding `{name}` takes more than {MAX_SUBSTITUTIONS} substitutions: \
-                                 Oozie rejects the job (\"Variable substitution depth too large\")"
-                            ),
-                        )
-                        .with_help("a property refers to itself, directly or through others"),
-                    });
-                }
+                Err(()) => too_deep.push(name.clone()),
             }
+        }
+        let mut found: Vec<(Option<usize>, Span, String)> = too_deep
+            .into_iter()
+            .map(|name| {
+                let (source, span) = match JobConfig::origin(sources, client_user, &name) {
+                    Some(Origin::File {
+                        index, value_span, ..
+                    }) => (Some(index), value_span),
+                    _ => (None, Span::new(0, 0)),
+                };
+                (source, span, name)
+            })
+            .collect();
+        // In the order of the sources and their text, so diagnostics are stable.
+        found.sort_by(|a, b| {
+            (a.0.is_none(), a.0, a.1.start, &a.2).cmp(&(b.0.is_none(), b.0, b.1.start, &b.2))
+        });
+        for (source, span, name) in found {
+            problems.push(SourceDiagnostic {
+                source,
+                diagnostic: Diagnostic::error(
+                    CONFIG_SUBSTITUTION_DEPTH,
+                    span,
+                    format!(
+                        "expanding `{name}` takes more than {MAX_SUBSTITUTIONS} substitutions: \
+                         Oozie rejects the job (\"Variable substitution depth too large\")"
+                    ),
+                )
+                .with_help("a property refers to itself, directly or through others"),
+            });
         }
         for (name, value) in resolved {
             self.vars.insert(name, Some(value));
         }
     }
 
-    pub fn set(&mut self, name: String, value: String, origin: Origin) {
-        if let Some(old) = self.origin_at.insert(name.clone(), self.origins.len())
-            && let Some(entry) = self.origins.get_mut(old)
-        {
-            *entry = None;
-        }
-        self.origins.push(Some((name.clone(), origin)));
+    pub fn set(&mut self, name: String, value: String) {
         self.vars.insert(name, Some(value));
     }
 
@@ -218,9 +221,40 @@ impl JobConfig {
         self.vars.get(name).and_then(|v| v.as_deref())
     }
 
-    pub fn origin(&self, name: &str) -> Option<&Origin> {
-        let at = *self.origin_at.get(name)?;
-        self.origins.get(at)?.as_ref().map(|(_, o)| o)
+    /// Where [`JobConfig::build`] of `sources` (and `client_user`) took
+    /// `name` from: the last source that sets it, at its last place there.
+    pub fn origin(sources: &[Source], client_user: Option<&str>, name: &str) -> Option<Origin> {
+        for (index, source) in sources.iter().enumerate().rev() {
+            match source {
+                Source::File { path, text } => {
+                    let mut last = None;
+                    let mut look = |p: Property| {
+                        if p.name == name {
+                            last = Some(Origin::File {
+                                index,
+                                name_span: p.name_span,
+                                value_span: p.value_span,
+                            });
+                        }
+                    };
+                    // (A source that cannot be read is taken as far as it is read.)
+                    let _ = if is_xml(path, text) {
+                        parse_hadoop_xml(text).map(|props| props.into_iter().for_each(&mut look))
+                    } else {
+                        properties::parse_each(text, &mut look)
+                    };
+                    if last.is_some() {
+                        return last;
+                    }
+                }
+                Source::Definitions(definitions) => {
+                    if definitions.iter().any(|(n, _)| n == name) {
+                        return Some(Origin::CommandLine);
+                    }
+                }
+            }
+        }
+        (name == USER_NAME && client_user.is_some()).then_some(Origin::Client)
     }
 
     /// The properties as EL variables.
@@ -353,7 +387,19 @@ mod tests {
         let (config, problems) = JobConfig::build(&sources, None);
         assert_eq!(config.get("queue"), Some("q2"));
         assert_eq!(config.get("nameNode"), Some("hdfs://b"));
-        assert_eq!(config.origin("nameNode"), Some(&Origin::CommandLine));
+        assert_eq!(
+            JobConfig::origin(&sources, None, "nameNode"),
+            Some(Origin::CommandLine)
+        );
+        assert_eq!(
+            JobConfig::origin(&sources, None, "queue"),
+            Some(Origin::File {
+                index: 1,
+                name_span: Span::new(32, 37),
+                value_span: Span::new(52, 54)
+            })
+        );
+        assert_eq!(JobConfig::origin(&sources, None, "none"), None);
         assert_eq!(problems.len(), 1);
         assert_eq!(problems[0].diagnostic.code, CONFIG_RESERVED);
         assert_eq!(problems[0].source, Some(0));
@@ -440,7 +486,14 @@ mod tests {
         assert_eq!(as_local("user.name=joe\n").get(USER_NAME), Some("joe"));
         let config = as_local("a=1\n");
         assert_eq!(config.get(USER_NAME), Some("local"));
-        assert_eq!(config.origin(USER_NAME), Some(&Origin::Client));
+        let sources = [Source::File {
+            path: "job.properties",
+            text: "a=1\n",
+        }];
+        assert_eq!(
+            JobConfig::origin(&sources, Some("local"), USER_NAME),
+            Some(Origin::Client)
+        );
         // The client's user.name is there when the server expands the others
         // (the Oozie examples' `userName=${user.name}`).
         let config = as_local("userName=${user.name}\n");

@@ -12,6 +12,14 @@ use crate::span::Span;
 /// earlier one when merged. A malformed `\u` escape is the one error Java raises.
 pub fn parse(text: &str) -> Result<Vec<Property>, Diagnostic> {
     let mut out = Vec::new();
+    parse_each(text, |p| out.push(p))?;
+    Ok(out)
+}
+
+/// [`parse`], each property given to `out` as it is read rather than kept:
+/// a job.properties of a million entries is merged without a second copy.
+/// On an error, the properties before it have been given.
+pub fn parse_each(text: &str, mut out: impl FnMut(Property)) -> Result<(), Diagnostic> {
     let mut at = 0;
     while at < text.len() {
         let rest = &text[at..];
@@ -37,11 +45,11 @@ pub fn parse(text: &str) -> Result<Vec<Property>, Diagnostic> {
         at = lines.at;
         logical_line(line, &mut out)?;
     }
-    Ok(out)
+    Ok(())
 }
 
 /// The property of the line `line` (at `offset`), which has no `\`.
-fn simple_line(line: &str, offset: usize, out: &mut Vec<Property>) {
+fn simple_line(line: &str, offset: usize, out: &mut impl FnMut(Property)) {
     let blank = |c: char| matches!(c, ' ' | '\t' | '\x0c');
     let key_start = line.len() - line.trim_start_matches(blank).len();
     let content = &line[key_start..];
@@ -59,7 +67,7 @@ fn simple_line(line: &str, offset: usize, out: &mut Vec<Property>) {
         value_start +=
             line[value_start..].len() - line[value_start..].trim_start_matches(blank).len();
     }
-    out.push(Property {
+    out(Property {
         name: line[key_start..key_end].to_string(),
         name_span: Span::new(offset + key_start, offset + key_end),
         value: line[value_start..].to_string(),
@@ -68,7 +76,7 @@ fn simple_line(line: &str, offset: usize, out: &mut Vec<Property>) {
 }
 
 /// The property of a logical line read escape by escape.
-fn logical_line(line: LogicalLine, out: &mut Vec<Property>) -> Result<(), Diagnostic> {
+fn logical_line(line: LogicalLine, out: &mut impl FnMut(Property)) -> Result<(), Diagnostic> {
     let chars = &line.chars;
     let mut i = skip_blanks(chars, 0);
     if i == chars.len() || matches!(chars[i].0, '#' | '!') && !chars[i].2 {
@@ -96,7 +104,7 @@ fn logical_line(line: LogicalLine, out: &mut Vec<Property>) -> Result<(), Diagno
         };
         Span::new(start, end)
     };
-    out.push(Property {
+    out(Property {
         name: chars[key_start..key_end].iter().map(|c| c.0).collect(),
         name_span: span(key_start, key_end),
         value: chars[i..].iter().map(|c| c.0).collect(),
@@ -263,12 +271,12 @@ mod tests {
         ];
         for line in lines {
             let mut fast = Vec::new();
-            simple_line(line, 3, &mut fast);
+            simple_line(line, 3, &mut |p| fast.push(p));
             let text = format!("xyz{line}");
             let mut logical = LogicalLines { text: &text, at: 3 };
             let mut slow = Vec::new();
             if let Some(read) = logical.next() {
-                logical_line(read, &mut slow).expect("no escape");
+                logical_line(read, &mut |p| slow.push(p)).expect("no escape");
             }
             assert_eq!(fast, slow, "{line:?}");
         }
