@@ -30,7 +30,7 @@ use coordc::el::{Env, Library, VarMap, parse_template, render_into};
 use coordc::time::calendar::{CalendarUnit, add, days_in_month};
 use coordc::time::cron::{Cron, materialize};
 use coordc::time::datetime::{ProcessingZone, format_utc, parse_datetime};
-use coordc::time::format::{FixedZone, format};
+use coordc::time::format::format;
 use coordc::time::zone::Zone;
 use serde_json::{Map, Value, json};
 use std::io::{BufRead, BufWriter, Write};
@@ -226,9 +226,7 @@ fn calendar_format(case: &Value) -> Result<Value, String> {
     let id = field(case, "tz").as_str().unwrap_or("UTC");
     let pz = ProcessingZone::parse(id).ok_or(format!("not a processing zone: {id}"))?;
     let t = instant(case)?;
-    let zone = FixedZone {
-        offset_minutes: pz.offset_minutes,
-    };
+    let zone = pz.format_zone();
     let local = t.naive_utc() + chrono::Duration::minutes(i64::from(pz.offset_minutes));
     let text = format(local, zone, text(case, "pattern"))?;
     Ok(json!({"text": text}))

@@ -6,7 +6,7 @@
 
 use coordc::time::calendar::{CalendarUnit, add};
 use coordc::time::datetime::{ProcessingZone, format_utc, parse_datetime};
-use coordc::time::format::{FixedZone, format};
+use coordc::time::format::format;
 use coordc::time::zone::Zone;
 use serde_json::Value;
 
@@ -70,7 +70,7 @@ fn simple_date_format_patterns() {
             .instant;
         let got = format(
             t.naive_utc(),
-            FixedZone { offset_minutes: 0 },
+            ProcessingZone::UTC.format_zone(),
             c["pattern"].as_str().unwrap(),
         );
         let ok = match (&got, c["text"].as_str()) {

@@ -28,7 +28,7 @@ use coordc::span::Span;
 use coordc::time::calendar::{self, CalendarUnit};
 use coordc::time::cron::Cron;
 use coordc::time::datetime::{ProcessingZone, parse_datetime};
-use coordc::time::format::{FixedZone, format};
+use coordc::time::format::format;
 use coordc::time::frequency::{FrequencyUnit, move_to_end, nominal_times};
 use coordc::time::instance::{DatasetClock, hours_in_local_day};
 use coordc::time::zone::Zone;
@@ -142,9 +142,7 @@ fuzz_target!(|data: &[u8]| {
             .naive_utc()
             .checked_add_signed(Duration::minutes(pz.offset_minutes.into()));
         if let Some(local) = local {
-            let zone = FixedZone {
-                offset_minutes: pz.offset_minutes,
-            };
+            let zone = pz.format_zone();
             std::hint::black_box(format(local, zone, pattern).ok());
         }
     }
@@ -187,13 +185,21 @@ fuzz_target!(|data: &[u8]| {
     let horizon = t.checked_add_signed(Duration::days(400)).unwrap_or(t);
     let times = nominal_times(frequency, &zone, t, horizon, 16);
     for w in times.windows(2) {
-        assert!(w[0] < w[1], "nominal times out of order: {times:?} for {frequency:?}");
+        assert!(
+            w[0] < w[1],
+            "nominal times out of order: {times:?} for {frequency:?}"
+        );
     }
     let Ok(clock) = DatasetClock::new(t, frequency, zone.clone()) else {
         return;
     };
     // (Bounded: see MAX_STEPS.)
-    let far = calendar::add(&zone, clock.initial, frequency.unit.calendar_unit(), frequency.count.saturating_mul(MAX_STEPS));
+    let far = calendar::add(
+        &zone,
+        clock.initial,
+        frequency.unit.calendar_unit(),
+        frequency.count.saturating_mul(MAX_STEPS),
+    );
     let nominal = far.map_or(nominal, |far| nominal.min(far));
     let n = n.clamp(-MAX_STEPS, MAX_STEPS);
     let (lo, hi) = (n.min(n / 3), n.max(n / 3));
@@ -221,7 +227,11 @@ fuzz_target!(|data: &[u8]| {
     let k_max = MAX_STEPS.saturating_mul(frequency_minutes) / UNIT_MINUTES[unit_index];
     let k = n.clamp(-k_max, k_max);
     let _ = std::hint::black_box(clock.offset(nominal, k, unit));
-    let _ = std::hint::black_box(clock.offset_range(nominal, (k.min(k / 3), unit), (k.max(k / 3), unit)));
+    let _ = std::hint::black_box(clock.offset_range(
+        nominal,
+        (k.min(k / 3), unit),
+        (k.max(k / 3), unit),
+    ));
     let _ = std::hint::black_box(clock.hours_in_day(nominal, n));
     let _ = std::hint::black_box(clock.days_in_month(nominal, n));
     for u in FREQUENCY_UNITS {

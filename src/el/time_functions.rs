@@ -15,7 +15,7 @@
 use super::value::Value;
 use crate::time::calendar::{CalendarUnit, add};
 use crate::time::datetime::{ProcessingZone, parse_datetime};
-use crate::time::format::{FixedZone, format};
+use crate::time::format::format;
 use crate::time::zone::Zone;
 use chrono::{DateTime, Utc};
 use std::borrow::Cow;
@@ -59,9 +59,7 @@ pub fn date_tz_offset(args: &[Value], pz: ProcessingZone) -> Result<Value<'stati
 pub fn format_time(args: &[Value], pz: ProcessingZone) -> Result<Value<'static>, String> {
     let t = datetime(&args[0], pz)?;
     let pattern = args[1].to_text();
-    let zone = FixedZone {
-        offset_minutes: pz.offset_minutes,
-    };
+    let zone = pz.format_zone();
     let local = t.naive_utc() + chrono::Duration::minutes(i64::from(pz.offset_minutes));
     format(local, zone, &pattern).map(string)
 }

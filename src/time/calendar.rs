@@ -42,6 +42,11 @@ impl CalendarUnit {
 
 /// `Calendar.add(unit, n)` in `zone`; `None` when the result is out of range.
 pub fn add(zone: &Zone, t: DateTime<Utc>, unit: CalendarUnit, n: i64) -> Option<DateTime<Utc>> {
+    // `GregorianCalendar.add` returns at once for 0: the wall time is not
+    // read again, which in a fall-back overlap would give the later instant.
+    if n == 0 {
+        return Some(t);
+    }
     match unit {
         CalendarUnit::Minute => add_minutes(t, n),
         CalendarUnit::Hour => add_minutes(t, n.checked_mul(60)?),
@@ -201,6 +206,33 @@ mod tests {
         // Month steps clamp the day.
         let t = add_months(&Zone::utc(), at("2009-01-31T00:00:00Z"), 1).unwrap();
         assert_eq!(format_utc(t), "2009-02-28T00:00Z");
+    }
+
+    /// `GregorianCalendar.add(field, 0)` returns at once: 01:30 PDT, the
+    /// first of the two 01:30s of the fall-back night, stays itself, where
+    /// reading its wall time again would give the second (differential
+    /// fuzzing finding K1, the JDK's answer).
+    #[test]
+    fn adding_zero_keeps_the_instant() {
+        let first_half_hour = at("2009-11-01T08:30:00Z");
+        for unit in [
+            CalendarUnit::Minute,
+            CalendarUnit::Hour,
+            CalendarUnit::Day,
+            CalendarUnit::Week,
+            CalendarUnit::Month,
+            CalendarUnit::Year,
+        ] {
+            assert_eq!(
+                add(&la(), first_half_hour, unit, 0),
+                Some(first_half_hour),
+                "{unit:?}"
+            );
+        }
+        assert_eq!(
+            add(&la(), first_half_hour, CalendarUnit::Month, 1).map(format_utc),
+            Some("2009-12-01T09:30Z".to_string())
+        );
     }
 
     #[test]

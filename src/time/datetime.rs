@@ -19,10 +19,18 @@ use std::borrow::Cow;
 pub struct ProcessingZone {
     /// East of UTC, in minutes.
     pub offset_minutes: i32,
+    /// Configured as `GMT±HHMM` rather than `UTC`. Java's zone is then a
+    /// custom one even at `GMT+0000`, which Oozie does not take for UTC
+    /// (`ACTIVE_TIMEZONE.equals(UTC)`, DU:74): its datetimes end in `+0000`
+    /// and `SimpleDateFormat` names it `GMT+00:00`.
+    pub gmt: bool,
 }
 
 impl ProcessingZone {
-    pub const UTC: ProcessingZone = ProcessingZone { offset_minutes: 0 };
+    pub const UTC: ProcessingZone = ProcessingZone {
+        offset_minutes: 0,
+        gmt: false,
+    };
 
     /// `UTC` or `GMT±HHMM`, the only IDs an Oozie server starts with
     /// (`DateUtils.setConf`: `^UTC$|^GMT(\+|\-)\d{4}$`); hours above 23 or
@@ -44,6 +52,7 @@ impl ProcessingZone {
         let (hours, minutes) = (number(&digits[..2]), number(&digits[2..]));
         (hours <= 23 && minutes <= 59).then_some(ProcessingZone {
             offset_minutes: sign * (hours * 60 + minutes),
+            gmt: true,
         })
     }
 
@@ -60,6 +69,14 @@ impl ProcessingZone {
                 "Oozie's processing time zone is UTC or a fixed offset written GMT±HHMM, such as GMT+0530",
             )
         })
+    }
+
+    /// The zone `coord:formatTime` writes in (its `z`, `Z`, `X`).
+    pub fn format_zone(self) -> crate::time::format::FixedZone {
+        crate::time::format::FixedZone {
+            offset_minutes: self.offset_minutes,
+            gmt: self.gmt,
+        }
     }
 
     /// The zone calendar arithmetic in the processing zone runs in.
@@ -81,17 +98,13 @@ impl ProcessingZone {
     pub fn format_wall(self, local: chrono::NaiveDateTime) -> String {
         let mut out = String::with_capacity(21);
         write_minutes(&mut out, local);
-        if self.offset_minutes == 0 {
-            out.push('Z');
-        } else {
-            out.push_str(&self.suffix());
-        }
+        out.push_str(&self.suffix());
         out
     }
 
     /// The literal that ends every datetime: `Z`, or `+0530` style.
     pub fn suffix(self) -> Cow<'static, str> {
-        if self.offset_minutes == 0 {
+        if !self.gmt {
             return Cow::Borrowed("Z");
         }
         Cow::Owned(format_offset(self.offset_minutes * 60, false))
@@ -99,9 +112,10 @@ impl ProcessingZone {
 
     /// The ID Oozie is configured with: `UTC` or `GMT±HHMM`.
     pub fn id(self) -> String {
-        match self.offset_minutes {
-            0 => "UTC".to_string(),
-            _ => format!("GMT{}", self.suffix()),
+        if self.gmt {
+            format!("GMT{}", self.suffix())
+        } else {
+            "UTC".to_string()
         }
     }
 
@@ -180,7 +194,7 @@ pub fn parse_datetime(text: &str, pz: ProcessingZone) -> Result<OozieTime, Datet
 /// [`parse_fields`], which reads it the same way and says what is wrong.
 fn canonical_utc(text: &str, pz: ProcessingZone) -> Option<DateTime<Utc>> {
     let b = text.as_bytes();
-    if pz.offset_minutes != 0
+    if pz.gmt
         || b.len() != 17
         || (b[4], b[7], b[10], b[13], b[16]) != (b'-', b'-', b'T', b':', b'Z')
     {
@@ -352,8 +366,13 @@ pub fn write_minutes(out: &mut String, t: chrono::NaiveDateTime) {
     if (0..10_000).contains(&year) {
         two(out, year as u32 / 100);
         two(out, year as u32 % 100);
+    } else if year > 0 {
+        // As Java's `SimpleDateFormat` `yyyy` writes a year: all its digits,
+        // without the `+` chrono's `%Y` adds past 9999.
+        out.push_str(&year.to_string());
     } else {
-        // Outside 0..=9999 chrono's `%Y` writes a sign; keep its form there.
+        // Before year 0 the JDK's calendar is Julian and its years have no
+        // sign (docs/robustness.md); chrono's form is kept.
         out.push_str(&t.format("%Y").to_string());
     }
     out.push('-');
@@ -564,6 +583,19 @@ mod tests {
             ProcessingZone::parse("GMT-0800").unwrap().offset_minutes,
             -480
         );
+        // GMT+0000 is not UTC to Oozie (DU:74, `ACTIVE_TIMEZONE.equals(UTC)`
+        // is false for Java's custom zone): the mask ends in +0000, not Z.
+        let zero = ProcessingZone::parse("GMT+0000").unwrap();
+        assert_eq!(zero.id(), "GMT+0000");
+        let t = parse_datetime("2009-01-01T09:00+0000", zero).unwrap();
+        assert_eq!(format_utc(t.instant), "2009-01-01T09:00Z");
+        assert!(parse_datetime("2009-01-01T09:00Z", zero).is_err());
+        assert_eq!(zero.format(t.instant), "2009-01-01T09:00+0000");
+        // Years past 9999 are written with all their digits and no sign, as
+        // SimpleDateFormat's yyyy writes them (differential fuzzing K2), and
+        // read back.
+        let far = parse_datetime("10009-01-01T00:00Z", ProcessingZone::UTC).unwrap();
+        assert_eq!(format_utc(far.instant), "10009-01-01T00:00Z");
         // Only what DateUtils.setConf accepts: UTC and GMT±HHMM.
         for rejected in [
             "GMT",

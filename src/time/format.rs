@@ -97,6 +97,9 @@ fn compile(pattern: &str) -> Result<Vec<Piece>, String> {
 #[derive(Debug, Clone, Copy)]
 pub struct FixedZone {
     pub offset_minutes: i32,
+    /// A custom `GMT±HH:MM` zone rather than `UTC`, even at offset 0
+    /// (`ProcessingZone::gmt`).
+    pub gmt: bool,
 }
 
 /// Formats `local` (wall time in `zone`) with `pattern` as `SimpleDateFormat`.
@@ -208,7 +211,7 @@ fn field(out: &mut String, t: NaiveDateTime, zone: FixedZone, letter: char, coun
 /// `z`: the zone's short name, `zzzz` its long name; a custom offset zone is
 /// named `GMT+05:30` either way.
 fn zone_name(out: &mut String, zone: FixedZone, count: usize) {
-    if zone.offset_minutes == 0 {
+    if !zone.gmt {
         out.push_str(if count >= 4 {
             "Coordinated Universal Time"
         } else {
@@ -251,7 +254,15 @@ mod tests {
 
     fn fmt(t: &str, pattern: &str) -> String {
         let local = NaiveDateTime::parse_from_str(t, "%Y-%m-%d %H:%M").unwrap();
-        format(local, FixedZone { offset_minutes: 0 }, pattern).unwrap()
+        format(
+            local,
+            FixedZone {
+                offset_minutes: 0,
+                gmt: false,
+            },
+            pattern,
+        )
+        .unwrap()
     }
 
     #[test]
@@ -278,13 +289,25 @@ mod tests {
         let local = NaiveDateTime::parse_from_str("2009-01-01 09:00", "%Y-%m-%d %H:%M").unwrap();
         let zone = FixedZone {
             offset_minutes: 330,
+            gmt: true,
         };
         let got = format(local, zone, "Z X XX XXX z").unwrap();
         assert_eq!(got, "+0530 +05 +0530 +05:30 GMT+05:30");
         let west = FixedZone {
             offset_minutes: -480,
+            gmt: true,
         };
         assert_eq!(format(local, west, "Z XXX").unwrap(), "-0800 -08:00");
+        // GMT+0000 is a custom zone in Java, not UTC: named by its offset
+        // (differential fuzzing finding K3, the JDK's SimpleDateFormat).
+        let zero = FixedZone {
+            offset_minutes: 0,
+            gmt: true,
+        };
+        assert_eq!(
+            format(local, zero, "z zzzz Z X").unwrap(),
+            "GMT+00:00 GMT+00:00 +0000 Z"
+        );
     }
 
     #[test]
@@ -298,7 +321,10 @@ mod tests {
     #[test]
     fn bad_patterns_are_errors() {
         let local = NaiveDateTime::parse_from_str("2009-01-01 00:00", "%Y-%m-%d %H:%M").unwrap();
-        let zone = FixedZone { offset_minutes: 0 };
+        let zone = FixedZone {
+            offset_minutes: 0,
+            gmt: false,
+        };
         assert!(format(local, zone, "yyyy-q").unwrap_err().contains("'q'"));
         assert!(
             format(local, zone, "'open")

@@ -26,8 +26,16 @@ enum Rules {
 }
 
 /// Java's three-letter IDs that are not tzdb names, and the zone each follows
-/// (the JDK's `ZoneInfoFile` old mappings; `EST`, `MST` and `HST` are fixed
-/// offsets in the JDK, as they are in tzdb, so chrono-tz already has them).
+/// (the JDK's `ZoneInfoFile` old mappings; `EST`, `MST` and `HST` are the
+/// fixed offsets of [`JAVA_FIXED_IDS`]).
+/// Java's three-letter IDs of a fixed offset (seconds east of UTC). tzdb
+/// 2024b made them links to regions with a history (`MST` to
+/// America/Phoenix, with DST in 1942-44 and 1967; `HST` to Pacific/Honolulu,
+/// -10:30 before 1947), which chrono-tz follows; the JDK keeps them fixed
+/// (differential fuzzing finding K4).
+const JAVA_FIXED_IDS: &[(&str, i32)] =
+    &[("EST", -5 * 3600), ("MST", -7 * 3600), ("HST", -10 * 3600)];
+
 pub const JAVA_SHORT_IDS: &[(&str, &str)] = &[
     ("ACT", "Australia/Darwin"),
     ("AET", "Australia/Sydney"),
@@ -97,6 +105,16 @@ impl Zone {
                 rules: Rules::Fixed(offset),
             });
         }
+        if let Some(offset) = JAVA_FIXED_IDS
+            .iter()
+            .find(|(short, _)| *short == id)
+            .and_then(|(_, seconds)| FixedOffset::east_opt(*seconds))
+        {
+            return Ok(Zone {
+                id: CompactString::from(id),
+                rules: Rules::Fixed(offset),
+            });
+        }
         let tz_name = JAVA_SHORT_IDS
             .iter()
             .find(|(short, _)| *short == id)
@@ -123,7 +141,7 @@ impl Zone {
         // (Every one is three letters: other IDs are not compared one by one.)
         self.id.len() == 3
             && (JAVA_SHORT_IDS.iter().any(|(short, _)| *short == self.id)
-                || matches!(self.id.as_str(), "EST" | "MST" | "HST"))
+                || JAVA_FIXED_IDS.iter().any(|(short, _)| *short == self.id))
     }
 
     /// What a legacy three-letter ID stands for, written as an ID Oozie
@@ -319,6 +337,14 @@ mod tests {
         assert_eq!(pst.dst_seconds(at("2009-07-01T00:00:00Z")), 3600);
         let est = Zone::parse("EST").unwrap();
         assert_eq!(est.dst_seconds(at("2009-07-01T00:00:00Z")), 0);
+        // Fixed in the JDK, whatever tzdb links them to (differential fuzzing
+        // K4, the JDK's answers): no DST for MST in 1967, HST -10:00 in 1944.
+        let mst = Zone::parse("MST").unwrap();
+        assert_eq!(mst.offset_seconds(at("1967-07-01T12:00:00Z")), -7 * 3600);
+        assert_eq!(mst.dst_seconds(at("1967-07-01T12:00:00Z")), 0);
+        let hst = Zone::parse("HST").unwrap();
+        assert_eq!(hst.offset_seconds(at("1944-02-12T23:00:00Z")), -10 * 3600);
+        assert_eq!(est.offset_seconds(at("1900-01-01T00:00:00Z")), -5 * 3600);
         let ist = Zone::parse("GMT+0530").unwrap();
         assert_eq!(ist.offset_seconds(at("2009-07-01T00:00:00Z")), 19800);
         assert!(la.observes_dst(at("2009-07-01T00:00:00Z")));

@@ -58,7 +58,7 @@ pub fn vars() -> &'static VarMap {
 /// (the extremes Oozie accepts included).
 pub fn processing_zone(n: u8) -> ProcessingZone {
     const IDS: &[&str] = &[
-        "UTC", "UTC", "UTC", "UTC", "GMT+0530", "GMT-0800", "GMT+2359", "GMT-2359",
+        "UTC", "UTC", "UTC", "GMT+0000", "GMT+0530", "GMT-0800", "GMT+2359", "GMT-2359",
     ];
     ProcessingZone::parse(IDS[n as usize % IDS.len()]).expect("a processing zone")
 }
