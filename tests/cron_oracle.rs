@@ -2,7 +2,11 @@
 //! cron_generated_cases.jsonl (random crons from scripts/gen_cron_cases.py), all
 //! computed by the real Quartz 2.3.2 driven exactly as Oozie 5.1+ drives it
 //! (../shared/oracles/cron), through `coordc cron`: the same nominal times, or a
-//! failure where Oozie fails.
+//! failure where Oozie fails. And cron_difffuzz_cases.jsonl: the findings of
+//! the differential fuzzing (docs/robustness.md, scripts/difffuzz/
+//! fidelity_cases.py), each answered by the same oracle; those marked
+//! `coordc_refuses` are the deliberate differences, where coordc reports an
+//! error for a text Quartz reads only in part.
 
 mod common;
 
@@ -17,6 +21,11 @@ fn quartz_public_cases() {
 #[test]
 fn quartz_generated_cases() {
     check_file(include_str!("data/cron_generated_cases.jsonl"), 1500);
+}
+
+#[test]
+fn differential_fuzzing_findings() {
+    check_file(include_str!("data/cron_difffuzz_cases.jsonl"), 43);
 }
 
 fn check_file(data: &str, min_cases: usize) {
@@ -43,7 +52,15 @@ fn check_file(data: &str, min_cases: usize) {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let out = coordc(&args);
         let id = s("id");
-        if case["expect_error"] == true {
+        if let Some(reason) = case["coordc_refuses"].as_str() {
+            if out.status.code() != Some(1) || !stderr(&out).contains("error[") {
+                failures.push(format!(
+                    "{id} {:?}: coordc refuses it on purpose ({reason}), but it answered {}",
+                    s("cron"),
+                    stdout(&out)
+                ));
+            }
+        } else if case["expect_error"] == true {
             if out.status.code() != Some(1) || !stderr(&out).contains("error[") {
                 failures.push(format!(
                     "{id} {:?}: expected an error, got {}",

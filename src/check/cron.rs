@@ -2,9 +2,13 @@
 //! written: Unix day-of-week numbers (Quartz counts 1=SUN..7=SAT), ranges that
 //! wrap around, both day fields given (Oozie fires on either), and a cron in a
 //! job whose zone is not the processing zone (Oozie evaluates cron in the
-//! processing zone). research/oozie-semantics.md §3 (CCU:800-865).
+//! processing zone), text Quartz reads other than as written (steps it
+//! reduces to one value, what it ignores after a name).
+//! research/oozie-semantics.md §3 (CCU:800-865).
 
-use super::rules::{CRON_BOTH_DAYS, CRON_UNIX_WEEKDAYS, CRON_WRAPS, CRON_ZONE};
+use super::rules::{
+    CRON_BOTH_DAYS, CRON_QUARTZ_READING, CRON_UNIX_WEEKDAYS, CRON_WRAPS, CRON_ZONE,
+};
 use crate::diag::Diagnostic;
 use crate::interp::job::{Job, Located, Schedule};
 use crate::ir::Coordinator;
@@ -71,6 +75,16 @@ pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
                 .with_help("write the two parts as a list (e.g. `22-23,0-2` for `22-2`) so the wrap is plain to read"),
             );
         }
+    }
+    for quirk in cron.quirks() {
+        out.push(
+            Diagnostic::warning(
+                CRON_QUARTZ_READING,
+                span((quirk.start, quirk.end)),
+                format!("{}; Oozie fires accordingly", quirk.message),
+            )
+            .with_help("write what Quartz reads, or the list of values that was meant"),
+        );
     }
     if cron.both_day_fields() {
         let (days, days_at) = cron.field(2);

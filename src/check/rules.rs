@@ -39,6 +39,7 @@ pub const CRON_UNIX_WEEKDAYS: &str = "CR005";
 pub const CRON_WRAPS: &str = "CR006";
 pub const CRON_BOTH_DAYS: &str = "CR007";
 pub const CRON_ZONE: &str = "CR008";
+pub const CRON_QUARTZ_READING: &str = "CR009";
 pub const CONFIG_SYNTAX: &str = "CF001";
 pub const CONFIG_RESERVED: &str = "CF002";
 pub const CONFIG_SUBSTITUTION_DEPTH: &str = "CF003";
@@ -479,6 +480,13 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Warning,
         oozie: None,
         summary: "A cron in a job whose time zone is not the processing zone: Oozie evaluates cron in the processing zone (UTC), so the hours are not the job zone's.",
+    },
+    Rule {
+        code: CRON_QUARTZ_READING,
+        name: "cron-quartz-reading",
+        severity: Severity::Warning,
+        oozie: None,
+        summary: "Cron text Quartz reads other than as written: a step of 0 or past a range's end (one value), a step or suffix after a month or day name (ignored).",
     },
     Rule {
         code: WF_DUPLICATE,

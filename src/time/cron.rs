@@ -21,8 +21,16 @@ use crate::span::Span;
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, Timelike, Utc};
 use logos::Logos;
 
-/// Quartz gives up after this year (`getTimeAfter`: "prevent endless loop").
-const LAST_YEAR: i32 = 2999;
+/// Quartz's years start at 1970: a cron never fires before.
+const FIRST_YEAR: i32 = 1970;
+
+/// The last year Quartz 2.3.2 looks in: `CronExpression.MAX_YEAR`, the
+/// year it was loaded plus 100 (so an Oozie server started in 2026 finds
+/// nothing after 2126, and refuses a cron that fires only later).
+fn last_year() -> i32 {
+    static LAST: std::sync::OnceLock<i32> = std::sync::OnceLock::new();
+    *LAST.get_or_init(|| Utc::now().year() + 100)
+}
 
 /// A problem with a cron text: which rule, what, and where (bytes of the text).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -149,6 +157,18 @@ pub struct Cron {
     /// Byte ranges of the five fields in the text as given.
     field_spans: [(usize, usize); 5],
     schedules: Vec<Quartz>,
+    quirks: Vec<CronQuirk>,
+}
+
+/// Text Quartz reads other than as written, and so Oozie does: a step it
+/// ignores or that leaves one value, what follows a month or day name. coordc
+/// fires as Oozie does and says so (CR009).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CronQuirk {
+    /// Bytes of the cron text as given.
+    pub start: usize,
+    pub end: usize,
+    pub message: String,
 }
 
 /// A parsed field: its items and whether it was exactly `*` or `?`.
@@ -158,14 +178,17 @@ struct ParsedField {
     question: bool,
     month_days: Option<MonthDays>,
     week_days: Option<WeekDays>,
+    quirks: Vec<CronQuirk>,
 }
 
 impl Cron {
     /// Parses a cron frequency as Oozie's `ParamChecker.checkFrequency` and Quartz
-    /// accept it. The text is trimmed first, as Oozie trims attribute values.
+    /// accept it. The text is trimmed first, as Oozie trims attribute values
+    /// (Java's `String.trim`: every character up to U+0020, not Unicode spaces).
     pub fn parse(text: &str) -> Result<Cron, CronError> {
-        let lead = text.len() - text.trim_start().len();
-        let trimmed = text.trim();
+        let java_blank = |c: char| c <= ' ';
+        let lead = text.len() - text.trim_start_matches(java_blank).len();
+        let trimmed = text.trim_matches(java_blank);
         if !trimmed.is_empty() && trimmed.bytes().all(|b| b.is_ascii_digit()) {
             return Err(CronError {
                 kind: CronErrorKind::Syntax,
@@ -241,11 +264,18 @@ impl Cron {
         for (span, (at, piece)) in field_spans.iter_mut().zip(&fields) {
             *span = (*at, at + piece.len());
         }
+        let quirks = parsed.into_iter().flat_map(|f| f.quirks).collect();
         Ok(Cron {
             text: trimmed.to_string(),
             field_spans,
             schedules,
+            quirks,
         })
+    }
+
+    /// What Quartz reads other than as written ([`CronQuirk`]).
+    pub fn quirks(&self) -> &[CronQuirk] {
+        &self.quirks
     }
 
     pub fn text(&self) -> &str {
@@ -279,7 +309,7 @@ impl Cron {
             )
             .with_label(span(self.field_spans[3]), "in these months")
             .with_label(span(self.field_spans[4]), "on these days of the week")
-            .with_help("Oozie rejects it at submission (\"Invalid coordinator cron frequency\"); when both day fields are given, each must fire on its own; Quartz also finds nothing after the year 2999"),
+            .with_help("Oozie rejects it at submission (\"Invalid coordinator cron frequency\"); when both day fields are given, each must fire on its own; Quartz also finds nothing before 1970 or more than 100 years after the server started"),
             _ => Diagnostic::error(
                 CRON_NO_ACTIONS,
                 whole,
@@ -290,7 +320,7 @@ impl Cron {
     }
 
     /// The first fire time strictly after `t`, in processing zone `pz`; `None` if
-    /// there is none before Quartz's year 2999. For an OR of two expressions,
+    /// there is none in Quartz's years (1970 to this year + 100). For an OR of two expressions,
     /// `None` also when either has none: Oozie compares the two and fails
     /// (NullPointerException), so such a frequency never materializes.
     pub fn next_after(&self, t: DateTime<Utc>, pz: ProcessingZone) -> Option<DateTime<Utc>> {
@@ -309,9 +339,11 @@ impl Quartz {
     fn next_after(&self, after: NaiveDateTime) -> Option<NaiveDateTime> {
         // Fire times are whole minutes: start at the next minute.
         let first = after.with_second(0)?.with_nanosecond(0)? + Duration::minutes(1);
+        let first = first.max(NaiveDate::from_ymd_opt(FIRST_YEAR, 1, 1)?.and_hms_opt(0, 0, 0)?);
         let mut date = first.date();
         let mut from_minute = first.hour() * 60 + first.minute();
-        while date.year() <= LAST_YEAR {
+        let last_year = last_year();
+        while date.year() <= last_year {
             if self.months & (1 << date.month()) == 0 {
                 date = first_of_next_month(date)?;
                 from_minute = 0;
@@ -451,6 +483,7 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
             question,
             month_days: Some(MonthDays::Unspecified),
             week_days: Some(WeekDays::Unspecified),
+            quirks: Vec::new(),
         });
     }
     // Quartz splits with a StringTokenizer, which skips empty items (`,1` is `1`).
@@ -471,6 +504,7 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
     let mut bits = 0u64;
     let mut special_month_days = None;
     let mut special_week_days = None;
+    let mut quirks = Vec::new();
     for item in &items {
         let (item_start, item_end) = (item[0].1, item[item.len() - 1].2);
         let word = |i: usize| text[item[i].1..item[i].2].to_ascii_uppercase();
@@ -535,7 +569,9 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
             }
             Ok(v)
         };
-        let step = |i: usize| -> Result<u32, CronError> {
+        // A step after a range is read as it is; after `*` or a value,
+        // Quartz's `checkIncrementRange` holds it to the field's largest value.
+        let range_step = |i: usize| -> Result<u32, CronError> {
             if item.get(i).map(|t| t.0) != Some(Tok::Number) {
                 let at_end = item.get(i).map_or((item_end, item_end + 1), |t| (t.1, t.2));
                 return Err(err(
@@ -546,8 +582,10 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
                     None,
                 ));
             }
-            // Quartz's `checkIncrementRange`: a step is at most the field's largest value.
-            let s = number(i)?;
+            number(i)
+        };
+        let step = |i: usize| -> Result<u32, CronError> {
+            let s = range_step(i)?;
             if s > high {
                 return Err(err(
                     CronErrorKind::Range,
@@ -560,6 +598,14 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
             Ok(s)
         };
         let kinds: Vec<Tok> = item.iter().map(|t| t.0).collect();
+        let mut quirk = |start: usize, end: usize, message: String| {
+            quirks.push(CronQuirk {
+                start: at + start,
+                end: at + end,
+                message: format!("{} field: {message}", field.name()),
+            })
+        };
+        let item_text = &text[item_start..item_end];
         let special_alone = |what: &str| {
             err(
                 CronErrorKind::Range,
@@ -623,6 +669,12 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
                 special_month_days = Some(MonthDays::NearestWeekday(value(0)?));
             }
             (Field::DayOfWeek, [Tok::Word]) if word(0) == "L" => {
+                // Quartz refuses `L` among other days ("Support for
+                // specifying 'L' with other days of the week is not
+                // implemented").
+                if items.len() > 1 {
+                    return Err(special_alone("L"));
+                }
                 // `L` alone in day-of-week is Saturday (Quartz adds 7).
                 bits |= 1 << 7;
             }
@@ -669,6 +721,22 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
                 special_week_days = Some(WeekDays::Nth(day, nth));
             }
             (_, [_]) => bits |= 1 << value(0)?,
+            // After a name Quartz reads only `-` and a second name: `JAN/2`
+            // and `JAN/` are January.
+            (_, [Tok::Word, Tok::Slash, ..]) => {
+                let v = value(0)?;
+                quirk(
+                    item[1].1,
+                    item_end,
+                    format!(
+                        "Quartz ignores `{}` after the name `{}`: `{item_text}` is {} alone",
+                        &text[item[1].1..item_end],
+                        &text[item[0].1..item[0].2],
+                        &word(0)[..3]
+                    ),
+                );
+                bits |= 1 << v;
+            }
             (_, [_, Tok::Slash, ..]) => {
                 if item.len() != 3 {
                     // (A `/` with no step after it is shown from the `/`.)
@@ -676,7 +744,19 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
                     return Err(unexpected(&err, text, from, item_end));
                 }
                 let start = value(0)?;
-                bits |= range_bits(start, high, step(2)?.max(1), field);
+                let s = step(2)?;
+                if s == 0 {
+                    quirk(
+                        item_start,
+                        item_end,
+                        format!(
+                            "a step of 0 keeps only the first value: Quartz reads `{item_text}` as {start}"
+                        ),
+                    );
+                    bits |= 1 << start;
+                } else {
+                    bits |= range_bits(start, high, s, field);
+                }
             }
             (_, [_, Tok::Dash, _, rest @ ..]) => {
                 // Quartz reads a name range (`MON-FRI`) and a number range
@@ -690,13 +770,69 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
                         None,
                     ));
                 }
-                let (a, b) = (value(0)?, value(2)?);
+                let a = value(0)?;
+                if item[0].0 == Tok::Word {
+                    // A name is its first three letters; only a `-` right
+                    // after them makes a range, and nothing after the second
+                    // name counts (`MONDAY-FRI` is MON, `MON-FRI/2` MON-FRI).
+                    if word(0).len() > 3 {
+                        quirk(
+                            item[0].1 + 3,
+                            item_end,
+                            format!(
+                                "Quartz reads a name's first three letters and then only `-`: `{item_text}` is {} alone",
+                                &word(0)[..3]
+                            ),
+                        );
+                        bits |= 1 << a;
+                        continue;
+                    }
+                    let b = value(2)?;
+                    // (`MON-FRIDAY` is MON-FRI, as meant: not worth a word.)
+                    if let Some(from) = item.get(3).map(|t| t.1) {
+                        quirk(
+                            from,
+                            item_end,
+                            format!(
+                                "Quartz ignores `{}` after the range: `{item_text}` is {}-{}",
+                                &text[from..item_end],
+                                &word(0)[..3],
+                                &word(2)[..3]
+                            ),
+                        );
+                    }
+                    bits |= range_bits(a, b, 1, field);
+                    continue;
+                }
+                // A range's end of 0 in a field that starts at 1 runs to the
+                // field's end, as Quartz wraps it (`28-0` is 28-31; CR006).
+                let b = if low == 1 && item[2].0 == Tok::Number && number(2)? == 0 {
+                    0
+                } else {
+                    value(2)?
+                };
                 let s = match rest {
                     [] => 1,
-                    [Tok::Slash, ..] if item.len() == 5 => step(4)?.max(1),
+                    [Tok::Slash, ..] if item.len() == 5 => range_step(4)?,
                     _ => return Err(unexpected(&err, text, item[3].1, item_end)),
                 };
-                bits |= range_bits(a, b, s, field);
+                let size = high - low + 1;
+                let length = if b < a { b + size - a } else { b - a };
+                if s == 0 || length > 0 && s > length {
+                    let why = if s == 0 {
+                        "a step of 0 keeps only the first value".to_string()
+                    } else {
+                        format!("step {s} is past the range's end")
+                    };
+                    quirk(
+                        item_start,
+                        item_end,
+                        format!("{why}: Quartz reads `{item_text}` as {a}"),
+                    );
+                    bits |= 1 << a;
+                } else {
+                    bits |= range_bits(a, b, s, field);
+                }
             }
             _ => return Err(unexpected(&err, text, item_start, item_end)),
         }
@@ -717,6 +853,7 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
         question,
         month_days,
         week_days,
+        quirks,
     })
 }
 
@@ -748,7 +885,10 @@ fn range_bits(start: u32, end: u32, step: u32, field: Field) -> u64 {
     while v <= stop {
         let wrapped = if v > high { v - size } else { v };
         bits |= 1 << wrapped;
-        v += step;
+        let Some(next) = v.checked_add(step) else {
+            break;
+        };
+        v = next;
     }
     bits
 }

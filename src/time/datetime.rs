@@ -216,8 +216,11 @@ fn canonical_utc(text: &str, pz: ProcessingZone) -> Option<DateTime<Utc>> {
 
 /// [`parse_datetime`] for any text: each field read, checked and explained.
 fn parse_fields(text: &str, pz: ProcessingZone) -> Result<OozieTime, DatetimeError> {
-    let lead = text.len() - text.trim_start().len();
-    let s = text.trim();
+    // (Trimmed as Java's `String.trim`: characters up to U+0020, control
+    // characters too, and not Unicode spaces.)
+    let java_blank = |c: char| c <= ' ';
+    let lead = text.len() - text.trim_start_matches(java_blank).len();
+    let s = text.trim_matches(java_blank);
     let bytes = s.as_bytes();
     let mut pos = 0;
     let err = |message: String, start: usize, end: usize| DatetimeError {
