@@ -169,7 +169,25 @@ def cron_classify(case, o, c):
     else:
         return None
     cause = cron_cause(case, o, c)
+    if category == "coordc-fails" and cause in DELIBERATE:
+        return category + "/" + cause, "deliberate: " + DELIBERATE[cause]
     return (category + "/" + cause if cause else category), None
+
+
+# The differences docs/robustness.md ("Decisions") keeps on purpose: coordc
+# refuses a text Quartz or SimpleDateFormat reads only in part.
+DELIBERATE = {
+    "range-suffix": "Quartz ignores what follows a range (C4)",
+    "star-suffix": "Quartz ignores what follows `*` (C6)",
+    "quartz-98-99": "98 and 99 are Quartz's markers for `?` and `*` (C7)",
+    "tab-in-field": "Oozie splits on single spaces; Quartz also on tabs (C8)",
+    "datetime-long-number": "SimpleDateFormat reads numbers of any length (C10)",
+    "datetime-non-ascii-digit": "SimpleDateFormat reads any Unicode digit (C10)",
+    "zone-systemv": "tzdb dropped the SystemV zones in 2020b; chrono-tz has none (C13)",
+    "L-outside-days": "Quartz ignores `L` in the minute, hour and month fields (C15)",
+    "list-with-W-or-#": "Quartz keeps one W or # flag for a whole list (C16)",
+    "value-suffix": "Quartz ignores what follows a number (C17)",
+}
 
 
 # Zones whose DST is negative in tzdb's main form (Irish Standard Time is the
@@ -187,6 +205,8 @@ JAVA_FIXED = {"EST", "MST", "HST"}
 
 def calendar_known(case, o, c, category):
     tz = case.get("tz", "")
+    if str(tz).startswith("SystemV/"):
+        return "deliberate: " + DELIBERATE["zone-systemv"]
     times = [case.get("t"), o.get("result"), c.get("result")]
     years = [y for y in map(year_of, times) if y is not None]
     if tz in MOROCCO:
@@ -244,7 +264,7 @@ def calendar_classify(case, o, c):
             return cat, calendar_known({"tz": id_text, "op": "zone"}, o, c, cat)
         return None
     if str(case.get("tz", "")).startswith("SystemV/") and "error" in c and "error" not in o:
-        return "%s-zone-systemv" % op, None
+        return "%s-zone-systemv" % op, "deliberate: " + DELIBERATE["zone-systemv"]
     if ("error" in o) != ("error" in c):
         kind = "%s-%s" % (op, "coordc-fails" if "error" in c else "coordc-accepts")
         return kind, calendar_known(case, o, c, kind)
