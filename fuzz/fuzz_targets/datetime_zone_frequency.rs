@@ -34,15 +34,6 @@ use coordc::time::instance::{DatasetClock, hours_in_local_day};
 use coordc::time::zone::Zone;
 use libfuzzer_sys::fuzz_target;
 
-const UNITS: [CalendarUnit; 6] = [
-    CalendarUnit::Minute,
-    CalendarUnit::Hour,
-    CalendarUnit::Day,
-    CalendarUnit::Week,
-    CalendarUnit::Month,
-    CalendarUnit::Year,
-];
-
 const FREQUENCY_UNITS: [FrequencyUnit; 4] = [
     FrequencyUnit::Minute,
     FrequencyUnit::Day,
@@ -123,7 +114,7 @@ fuzz_target!(|data: &[u8]| {
     ));
 
     let n: i64 = n_text.and_then(|s| s.trim().parse().ok()).unwrap_or(1);
-    for unit in UNITS {
+    for unit in CalendarUnit::ALL {
         for k in [n, -n, n.wrapping_mul(1_000_003)] {
             if let Some(u) = calendar::add(&zone, t, unit, k) {
                 // What `add` returns is in the calendar's range.
@@ -223,7 +214,7 @@ fuzz_target!(|data: &[u8]| {
     }]
     .saturating_mul(frequency.count);
     let unit_index = n.unsigned_abs() as usize % 6;
-    let unit = UNITS[unit_index];
+    let unit = CalendarUnit::ALL[unit_index];
     let k_max = MAX_STEPS.saturating_mul(frequency_minutes) / UNIT_MINUTES[unit_index];
     let k = n.clamp(-k_max, k_max);
     let _ = std::hint::black_box(clock.offset(nominal, k, unit));

@@ -26,6 +26,15 @@ pub enum CalendarUnit {
 }
 
 impl CalendarUnit {
+    pub const ALL: [CalendarUnit; 6] = [
+        CalendarUnit::Minute,
+        CalendarUnit::Hour,
+        CalendarUnit::Day,
+        CalendarUnit::Week,
+        CalendarUnit::Month,
+        CalendarUnit::Year,
+    ];
+
     /// `TimeUnit.valueOf(name)` for the units with a calendar field.
     pub fn parse(name: &str) -> Option<CalendarUnit> {
         Some(match name {
@@ -215,14 +224,7 @@ mod tests {
     #[test]
     fn adding_zero_keeps_the_instant() {
         let first_half_hour = at("2009-11-01T08:30:00Z");
-        for unit in [
-            CalendarUnit::Minute,
-            CalendarUnit::Hour,
-            CalendarUnit::Day,
-            CalendarUnit::Week,
-            CalendarUnit::Month,
-            CalendarUnit::Year,
-        ] {
+        for unit in CalendarUnit::ALL {
             assert_eq!(
                 add(&la(), first_half_hour, unit, 0),
                 Some(first_half_hour),
@@ -255,14 +257,7 @@ mod tests {
         let zone = Zone::parse("Pacific/Kiritimati").unwrap();
         let end = DateTime::from_timestamp(LAST_SECOND, 0).unwrap();
         let start = DateTime::from_timestamp(FIRST_SECOND, 0).unwrap();
-        for unit in [
-            CalendarUnit::Minute,
-            CalendarUnit::Hour,
-            CalendarUnit::Day,
-            CalendarUnit::Week,
-            CalendarUnit::Month,
-            CalendarUnit::Year,
-        ] {
+        for unit in CalendarUnit::ALL {
             assert_eq!(add(&zone, end, unit, 1), None, "{unit:?}");
             assert_eq!(add(&zone, start, unit, -1), None, "{unit:?}");
             assert_eq!(add(&zone, end, unit, i64::MIN), None, "{unit:?}");
