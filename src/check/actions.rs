@@ -97,7 +97,7 @@ pub fn check(wf: &Workflow, definition_bytes: usize, job: Option<&VarMap>) -> Ve
             ]
             .into_iter()
             .filter(|(names, _)| !has(names))
-            .map(|(names, property)| (names[0], property))
+            .filter_map(|(names, property)| Some((*names.first()?, property)))
             .collect();
             if !missing.is_empty() {
                 out.push(missing_cluster(action.kind.span, &node.name.name, &missing));

@@ -160,6 +160,12 @@ fn rename_days(field: &str, names: &[&str; 8]) -> Option<String> {
 /// How many of SAT and SUN a day-of-week field in day names selects.
 fn weekend_days(names: &str) -> usize {
     let mut days = [false; 8];
+    // Positions in QUARTZ_DAYS, so always inside `days`.
+    let mut mark = |d: usize| {
+        if let Some(day) = days.get_mut(d) {
+            *day = true;
+        }
+    };
     for item in names.split(',') {
         let day = item.split(['/', '#', 'L']).next().unwrap_or("");
         let index = |d: &str| QUARTZ_DAYS.iter().position(|n| !n.is_empty() && *n == d);
@@ -168,7 +174,7 @@ fn weekend_days(names: &str) -> usize {
                 if let (Some(a), Some(b)) = (index(a), index(b)) {
                     let mut d = a;
                     loop {
-                        days[d] = true;
+                        mark(d);
                         if d == b {
                             break;
                         }
@@ -178,12 +184,13 @@ fn weekend_days(names: &str) -> usize {
             }
             None => {
                 if let Some(d) = index(day) {
-                    days[d] = true;
+                    mark(d);
                 }
             }
         }
     }
-    usize::from(days[1]) + usize::from(days[7])
+    let [_, sun, .., sat] = days;
+    usize::from(sun) + usize::from(sat)
 }
 
 /// The `a-b` ranges of a field with `a > b` (numbers only; a day or month

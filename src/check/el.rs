@@ -301,11 +301,11 @@ fn static_kind(expr: &Expr) -> Option<Static> {
         ExprKind::Bool(_) => Some(Static::Bool),
         ExprKind::Long(_) | ExprKind::Double(_) => Some(Static::Number),
         ExprKind::Str(_) => Some(Static::Str),
-        ExprKind::Unary(unary) => match unary.ops[0].0 {
+        ExprKind::Unary(unary) => match unary.ops.first()?.0 {
             UnaryOp::Not | UnaryOp::Empty => Some(Static::Bool),
             UnaryOp::Minus => Some(Static::Number),
         },
-        ExprKind::Binary(binary) => match binary.rest[0].0 {
+        ExprKind::Binary(binary) => match binary.rest.first()?.0 {
             BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Mod => {
                 Some(Static::Number)
             }

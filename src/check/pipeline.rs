@@ -121,7 +121,9 @@ pub fn check(apps: &[Option<&AppEvents>]) -> Vec<(usize, Diagnostic)> {
     let name_of = |i: usize| {
         given
             .binary_search_by_key(&i, |(j, _)| *j)
-            .map_or("", |at| given[at].1.name.as_str())
+            .ok()
+            .and_then(|at| given.get(at))
+            .map_or("", |(_, app)| app.name.as_str())
     };
     for list in writers.values().filter(|l| l.len() > 1) {
         for &(i, output) in list {
@@ -166,7 +168,11 @@ pub fn check(apps: &[Option<&AppEvents>]) -> Vec<(usize, Diagnostic)> {
             else {
                 let at = uri_entry(&mut unproduced_at, facts);
                 match *at {
-                    Some(at) => unproduced[at].3 += 1,
+                    Some(at) => {
+                        if let Some(first) = unproduced.get_mut(at) {
+                            first.3 += 1;
+                        }
+                    }
                     None => {
                         *at = Some(unproduced.len());
                         unproduced.push((&facts.uri, consumer, input, 1));
@@ -299,7 +305,9 @@ fn cycles<'a>(
     }
     let mut out = Vec::new();
     for group in tarjan_scc(&graph).into_iter().filter(|g| g.len() > 1) {
-        let start = *group.iter().min().expect("a group has members");
+        let Some(&start) = group.iter().min() else {
+            continue;
+        };
         // Breadth-first from `start` inside the group, back to `start`.
         let mut came_from: HashMap<usize, usize> = HashMap::new();
         let mut queue = std::collections::VecDeque::from([start]);
@@ -321,10 +329,12 @@ fn cycles<'a>(
             continue;
         };
         let mut path = vec![last];
-        while let Some(&before) = came_from.get(path.last().expect("not empty")) {
+        let mut earliest = last;
+        while let Some(&before) = came_from.get(&earliest) {
             path.push(before);
+            earliest = before;
         }
-        if *path.last().expect("not empty") != start {
+        if earliest != start {
             path.push(start);
         }
         path.reverse();

@@ -73,14 +73,17 @@ pub fn check(wf: &Workflow) -> Vec<Diagnostic> {
     // E0705: each name once (LiteWorkflowApp.addNode); the first one counts.
     let mut by_name: HashMap<&str, usize> = HashMap::new();
     for (i, node) in nodes.iter().enumerate() {
-        if let Some(&first) = by_name.get(node.name.name.as_str()) {
+        if let Some(first) = by_name
+            .get(node.name.name.as_str())
+            .and_then(|&f| nodes.get(f))
+        {
             out.push(
                 Diagnostic::error(
                     WF_DUPLICATE,
                     node.name.span,
                     format!("Nnode already defined, node [{}] (E0705)", node.name.name),
                 )
-                .with_label(nodes[first].name.span, "first defined here"),
+                .with_label(first.name.span, "first defined here"),
             );
         } else {
             by_name.insert(&node.name.name, i);
@@ -117,7 +120,7 @@ pub fn check(wf: &Workflow) -> Vec<Diagnostic> {
     // the checks above (oozie.validate.ForkJoin, on by default).
     if clean {
         if forks.len() != joins.len() {
-            out.push(unpaired(&graph, &forks, &joins));
+            out.extend(unpaired(&graph, &forks, &joins));
         } else {
             let mut pairing = ForkJoin {
                 graph: &graph,
@@ -152,9 +155,17 @@ struct Graph<'a> {
     by_name: HashMap<&'a str, usize>,
 }
 
-impl Graph<'_> {
+impl<'a> Graph<'a> {
     fn target(&self, name: &Name) -> Option<usize> {
         self.by_name.get(name.name.as_str()).copied()
+    }
+
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "node ids come from this graph only (0 for the start, by_name, target), so each is an index into self.nodes"
+    )]
+    fn node(&self, i: usize) -> &GraphNode<'a> {
+        &self.nodes[i]
     }
 }
 
@@ -162,38 +173,39 @@ impl Graph<'_> {
 /// Oozie compares only the counts of the forks and joins reached from the
 /// start, so no one node is to blame; the diagnostic points at the first node
 /// of the kind there are more of, and labels the others.
-fn unpaired(graph: &Graph, forks: &[usize], joins: &[usize]) -> Diagnostic {
+fn unpaired(graph: &Graph, forks: &[usize], joins: &[usize]) -> Option<Diagnostic> {
     let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
     let (more, fewer, more_kind) = if forks.len() > joins.len() {
         (forks, joins, "fork")
     } else {
         (joins, forks, "join")
     };
-    let span = |i: usize| graph.nodes[i].name.span;
+    let span = |i: usize| graph.node(i).name.span;
+    let (&first, others) = more.split_first()?;
     let mut d = Diagnostic::error(
         WF_FORK_JOIN,
-        span(more[0]),
+        span(first),
         format!(
             "Fork/join not in pair (E0730): {} and {}",
             plural(forks.len(), "fork"),
             plural(joins.len(), "join")
         ),
     );
-    for &i in more.iter().skip(1) {
+    for &i in others {
         d = d.with_label(span(i), format!("another {more_kind}"));
     }
     let fewer_kind = if more_kind == "fork" { "join" } else { "fork" };
     for &i in fewer {
         d = d.with_label(span(i), format!("a {fewer_kind}"));
     }
-    d.with_help(format!(
+    Some(d.with_help(format!(
         "every fork needs one join where its paths meet; this workflow has {} without a {fewer_kind}",
         if more.len() - fewer.len() == 1 {
             format!("a {more_kind}")
         } else {
             format!("{} {more_kind}s", more.len() - fewer.len())
         }
-    ))
+    )))
 }
 
 /// LiteWorkflowValidator.performBasicValidation, reporting every problem
@@ -216,7 +228,7 @@ impl<'a> Basic<'_, 'a> {
     }
 
     fn walk_here(&mut self, i: usize, via: Option<&'a Name>) {
-        let node = &self.graph.nodes[i];
+        let node = self.graph.node(i);
         if node.kind != Kind::Start && node.name.name.chars().count() > MAX_NAME {
             self.out.push(Diagnostic::error(
                 WF_NAME,
@@ -242,7 +254,7 @@ impl<'a> Basic<'_, 'a> {
                 .path
                 .iter()
                 .chain([&i])
-                .map(|&n| self.graph.nodes[n].name.name.as_str())
+                .map(|&n| self.graph.node(n).name.name.as_str())
                 .collect();
             // At the transition that closes the loop (LiteWorkflowValidator.java:344-350).
             let closing = via.map_or(node.name.span, |t| t.span);
@@ -315,11 +327,11 @@ struct ForkJoin<'g, 'a> {
 
 impl<'a> ForkJoin<'_, 'a> {
     fn name(&self, i: usize) -> &str {
-        &self.graph.nodes[i].name.name
+        &self.graph.node(i).name.name
     }
 
     fn error(&self, i: usize, message: String) -> Diagnostic {
-        Diagnostic::error(WF_FORK_JOIN, self.graph.nodes[i].name.span, message)
+        Diagnostic::error(WF_FORK_JOIN, self.graph.node(i).name.span, message)
     }
 
     fn target(&self, t: &Name) -> usize {
@@ -348,7 +360,7 @@ impl<'a> ForkJoin<'_, 'a> {
         top_decision: Option<usize>,
         ok_path: bool,
     ) -> Result<(), Diagnostic> {
-        let node = &self.graph.nodes[i];
+        let node = self.graph.node(i);
         self.path.push(i);
         if ok_path && !matches!(node.kind, Kind::Kill | Kind::Join | Kind::End) {
             match self.decision_parent.get(&i) {
@@ -386,7 +398,7 @@ impl<'a> ForkJoin<'_, 'a> {
                 for t in &node.transitions {
                     let target = self.target(t);
                     let repeated = node.transitions.iter().filter(|o| o.name == t.name).count() > 1;
-                    if repeated && !matches!(self.graph.nodes[target].kind, Kind::Join | Kind::Kill)
+                    if repeated && !matches!(self.graph.node(target).kind, Kind::Join | Kind::Kill)
                     {
                         return Err(Diagnostic::error(
                             WF_FORK_JOIN,
@@ -418,9 +430,10 @@ impl<'a> ForkJoin<'_, 'a> {
                         ));
                     }
                     [join] => {
-                        let to = self.graph.nodes[*join].transitions[0];
-                        let next = self.target(to);
-                        self.walk(next, Some(to), fork, top_decision, ok_path)?;
+                        // A join has one transition, its `to`.
+                        if let Some(&to) = self.graph.node(*join).transitions.first() {
+                            self.walk(self.target(to), Some(to), fork, top_decision, ok_path)?;
+                        }
                     }
                     many => {
                         let names: Vec<&str> = many.iter().map(|&j| self.name(j)).collect();
@@ -433,10 +446,8 @@ impl<'a> ForkJoin<'_, 'a> {
                             ),
                         );
                         for &j in many {
-                            d = d.with_label(
-                                self.graph.nodes[j].name.span,
-                                "a join its paths reach",
-                            );
+                            d = d
+                                .with_label(self.graph.node(j).name.span, "a join its paths reach");
                         }
                         return Err(d);
                     }
@@ -465,10 +476,10 @@ impl<'a> ForkJoin<'_, 'a> {
                                 ),
                             )
                             .with_label(
-                                self.graph.nodes[other].name.span,
+                                self.graph.node(other).name.span,
                                 "a fork whose paths reach it",
                             )
-                            .with_label(self.graph.nodes[fork].name.span, "another fork")
+                            .with_label(self.graph.node(fork).name.span, "another fork")
                             .with_help(
                                 "each fork needs its own join; join the inner fork before the outer join",
                             ));
@@ -486,7 +497,11 @@ impl<'a> ForkJoin<'_, 'a> {
             Kind::End => {
                 if let Some(fork) = fork {
                     // At the transition to the end (LiteWorkflowValidator.java:293-300).
-                    let previous = self.path[self.path.len().saturating_sub(2)];
+                    // The node before this one on the path (which ends at `i`).
+                    let previous = match self.path.as_slice() {
+                        [.., previous, _] => *previous,
+                        _ => i,
+                    };
                     let message = format!(
                         "Invalid transition from node [{}] to node [{}] while using fork/join (E0737)",
                         self.name(previous),
@@ -497,18 +512,21 @@ impl<'a> ForkJoin<'_, 'a> {
                         None => self.error(previous, message),
                     };
                     return Err(d
-                        .with_label(self.graph.nodes[fork].name.span, "inside this fork")
+                        .with_label(self.graph.node(fork).name.span, "inside this fork")
                         .with_help("a path of a fork goes to its join, or to a kill node"));
                 }
             }
             Kind::Action => {
-                let (ok, error) = (node.transitions[0], node.transitions[1]);
-                self.walk(self.target(ok), Some(ok), fork, top_decision, ok_path)?;
-                self.walk(self.target(error), Some(error), fork, top_decision, false)?;
+                // An action's transitions are its ok then its error.
+                if let &[ok, error] = node.transitions.as_slice() {
+                    self.walk(self.target(ok), Some(ok), fork, top_decision, ok_path)?;
+                    self.walk(self.target(error), Some(error), fork, top_decision, false)?;
+                }
             }
             Kind::Start => {
-                let to = node.transitions[0];
-                self.walk(self.target(to), Some(to), fork, top_decision, ok_path)?;
+                if let Some(&to) = node.transitions.first() {
+                    self.walk(self.target(to), Some(to), fork, top_decision, ok_path)?;
+                }
             }
             Kind::Kill => {}
         }

@@ -73,8 +73,13 @@ pub fn run(args: CronArgs) -> i32 {
     let (Some(cron), Some(zone), Some(from), Some(to)) = (cron, zone, from, to) else {
         return report(&diagnostics);
     };
-    let now = Utc::now().with_second(0).and_then(|t| t.with_nanosecond(0));
-    let start = from.or(now).expect("the current minute exists");
+    // The current minute (every minute has a second 0: the fallback is never taken).
+    let now = Utc::now();
+    let minute = now
+        .with_second(0)
+        .and_then(|t| t.with_nanosecond(0))
+        .unwrap_or(now);
+    let start = from.unwrap_or(minute);
     let end = to.unwrap_or(DateTime::<Utc>::MAX_UTC);
     if start >= end {
         let d = Diagnostic::error(

@@ -297,8 +297,9 @@ fn leftmost_reference(text: &str) -> Option<(usize, usize)> {
     let bytes = text.as_bytes();
     let mut from = 0;
     while let Some(at) = text[from..].find("${").map(|i| from + i) {
-        let name_len = bytes[at + 2..]
+        let name_len = bytes
             .iter()
+            .skip(at + 2)
             .take_while(|&&b| !matches!(b, b'}' | b'$' | b' '))
             .count();
         let close = at + 2 + name_len;

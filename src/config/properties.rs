@@ -77,37 +77,41 @@ fn simple_line(line: &str, offset: usize, out: &mut impl FnMut(Property)) {
 
 /// The property of a logical line read escape by escape.
 fn logical_line(line: LogicalLine, out: &mut impl FnMut(Property)) -> Result<(), Diagnostic> {
-    let chars = &line.chars;
-    let mut i = skip_blanks(chars, 0);
-    if i == chars.len() || matches!(chars[i].0, '#' | '!') && !chars[i].2 {
+    let chars = line.chars.as_slice();
+    let key_start = skip_blanks(chars, 0);
+    // (An empty line, or a comment.)
+    if matches!(chars.get(key_start), None | Some(('#' | '!', _, false, _))) {
         return Ok(());
     }
-    let key_start = i;
-    while i < chars.len() {
-        let (c, _, escaped, _) = chars[i];
-        if !escaped && matches!(c, '=' | ':' | ' ' | '\t' | '\x0c') {
-            break;
-        }
-        i += 1;
-    }
-    let key_end = i;
-    i = skip_blanks(chars, i);
-    if i < chars.len() && !chars[i].2 && matches!(chars[i].0, '=' | ':') {
+    let key_end = key_start
+        + chars
+            .iter()
+            .skip(key_start)
+            .take_while(|&&(c, _, escaped, _)| {
+                escaped || !matches!(c, '=' | ':' | ' ' | '\t' | '\x0c')
+            })
+            .count();
+    let mut i = skip_blanks(chars, key_end);
+    if let Some(('=' | ':', _, false, _)) = chars.get(i) {
         i = skip_blanks(chars, i + 1);
     }
     let span = |from: usize, to: usize| {
         let start = chars.get(from).map_or(line.end, |c| c.1);
-        let end = if to > from {
-            chars[to - 1].1 + chars[to - 1].3
-        } else {
-            start
-        };
+        let end = chars
+            .get(from..to)
+            .and_then(<[_]>::last)
+            .map_or(start, |c| c.1 + c.3);
         Span::new(start, end)
     };
     out(Property {
-        name: chars[key_start..key_end].iter().map(|c| c.0).collect(),
+        name: chars
+            .iter()
+            .take(key_end)
+            .skip(key_start)
+            .map(|c| c.0)
+            .collect(),
         name_span: span(key_start, key_end),
-        value: chars[i..].iter().map(|c| c.0).collect(),
+        value: chars.iter().skip(i).map(|c| c.0).collect(),
         value_span: span(i, chars.len()),
     });
     match line.error {
@@ -116,11 +120,13 @@ fn logical_line(line: LogicalLine, out: &mut impl FnMut(Property)) -> Result<(),
     }
 }
 
-fn skip_blanks(chars: &[(char, usize, bool, usize)], mut i: usize) -> usize {
-    while i < chars.len() && !chars[i].2 && matches!(chars[i].0, ' ' | '\t' | '\x0c') {
-        i += 1;
-    }
-    i
+/// The index of the first character from `i` on that is not an unescaped blank.
+fn skip_blanks(chars: &[(char, usize, bool, usize)], i: usize) -> usize {
+    i + chars
+        .iter()
+        .skip(i)
+        .take_while(|c| matches!(c, (' ' | '\t' | '\x0c', _, false, _)))
+        .count()
 }
 
 /// One logical line: `(character, file offset, was escaped, source length)`

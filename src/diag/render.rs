@@ -103,7 +103,8 @@ pub fn human_with(diag: &Diagnostic, file_name: &str, source: &str, lines: &Line
         floor_char_boundary(source, r.start.min(source.len()))
             ..floor_char_boundary(source, r.end.min(source.len()))
     };
-    let mut ranges = vec![clamp(diag.span.range())];
+    let primary = clamp(diag.span.range());
+    let mut ranges = vec![primary.clone()];
     ranges.extend(diag.labels.iter().map(|l| clamp(l.span.range())));
     let excerpt = Excerpt::around(file_name, source, lines, &ranges);
     let mut cs = match diag.severity {
@@ -113,11 +114,11 @@ pub fn human_with(diag: &Diagnostic, file_name: &str, source: &str, lines: &Line
     }
     .with_code(diag.code)
     .with_message(&diag.message);
-    let mut labels = vec![CsLabel::primary((), excerpt.map(&ranges[0]))];
+    let mut labels = vec![CsLabel::primary((), excerpt.map(&primary))];
     labels.extend(
         diag.labels
             .iter()
-            .zip(&ranges[1..])
+            .zip(ranges.iter().skip(1))
             .map(|(l, r)| CsLabel::secondary((), excerpt.map(r)).with_message(&l.message)),
     );
     cs = cs.with_labels(labels);

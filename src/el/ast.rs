@@ -62,7 +62,12 @@ pub type PerLibrary<T> = [Kept<T>; 3];
 
 /// What `per_library` keeps for `library`.
 pub fn kept_for<T>(per_library: &PerLibrary<T>, library: Library) -> &Kept<T> {
-    &per_library[library as usize]
+    let [coordinator, workflow, bundle] = per_library;
+    match library {
+        Library::Coordinator => coordinator,
+        Library::Workflow => workflow,
+        Library::Bundle => bundle,
+    }
 }
 
 /// The problems the checks find from the tree and its library alone, and the

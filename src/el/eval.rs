@@ -284,7 +284,9 @@ fn eval_call<'a>(expr: &'a Expr, call: &'a Call, env: &Env<'a>) -> Evaluated<'a>
     match def.imp {
         Imp::Pure(f) => f(&args).map_err(|m| fail(expr.span, m)),
         Imp::Datetime(f) => f(&args, env.processing_zone).map_err(|m| fail(expr.span, m)),
-        Imp::JobProperty => Ok(job_property(env, &args[0].to_text())),
+        Imp::JobProperty => arguments(&args)
+            .map(|[name]| job_property(env, &name.to_text()))
+            .map_err(|m| fail(expr.span, m)),
         Imp::JobUser => Ok(job_property(env, USER_NAME)),
         Imp::Needs(_) if let Some(result) = env.context.and_then(|c| c.call(def, &args)) => {
             result.map_err(|m| fail(expr.span, m))
@@ -299,6 +301,15 @@ fn eval_call<'a>(expr: &'a Expr, call: &'a Call, env: &Env<'a>) -> Evaluated<'a>
             ),
         )),
     }
+}
+
+/// The arguments of a call to a function of `N` parameters, as an array
+/// (`eval_call` has checked their number before the function is called).
+pub(super) fn arguments<'v, 'a, const N: usize>(
+    args: &'v [Value<'a>],
+) -> Result<&'v [Value<'a>; N], String> {
+    args.try_into()
+        .map_err(|_| format!("{N} arguments are required but {} were passed", args.len()))
 }
 
 /// A job configuration property as `coord:conf`/`wf:conf` return it: null when absent.

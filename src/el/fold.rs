@@ -13,7 +13,6 @@ use super::eval::{Env, Variables, eval_constant, render_into};
 use super::value::{Value, ValueType, arithmetic_number};
 use crate::diag::Diagnostic;
 use crate::span::Span;
-use smallvec::SmallVec;
 
 /// A template ready to be rendered many times.
 #[derive(Debug, Clone, PartialEq)]
@@ -267,18 +266,20 @@ fn as_number(expr: &mut Expr) {
     }
 }
 
-/// Folds the first `prefix` operations of a binary level into its first operand.
+/// Folds the first `prefix` operations of a binary level into its first
+/// operand (`prefix` is at least one, and fewer than all).
 fn fold_prefix(binary: &mut Binary, prefix: usize) {
-    let head: SmallVec<[(BinaryOp, Span, Expr); 1]> =
-        binary.rest[..prefix].iter().cloned().collect();
+    let Some(head @ [.., (_, _, last)]) = binary.rest.get(..prefix) else {
+        return;
+    };
     let span = Span {
         start: binary.first.span.start,
-        end: head[prefix - 1].2.span.end,
+        end: last.span.end,
     };
     let prefix_expr = Expr {
         kind: ExprKind::Binary(Box::new(Binary {
             first: binary.first.clone(),
-            rest: head,
+            rest: head.iter().cloned().collect(),
         })),
         span,
     };

@@ -9,7 +9,7 @@
 //! - a plain integer is minutes; any other text is a cron expression.
 
 use super::ast::Template;
-use super::eval::{Context, Env, Variables, render_into};
+use super::eval::{Context, Env, Variables, arguments, render_into};
 use super::library::{self, FunctionDef, Library, Place};
 use super::value::Value;
 use crate::check::rules::TIME_FREQUENCY;
@@ -70,7 +70,7 @@ impl Context for FrequencyContext {
             _ => return None,
         };
         // The evaluator has already coerced the `int` parameter to a Long.
-        let n = args[0].to_int();
+        let n = arguments(args).and_then(|[n]| n.to_int());
         Some(n.and_then(|n| {
             // ParamChecker.checkGTZero.
             if n <= 0 {

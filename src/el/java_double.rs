@@ -396,8 +396,9 @@ impl Exact for Big {
     fn plus_at_least(&self, other: &Big, limit: &Big) -> bool {
         let n = self.len.max(other.len).max(limit.len);
         let (mut borrow, mut all_zero) = (0i64, true);
-        for i in 0..n {
-            let d = limit.limbs[i] as i64 - self.limbs[i] as i64 - other.limbs[i] as i64 - borrow;
+        let limbs = limit.limbs.iter().zip(&self.limbs).zip(&other.limbs);
+        for ((&l, &a), &b) in limbs.take(n) {
+            let d = l as i64 - a as i64 - b as i64 - borrow;
             all_zero &= d & 0xffff_ffff == 0;
             // d >= -2^33, so the arithmetic shift gives the borrow of this limb.
             borrow = -(d >> 32);
@@ -419,6 +420,12 @@ struct Digits {
     len: usize,
 }
 
+#[allow(
+    clippy::indexing_slicing,
+    reason = "len <= 20: digits are pushed one per decimal digit of a u64 (at most 20) \
+              or by FloatingDecimal's digit loops, whose buffer is the same 20 \
+              (every_exponent_prints_and_round_trips runs them for every exponent)"
+)]
 impl Digits {
     fn push(&mut self, digit: u8) {
         self.buf[self.len] = digit;
@@ -459,22 +466,12 @@ impl Big {
     }
 
     fn trim(&mut self) {
-        while self.len > 0 && self.limbs[self.len - 1] == 0 {
-            self.len -= 1;
-        }
-    }
-
-    fn mul_small(&mut self, factor: u32) {
-        let mut carry = 0u64;
-        for limb in &mut self.limbs[..self.len] {
-            let product = *limb as u64 * factor as u64 + carry;
-            *limb = product as u32;
-            carry = product >> 32;
-        }
-        if carry != 0 {
-            self.limbs[self.len] = carry as u32;
-            self.len += 1;
-        }
+        self.len = self
+            .limbs
+            .iter()
+            .take(self.len)
+            .rposition(|&limb| limb != 0)
+            .map_or(0, |top| top + 1);
     }
 
     fn mul_pow5(&mut self, mut k: u32) {
@@ -484,6 +481,57 @@ impl Big {
             k -= 13;
         }
         self.mul_small(5u32.pow(k));
+    }
+
+    /// `self -= other`, for `self >= other`.
+    fn minus_assign(&mut self, other: &Big) {
+        let mut borrow = 0i64;
+        for (limb, &o) in self.limbs.iter_mut().zip(&other.limbs).take(self.len) {
+            let d = *limb as i64 - o as i64 - borrow;
+            *limb = d as u32;
+            borrow = (d < 0) as i64;
+        }
+        self.trim();
+    }
+
+    /// `self -= s * factor`, for `self >= s * factor`.
+    fn minus_multiple(&mut self, s: &Big, factor: u32) {
+        let mut borrow = 0u64;
+        for (limb, &sl) in self.limbs.iter_mut().zip(&s.limbs).take(self.len) {
+            let product = sl as u64 * factor as u64 + borrow;
+            let (difference, under) = limb.overflowing_sub(product as u32);
+            *limb = difference;
+            borrow = (product >> 32) + under as u64;
+        }
+        self.trim();
+    }
+
+    /// Limbs `k-1` and `k-2` as one number.
+    fn top64(&self, k: usize) -> u64 {
+        let limb = |i: Option<usize>| i.and_then(|i| self.limbs.get(i)).map_or(0, |&l| l as u64);
+        limb(k.checked_sub(1)) << 32 | limb(k.checked_sub(2))
+    }
+}
+
+/// The operations that grow a `Big`, by a limb past `len` or a shift.
+#[allow(
+    clippy::indexing_slicing,
+    reason = "every number of the digit loop stays below 2^1280 (40 limbs) with room \
+              for a shift's extra limb: every_exponent_prints_and_round_trips checks \
+              every binary exponent, the mantissa's extremes included"
+)]
+impl Big {
+    fn mul_small(&mut self, factor: u32) {
+        let mut carry = 0u64;
+        for limb in self.limbs.iter_mut().take(self.len) {
+            let product = *limb as u64 * factor as u64 + carry;
+            *limb = product as u32;
+            carry = product >> 32;
+        }
+        if carry != 0 {
+            self.limbs[self.len] = carry as u32;
+            self.len += 1;
+        }
     }
 
     fn shl(&mut self, bits: u32) {
@@ -501,35 +549,6 @@ impl Big {
         }
         self.limbs[..words].fill(0);
         self.trim();
-    }
-
-    /// `self -= other`, for `self >= other`.
-    fn minus_assign(&mut self, other: &Big) {
-        let mut borrow = 0i64;
-        for i in 0..self.len {
-            let d = self.limbs[i] as i64 - other.limbs[i] as i64 - borrow;
-            self.limbs[i] = d as u32;
-            borrow = (d < 0) as i64;
-        }
-        self.trim();
-    }
-
-    /// `self -= s * factor`, for `self >= s * factor`.
-    fn minus_multiple(&mut self, s: &Big, factor: u32) {
-        let mut borrow = 0u64;
-        for i in 0..self.len {
-            let product = s.limbs[i] as u64 * factor as u64 + borrow;
-            let (limb, under) = self.limbs[i].overflowing_sub(product as u32);
-            self.limbs[i] = limb;
-            borrow = (product >> 32) + under as u64;
-        }
-        self.trim();
-    }
-
-    /// Limbs `k-1` and `k-2` as one number.
-    fn top64(&self, k: usize) -> u64 {
-        let limb = |i: Option<usize>| i.map_or(0, |i| self.limbs[i] as u64);
-        limb(k.checked_sub(1)) << 32 | limb(k.checked_sub(2))
     }
 }
 
@@ -550,10 +569,8 @@ impl Eq for Big {}
 impl Ord for Big {
     fn cmp(&self, other: &Big) -> std::cmp::Ordering {
         self.len.cmp(&other.len).then_with(|| {
-            self.limbs[..self.len]
-                .iter()
-                .rev()
-                .cmp(other.limbs[..other.len].iter().rev())
+            let top_down = other.limbs.iter().take(other.len).rev();
+            self.limbs.iter().take(self.len).rev().cmp(top_down)
         })
     }
 }
@@ -610,32 +627,32 @@ fn estimate_dec_exp(fract_bits: u64, bin_exp: i32) -> i32 {
 }
 
 fn roundup(digits: &mut [u8], dec_exponent: &mut i32) {
-    let mut i = digits.len() - 1;
-    let mut q = digits[i];
-    if q == b'9' {
-        while q == b'9' && i > 0 {
-            digits[i] = b'0';
-            i -= 1;
-            q = digits[i];
-        }
-        if q == b'9' {
-            // Carry out of the first digit: 1 followed by zeros, one more decade.
-            *dec_exponent += 1;
-            digits[0] = b'1';
+    // Trailing 9s become 0s, and the digit before them goes up.
+    for digit in digits.iter_mut().rev() {
+        if *digit != b'9' {
+            *digit += 1;
             return;
         }
+        *digit = b'0';
     }
-    digits[i] = q + 1;
+    // Carry out of the first digit: 1 followed by zeros, one more decade.
+    *dec_exponent += 1;
+    if let Some(first) = digits.first_mut() {
+        *first = b'1';
+    }
 }
 
 /// FloatingDecimal.getChars: plain form for 10^-3 <= |d| < 10^7, else `d.dddE±n`.
 fn format_java(digits: &[u8], dec_exponent: i32, out: &mut String) {
     let n = digits.len() as i32;
-    let push =
-        |out: &mut String, ds: &[u8]| out.push_str(std::str::from_utf8(ds).expect("ascii digits"));
+    // (The digits are ASCII.)
+    let push = |out: &mut String, ds: &[u8]| out.extend(ds.iter().map(|&d| char::from(d)));
     if dec_exponent > 0 && dec_exponent < 8 {
         let int_len = n.min(dec_exponent);
-        push(out, &digits[..int_len as usize]);
+        let (int, fraction) = digits
+            .split_at_checked(int_len as usize)
+            .unwrap_or((digits, &[]));
+        push(out, int);
         if int_len < dec_exponent {
             for _ in 0..dec_exponent - int_len {
                 out.push('0');
@@ -643,10 +660,10 @@ fn format_java(digits: &[u8], dec_exponent: i32, out: &mut String) {
             out.push_str(".0");
         } else {
             out.push('.');
-            if int_len < n {
-                push(out, &digits[int_len as usize..]);
-            } else {
+            if fraction.is_empty() {
                 out.push('0');
+            } else {
+                push(out, fraction);
             }
         }
     } else if dec_exponent <= 0 && dec_exponent > -3 {
@@ -656,12 +673,13 @@ fn format_java(digits: &[u8], dec_exponent: i32, out: &mut String) {
         }
         push(out, digits);
     } else {
-        push(out, &digits[..1]);
+        let (first, rest) = digits.split_at_checked(1).unwrap_or((digits, &[]));
+        push(out, first);
         out.push('.');
-        if n > 1 {
-            push(out, &digits[1..]);
-        } else {
+        if rest.is_empty() {
             out.push('0');
+        } else {
+            push(out, rest);
         }
         out.push('E');
         let e = if dec_exponent <= 0 {
@@ -734,7 +752,8 @@ fn parse_short_decimal(s: &[u8]) -> Option<f64> {
         return None;
     }
     let decimals = dot.map_or(0, |i| body.len() - i - 1);
-    let magnitude = mantissa as f64 / POW10[decimals];
+    // (At most 15 decimals: they are among the 15 digits.)
+    let magnitude = mantissa as f64 / *POW10.get(decimals)?;
     Some(if negative { -magnitude } else { magnitude })
 }
 

@@ -8,6 +8,7 @@
 //! the places per group are summarised in `shared/research/oozie-semantics.md` §2.
 
 use super::ast::Reference;
+use super::eval::arguments;
 use super::time_functions;
 use super::value::Value;
 use crate::time::datetime::ProcessingZone;
@@ -1094,6 +1095,10 @@ pub fn definitions(call: &super::ast::Call) -> &'static [&'static FunctionDef] {
         groups: Vec<Vec<&'static FunctionDef>>,
         by_name: rustc_hash::FxHashMap<&'static str, Vec<u32>>,
     }
+    /// The namespace of group `g`'s definitions (all have the same).
+    fn namespace_of(groups: &[Vec<&'static FunctionDef>], g: u32) -> Option<Option<&'static str>> {
+        Some(groups.get(g as usize)?.first()?.namespace)
+    }
     static INDEX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
     let index = INDEX.get_or_init(|| {
         let mut index = Index {
@@ -1102,11 +1107,12 @@ pub fn definitions(call: &super::ast::Call) -> &'static [&'static FunctionDef] {
         };
         for f in FUNCTIONS {
             let groups = index.by_name.entry(f.name).or_default();
-            match groups
+            let same = groups
                 .iter()
-                .find(|&&g| index.groups[g as usize][0].namespace == f.namespace)
-            {
-                Some(&g) => index.groups[g as usize].push(f),
+                .copied()
+                .find(|&g| namespace_of(&index.groups, g) == Some(f.namespace));
+            match same.and_then(|g| index.groups.get_mut(g as usize)) {
+                Some(group) => group.push(f),
                 None => {
                     groups.push(index.groups.len() as u32);
                     index.groups.push(vec![f]);
@@ -1124,13 +1130,13 @@ pub fn definitions(call: &super::ast::Call) -> &'static [&'static FunctionDef] {
                 groups
                     .iter()
                     .copied()
-                    .find(|&g| index.groups[g as usize][0].namespace == namespace)
+                    .find(|&g| namespace_of(&index.groups, g) == Some(namespace))
             })
             .unwrap_or(0);
         call.definitions.set(group);
         group
     });
-    &index.groups[group as usize]
+    index.groups.get(group as usize).map_or(&[], Vec::as_slice)
 }
 
 /// A function or constant used where Oozie's EL group for that place does not
@@ -1206,29 +1212,31 @@ fn owned(s: String) -> Value<'static> {
 }
 
 fn first_not_null(args: &[Value]) -> Result<Value<'static>, String> {
-    let pick = if matches!(args[0], Value::Null) {
-        &args[1]
+    let [first, second] = arguments(args)?;
+    let pick = if matches!(first, Value::Null) {
+        second
     } else {
-        &args[0]
+        first
     };
     Ok(pick.clone().into_owned())
 }
 
 fn concat(args: &[Value]) -> Result<Value<'static>, String> {
-    Ok(owned(format!("{}{}", text(&args[0]), text(&args[1]))))
+    let [a, b] = arguments(args)?;
+    Ok(owned(format!("{}{}", text(a), text(b))))
 }
 
 /// commons-lang `StringUtils.trimToEmpty`: `String.trim()`, which strips chars <= U+0020.
 fn trim(args: &[Value]) -> Result<Value<'static>, String> {
-    Ok(owned(
-        text(&args[0]).trim_matches(|c: char| c <= ' ').to_string(),
-    ))
+    let [s] = arguments(args)?;
+    Ok(owned(text(s).trim_matches(|c: char| c <= ' ').to_string()))
 }
 
 /// `URLEncoder.encode(s, "UTF-8")`: letters, digits and `.-*_` stay, space is `+`,
 /// everything else is %XX of its UTF-8 bytes.
 fn url_encode(args: &[Value]) -> Result<Value<'static>, String> {
-    let s = text(&args[0]);
+    let [s] = arguments(args)?;
+    let s = text(s);
     let mut out = String::with_capacity(s.len());
     for b in s.bytes() {
         match b {
@@ -1246,13 +1254,14 @@ fn url_encode(args: &[Value]) -> Result<Value<'static>, String> {
 /// `\x` is a literal x, as in Java. Java-only regex syntax (lookaround, possessive
 /// quantifiers) is reported as unsupported.
 fn replace_all(args: &[Value]) -> Result<Value<'static>, String> {
-    let src = text(&args[0]).into_owned();
-    let (pattern, replacement) = (text(&args[1]), text(&args[2]));
+    let [src, pattern, replacement] = arguments(args)?;
+    let src = text(src).into_owned();
+    let (pattern, replacement) = (text(pattern), text(replacement));
     let re = java_regex(&pattern)?;
     let mut out = String::with_capacity(src.len());
     let mut last = 0;
     for caps in re.captures_iter(&src) {
-        let m = caps.get(0).expect("group 0 always matches");
+        let m = caps.get_match();
         out.push_str(&src[last..m.start()]);
         expand_java_replacement(&replacement, &caps, &mut out)?;
         last = m.end();
@@ -1307,7 +1316,8 @@ fn expand_java_replacement(
 /// ELConstantsFunctions.appendAll: split `src` on the regex `delimiter` (Java
 /// `String.split`, trailing empty pieces dropped), append `append` to each piece.
 fn append_all(args: &[Value]) -> Result<Value<'static>, String> {
-    let (src, append, delimiter) = (text(&args[0]), text(&args[1]), text(&args[2]));
+    let [src, append, delimiter] = arguments(args)?;
+    let (src, append, delimiter) = (text(src), text(append), text(delimiter));
     let re = java_regex(&delimiter)?;
     let pieces: Vec<&str> = if src.is_empty() {
         vec![""]
@@ -1334,7 +1344,7 @@ fn append_all(args: &[Value]) -> Result<Value<'static>, String> {
             out.push_str(&delimiter);
         }
     }
-    if src.starts_with(delimiter.as_ref()) && !pieces.is_empty() && !pieces[0].is_empty() {
+    if src.starts_with(delimiter.as_ref()) && pieces.first().is_some_and(|p| !p.is_empty()) {
         out.insert_str(0, &append);
     }
     Ok(owned(out))

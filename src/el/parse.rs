@@ -190,7 +190,7 @@ fn parse_blocks(text: &str, base: usize, tokens: &mut Vec<Token>) -> Result<Temp
             Fail::Diagnostic(d) => d,
             Fail::Syntax(at) => syntax_diagnostic(text, base, at),
         })?;
-        pos = tokens[parser.next - 1].range().end;
+        pos = parser.token(parser.next - 1).range().end;
         *span = Span::new(base + open, base + pos);
     }
     Ok(Template::new(parts, Span::new(base, base + text.len())))
@@ -199,7 +199,10 @@ fn parse_blocks(text: &str, base: usize, tokens: &mut Vec<Token>) -> Result<Temp
 /// Where the next `${` at or after `from` starts.
 pub fn find_block(bytes: &[u8], from: usize) -> Option<usize> {
     let mut at = from;
-    while let Some(k) = bytes[at..].iter().position(|&b| b == b'$') {
+    while let Some(k) = bytes
+        .get(at..)
+        .and_then(|rest| rest.iter().position(|&b| b == b'$'))
+    {
         at += k + 1;
         if bytes.get(at) == Some(&b'{') {
             return Some(at - 1);
@@ -270,8 +273,19 @@ struct Parser<'t> {
 }
 
 impl Parser<'_> {
+    /// Token `index`. The parser stops at the block's last token (its `}`, a
+    /// bad character or the end of the text), so it never looks past it; a
+    /// token past it would read as the end of the text.
+    fn token(&self, index: usize) -> Token {
+        self.tokens.get(index).copied().unwrap_or(Token {
+            tok: None,
+            start: self.text.len() as u32,
+            end: self.text.len() as u32,
+        })
+    }
+
     fn peek(&self) -> Option<Tok> {
-        self.tokens[self.next].tok
+        self.token(self.next).tok
     }
 
     fn peek_at(&self, ahead: usize) -> Option<Tok> {
@@ -279,19 +293,18 @@ impl Parser<'_> {
     }
 
     fn token_span(&self, index: usize) -> Span {
-        let t = self.tokens[index];
-        let range = t.range();
+        let range = self.token(index).range();
         Span::new(self.base + range.start, self.base + range.end)
     }
 
     /// Start of the next token, where the rule about to be parsed begins.
     fn start(&self) -> usize {
-        self.base + self.tokens[self.next].range().start
+        self.base + self.token(self.next).range().start
     }
 
     /// The span from `start` to the end of the last token taken.
     fn since(&self, start: usize) -> Span {
-        Span::new(start, self.base + self.tokens[self.next - 1].range().end)
+        Span::new(start, self.base + self.token(self.next - 1).range().end)
     }
 
     fn expect(&mut self, tok: Tok) -> Result<(), Fail> {
@@ -303,12 +316,11 @@ impl Parser<'_> {
     }
 
     fn unexpected(&self) -> Fail {
-        Fail::Syntax(self.tokens[self.next].range().start)
+        Fail::Syntax(self.token(self.next).range().start)
     }
 
     fn text_of(&self, index: usize) -> &str {
-        let t = self.tokens[index];
-        &self.text[t.range()]
+        self.text.get(self.token(index).range()).unwrap_or("")
     }
 
     /// `expression "}"`.
@@ -387,9 +399,9 @@ impl Parser<'_> {
             {
                 let op_span = self.token_span(self.next);
                 self.next += 1;
-                node.rest.push((op, op_span, Expr::PLACEHOLDER));
-                let (_, _, operand) = node.rest.last_mut().expect("just pushed");
-                self.binary(op_level + 1, operand)?;
+                let mut operand = Expr::PLACEHOLDER;
+                self.binary(op_level + 1, &mut operand)?;
+                node.rest.push((op, op_span, operand));
                 next_op = self.peek().and_then(binary_op);
             }
             // What stopped the list is an operator of a lower level, or none.
@@ -493,10 +505,11 @@ impl Parser<'_> {
                 .with_help("the largest integer is 9223372036854775807; write a floating-point literal (e.g. `1e20`) for bigger numbers"))),
             },
             // Rust and Java both round decimal literals correctly, so they agree.
+            // (The lexer admits only valid floats.)
             Some(Tok::Float) => ExprKind::Double(
                 self.text_of(index)
                     .parse::<f64>()
-                    .expect("the lexer admits only valid floats"),
+                    .map_err(|_| self.unexpected())?,
             ),
             Some(Tok::Str) => ExprKind::Str(unescape(self.text_of(index)).into()),
             Some(Tok::True) => ExprKind::Bool(true),
@@ -533,7 +546,7 @@ impl Parser<'_> {
             self.text_of(self.next - 2).into()
         });
         let name = self.text_of(self.next).into();
-        let name_span = Span::new(start, self.base + self.tokens[self.next].range().end);
+        let name_span = Span::new(start, self.base + self.token(self.next).range().end);
         self.next += 2;
         let mut node = Box::new(Call {
             namespace,
@@ -548,8 +561,9 @@ impl Parser<'_> {
                 return Ok(());
             }
             loop {
-                node.args.push(Expr::PLACEHOLDER);
-                p.expression(node.args.last_mut().expect("just pushed"))?;
+                let mut arg = Expr::PLACEHOLDER;
+                p.expression(&mut arg)?;
+                node.args.push(arg);
                 match p.peek() {
                     Some(Tok::Comma) => p.next += 1,
                     Some(Tok::RParen) => {
@@ -654,8 +668,8 @@ fn syntax_error(text: &str, base: usize, err: pest::error::Error<Rule>) -> Diagn
     let span = Span::new(base + pos, base + span_end);
 
     // A few mistakes deserve a precise message rather than a list of tokens.
-    if rest.starts_with('\'') || rest.starts_with('"') {
-        return string_error(rest, base + pos);
+    if let Some(quote @ ('\'' | '"')) = rest.chars().next() {
+        return string_error(rest, quote, base + pos);
     }
     let expected = match &err.variant {
         pest::error::ErrorVariant::ParsingError { positives, .. } => expected_list(positives),
@@ -698,8 +712,8 @@ fn describe_found(rest: &str) -> String {
     }
 }
 
-fn string_error(rest: &str, at: usize) -> Diagnostic {
-    let quote = rest.chars().next().expect("starts with a quote");
+/// The error in the string literal at the start of `rest`, which opens with `quote`.
+fn string_error(rest: &str, quote: char, at: usize) -> Diagnostic {
     let mut chars = rest.char_indices().skip(1);
     while let Some((i, c)) = chars.next() {
         if c == quote {

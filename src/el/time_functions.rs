@@ -12,6 +12,7 @@
 //! - `coord:epochTime(d, millis)` = seconds since the epoch, milliseconds iff
 //!   `Boolean.valueOf(millis)` (CEF:377-381, DU:237-243).
 
+use super::eval::arguments;
 use super::value::Value;
 use crate::time::calendar::{CalendarUnit, add};
 use crate::time::datetime::{ProcessingZone, parse_datetime};
@@ -35,9 +36,10 @@ fn string(s: String) -> Value<'static> {
 }
 
 pub fn date_offset(args: &[Value], pz: ProcessingZone) -> Result<Value<'static>, String> {
-    let t = datetime(&args[0], pz)?;
-    let n = args[1].to_long()?;
-    let unit_name = args[2].to_text();
+    let [date, n, unit_name] = arguments(args)?;
+    let t = datetime(date, pz)?;
+    let n = n.to_long()?;
+    let unit_name = unit_name.to_text();
     let Some(unit) = CalendarUnit::parse(&unit_name) else {
         return Err(format!(
             "No enum constant org.apache.oozie.coord.TimeUnit.{unit_name}"
@@ -50,23 +52,26 @@ pub fn date_offset(args: &[Value], pz: ProcessingZone) -> Result<Value<'static>,
 }
 
 pub fn date_tz_offset(args: &[Value], pz: ProcessingZone) -> Result<Value<'static>, String> {
-    let t = datetime(&args[0], pz)?;
-    let id = args[1].to_text();
+    let [date, id] = arguments(args)?;
+    let t = datetime(date, pz)?;
+    let id = id.to_text();
     let zone = Zone::parse(&id).map_err(|_| format!("Invalid TimeZone: {id}"))?;
     Ok(string(pz.format_wall(zone.local(t))))
 }
 
 pub fn format_time(args: &[Value], pz: ProcessingZone) -> Result<Value<'static>, String> {
-    let t = datetime(&args[0], pz)?;
-    let pattern = args[1].to_text();
+    let [date, pattern] = arguments(args)?;
+    let t = datetime(date, pz)?;
+    let pattern = pattern.to_text();
     let zone = pz.format_zone();
     let local = t.naive_utc() + chrono::Duration::minutes(i64::from(pz.offset_minutes));
     format(local, zone, &pattern).map(string)
 }
 
 pub fn epoch_time(args: &[Value], pz: ProcessingZone) -> Result<Value<'static>, String> {
-    let t = datetime(&args[0], pz)?;
-    let millis = args[1].to_bool()?;
+    let [date, millis] = arguments(args)?;
+    let t = datetime(date, pz)?;
+    let millis = millis.to_bool()?;
     let ms = t.timestamp_millis();
     Ok(string(if millis { ms } else { ms / 1000 }.to_string()))
 }

@@ -7,7 +7,7 @@
 //! workflow's app-path and configuration and the SLA values with the action
 //! functions. `latest` and `future` need data, so they stay unresolved.
 
-use crate::check::rules::{EL_EVAL, INSTANCE_RANGE};
+use crate::check::rules::{EL_EVAL, INSTANCE_RANGE, UNDEFINED_DATASET};
 use crate::diag::Diagnostic;
 use crate::el::eval::{Context, Env};
 use crate::el::library::{FunctionDef, Library};
@@ -16,7 +16,7 @@ use crate::el::{Compiled, NoVariables, Value, VarMap, render_into};
 use crate::interp::hcat;
 use crate::interp::input_logic::{self, Condition};
 use crate::interp::job::{Job, JobDataset, Layered, SecondPhase, datetime, render};
-use crate::ir::{Coordinator, DataIn, ElText, Instances};
+use crate::ir::{Coordinator, DataIn, ElText, Instances, Name};
 use crate::time::calendar::CalendarUnit;
 use crate::time::datetime::ProcessingZone;
 use crate::time::frequency::FrequencyUnit;
@@ -164,7 +164,7 @@ impl<'a> Job<'a> {
         }
         let mut outputs = Vec::with_capacity(self.app.outputs.len());
         for data_out in &self.app.outputs {
-            let dataset = &self.datasets[data_out.dataset.name.as_str()];
+            let dataset = self.event_dataset(&data_out.dataset)?;
             let mut event = Event {
                 name: &data_out.name.name,
                 uris: Vec::new(),
@@ -219,13 +219,25 @@ impl<'a> Job<'a> {
         })
     }
 
+    /// The dataset an event names. (Submission refuses a job whose events
+    /// name an undefined one, so the error is not expected here.)
+    fn event_dataset(&self, name: &Name) -> Result<&JobDataset<'a>, Diagnostic> {
+        self.datasets.get(name.name.as_str()).ok_or_else(|| {
+            Diagnostic::error(
+                UNDEFINED_DATASET,
+                name.span,
+                format!("undefined dataset: {} (E0803)", name.name),
+            )
+        })
+    }
+
     fn data_in(
         &self,
         index: usize,
         data_in: &'a DataIn,
         nominal: DateTime<Utc>,
     ) -> Result<Event<'a>, Diagnostic> {
-        let dataset = &self.datasets[data_in.dataset.name.as_str()];
+        let dataset = self.event_dataset(&data_in.dataset)?;
         let mut event = Event {
             name: &data_in.name.name,
             uris: Vec::new(),
@@ -238,7 +250,7 @@ impl<'a> Job<'a> {
                 }
             }
             Instances::Range { start, end } => {
-                let cache = self.constant_echoes[index].as_ref();
+                let cache = self.constant_echoes.get(index).and_then(Option::as_ref);
                 self.range(dataset, start, end, nominal, cache, &mut event)?
             }
         }

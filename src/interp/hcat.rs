@@ -10,6 +10,10 @@ use std::sync::LazyLock;
 
 /// `oozie.hcat.uri.regex.pattern` (oozie-default.xml): how Oozie finds the
 /// URIs in a data-in's comma-joined list, since a URI may hold commas.
+#[allow(
+    clippy::expect_used,
+    reason = "a constant pattern, which the tests compile"
+)]
 static HCAT_URIS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"([a-z]+://[\w\.\-]+:\d+[,]*)+/\w+/\w+/[\w+=;\-]*").expect("a valid pattern")
 });
@@ -43,11 +47,9 @@ impl HCatUri {
         if authority.is_empty() {
             return Err(fail("Server host and port are missing"));
         }
-        let paths = java_split(path, '/');
-        if paths.len() != 4 {
+        let [_, db, table, raw] = java_split(path, '/')[..] else {
             return Err(fail("URI path is not in expected format"));
-        }
-        let (db, table, raw) = (paths[1], paths[2], paths[3]);
+        };
         if db.is_empty() {
             return Err(fail("DB name is missing"));
         }

@@ -246,18 +246,25 @@ pub fn check_combines(
         } => {
             let at = *at;
             let counts: Vec<(usize, bool)> = inputs.iter().map(|i| instances(i)).collect();
-            if let Some(i) = counts.iter().position(|(_, unresolved)| *unresolved) {
+            if let Some((name, _)) = inputs
+                .iter()
+                .zip(&counts)
+                .find(|(_, (_, unresolved))| *unresolved)
+            {
                 return Err(Diagnostic::error(
                     INPUT_LOGIC,
                     at,
                     format!(
                         "<combine> of {}: `{}` uses coord:latest or coord:future, which combine does not support (E1028)",
                         inputs.join(", "),
-                        inputs[i]
+                        name
                     ),
                 ));
             }
-            if counts.windows(2).any(|w| w[0].0 != w[1].0) {
+            if counts
+                .windows(2)
+                .any(|w| matches!(w, [(a, _), (b, _)] if a != b))
+            {
                 let listed: Vec<String> = inputs
                     .iter()
                     .zip(&counts)

@@ -49,10 +49,11 @@ pub fn complete(session: &Session, path: &Path, offset: usize) -> Option<(Vec<Va
                 "textEdit": { "range": range, "newText": i.label },
             });
             if let Some(detail) = i.detail {
-                item["detail"] = json!(detail);
+                super::set(&mut item, "detail", json!(detail));
             }
             if let Some(doc) = i.documentation {
-                item["documentation"] = json!({ "kind": "markdown", "value": doc });
+                let doc = json!({ "kind": "markdown", "value": doc });
+                super::set(&mut item, "documentation", doc);
             }
             item
         })
@@ -269,10 +270,10 @@ fn element_type<'s>(text: &str, path: &[&str]) -> Option<(&'s Schema, &'s Comple
         let TypeRef::Complex(index) = ty else {
             return None;
         };
-        ty = schema.complex(*index).child_types.get(local(name))?;
+        ty = schema.complex(*index)?.child_types.get(local(name))?;
     }
     match ty {
-        TypeRef::Complex(index) => Some((schema, schema.complex(*index))),
+        TypeRef::Complex(index) => Some((schema, schema.complex(*index)?)),
         _ => None,
     }
 }

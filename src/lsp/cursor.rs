@@ -116,7 +116,7 @@ pub fn at<'t>(text: &'t str, offset: usize) -> Cursor<'t> {
     let mut i = 0;
     let cursor = |elements: Vec<&'t str>, spot: Spot<'t>| Cursor { elements, spot };
     while i < text.len() {
-        if bytes[i] != b'<' {
+        if bytes.get(i) != Some(&b'<') {
             // Character data, up to the next tag.
             let end = text[i..].find('<').map_or(text.len(), |n| i + n);
             if offset <= end && offset >= i {
@@ -169,13 +169,15 @@ pub fn at<'t>(text: &'t str, offset: usize) -> Cursor<'t> {
         let mut j = name_end;
         let mut present = Vec::new();
         loop {
-            while j < text.len() && bytes[j].is_ascii_whitespace() {
+            while bytes.get(j).is_some_and(u8::is_ascii_whitespace) {
                 j += 1;
             }
             // The tag's end: `>`, `/>`, the text's end, or a tag never
             // closed (the next one starts here).
-            let at_end = j >= text.len();
-            if at_end || bytes[j] == b'>' || bytes[j] == b'<' || text[j..].starts_with("/>") {
+            let next = bytes.get(j).copied();
+            if matches!(next, None | Some(b'>' | b'<'))
+                || bytes.get(j..).is_some_and(|rest| rest.starts_with(b"/>"))
+            {
                 if offset > name_end && offset <= j {
                     let spot = Spot::AttributeName {
                         element: name,
@@ -184,11 +186,11 @@ pub fn at<'t>(text: &'t str, offset: usize) -> Cursor<'t> {
                     };
                     return cursor(elements, spot);
                 }
-                if at_end {
+                let Some(next) = next else {
                     return cursor(elements, Spot::Elsewhere);
-                }
-                if bytes[j] != b'<' {
-                    let self_closing = bytes[j] == b'/';
+                };
+                if next != b'<' {
+                    let self_closing = next == b'/';
                     if !self_closing {
                         elements.push(name);
                     }
@@ -213,11 +215,14 @@ pub fn at<'t>(text: &'t str, offset: usize) -> Cursor<'t> {
                 );
             }
             j = attribute_end;
-            while j < text.len() && (bytes[j].is_ascii_whitespace() || bytes[j] == b'=') {
+            while bytes
+                .get(j)
+                .is_some_and(|b| b.is_ascii_whitespace() || *b == b'=')
+            {
                 j += 1;
             }
-            if j < text.len() && (bytes[j] == b'"' || bytes[j] == b'\'') {
-                let quote = bytes[j] as char;
+            if let Some(&quote @ (b'"' | b'\'')) = bytes.get(j) {
+                let quote = char::from(quote);
                 let start = j + 1;
                 let end = text[start..].find(quote).map_or(text.len(), |n| start + n);
                 if offset >= start && offset <= end {

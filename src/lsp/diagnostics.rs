@@ -7,6 +7,7 @@ use super::text::LineIndex;
 use crate::diag::Severity;
 use crate::project::files::normal;
 use serde_json::{Value, json};
+use std::collections::HashMap;
 use std::path::Path;
 
 /// Where rule pages are linked from (`codeDescription.href`): a URL with
@@ -36,7 +37,7 @@ pub fn of_file(session: &Session, path: &Path, rules_url: Option<&str>) -> Optio
     let found = session.problems(path)?;
     // The lines of each text a problem was found in, once (the open
     // document's, when that is the text).
-    let mut indexes: Vec<(*const str, LineIndex)> = Vec::new();
+    let mut indexes: HashMap<*const str, LineIndex> = HashMap::new();
     Some(
         found
             .iter()
@@ -48,16 +49,7 @@ pub fn of_file(session: &Session, path: &Path, rules_url: Option<&str>) -> Optio
                     .filter(|doc| std::sync::Arc::ptr_eq(&doc.text, f.text));
                 let index = match open {
                     Some(doc) => &doc.index,
-                    None => {
-                        let i = match indexes.iter().position(|(k, _)| std::ptr::eq(*k, key)) {
-                            Some(i) => i,
-                            None => {
-                                indexes.push((key, LineIndex::new(f.text)));
-                                indexes.len() - 1
-                            }
-                        };
-                        &indexes[i].1
-                    }
+                    None => &*indexes.entry(key).or_insert_with(|| LineIndex::new(f.text)),
                 };
                 to_lsp(session, f, index, rules_url)
             })
@@ -90,10 +82,10 @@ fn to_lsp(session: &Session, found: &Found, index: &LineIndex, rules_url: Option
         "message": message,
     });
     if let Some(href) = rule_url(rules_url, d.code) {
-        out["codeDescription"] = json!({ "href": href });
+        super::set(&mut out, "codeDescription", json!({ "href": href }));
     }
     if !d.labels.is_empty() {
-        out["relatedInformation"] = d
+        let related: Value = d
             .labels
             .iter()
             .map(|l| {
@@ -103,14 +95,16 @@ fn to_lsp(session: &Session, found: &Found, index: &LineIndex, rules_url: Option
                 })
             })
             .collect();
+        super::set(&mut out, "relatedInformation", related);
     }
     if let Some(fix) = &d.fix {
-        out["data"] = json!({
+        let fix = json!({
             "fix": {
                 "range": range(fix.span.start, fix.span.end),
                 "newText": fix.replacement,
             }
         });
+        super::set(&mut out, "data", fix);
     }
     out
 }

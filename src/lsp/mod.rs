@@ -186,11 +186,15 @@ fn capabilities(client: &Client) -> Value {
         "completionProvider": { "triggerCharacters": ["{", ":", "'", "\"", "<", " "] },
     });
     if client.pulls {
-        caps["diagnosticProvider"] = json!({
-            "identifier": "coordc",
-            "interFileDependencies": true,
-            "workspaceDiagnostics": false,
-        });
+        set(
+            &mut caps,
+            "diagnosticProvider",
+            json!({
+                "identifier": "coordc",
+                "interFileDependencies": true,
+                "workspaceDiagnostics": false,
+            }),
+        );
     }
     caps
 }
@@ -436,7 +440,7 @@ impl Server<'_> {
         let path = document_path(&n.params);
         match (n.method.as_str(), path) {
             ("textDocument/didOpen", Some(path)) => {
-                let doc = &n.params["textDocument"];
+                let doc = n.params.get("textDocument").unwrap_or(&Value::Null);
                 let text = doc["text"].as_str().unwrap_or("");
                 let version = doc["version"].as_i64().unwrap_or(0) as i32;
                 let uri = doc["uri"].as_str().unwrap_or("").to_string();
@@ -461,7 +465,8 @@ impl Server<'_> {
                 self.session.touch(path);
             }
             ("workspace/didChangeWatchedFiles", _) => {
-                for change in n.params["changes"].as_array().into_iter().flatten() {
+                let changes = n.params.get("changes").and_then(Value::as_array);
+                for change in changes.into_iter().flatten() {
                     if let Some(path) = change["uri"].as_str().and_then(path_of) {
                         self.session.touch(path);
                     }
@@ -500,8 +505,9 @@ impl Server<'_> {
                 None => text = new.to_string(),
             }
         }
-        let version = params["textDocument"]["version"]
-            .as_i64()
+        let version = params
+            .pointer("/textDocument/version")
+            .and_then(Value::as_i64)
             .map_or(doc.version, |v| v as i32);
         *doc = Document::new(doc.uri.clone(), version, Arc::from(text));
         true
@@ -565,7 +571,7 @@ impl Server<'_> {
     fn publish(&self, uri: &str, version: Option<i32>, diagnostics: Vec<Value>) {
         let mut params = json!({ "uri": uri, "diagnostics": diagnostics });
         if let Some(version) = version {
-            params["version"] = json!(version);
+            set(&mut params, "version", json!(version));
         }
         self.send(Notification::new(
             "textDocument/publishDiagnostics".into(),
@@ -577,6 +583,14 @@ impl Server<'_> {
 /// The error of a request whose parameters are not what the protocol says.
 fn invalid(what: &str) -> (ErrorCode, String) {
     (ErrorCode::InvalidParams, what.to_string())
+}
+
+/// Sets the member `key` of `object`, a JSON object this server builds
+/// (`json!({ .. })`); anything else is left as it is.
+fn set(object: &mut Value, key: &str, value: Value) {
+    if let Some(members) = object.as_object_mut() {
+        members.insert(key.to_string(), value);
+    }
 }
 
 /// The path of the document a message is about (`textDocument.uri`).

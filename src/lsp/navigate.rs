@@ -360,24 +360,24 @@ fn start_tag(text: &str, start: usize) -> (Tag<'_>, usize) {
         .map_or(text.len(), |n| start + 1 + n);
     let mut attributes = Vec::new();
     let mut j = name_end;
-    while j < text.len() && bytes[j] != b'>' && bytes[j] != b'<' {
+    while bytes.get(j).is_some_and(|b| !matches!(b, b'>' | b'<')) {
         let Some(eq) = text[j..].find(['=', '>', '<']).map(|n| j + n) else {
             break;
         };
-        if bytes[eq] != b'=' {
+        if bytes.get(eq) != Some(&b'=') {
             j = eq;
             break;
         }
         let attribute = text[j..eq].trim();
         let mut k = eq + 1;
-        while k < text.len() && bytes[k].is_ascii_whitespace() {
+        while bytes.get(k).is_some_and(u8::is_ascii_whitespace) {
             k += 1;
         }
-        if k >= text.len() || !(bytes[k] == b'"' || bytes[k] == b'\'') {
+        let Some(&quote @ (b'"' | b'\'')) = bytes.get(k) else {
             j = k;
             continue;
-        }
-        let quote = bytes[k] as char;
+        };
+        let quote = char::from(quote);
         let value_start = k + 1;
         let value_end = text[value_start..]
             .find(quote)
@@ -385,7 +385,7 @@ fn start_tag(text: &str, start: usize) -> (Tag<'_>, usize) {
         attributes.push((attribute.trim_start_matches('/'), value_start, value_end));
         j = (value_end + 1).min(text.len());
     }
-    let end = if j < text.len() && bytes[j] == b'>' {
+    let end = if bytes.get(j) == Some(&b'>') {
         j + 1
     } else {
         j

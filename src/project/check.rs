@@ -414,8 +414,10 @@ fn check_all(files: &[Target], plan: &Plan) -> Vec<Report> {
                 .spawn_scoped(scope, || {
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(target) = files.get(i) else { break };
-                        let _ = slots[i].set(check_guarded(target, plan));
+                        let (Some(target), Some(slot)) = (files.get(i), slots.get(i)) else {
+                            break;
+                        };
+                        let _ = slot.set(check_guarded(target, plan));
                     }
                 });
             if spawned.is_err() {
@@ -519,7 +521,9 @@ fn limit_per_code(problems: &mut Vec<Located>) {
     let mut last_kept: Vec<((Option<usize>, &'static str), usize)> = Vec::new();
     let mut kept = 0;
     for at in 0..problems.len() {
-        let problem = &problems[at];
+        let Some(problem) = problems.get(at) else {
+            break;
+        };
         let key = (problem.file, problem.diagnostic.code);
         let count = seen.entry(key).or_insert(0);
         *count += 1;
@@ -533,11 +537,16 @@ fn limit_per_code(problems: &mut Vec<Located>) {
     }
     problems.truncate(kept);
     for (key, at) in last_kept {
-        let more = seen[&key] - MOST_PER_CODE;
+        let more = seen
+            .get(&key)
+            .map_or(0, |count| count.saturating_sub(MOST_PER_CODE));
         if more == 0 {
             continue;
         }
-        let last = &problems[at];
+        // (`at` is below `kept`, the length after the truncation.)
+        let Some(last) = problems.get(at) else {
+            continue;
+        };
         let severity = last.diagnostic.severity;
         let mut summary = Diagnostic::error(
             key.1,
@@ -578,8 +587,11 @@ pub fn pipeline_problems(checked: &[(&Target, &Report)]) -> Vec<Vec<Located>> {
             .map(|(_, r)| r.events.as_ref().filter(|_| r.bundle.as_ref() == group))
             .collect();
         for (i, diagnostic) in crate::check::pipeline::check(&apps) {
-            if !is_suppressed(&checked[i].1.silenced, &diagnostic) {
-                found[i].push(Located::in_app(diagnostic));
+            // `i` indexes `apps`, one for each of `checked` and `found`.
+            if let (Some((_, report)), Some(list)) = (checked.get(i), found.get_mut(i))
+                && !is_suppressed(&report.silenced, &diagnostic)
+            {
+                list.push(Located::in_app(diagnostic));
             }
         }
     }
@@ -1064,7 +1076,7 @@ fn coordinator(
     let missing: FxHashSet<&str> = parameters::missing(&app.parameters, &loaded.vars)
         .into_iter()
         .collect();
-    let source = &sources.files[0].1;
+    let source = sources.application();
     problems.retain(|p| {
         let span = p.diagnostic.span;
         !(p.file.is_none()
@@ -1133,7 +1145,7 @@ fn workflow(
     if !invalid.is_empty() {
         return Ok(invalid);
     }
-    let definition_bytes = sources.files[0].1.len();
+    let definition_bytes = sources.application().len();
     let (wf, problems) = ir::lower::workflow(&doc.root);
     let mut problems: Vec<Located> = problems.into_iter().map(Located::in_app).collect();
     // The job's configuration, when there is one: some action checks read it.

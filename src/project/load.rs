@@ -41,6 +41,11 @@ impl Sources {
         self.files.len() - 1
     }
 
+    /// The application's text (file 0), empty before it is added.
+    pub fn application(&self) -> &str {
+        self.files.first().map_or("", |(_, text)| text)
+    }
+
     /// The lines of file `file`.
     fn lines(&self, file: usize) -> Option<(&str, &Lines)> {
         let (_, text) = self.files.get(file)?;
@@ -616,7 +621,11 @@ fn job_config(
         problems
             .into_iter()
             .map(|p| Located {
-                file: Some(p.source.map_or(definitions, |i| indexes[i])),
+                file: Some(
+                    p.source
+                        .and_then(|i| indexes.get(i).copied())
+                        .unwrap_or(definitions),
+                ),
                 diagnostic: p.diagnostic,
             })
             .collect(),
@@ -694,9 +703,9 @@ impl Includes<'_> {
                 ));
                 continue;
             }
-            let index = sources.add(local.display().to_string(), text);
+            let index = sources.add(local.display().to_string(), Arc::clone(&text));
             let arena = xml::Arena::new();
-            let doc = match xml::parse(&sources.files[index].1, &arena) {
+            let doc = match xml::parse(&text, &arena) {
                 Ok(doc) => doc,
                 Err(d) => {
                     problems.push(Located {

@@ -64,14 +64,6 @@ enum Field {
 }
 
 impl Field {
-    const ALL: [Field; 5] = [
-        Field::Minute,
-        Field::Hour,
-        Field::DayOfMonth,
-        Field::Month,
-        Field::DayOfWeek,
-    ];
-
     fn name(self) -> &'static str {
         match self {
             Field::Minute => "minute",
@@ -176,8 +168,10 @@ struct ParsedField {
     bits: u64,
     star: bool,
     question: bool,
-    month_days: Option<MonthDays>,
-    week_days: Option<WeekDays>,
+    /// What the field selects if it is the day-of-month one.
+    month_days: MonthDays,
+    /// What the field selects if it is the day-of-week one.
+    week_days: WeekDays,
     quirks: Vec<CronQuirk>,
 }
 
@@ -205,53 +199,44 @@ impl Cron {
             fields.push((offset, piece));
             offset += piece.len() + 1;
         }
-        if fields.len() != 5 || fields.iter().any(|(_, f)| f.is_empty()) {
-            let hint = if trimmed.starts_with('@') {
-                "Oozie has no `@daily`-style macros: write the five fields, e.g. `0 0 * * *`"
-            } else if fields.len() == 6 {
-                "Oozie's cron has no seconds or year field: write minute hour day-of-month month day-of-week"
-            } else {
-                "write five fields separated by single spaces: minute hour day-of-month month day-of-week"
-            };
-            return Err(CronError {
-                kind: CronErrorKind::Syntax,
-                message: format!(
-                    "a cron frequency has exactly 5 fields separated by single spaces; this has {}",
-                    fields.iter().filter(|(_, f)| !f.is_empty()).count()
-                ),
-                start: lead,
-                end: lead + trimmed.len().max(1),
-                help: Some(hint.to_string()),
-            });
-        }
-        let mut parsed = Vec::with_capacity(5);
-        for (&(at, piece), field) in fields.iter().zip(Field::ALL) {
-            parsed.push(parse_field(piece, at, field)?);
-        }
-        let (dom, dow) = (&parsed[2], &parsed[4]);
+        let fields = match <[(usize, &str); 5]>::try_from(fields) {
+            Ok(fields) if fields.iter().all(|(_, f)| !f.is_empty()) => fields,
+            Ok(fields) => return Err(field_count_error(trimmed, lead, &fields)),
+            Err(fields) => return Err(field_count_error(trimmed, lead, &fields)),
+        };
+        let [minute, hour, day, month, weekday] = fields;
+        let parsed = [
+            parse_field(minute.1, minute.0, Field::Minute)?,
+            parse_field(hour.1, hour.0, Field::Hour)?,
+            parse_field(day.1, day.0, Field::DayOfMonth)?,
+            parse_field(month.1, month.0, Field::Month)?,
+            parse_field(weekday.1, weekday.0, Field::DayOfWeek)?,
+        ];
+        let [minutes, hours, dom, months, dow] = &parsed;
         if dom.question && dow.question {
             return Err(CronError {
                 kind: CronErrorKind::Range,
                 message: "`?` can be given for day-of-month or day-of-week, not both".to_string(),
-                start: fields[4].0,
-                end: fields[4].0 + 1,
+                start: weekday.0,
+                end: weekday.0 + 1,
                 help: Some("use `*` in one of them".to_string()),
             });
         }
         let base = Quartz {
-            minutes: parsed[0].bits,
-            hours: parsed[1].bits as u32,
-            months: parsed[3].bits as u16,
+            minutes: minutes.bits,
+            hours: hours.bits as u32,
+            months: months.bits as u16,
             month_days: MonthDays::Unspecified,
             week_days: WeekDays::Unspecified,
         };
-        let month_days = dom.month_days.expect("day-of-month field");
-        let week_days = dow.week_days.expect("day-of-week field");
         let only_month_days = Quartz {
-            month_days,
+            month_days: dom.month_days,
             ..base.clone()
         };
-        let only_week_days = Quartz { week_days, ..base };
+        let only_week_days = Quartz {
+            week_days: dow.week_days,
+            ..base
+        };
         let schedules = if dow.question || dow.star && !dom.question {
             // `* ?`-like, or `d *`: the day-of-month field decides (CCU:812-820).
             vec![only_month_days]
@@ -260,10 +245,7 @@ impl Cron {
         } else {
             vec![only_month_days, only_week_days]
         };
-        let mut field_spans = [(0, 0); 5];
-        for (span, (at, piece)) in field_spans.iter_mut().zip(&fields) {
-            *span = (*at, at + piece.len());
-        }
+        let field_spans = fields.map(|(at, piece)| (at, at + piece.len()));
         let quirks = parsed.into_iter().flat_map(|f| f.quirks).collect();
         Ok(Cron {
             text: trimmed.to_string(),
@@ -283,11 +265,19 @@ impl Cron {
     }
 
     /// Field `i` (0 minute, 1 hour, 2 day-of-month, 3 month, 4 day-of-week)
-    /// and its byte range in the text as given.
+    /// and its byte range in the text as given; past the last field, the
+    /// empty text at the end.
     pub fn field(&self, i: usize) -> (&str, (usize, usize)) {
-        let (start, end) = self.field_spans[i];
-        let lead = self.field_spans[0].0;
-        (&self.text[start - lead..end - lead], (start, end))
+        let [(lead, _), .., (_, end_of_text)] = self.field_spans;
+        let (start, end) = self
+            .field_spans
+            .get(i)
+            .copied()
+            .unwrap_or((end_of_text, end_of_text));
+        (
+            self.text.get(start - lead..end - lead).unwrap_or(""),
+            (start, end),
+        )
     }
 
     /// Whether both day fields are given, so Oozie fires when either matches.
@@ -300,15 +290,16 @@ impl Cron {
     /// whole text. `base` is the text's offset in its file.
     pub fn materialize_diagnostic(&self, kind: CronErrorKind, base: usize) -> Diagnostic {
         let span = |(s, e): (usize, usize)| Span::new(base + s, base + e);
-        let whole = Span::new(base + self.field_spans[0].0, base + self.field_spans[4].1);
+        let [(start, _), _, days, months, weekdays] = self.field_spans;
+        let whole = Span::new(base + start, base + weekdays.1);
         match kind {
             CronErrorKind::NeverFires => Diagnostic::error(
                 CRON_NEVER_FIRES,
-                span(self.field_spans[2]),
+                span(days),
                 format!("the cron frequency `{}` never fires", self.text),
             )
-            .with_label(span(self.field_spans[3]), "in these months")
-            .with_label(span(self.field_spans[4]), "on these days of the week")
+            .with_label(span(months), "in these months")
+            .with_label(span(weekdays), "on these days of the week")
             .with_help("Oozie rejects it at submission (\"Invalid coordinator cron frequency\"); when both day fields are given, each must fire on its own; Quartz also finds nothing before 1970 or more than 100 years after the server started"),
             _ => Diagnostic::error(
                 CRON_NO_ACTIONS,
@@ -404,13 +395,35 @@ impl Quartz {
     }
 }
 
+/// The error for text that is not five non-empty fields (`fields` are the
+/// pieces between single spaces, with their byte offsets).
+fn field_count_error(trimmed: &str, lead: usize, fields: &[(usize, &str)]) -> CronError {
+    let hint = if trimmed.starts_with('@') {
+        "Oozie has no `@daily`-style macros: write the five fields, e.g. `0 0 * * *`"
+    } else if fields.len() == 6 {
+        "Oozie's cron has no seconds or year field: write minute hour day-of-month month day-of-week"
+    } else {
+        "write five fields separated by single spaces: minute hour day-of-month month day-of-week"
+    };
+    CronError {
+        kind: CronErrorKind::Syntax,
+        message: format!(
+            "a cron frequency has exactly 5 fields separated by single spaces; this has {}",
+            fields.iter().filter(|(_, f)| !f.is_empty()).count()
+        ),
+        start: lead,
+        end: lead + trimmed.len().max(1),
+        help: Some(hint.to_string()),
+    }
+}
+
 /// Quartz's `W` rule: Saturday moves to Friday (or to Monday the 3rd when it is
 /// the 1st), Sunday to Monday (or to Friday when it is the last day). Quartz
 /// finds the weekday with a lenient calendar, so a day past the month's end
 /// (`31W` in November) takes the weekday of the date it rolls over to.
 fn nearest_weekday(in_month: NaiveDate, target: u32, last: u32) -> u32 {
-    let first = in_month.with_day(1).expect("day 1 exists");
-    let Some(date) = first.checked_add_days(chrono::Days::new(u64::from(target - 1))) else {
+    let from_day = i64::from(target) - i64::from(in_month.day());
+    let Some(date) = in_month.checked_add_signed(Duration::days(from_day)) else {
         return 0;
     };
     match date.weekday().number_from_sunday() {
@@ -481,8 +494,8 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
             bits: 0,
             star,
             question,
-            month_days: Some(MonthDays::Unspecified),
-            week_days: Some(WeekDays::Unspecified),
+            month_days: MonthDays::Unspecified,
+            week_days: WeekDays::Unspecified,
             quirks: Vec::new(),
         });
     }
@@ -506,38 +519,52 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
     let mut special_week_days = None;
     let mut quirks = Vec::new();
     for item in &items {
-        let (item_start, item_end) = (item[0].1, item[item.len() - 1].2);
-        let word = |i: usize| text[item[i].1..item[i].2].to_ascii_uppercase();
+        // (Items are not empty: see the filter above.)
+        let (Some(&(_, item_start, _)), Some(&(_, _, item_end))) = (item.first(), item.last())
+        else {
+            continue;
+        };
+        // Token i's bytes and text. The arms below read only tokens their
+        // pattern matched; one past the end would read as empty.
+        let span = |i: usize| item.get(i).map_or((item_end, item_end), |t| (t.1, t.2));
+        let src = |i: usize| {
+            let (s, e) = span(i);
+            text_at(text, s, e)
+        };
+        let word = |i: usize| src(i).to_ascii_uppercase();
+        // Quartz reads a name's first three letters.
+        let name = |i: usize| -> String { word(i).chars().take(3).collect() };
         let number = |i: usize| -> Result<u32, CronError> {
-            text[item[i].1..item[i].2].parse::<u32>().map_err(|_| {
+            src(i).parse::<u32>().map_err(|_| {
+                let (s, e) = span(i);
                 err(
                     CronErrorKind::Range,
-                    format!("`{}` is too large", &text[item[i].1..item[i].2]),
-                    item[i].1,
-                    item[i].2,
+                    format!("`{}` is too large", src(i)),
+                    s,
+                    e,
                     None,
                 )
             })
         };
         // A value: a number or, in the month and day-of-week fields, a name.
         let value = |i: usize| -> Result<u32, CronError> {
-            let (tok, s, e) = item[i];
-            let v = match tok {
-                Tok::Number => number(i)?,
-                Tok::Word => {
+            let (s, e) = span(i);
+            let v = match item.get(i).map(|t| t.0) {
+                Some(Tok::Number) => number(i)?,
+                Some(Tok::Word) => {
                     let names: &[&str] = match field {
                         Field::Month => &MONTH_NAMES,
                         Field::DayOfWeek => &DAY_NAMES,
                         _ => &[],
                     };
                     // Quartz reads three letters and ignores the rest (`MONDAY`).
-                    let w = word(i);
-                    match names.iter().position(|n| w.len() >= 3 && *n == &w[..3]) {
+                    let w = name(i);
+                    match names.iter().position(|n| w.len() == 3 && *n == w) {
                         Some(p) => p as u32 + 1,
                         None => {
                             return Err(err(
                                 CronErrorKind::Syntax,
-                                format!("`{}` is not a {} value", &text[s..e], field.name()),
+                                format!("`{}` is not a {} value", src(i), field.name()),
                                 s,
                                 e,
                                 Some(match field {
@@ -587,11 +614,12 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
         let step = |i: usize| -> Result<u32, CronError> {
             let s = range_step(i)?;
             if s > high {
+                let (start, end) = span(i);
                 return Err(err(
                     CronErrorKind::Range,
                     format!("step {s} is larger than {high}"),
-                    item[i].1,
-                    item[i].2,
+                    start,
+                    end,
                     None,
                 ));
             }
@@ -605,7 +633,7 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
                 message: format!("{} field: {message}", field.name()),
             })
         };
-        let item_text = &text[item_start..item_end];
+        let item_text = text_at(text, item_start, item_end);
         let special_alone = |what: &str| {
             err(
                 CronErrorKind::Range,
@@ -620,7 +648,11 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
         match (field, kinds.as_slice()) {
             (_, [Tok::Star]) => bits |= range_bits(low, high, 1, field),
             (_, [Tok::Star, Tok::Slash, ..]) | (_, [Tok::Slash, ..]) => {
-                let at_step = if kinds[0] == Tok::Star { 2 } else { 1 };
+                let at_step = if kinds.first() == Some(&Tok::Star) {
+                    2
+                } else {
+                    1
+                };
                 if item.len() != at_step + 1 {
                     // (A `/` with no step after it is shown whole.)
                     let from = item.get(at_step).map_or(item_start, |t| t.1);
@@ -651,8 +683,8 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
                     return Err(err(
                         CronErrorKind::Range,
                         format!("offset from the last day is {offset}; Quartz allows at most 30"),
-                        item[2].1,
-                        item[2].2,
+                        span(2).0,
+                        span(2).1,
                         None,
                     ));
                 }
@@ -684,19 +716,13 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
                 }
                 special_week_days = Some(WeekDays::Last(value(0)?));
             }
-            (Field::DayOfWeek, [Tok::Word])
-                if word(0).len() == 4
-                    && word(0).ends_with('L')
-                    && DAY_NAMES.contains(&&word(0)[..3]) =>
-            {
+            // `SATL`: a day name and `L` (an unknown name is an error here
+            // as anywhere).
+            (Field::DayOfWeek, [Tok::Word]) if word(0).len() == 4 && word(0).ends_with('L') => {
+                let day = value(0)?;
                 if items.len() > 1 {
                     return Err(special_alone("L"));
                 }
-                let day = DAY_NAMES
-                    .iter()
-                    .position(|d| *d == &word(0)[..3])
-                    .expect("checked") as u32
-                    + 1;
                 special_week_days = Some(WeekDays::Last(day));
             }
             (Field::DayOfWeek, [_, Tok::Hash, ..]) => {
@@ -709,7 +735,7 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
                     _ => 0,
                 };
                 if !(1..=5).contains(&nth) {
-                    let (s, e) = item.get(2).map_or((item[1].1, item[1].2), |t| (t.1, t.2));
+                    let (s, e) = span(if item.len() > 2 { 2 } else { 1 });
                     return Err(err(
                         CronErrorKind::Range,
                         "`#` must be followed by a number from 1 to 5".to_string(),
@@ -725,14 +751,15 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
             // and `JAN/` are January.
             (_, [Tok::Word, Tok::Slash, ..]) => {
                 let v = value(0)?;
+                let slash = span(1).0;
                 quirk(
-                    item[1].1,
+                    slash,
                     item_end,
                     format!(
                         "Quartz ignores `{}` after the name `{}`: `{item_text}` is {} alone",
-                        &text[item[1].1..item_end],
-                        &text[item[0].1..item[0].2],
-                        &word(0)[..3]
+                        text_at(text, slash, item_end),
+                        src(0),
+                        name(0)
                     ),
                 );
                 bits |= 1 << v;
@@ -740,7 +767,7 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
             (_, [_, Tok::Slash, ..]) => {
                 if item.len() != 3 {
                     // (A `/` with no step after it is shown from the `/`.)
-                    let from = item.get(2).map_or(item[1].1, |t| t.1);
+                    let from = span(if item.len() > 2 { 2 } else { 1 }).0;
                     return Err(unexpected(&err, text, from, item_end));
                 }
                 let start = value(0)?;
@@ -758,30 +785,30 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
                     bits |= range_bits(start, high, s, field);
                 }
             }
-            (_, [_, Tok::Dash, _, rest @ ..]) => {
+            (_, [first, Tok::Dash, second, rest @ ..]) => {
                 // Quartz reads a name range (`MON-FRI`) and a number range
                 // (`2-6`) with different code; a mixed one (`3-TUE`) is an error.
-                if item[0].0 != item[2].0 {
+                if first != second {
                     return Err(err(
                         CronErrorKind::Syntax,
                         "a range is two numbers or two names, not one of each".to_string(),
                         item_start,
-                        item[2].2,
+                        span(2).1,
                         None,
                     ));
                 }
                 let a = value(0)?;
-                if item[0].0 == Tok::Word {
+                if *first == Tok::Word {
                     // A name is its first three letters; only a `-` right
                     // after them makes a range, and nothing after the second
                     // name counts (`MONDAY-FRI` is MON, `MON-FRI/2` MON-FRI).
                     if word(0).len() > 3 {
                         quirk(
-                            item[0].1 + 3,
+                            item_start + 3,
                             item_end,
                             format!(
                                 "Quartz reads a name's first three letters and then only `-`: `{item_text}` is {} alone",
-                                &word(0)[..3]
+                                name(0)
                             ),
                         );
                         bits |= 1 << a;
@@ -795,9 +822,9 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
                             item_end,
                             format!(
                                 "Quartz ignores `{}` after the range: `{item_text}` is {}-{}",
-                                &text[from..item_end],
-                                &word(0)[..3],
-                                &word(2)[..3]
+                                text_at(text, from, item_end),
+                                name(0),
+                                name(2)
                             ),
                         );
                     }
@@ -806,7 +833,7 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
                 }
                 // A range's end of 0 in a field that starts at 1 runs to the
                 // field's end, as Quartz wraps it (`28-0` is 28-31; CR006).
-                let b = if low == 1 && item[2].0 == Tok::Number && number(2)? == 0 {
+                let b = if low == 1 && *second == Tok::Number && number(2)? == 0 {
                     0
                 } else {
                     value(2)?
@@ -814,7 +841,7 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
                 let s = match rest {
                     [] => 1,
                     [Tok::Slash, ..] if item.len() == 5 => range_step(4)?,
-                    _ => return Err(unexpected(&err, text, item[3].1, item_end)),
+                    _ => return Err(unexpected(&err, text, span(3).0, item_end)),
                 };
                 let size = high - low + 1;
                 let length = if b < a { b + size - a } else { b - a };
@@ -837,22 +864,12 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
             _ => return Err(unexpected(&err, text, item_start, item_end)),
         }
     }
-    let month_days = match (field, special_month_days) {
-        (Field::DayOfMonth, Some(special)) => Some(special),
-        (Field::DayOfMonth, None) => Some(MonthDays::Set(bits as u32)),
-        _ => None,
-    };
-    let week_days = match (field, special_week_days) {
-        (Field::DayOfWeek, Some(special)) => Some(special),
-        (Field::DayOfWeek, None) => Some(WeekDays::Set(bits as u8)),
-        _ => None,
-    };
     Ok(ParsedField {
         bits,
         star,
         question,
-        month_days,
-        week_days,
+        month_days: special_month_days.unwrap_or(MonthDays::Set(bits as u32)),
+        week_days: special_week_days.unwrap_or(WeekDays::Set(bits as u8)),
         quirks,
     })
 }
@@ -865,13 +882,22 @@ fn unexpected(
 ) -> CronError {
     err(
         CronErrorKind::Syntax,
-        format!("`{}` is not valid cron syntax here", &text[start..end]),
+        format!(
+            "`{}` is not valid cron syntax here",
+            text_at(text, start, end)
+        ),
         start,
         end,
         Some(
             "an item is `*`, `*/n`, `a`, `a-b`, `a-b/n`, `a/n`, or for days `L`, `L-n`, `nW`, `LW`, `nL`, `n#k`",
         ),
     )
+}
+
+/// Bytes `start..end` of `text`; empty if they are not a piece of it (token
+/// spans always are).
+fn text_at(text: &str, start: usize, end: usize) -> &str {
+    text.get(start..end).unwrap_or("")
 }
 
 /// Bits for `start`, `start + step`, … up to `end`; a range whose end is below

@@ -4,7 +4,7 @@
 //! may have any count of digits (`2009-1-1T7:00Z` parses), nothing may follow, and
 //! fields must be in range (no Feb 30, no minute 60, no seconds).
 
-use super::zone::{Zone, format_offset};
+use super::zone::{Zone, format_offset, two_digits};
 use crate::check::rules::{TIME_DATETIME, TIME_ZONE};
 use crate::diag::Diagnostic;
 use crate::span::Span;
@@ -45,11 +45,10 @@ impl ProcessingZone {
             [b'-', d @ ..] => (-1, d),
             _ => return None,
         };
-        if digits.len() != 4 || !digits.iter().all(u8::is_ascii_digit) {
+        let &[h1, h2, m1, m2] = digits else {
             return None;
-        }
-        let number = |d: &[u8]| i32::from(d[0] - b'0') * 10 + i32::from(d[1] - b'0');
-        let (hours, minutes) = (number(&digits[..2]), number(&digits[2..]));
+        };
+        let (hours, minutes) = (two_digits(h1, h2)?, two_digits(m1, m2)?);
         (hours <= 23 && minutes <= 59).then_some(ProcessingZone {
             offset_minutes: sign * (hours * 60 + minutes),
             gmt: true,
@@ -80,6 +79,10 @@ impl ProcessingZone {
     }
 
     /// The zone calendar arithmetic in the processing zone runs in.
+    #[allow(
+        clippy::expect_used,
+        reason = "every processing zone but UTC comes from `parse`, which takes only GMT±HHMM with hours ≤ 23 and minutes ≤ 59, an ID `Zone::parse` accepts too"
+    )]
     pub fn zone(self) -> Zone {
         if self.offset_minutes == 0 {
             return Zone::utc();
@@ -193,24 +196,27 @@ pub fn parse_datetime(text: &str, pz: ProcessingZone) -> Result<OozieTime, Datet
 /// read here without the general parser. Anything else is left to
 /// [`parse_fields`], which reads it the same way and says what is wrong.
 fn canonical_utc(text: &str, pz: ProcessingZone) -> Option<DateTime<Utc>> {
-    let b = text.as_bytes();
-    if pz.gmt
-        || b.len() != 17
-        || (b[4], b[7], b[10], b[13], b[16]) != (b'-', b'-', b'T', b':', b'Z')
-    {
+    let Ok(b) = <&[u8; 17]>::try_from(text.as_bytes()) else {
+        return None;
+    };
+    if pz.gmt || (b[4], b[7], b[10], b[13], b[16]) != (b'-', b'-', b'T', b':', b'Z') {
         return None;
     }
-    let number = |at: std::ops::Range<usize>| {
-        b[at].iter().try_fold(0u32, |n, &c| {
+    let number = |digits: &[u8]| {
+        digits.iter().try_fold(0u32, |n, &c| {
             c.is_ascii_digit().then(|| n * 10 + u32::from(c - b'0'))
         })
     };
-    let (hour, minute) = (number(11..13)?, number(14..16)?);
+    let (hour, minute) = (number(&b[11..13])?, number(&b[14..16])?);
     if hour > 23 {
         // `24:00` is read (and warned about) by the general parser.
         return None;
     }
-    let date = NaiveDate::from_ymd_opt(number(0..4)? as i32, number(5..7)?, number(8..10)?)?;
+    let date = NaiveDate::from_ymd_opt(
+        number(&b[..4])? as i32,
+        number(&b[5..7])?,
+        number(&b[8..10])?,
+    )?;
     Some(date.and_hms_opt(hour, minute, 0)?.and_utc())
 }
 
@@ -233,8 +239,11 @@ fn parse_fields(text: &str, pz: ProcessingZone) -> Result<OozieTime, DatetimeErr
         let start = *pos;
         // (At most 9 digits: the value fits, and is read as it is scanned.)
         let mut value = 0;
-        while *pos < bytes.len() && bytes[*pos].is_ascii_digit() && *pos - start < 9 {
-            value = value * 10 + i64::from(bytes[*pos] - b'0');
+        while let Some(&c) = bytes.get(*pos)
+            && c.is_ascii_digit()
+            && *pos - start < 9
+        {
+            value = value * 10 + i64::from(c - b'0');
             *pos += 1;
         }
         if *pos == start {
@@ -305,14 +314,13 @@ fn parse_fields(text: &str, pz: ProcessingZone) -> Result<OozieTime, DatetimeErr
             month_at - 1,
         ));
     };
-    let days_in_month = super::calendar::days_in_month(date);
-    if day < 1 || day > days_in_month as i64 {
+    let Some(date) = u32::try_from(day).ok().and_then(|d| date.with_day(d)) else {
         return Err(err(
             format!("day {day} does not exist in {}", date.format("%B %Y")),
             day_at,
             hour_at - 1,
         ));
-    }
+    };
     let hour_24 = hour == 24 && minute == 0;
     if hour > 23 && !hour_24 {
         return Err(err(
@@ -321,17 +329,14 @@ fn parse_fields(text: &str, pz: ProcessingZone) -> Result<OozieTime, DatetimeErr
             minute_at - 1,
         ));
     }
-    if minute > 59 {
+    // (Only the minute can be out of range here.)
+    let Some(local) = date.and_hms_opt(hour.min(23) as u32, minute as u32, 0) else {
         return Err(err(
             format!("minute {minute} does not exist"),
             minute_at,
             pos - suffix.len(),
         ));
-    }
-    let local = date
-        .with_day(day as u32)
-        .and_then(|d| d.and_hms_opt(hour.min(23) as u32, minute as u32, 0))
-        .expect("fields checked");
+    };
     // (Near the calendar's ends, the next hour or UTC may be past them:
     // instants keep two days from each end, `calendar::in_range`.)
     let instant = local
@@ -575,25 +580,24 @@ mod tests {
 
     #[test]
     fn processing_zone_offsets() {
-        // Spec §4.1: 2009-01-01T09:00+0530 is 03:30 UTC.
-        let pz = ProcessingZone::parse("GMT+0530").unwrap();
-        assert_eq!(pz.suffix(), "+0530");
-        let t = parse_datetime("2009-01-01T09:00+0530", pz).unwrap();
-        assert_eq!(format_utc(t.instant), "2009-01-01T03:30Z");
-        assert!(parse_datetime("2009-01-01T09:00Z", pz).is_err());
-        assert_eq!(pz.format(t.instant), "2009-01-01T09:00+0530");
+        // Spec §4.1: 2009-01-01T09:00+0530 is 03:30 UTC. GMT+0000 is not UTC
+        // to Oozie (DU:74, `ACTIVE_TIMEZONE.equals(UTC)` is false for Java's
+        // custom zone): its mask ends in +0000, not Z.
+        for (id, local, utc) in [
+            ("GMT+0530", "2009-01-01T09:00+0530", "2009-01-01T03:30Z"),
+            ("GMT+0000", "2009-01-01T09:00+0000", "2009-01-01T09:00Z"),
+        ] {
+            let pz = ProcessingZone::parse(id).unwrap();
+            assert_eq!(pz.id(), id);
+            let t = parse_datetime(local, pz).unwrap();
+            assert_eq!(format_utc(t.instant), utc);
+            assert!(parse_datetime("2009-01-01T09:00Z", pz).is_err());
+            assert_eq!(pz.format(t.instant), local);
+        }
         assert_eq!(
             ProcessingZone::parse("GMT-0800").unwrap().offset_minutes,
             -480
         );
-        // GMT+0000 is not UTC to Oozie (DU:74, `ACTIVE_TIMEZONE.equals(UTC)`
-        // is false for Java's custom zone): the mask ends in +0000, not Z.
-        let zero = ProcessingZone::parse("GMT+0000").unwrap();
-        assert_eq!(zero.id(), "GMT+0000");
-        let t = parse_datetime("2009-01-01T09:00+0000", zero).unwrap();
-        assert_eq!(format_utc(t.instant), "2009-01-01T09:00Z");
-        assert!(parse_datetime("2009-01-01T09:00Z", zero).is_err());
-        assert_eq!(zero.format(t.instant), "2009-01-01T09:00+0000");
         // Years past 9999 are written with all their digits and no sign, as
         // SimpleDateFormat's yyyy writes them (differential fuzzing K2), and
         // read back.

@@ -108,10 +108,10 @@ pub fn format(local: NaiveDateTime, zone: FixedZone, pattern: &str) -> Result<St
     // every action.
     thread_local!(static LAST: std::cell::RefCell<Option<(String, Vec<Piece>)>> = const { std::cell::RefCell::new(None) });
     LAST.with_borrow_mut(|last| {
-        if last.as_ref().is_none_or(|(p, _)| p != pattern) {
-            *last = Some((pattern.to_string(), compile(pattern)?));
-        }
-        let (_, pieces) = last.as_ref().expect("set above");
+        let pieces = match last {
+            Some((p, pieces)) if p == pattern => pieces,
+            _ => &last.insert((pattern.to_string(), compile(pattern)?)).1,
+        };
         Ok(render(pieces, local, zone))
     })
 }
@@ -139,11 +139,16 @@ fn pad(out: &mut String, value: i64, width: usize) {
     out.push_str(digits);
 }
 
-fn text(out: &mut String, full: &str, count: usize) {
+/// Name `index` of `names` (`MONTHS` by month0, `DAYS` from Sunday, so
+/// always there), in full or in three letters.
+fn text(out: &mut String, names: &[&str], index: u32, count: usize) {
+    let Some(full) = names.get(index as usize) else {
+        return;
+    };
     if count >= 4 {
         out.push_str(full);
     } else {
-        out.push_str(&full[..3]);
+        out.push_str(full.get(..3).unwrap_or(full));
     }
 }
 
@@ -167,16 +172,12 @@ fn field(out: &mut String, t: NaiveDateTime, zone: FixedZone, letter: char, coun
         }
         'M' | 'L' => match count {
             1 | 2 => pad(out, date.month() as i64, count),
-            _ => text(out, MONTHS[date.month0() as usize], count),
+            _ => text(out, &MONTHS, date.month0(), count),
         },
         'd' => pad(out, date.day() as i64, count),
         'D' => pad(out, date.ordinal() as i64, count),
         'F' => pad(out, ((date.day() - 1) / 7 + 1) as i64, count),
-        'E' => text(
-            out,
-            DAYS[date.weekday().num_days_from_sunday() as usize],
-            count,
-        ),
+        'E' => text(out, &DAYS, date.weekday().num_days_from_sunday(), count),
         'u' => pad(out, date.weekday().number_from_monday() as i64, count),
         'w' => pad(out, week_of_year(date).1 as i64, count),
         'W' => pad(out, week_of_month(date) as i64, count),
@@ -228,24 +229,25 @@ fn zone_name(out: &mut String, zone: FixedZone, count: usize) {
 fn week_of_year(date: NaiveDate) -> (i32, u32) {
     let week_start =
         |d: NaiveDate| d - chrono::Days::new(d.weekday().num_days_from_sunday() as u64);
-    let this_start = week_start(date);
     // The week belongs to next year if it contains next January 1st.
     let next_jan1 = NaiveDate::from_ymd_opt(date.year() + 1, 1, 1);
-    if next_jan1.is_some_and(|j| week_start(j) == this_start) {
+    if next_jan1.is_some_and(|j| week_start(j) == week_start(date)) {
         return (date.year() + 1, 1);
     }
-    let first_start = week_start(NaiveDate::from_ymd_opt(date.year(), 1, 1).expect("Jan 1"));
-    (
-        date.year(),
-        ((this_start - first_start).num_days() / 7 + 1) as u32,
-    )
+    (date.year(), week_counting_from(date, date.ordinal0()))
 }
 
 /// Week of month: week 1 contains the 1st (weeks start on Sunday).
 fn week_of_month(date: NaiveDate) -> u32 {
-    let first = date.with_day(1).expect("day 1");
-    let offset = first.weekday().num_days_from_sunday();
-    (date.day() + offset - 1) / 7 + 1
+    week_counting_from(date, date.day0())
+}
+
+/// The week of `date`, counting the week (Sunday to Saturday) of the day
+/// `days_before` days earlier as week 1.
+fn week_counting_from(date: NaiveDate, days_before: u32) -> u32 {
+    // Days the week of that day had run before it (0 on a Sunday).
+    let first_weekday = (date.weekday().num_days_from_sunday() + 7 - days_before % 7) % 7;
+    (days_before + first_weekday) / 7 + 1
 }
 
 #[cfg(test)]

@@ -214,26 +214,25 @@ impl Zone {
 /// `GMT±HH:MM` as Java accepts it in a custom ID (hours 0-23, minutes 0-59, two
 /// digits each), or `GMT±HHMM`, which Oozie rewrites to that form first.
 fn custom_gmt_offset(id: &str) -> Option<FixedOffset> {
-    let rest = id.strip_prefix("GMT")?;
-    let sign = match rest.as_bytes().first()? {
-        b'+' => 1,
-        b'-' => -1,
+    let (sign, digits) = match id.strip_prefix("GMT")?.as_bytes() {
+        [b'+', d @ ..] => (1, d),
+        [b'-', d @ ..] => (-1, d),
         _ => return None,
     };
-    let digits = &rest[1..];
-    let (hh, mm) = match digits.len() {
-        5 if digits.as_bytes()[2] == b':' => (&digits[..2], &digits[3..]),
-        4 => (&digits[..2], &digits[2..]),
+    let (h, m) = match *digits {
+        [h1, h2, b':', m1, m2] | [h1, h2, m1, m2] => (two_digits(h1, h2)?, two_digits(m1, m2)?),
         _ => return None,
     };
-    if !(hh.bytes().chain(mm.bytes()).all(|b| b.is_ascii_digit())) {
-        return None;
-    }
-    let (h, m): (i32, i32) = (hh.parse().ok()?, mm.parse().ok()?);
     if h > 23 || m > 59 {
         return None;
     }
     FixedOffset::east_opt(sign * (h * 3600 + m * 60))
+}
+
+/// The value of two ASCII digits (`b'0', b'5'` is 5); `None` if either is not a digit.
+pub(super) fn two_digits(tens: u8, ones: u8) -> Option<i32> {
+    (tens.is_ascii_digit() && ones.is_ascii_digit())
+        .then(|| i32::from(tens - b'0') * 10 + i32::from(ones - b'0'))
 }
 
 /// A UTC offset as `+HH:MM` (`colon`) or `+HHMM`.

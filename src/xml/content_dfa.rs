@@ -78,10 +78,7 @@ impl Glushkov {
                 one.nullable = true;
             }
             if max.is_none() && copy + 1 == copies {
-                for &end in &one.last {
-                    let next = one.first.clone();
-                    self.follow[end].extend(next);
-                }
+                self.link(&one.last, &one.first);
             }
             whole = self.then(whole, one);
         }
@@ -133,11 +130,19 @@ impl Glushkov {
         }
     }
 
+    /// Lets each position of `next` follow each of `ends`.
+    fn link(&mut self, ends: &[usize], next: &[usize]) {
+        for &end in ends {
+            // (A position is an index of `follow`: `once` pushes both.)
+            if let Some(follow) = self.follow.get_mut(end) {
+                follow.extend_from_slice(next);
+            }
+        }
+    }
+
     /// `a` followed by `b`.
     fn then(&mut self, a: Fragment, b: Fragment) -> Fragment {
-        for &end in &a.last {
-            self.follow[end].extend(b.first.iter().copied());
-        }
+        self.link(&a.last, &b.first);
         let mut first = a.first;
         if a.nullable {
             first.extend(b.first.iter().copied());
@@ -174,7 +179,7 @@ impl ContentDfa {
                 ..State::default()
             };
             for &at in next {
-                let (name, ty) = &model.labels[at];
+                let (name, ty) = model.labels.get(at)?;
                 if child_types.get(name) != Some(ty) {
                     return None;
                 }
@@ -189,9 +194,13 @@ impl ContentDfa {
             }
             states.push(state);
         }
-        states[0].accepting = whole.nullable;
+        if let Some(start) = states.first_mut() {
+            start.accepting = whole.nullable;
+        }
         for &end in &whole.last {
-            states[end + 1].accepting = true;
+            if let Some(after) = states.get_mut(end + 1) {
+                after.accepting = true;
+            }
         }
         Some(ContentDfa { states })
     }
@@ -201,7 +210,8 @@ impl ContentDfa {
     /// The state after a child `name` in `state`; none when the model does
     /// not allow it there.
     pub fn step(&self, state: u32, name: &str) -> Option<u32> {
-        self.states[state as usize]
+        self.states
+            .get(state as usize)?
             .edges
             .iter()
             .find(|(n, _)| n == name)
@@ -210,11 +220,11 @@ impl ContentDfa {
 
     /// The type of the child whose step reached `state` (none for the start).
     pub fn child_type(&self, state: u32) -> Option<TypeRef> {
-        self.states[state as usize].ty
+        self.states.get(state as usize)?.ty
     }
 
     /// Whether content may end in `state`.
     pub fn accepts(&self, state: u32) -> bool {
-        self.states[state as usize].accepting
+        self.states.get(state as usize).is_some_and(|s| s.accepting)
     }
 }

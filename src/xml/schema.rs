@@ -315,12 +315,14 @@ impl Schema {
         &self.complex
     }
 
-    pub fn complex(&self, index: usize) -> &ComplexType {
-        &self.complex[index]
+    /// The complex type of a `TypeRef::Complex` of this schema.
+    pub fn complex(&self, index: usize) -> Option<&ComplexType> {
+        self.complex.get(index)
     }
 
-    pub fn simple(&self, index: usize) -> &SimpleType {
-        &self.simple[index]
+    /// The simple type of a `TypeRef::Simple` of this schema.
+    pub fn simple(&self, index: usize) -> Option<&SimpleType> {
+        self.simple.get(index)
     }
 
     /// Reads one schema file on its own (the tests' way in; `schemas` reads
@@ -416,9 +418,14 @@ impl Schema {
         for &child in &tops {
             match child.name {
                 "complexType" => {
-                    let index =
-                        loader.complex_names[child.attribute("name").expect("named above").value];
-                    loader.schema.complex[index] = loader.complex_type(child)?;
+                    let complex = loader.complex_type(child)?;
+                    // (Each named type got its slot in the first pass.)
+                    let slot = child
+                        .attribute("name")
+                        .and_then(|name| loader.complex_names.get(name.value))
+                        .and_then(|&index| loader.schema.complex.get_mut(index))
+                        .ok_or("a type without a name")?;
+                    *slot = complex;
                 }
                 "element" => {
                     let decl = loader.element(child)?;
@@ -756,12 +763,12 @@ mod tests {
         let TypeRef::Complex(action) = shell.global("shell").unwrap().ty else {
             panic!("shell is a complex type");
         };
-        let launcher = shell.complex(action).child_types["launcher"];
+        let launcher = shell.complex(action).unwrap().child_types["launcher"];
         let TypeRef::Complex(launcher) = launcher else {
             panic!("LAUNCHER is a complex type");
         };
         assert_eq!(
-            shell.complex(launcher).child_types["memory.mb"],
+            shell.complex(launcher).unwrap().child_types["memory.mb"],
             TypeRef::Builtin(Builtin::Integer {
                 min: Some(0),
                 max: Some(u32::MAX.into())

@@ -530,13 +530,18 @@ impl<'s> Builder<'s> {
         let (prefix, local) = split_qname(qname);
         let namespace = self.resolve(prefix, name_span)?;
         if prefixed {
-            for i in 0..self.attributes.len() {
-                let span = self.attributes[i].name_span;
+            // (Taken out while `resolve` reads `self`, then put back.)
+            let mut attributes = std::mem::take(&mut self.attributes);
+            let resolved = attributes.iter_mut().try_for_each(|attribute| {
+                let span = attribute.name_span;
                 let (prefix, _) = split_qname(&self.source[span.range()]);
                 if !prefix.is_empty() {
-                    self.attributes[i].namespace = self.resolve(prefix, span)?;
+                    attribute.namespace = self.resolve(prefix, span)?;
                 }
-            }
+                Ok(())
+            });
+            self.attributes = attributes;
+            resolved?;
         }
         // What stood before this first child was indentation (see `text`).
         self.indentation = None;
@@ -562,14 +567,22 @@ impl<'s> Builder<'s> {
             self.texts.push(text);
         }
         self.scopes.truncate(self.scopes.len() - open.bindings);
+        // (Whatever came after `first_child` and `first_text`, the lengths
+        // when the element opened, is its own.)
         let element = Element {
             namespace: open.namespace,
             name: open.name,
             name_span: open.name_span,
             span: Span::new(open.start, end),
             attributes: open.attributes,
-            children: in_arena(self.arena, &self.children[open.first_child..]),
-            text: in_arena(self.arena, &self.texts[open.first_text..]),
+            children: in_arena(
+                self.arena,
+                self.children.get(open.first_child..).unwrap_or_default(),
+            ),
+            text: in_arena(
+                self.arena,
+                self.texts.get(open.first_text..).unwrap_or_default(),
+            ),
         };
         self.children.truncate(open.first_child);
         self.texts.truncate(open.first_text);

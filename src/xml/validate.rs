@@ -61,18 +61,23 @@ fn unknown_namespace(root: &Element, all: &Schemas) -> Diagnostic {
         [] => diagnostic.with_help(
             "coordc reads coordinator-app, bundle-app, datasets and workflow-app documents in the uri:oozie:... namespaces",
         ),
-        namespaces => diagnostic.with_help(format!(
+        namespaces @ [.., last] => diagnostic.with_help(format!(
             "`<{}>` is defined in {}; declare one with xmlns=\"{}\"",
             root.name,
             namespaces.join(", "),
-            namespaces.last().expect("not empty"),
+            last,
         )),
     }
 }
 
 fn validate_element(element: &Element, ty: TypeRef, schema: &Schema, out: &mut Vec<Diagnostic>) {
     match ty {
-        TypeRef::Complex(index) => validate_complex(element, schema.complex(index), schema, out),
+        TypeRef::Complex(index) => {
+            // (The schema made `index`: it is always one of its types.)
+            if let Some(complex) = schema.complex(index) {
+                validate_complex(element, complex, schema, out);
+            }
+        }
         simple => {
             for attribute in element.attributes {
                 if attribute.namespace != Some(XSI) {
@@ -342,7 +347,10 @@ fn in_order(
 fn check_value(value: &str, ty: TypeRef, schema: &Schema) -> Option<String> {
     let (base, simple) = match ty {
         TypeRef::Builtin(b) => (b, None),
-        TypeRef::Simple(i) => (schema.simple(i).base, Some(schema.simple(i))),
+        TypeRef::Simple(i) => {
+            let simple = schema.simple(i)?;
+            (simple.base, Some(simple))
+        }
         TypeRef::Complex(_) => return None,
     };
     // xs:string keeps whitespace; the other built-ins collapse it first.
@@ -508,10 +516,11 @@ fn misplaced_help(
     {
         return own_namespace_help(child.name, schema);
     }
-    let before = &element.children[..element
+    let at = element
         .children
         .iter()
-        .position(|c| std::ptr::eq(c, child))?];
+        .position(|c| std::ptr::eq(c, child))?;
+    let before = element.children.get(..at)?;
     let repeated = before
         .iter()
         .any(|c| c.name == child.name && c.namespace == child.namespace);
@@ -693,11 +702,17 @@ impl Positions {
 
     fn insert(&mut self, at: usize) {
         assert!(at < self.len, "position {at} outside 0..{}", self.len);
-        self.words[at / 64] |= 1 << (at % 64);
+        if let Some(word) = self.words.get_mut(at / 64) {
+            *word |= 1 << (at % 64);
+        }
     }
 
     fn contains(&self, at: usize) -> bool {
-        at < self.len && self.words[at / 64] & (1 << (at % 64)) != 0
+        at < self.len
+            && self
+                .words
+                .get(at / 64)
+                .is_some_and(|word| word & (1 << (at % 64)) != 0)
     }
 
     fn is_clear(&self) -> bool {

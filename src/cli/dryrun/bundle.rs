@@ -144,7 +144,7 @@ pub(super) fn run(
             Format::Text => listing.write_text(out),
             Format::Json => listing.write_json(out),
         }?;
-        Ok(failure.map(|(member, d)| members[member].sources.render(&Located::in_app(d))))
+        Ok(failure.map(|(member, d)| member.sources.render(&Located::in_app(d))))
     })
 }
 
@@ -178,15 +178,21 @@ struct Listing<'a> {
 }
 
 /// A failure while listing: the member whose action failed, and why.
-type Failure = Option<(usize, Diagnostic)>;
+type Failure<'a> = Option<(&'a Member<'a>, Diagnostic)>;
 
 impl Listing<'_> {
     /// The actions of every job in nominal-time order (a tie in the bundle's
-    /// order), each with its member's index; stops after an action that
+    /// order), each with its job and member; stops after an action that
     /// fails, with its failure.
-    fn merged(&self) -> impl Iterator<Item = (usize, Result<Action<'_>, Diagnostic>)> + '_ {
-        let mut streams: Vec<Peekable<_>> =
-            self.jobs.iter().map(|j| j.actions().peekable()).collect();
+    fn merged(
+        &self,
+    ) -> impl Iterator<Item = (&Job<'_>, &Member<'_>, Result<Action<'_>, Diagnostic>)> + '_ {
+        let mut streams: Vec<(&Job, &Member, Peekable<_>)> = self
+            .jobs
+            .iter()
+            .zip(self.members)
+            .map(|(job, member)| (job, member, job.actions().peekable()))
+            .collect();
         let mut failed = false;
         std::iter::from_fn(move || {
             if failed {
@@ -196,17 +202,20 @@ impl Listing<'_> {
             let next = streams
                 .iter_mut()
                 .enumerate()
-                .filter_map(|(i, s)| s.peek().map(|a| (a.as_ref().map(|a| a.nominal).ok(), i)))
+                .filter_map(|(i, (_, _, s))| {
+                    s.peek().map(|a| (a.as_ref().map(|a| a.nominal).ok(), i))
+                })
                 .min_by_key(|&(nominal, i)| (nominal.is_some(), nominal, i))?;
             let (_, i) = next;
-            let action = streams[i].next()?;
+            let (job, member, stream) = streams.get_mut(i)?;
+            let action = stream.next()?;
             failed = action.is_err();
-            Some((i, action))
+            Some((*job, *member, action))
         })
         .take(self.limit.unwrap_or(usize::MAX))
     }
 
-    fn write_text(&self, out: &mut impl Write) -> std::io::Result<Failure> {
+    fn write_text(&self, out: &mut impl Write) -> std::io::Result<Failure<'_>> {
         let bundle = self.bundle;
         match bundle.kick_off {
             Some(t) => writeln!(out, "bundle {}, kick-off {}", bundle.name, format_utc(t))?,
@@ -243,18 +252,16 @@ impl Listing<'_> {
                 coordinator.app_path
             )?;
         }
-        for (i, action) in self.merged() {
+        for (job, member, action) in self.merged() {
             match action {
-                Ok(action) => {
-                    write_action_text(&self.jobs[i], &action, &self.members[i].submitted.name, out)?
-                }
-                Err(d) => return Ok(Some((i, d))),
+                Ok(action) => write_action_text(job, &action, &member.submitted.name, out)?,
+                Err(d) => return Ok(Some((member, d))),
             }
         }
         Ok(None)
     }
 
-    fn write_json(&self, out: &mut impl Write) -> std::io::Result<Failure> {
+    fn write_json(&self, out: &mut impl Write) -> std::io::Result<Failure<'_>> {
         let bundle = self.bundle;
         let mut jobs = self.jobs.iter();
         let coordinators: Vec<serde_json::Value> = bundle
@@ -269,11 +276,12 @@ impl Listing<'_> {
                 });
                 if c.enabled
                     && let Some(job) = jobs.next()
+                    && let Some(fields) = entry.as_object_mut()
                 {
-                    entry["app"] = job.name.as_ref().into();
-                    entry["timezone"] = job.zone.id().into();
-                    entry["start"] = format_utc(job.start).into();
-                    entry["end"] = format_utc(job.end).into();
+                    fields.insert("app".into(), job.name.as_ref().into());
+                    fields.insert("timezone".into(), job.zone.id().into());
+                    fields.insert("start".into(), format_utc(job.start).into());
+                    fields.insert("end".into(), format_utc(job.end).into());
                 }
                 entry
             })
@@ -285,9 +293,9 @@ impl Listing<'_> {
             serde_json::to_string(&bundle.kick_off.map(format_utc))?,
             serde_json::to_string(&coordinators)?
         )?;
-        let actions = self.merged().map(|(i, action)| {
-            let name = self.members[i].submitted.name.as_str();
-            (Some(name), action.map_err(|d| (i, d)))
+        let actions = self.merged().map(|(_, member, action)| {
+            let name = member.submitted.name.as_str();
+            (Some(name), action.map_err(|d| (member, d)))
         });
         let failure = write_json_actions(actions, out)?;
         writeln!(out, "\n]}}")?;

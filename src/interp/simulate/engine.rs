@@ -204,8 +204,8 @@ fn resolved_data_ins(value: &str, action: &SimAction, pz: ProcessingZone) -> Str
                 .iter()
                 .position(|(name, _, _)| *name == wanted)?;
             let uris = match &action.chosen {
-                Some(chosen) => &chosen[d],
-                None => &action.inputs[d].1,
+                Some(chosen) => chosen.get(d)?,
+                None => &action.inputs.get(d)?.1,
             };
             Some(Ok(crate::el::Value::Str(uris.join(",").into())))
         }
@@ -328,10 +328,10 @@ pub struct SimJob<'a> {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Service {
-    Materialize = 0,
-    Status = 1,
-    Pause = 2,
-    Recovery = 3,
+    Materialize,
+    Status,
+    Pause,
+    Recovery,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -390,6 +390,7 @@ pub struct Engine<'a> {
     pub data: DataStore,
     pub outages: Vec<(Millis, Millis)>,
     down: bool,
+    /// The services' clocks, in [`Service`]'s order.
     services: [ServiceClock; 4],
     pub log: Vec<Change>,
     ops: Vec<Op>,
@@ -417,7 +418,31 @@ fn problem(span: Span, message: impl Into<String>) -> Diagnostic {
     Diagnostic::error(SIMULATE_SCENARIO, span, message)
 }
 
+/// Jobs by index. Job indexes are positions in `jobs`, made in
+/// [`Engine::new`]: the list never changes length after.
+#[allow(
+    clippy::indexing_slicing,
+    reason = "job indexes are positions in `self.jobs`, made in `new`; it never shrinks"
+)]
 impl<'a> Engine<'a> {
+    fn job(&self, j: usize) -> &SimJob<'a> {
+        &self.jobs[j]
+    }
+
+    fn job_mut(&mut self, j: usize) -> &mut SimJob<'a> {
+        &mut self.jobs[j]
+    }
+}
+
+impl<'a> Engine<'a> {
+    fn action(&self, j: usize, a: usize) -> &SimAction<'a> {
+        self.job(j).action(a)
+    }
+
+    fn action_mut(&mut self, j: usize, a: usize) -> &mut SimAction<'a> {
+        self.job_mut(j).action_mut(a)
+    }
+
     /// The server at the scenario's start, its jobs queued for submission and
     /// its data scripted; or the scenario's problems with its jobs.
     pub fn new(
@@ -433,10 +458,8 @@ impl<'a> Engine<'a> {
             .collect();
         let find = |jobs: &[SimJob], id: &str| jobs.iter().position(|j| j.id == id);
         for w in &scenario.workflow {
-            match find(&jobs, &w.job) {
-                Some(j) => jobs[j]
-                    .scripts
-                    .push((w.action.clone(), w.status, w.duration)),
+            match find(&jobs, &w.job).and_then(|j| jobs.get_mut(j)) {
+                Some(job) => job.scripts.push((w.action.clone(), w.status, w.duration)),
                 None => problems.push(problem(
                     w.job_span,
                     format!("no job `{}` in this scenario", w.job),
@@ -490,11 +513,11 @@ impl<'a> Engine<'a> {
                 missing,
             } = entry
             {
-                let Some(j) = find(&jobs, job) else {
+                let Some(sim_job) = find(&jobs, job).and_then(|j| jobs.get(j)) else {
                     problems.push(problem(*span, format!("no job `{job}` in this scenario")));
                     continue;
                 };
-                match jobs[j].dataset_instances(dataset, *from, *to) {
+                match sim_job.dataset_instances(dataset, *from, *to) {
                     Ok(instances) => {
                         listed += instances.len();
                         if listed > MAX_INSTANCES {
@@ -559,8 +582,8 @@ impl<'a> Engine<'a> {
             script: scenario.script.clone(),
             next_workflow_id: 0,
         };
-        for j in 0..engine.jobs.len() {
-            let at = engine.jobs[j].submit;
+        let submits: Vec<Millis> = engine.jobs.iter().map(|job| job.submit).collect();
+        for (j, at) in submits.into_iter().enumerate() {
             engine.push(at, Event::Submit(j));
         }
         for (i, op) in scenario.ops.iter().enumerate() {
@@ -571,6 +594,17 @@ impl<'a> Engine<'a> {
             engine.push(to, Event::OutageEnd(i));
         }
         Ok(engine)
+    }
+
+    /// `service`'s clock.
+    fn clock(&mut self, service: Service) -> &mut ServiceClock {
+        let [materialize, status, pause, recovery] = &mut self.services;
+        match service {
+            Service::Materialize => materialize,
+            Service::Status => status,
+            Service::Pause => pause,
+            Service::Recovery => recovery,
+        }
     }
 
     fn push(&mut self, at: Millis, event: Event) {
@@ -618,7 +652,7 @@ impl<'a> Engine<'a> {
         match event {
             Event::Submit(j) => self.submit(j),
             Event::Tick(service, generation) => {
-                let clock = &mut self.services[service as usize];
+                let clock = self.clock(service);
                 if clock.generation != generation {
                     return;
                 }
@@ -632,7 +666,8 @@ impl<'a> Engine<'a> {
             }
             Event::Materialize(j) => self.materialize(j),
             Event::InputCheck(j, a, serial, generation) => {
-                if self.jobs[j]
+                if self
+                    .job(j)
                     .actions
                     .get(a)
                     .is_some_and(|x| x.serial == serial && x.chain.generation == generation)
@@ -642,7 +677,8 @@ impl<'a> Engine<'a> {
             }
             Event::ReadyCheck(j) => self.ready_check(j),
             Event::WorkflowEnd(j, a, serial, generation) => {
-                if self.jobs[j]
+                if self
+                    .job(j)
                     .actions
                     .get(a)
                     .is_some_and(|x| x.serial == serial)
@@ -666,7 +702,7 @@ impl<'a> Engine<'a> {
             return;
         }
         let now = self.now;
-        let clock = &mut self.services[service as usize];
+        let clock = self.clock(service);
         let mut at = clock.grid_at_or_after(earliest.max(now));
         if at <= now && earliest <= now {
             // A tick at this very instant ran (or would run) before: the next.
@@ -687,12 +723,12 @@ impl<'a> Engine<'a> {
         let now = self.now;
         let lookup = self.settings.lookup;
         let mut due: Vec<usize> = (0..self.jobs.len())
-            .filter(|&j| self.jobs[j].selectable(now, lookup))
+            .filter(|&j| self.job(j).selectable(now, lookup))
             .collect();
-        due.sort_by_key(|&j| (self.jobs[j].modified, j));
+        due.sort_by_key(|&j| (self.job(j).modified, j));
         due.truncate(self.settings.system_limit);
         for j in due {
-            self.jobs[j].modified = now;
+            self.job_mut(j).modified = now;
             self.push(now, Event::Materialize(j));
         }
         self.wake_materialization();
@@ -715,10 +751,10 @@ impl<'a> Engine<'a> {
     fn status_transit(&mut self) {
         let states_without_error = self.settings.states_without_error;
         for j in 0..self.jobs.len() {
-            if !std::mem::take(&mut self.jobs[j].dirty) {
+            if !std::mem::take(&mut self.job_mut(j).dirty) {
                 continue;
             }
-            let job = &self.jobs[j];
+            let job = self.job(j);
             if let Some(status) = transit(job.status, job.done, &job.counts, states_without_error) {
                 self.set_job_status(j, status, Why::StatusTransit);
             }
@@ -729,7 +765,7 @@ impl<'a> Engine<'a> {
     fn pause_transit(&mut self) {
         let now = self.now;
         for j in 0..self.jobs.len() {
-            let job = &self.jobs[j];
+            let job = self.job(j);
             let reached = job.pause.is_some_and(|p| p <= now);
             let to = match (job.status, reached) {
                 (JobStatus::Running, true) => Some(JobStatus::Paused),
@@ -780,25 +816,27 @@ impl<'a> Engine<'a> {
         let older = self.settings.recovery_older_than;
         for j in 0..self.jobs.len() {
             if !matches!(
-                self.jobs[j].status,
+                self.job(j).status,
                 JobStatus::Running | JobStatus::RunningWithError
             ) {
                 continue;
             }
-            let lost: Vec<usize> = self.jobs[j]
+            let lost: Vec<usize> = self
+                .job(j)
                 .lost
                 .iter()
                 .copied()
                 .filter(|&a| {
-                    let action = &self.jobs[j].actions[a];
+                    let action = self.action(j, a);
                     action.chain.last <= now - older && action.nominal <= now
                 })
                 .collect();
             for a in lost {
-                self.jobs[j].lost.remove(&a);
+                self.job_mut(j).lost.remove(&a);
                 self.queue_check(j, a, now);
             }
-            if self.jobs[j]
+            if self
+                .job(j)
                 .ready_since
                 .first()
                 .is_some_and(|&(since, _)| since <= now - older)
@@ -817,7 +855,7 @@ impl<'a> Engine<'a> {
             .filter(|job| matches!(job.status, JobStatus::Running | JobStatus::RunningWithError))
             .flat_map(|job| {
                 let lost = job.lost.iter().map(|&a| {
-                    let action = &job.actions[a];
+                    let action = job.action(a);
                     (action.chain.last + older).max(action.nominal)
                 });
                 let ready = job.ready_since.first().map(|&(since, _)| since + older);
@@ -833,7 +871,7 @@ impl<'a> Engine<'a> {
     // Status changes: every one goes through these.
 
     fn set_job_status(&mut self, j: usize, to: JobStatus, why: Why) {
-        let job = &mut self.jobs[j];
+        let job = self.job_mut(j);
         if job.status == to {
             return;
         }
@@ -855,9 +893,9 @@ impl<'a> Engine<'a> {
 
     fn set_action_status(&mut self, j: usize, a: usize, to: ActionStatus, why: Why) {
         let now = self.now;
-        let job = &mut self.jobs[j];
-        let action = &mut job.actions[a];
-        let from = action.status;
+        let job = self.job_mut(j);
+        let action = job.action(a);
+        let (from, nominal, since) = (action.status, action.nominal, action.since);
         assert!(
             action_transition_allowed(Some(from), to),
             "the engine made a transition Oozie does not: {} -> {}",
@@ -867,22 +905,25 @@ impl<'a> Engine<'a> {
         job.counts.remove(from);
         job.counts.add(to);
         if from == ActionStatus::Ready {
-            job.ready.remove(&(action.nominal, a));
-            job.ready_since.remove(&(action.since, a));
+            job.ready.remove(&(nominal, a));
+            job.ready_since.remove(&(since, a));
         }
         if to == ActionStatus::Ready {
-            job.ready.insert((action.nominal, a));
+            job.ready.insert((nominal, a));
             job.ready_since.insert((now, a));
         }
         if from == ActionStatus::Waiting {
             job.lost.remove(&a);
+        }
+        job.dirty = true;
+        let action = job.action_mut(a);
+        if from == ActionStatus::Waiting {
             action.chain.next = None;
             action.chain.generation += 1;
         }
         action.status = to;
         action.since = now;
         action.modified = now;
-        job.dirty = true;
         self.log.push(Change {
             at: now,
             job: j,
@@ -913,8 +954,8 @@ impl<'a> Engine<'a> {
             to: Status::Job(JobStatus::Prep),
             why: Why::Submitted,
         });
-        self.jobs[j].modified = self.now;
-        self.jobs[j].submitted = true;
+        self.job_mut(j).modified = self.now;
+        self.job_mut(j).submitted = true;
         self.push(self.now + COMMAND_DELAY, Event::Materialize(j));
         self.wake_materialization();
         self.wake_pause();
@@ -924,7 +965,7 @@ impl<'a> Engine<'a> {
     fn materialize(&mut self, j: usize) {
         let now = self.now;
         let lookup = self.settings.lookup;
-        let job = &self.jobs[j];
+        let job = self.job(j);
         if !job.status.materializes() || job.done {
             return;
         }
@@ -988,10 +1029,10 @@ impl<'a> Engine<'a> {
         let mut number = job.last_action_number;
         let mut created = Vec::new();
         let next = loop {
-            let Some(nominal) = self.jobs[j].nominal(number + 1) else {
+            let Some(nominal) = self.job(j).nominal(number + 1) else {
                 break None;
             };
-            let job = &self.jobs[j];
+            let job = self.job(j);
             if nominal >= end_matd || job.pause.is_some_and(|p| nominal >= p) || budget == 0 {
                 break Some(nominal);
             }
@@ -1001,18 +1042,18 @@ impl<'a> Engine<'a> {
                 Err(d) => {
                     // The whole batch is discarded and the job FAILED (CMT:376-404).
                     let message = d.message.clone();
-                    self.jobs[j].failure = Some(message.clone());
+                    self.job_mut(j).failure = Some(message.clone());
                     self.set_job_status(j, JobStatus::Failed, Why::MaterializationFailed(message));
                     return;
                 }
             }
             number += 1;
         };
-        let first = self.jobs[j].last_action_number;
+        let first = self.job(j).last_action_number;
         for action in created {
             self.create_action(j, action);
         }
-        let job = &mut self.jobs[j];
+        let job = self.job_mut(j);
         job.last_action_number = number;
         let next = next.unwrap_or(job.end);
         job.next_materialization = Some(next);
@@ -1024,7 +1065,7 @@ impl<'a> Engine<'a> {
         // Each new action's first check, at its nominal time at the earliest
         // (CMT:165-195): catch-up ones now, in number order.
         for a in first..number {
-            let nominal = self.jobs[j].actions[a].nominal;
+            let nominal = self.action(j, a).nominal;
             self.queue_check(j, a, nominal.max(now));
         }
         self.wake(Service::Status, now);
@@ -1033,12 +1074,14 @@ impl<'a> Engine<'a> {
 
     fn create_action(&mut self, j: usize, action: Action<'a>) {
         let now = self.now;
-        let job = &mut self.jobs[j];
+        let serial = self.created as u32;
+        let job = self.job_mut(j);
         let mut missing = Vec::new();
         let mut inputs = Vec::with_capacity(action.inputs.len());
         let mut logic_deps = Vec::new();
         for (d, event) in action.inputs.iter().enumerate() {
-            let flag = &job.done_flags[d];
+            // (One flag per data-in; Oozie's default if the lists differ.)
+            let flag = job.done_flags.get(d).map_or("_SUCCESS", String::as_str);
             let deps: Vec<Dep> = event
                 .uris
                 .iter()
@@ -1076,7 +1119,7 @@ impl<'a> Engine<'a> {
             }))
         });
         job.actions.push(SimAction {
-            serial: self.created as u32,
+            serial,
             number,
             nominal,
             created: now,
@@ -1119,23 +1162,21 @@ impl<'a> Engine<'a> {
 
     /// Starts a check chain: one check at `at`.
     fn queue_check(&mut self, j: usize, a: usize, at: Millis) {
-        let action = &mut self.jobs[j].actions[a];
+        let period = self.settings.check_interval;
+        let action = self.action_mut(j, a);
         action.chain.generation += 1;
         action.chain.next = Some(at);
         action.chain.first_gap = at - action.chain.last;
-        action.chain.period = self.settings.check_interval;
-        let generation = action.chain.generation;
-        self.push(
-            at,
-            Event::InputCheck(j, a, self.jobs[j].actions[a].serial, generation),
-        );
+        action.chain.period = period;
+        let event = Event::InputCheck(j, a, action.serial, action.chain.generation);
+        self.push(at, event);
     }
 
     /// Moves a skipped-ahead chain back to its first check time at or after
     /// now: what could change may have changed.
     fn wake_chain(&mut self, j: usize, a: usize) {
         let now = self.now;
-        let action = &mut self.jobs[j].actions[a];
+        let action = self.action_mut(j, a);
         let Some(next) = action.chain.next else {
             return;
         };
@@ -1161,13 +1202,13 @@ impl<'a> Engine<'a> {
         let generation = action.chain.generation;
         self.push(
             at,
-            Event::InputCheck(j, a, self.jobs[j].actions[a].serial, generation),
+            Event::InputCheck(j, a, self.action(j, a).serial, generation),
         );
     }
 
     fn wake_job_chains(&mut self, j: usize) {
-        for a in 0..self.jobs[j].actions.len() {
-            if self.jobs[j].actions[a].status == ActionStatus::Waiting {
+        for a in 0..self.job(j).actions.len() {
+            if self.action(j, a).status == ActionStatus::Waiting {
                 self.wake_chain(j, a);
             }
         }
@@ -1176,15 +1217,15 @@ impl<'a> Engine<'a> {
     fn input_check(&mut self, j: usize, a: usize) {
         let now = self.now;
         let settings = self.settings.clone();
-        let job = &self.jobs[j];
-        let action = &job.actions[a];
+        let job = self.job(j);
+        let action = job.action(a);
         if action.status != ActionStatus::Waiting {
             return;
         }
         if !job.status.checks_inputs() {
             // Dropped: only the RecoveryService revives the chain (CAIC:519-539).
-            let job = &mut self.jobs[j];
-            job.actions[a].chain.next = None;
+            let job = self.job_mut(j);
+            job.action_mut(a).chain.next = None;
             job.lost.insert(a);
             self.wake_recovery();
             return;
@@ -1192,7 +1233,7 @@ impl<'a> Engine<'a> {
         let (nominal, created) = (action.nominal, action.created);
         if now < nominal {
             // CAIC:98-109: never before the nominal time.
-            self.jobs[j].actions[a].chain.last = now;
+            self.action_mut(j, a).chain.last = now;
             self.queue_check(j, a, nominal);
             return;
         }
@@ -1203,8 +1244,8 @@ impl<'a> Engine<'a> {
         let base = nominal.max(created);
         let waited = (now - base) / MINUTE;
         let (ready, changed) = self.check_inputs(j, a, waited);
-        let job = &mut self.jobs[j];
-        let action = &mut job.actions[a];
+        let job = self.job_mut(j);
+        let action = job.action_mut(a);
         action.modified = now;
         if let Some(why) = ready {
             self.set_action_status(j, a, ActionStatus::Ready, why);
@@ -1231,7 +1272,8 @@ impl<'a> Engine<'a> {
             };
         let period = settings.check_interval + settings.check_additional_delay;
         let change_at = self.next_change(j, a, base);
-        let action = &mut self.jobs[j].actions[a];
+        let until = self.until;
+        let action = self.action_mut(j, a);
         action.chain.last = now;
         action.chain.first_gap = gap;
         action.chain.period = period;
@@ -1241,35 +1283,32 @@ impl<'a> Engine<'a> {
             None => {
                 // Nothing scripted can change it: wait for data a workflow
                 // writes, or the end of the simulation.
-                let horizon = self.until.max(first);
+                let horizon = until.max(first);
                 first + (horizon - first + period - 1) / period * period
             }
             _ => first,
         };
         action.chain.generation += 1;
         action.chain.next = Some(at);
-        let generation = action.chain.generation;
-        if at > first
-            && let Some(dep) = action.missing.first()
-        {
-            let serial = action.serial;
-            self.watchers
-                .entry(dep.uri.clone())
-                .or_default()
-                .push((j, a, serial));
+        let serial = action.serial;
+        let event = Event::InputCheck(j, a, serial, action.chain.generation);
+        let watched = action
+            .missing
+            .first()
+            .filter(|_| at > first)
+            .map(|dep| dep.uri.clone());
+        if let Some(uri) = watched {
+            self.watchers.entry(uri).or_default().push((j, a, serial));
         }
-        self.push(
-            at,
-            Event::InputCheck(j, a, self.jobs[j].actions[a].serial, generation),
-        );
+        self.push(at, event);
     }
 
     /// The earliest time a check of this action can decide otherwise than
     /// the last one: `Some(now + 1)` when it cannot be known.
     fn next_change(&self, j: usize, a: usize, base: Millis) -> Option<Millis> {
         let now = self.now;
-        let job = &self.jobs[j];
-        let action = &job.actions[a];
+        let job = self.job(j);
+        let action = job.action(a);
         let soon = Some(now + 1);
         if action.logic.is_some() || (action.missing.is_empty() && !action.inputs.is_empty()) {
             // Input logic, or latest/future waiting for any instance.
@@ -1291,8 +1330,8 @@ impl<'a> Engine<'a> {
     /// The LAST_ONLY/NONE rule (CAIC:116-152, CARX:117-165).
     fn skip_rule(&mut self, j: usize, a: usize) -> Option<Why> {
         let now = self.now;
-        let job = &mut self.jobs[j];
-        let (number, nominal) = (job.actions[a].number, job.actions[a].nominal);
+        let job = self.job_mut(j);
+        let (number, nominal) = (job.action(a).number, job.action(a).nominal);
         match job.execution {
             Execution::LastOnly => {
                 let next = job.next_nominal(number)?;
@@ -1313,10 +1352,13 @@ impl<'a> Engine<'a> {
         let now = self.now;
         let use_current_time = self.settings.latest_use_current_time;
         let data = &self.data;
-        let job = &mut self.jobs[j];
+        // (Borrowed beside `self.data`: `job_mut` would borrow all of `self`.)
+        let Some(job) = self.jobs.get_mut(j) else {
+            return (None, false);
+        };
         let sim_job: &Job = job.job;
         let app = sim_job.app();
-        let action = &mut job.actions[a];
+        let action = job.action_mut(a);
         if let Some(logic) = &action.logic {
             let mut state = LogicInputs {
                 names: action.inputs.iter().map(|(n, _, _)| *n).collect(),
@@ -1324,26 +1366,29 @@ impl<'a> Engine<'a> {
             };
             let before: usize = state.available.iter().flatten().filter(|b| **b).count();
             let deps = &action.logic_deps;
+            let dep = |d: usize, i: usize| deps.get(d)?.get(i);
             let outcome = evaluate(
                 logic,
                 &mut state,
-                &mut |d, i| data.exists(&deps[d][i].uri, now),
+                &mut |d, i| dep(d, i).is_some_and(|dep| data.exists(&dep.uri, now)),
                 waited,
             );
             let after: usize = state.available.iter().flatten().filter(|b| **b).count();
             action.logic_available = state.available;
             action.missing = deps
                 .iter()
-                .enumerate()
-                .flat_map(|(d, list)| list.iter().enumerate().map(move |(i, dep)| (d, i, dep)))
-                .filter(|(d, i, _)| !action.logic_available[*d][*i])
-                .map(|(_, _, dep)| dep.clone())
+                .zip(&action.logic_available)
+                .flat_map(|(list, available)| list.iter().zip(available))
+                .filter(|(_, available)| !**available)
+                .map(|(dep, _)| dep.clone())
                 .collect();
             return match outcome {
                 Outcome::True(chosen) => {
                     let mut by_data_in = vec![Vec::new(); deps.len()];
-                    for (d, i) in &chosen {
-                        by_data_in[*d].push(deps[*d][*i].uri.clone());
+                    for &(d, i) in &chosen {
+                        if let (Some(uris), Some(dep)) = (by_data_in.get_mut(d), dep(d, i)) {
+                            uris.push(dep.uri.clone());
+                        }
                     }
                     action.chosen = Some(by_data_in);
                     (Some(Why::InputLogic(chosen.len())), after != before)
@@ -1369,8 +1414,9 @@ impl<'a> Engine<'a> {
             action.created
         };
         let mut resolved = Vec::new();
-        for (d, (_, _, unresolved)) in action.inputs.iter().enumerate() {
-            let dataset = app.inputs[d].dataset.name.as_str();
+        // (A data-in per input of the application, in its order.)
+        for (d, ((_, _, unresolved), input)) in action.inputs.iter().zip(&app.inputs).enumerate() {
+            let dataset = input.dataset.name.as_str();
             for call in unresolved {
                 match resolve(
                     sim_job,
@@ -1388,7 +1434,9 @@ impl<'a> Engine<'a> {
         }
         let mut total = 0;
         for (d, uris) in resolved {
-            let entry = &mut action.inputs[d];
+            let Some(entry) = action.inputs.get_mut(d) else {
+                continue;
+            };
             entry.2.clear();
             // Prepended to the data-in's URIs (OID:314-322).
             let mut all = uris;
@@ -1411,10 +1459,10 @@ impl<'a> Engine<'a> {
 
     fn ready_check(&mut self, j: usize) {
         let now = self.now;
-        if !self.jobs[j].status.starts_actions() {
+        if !self.job(j).status.starts_actions() {
             return;
         }
-        let job = &self.jobs[j];
+        let job = self.job(j);
         let execution = job.execution;
         if matches!(execution, Execution::LastOnly | Execution::None) {
             // Every READY action is tested, newest first (CARX:117-165).
@@ -1425,7 +1473,7 @@ impl<'a> Engine<'a> {
                 }
             }
         }
-        let job = &self.jobs[j];
+        let job = self.job(j);
         let running =
             job.counts.get(ActionStatus::Running) + job.counts.get(ActionStatus::Submitted);
         let slots = if job.concurrency < 0 {
@@ -1457,7 +1505,8 @@ impl<'a> Engine<'a> {
                 },
             );
             let (script, outcome) = self.workflow_for(j, a);
-            let generation = self.jobs[j].actions[a]
+            let generation = self
+                .action(j, a)
                 .workflow
                 .as_ref()
                 .map_or(0, |w| w.generation + 1);
@@ -1467,7 +1516,7 @@ impl<'a> Engine<'a> {
                 LocalOutcome::Refused(why) => (None, Some(why)),
             };
             let due = now.saturating_add(script.duration);
-            self.jobs[j].actions[a].workflow = Some(Workflow {
+            self.action_mut(j, a).workflow = Some(Workflow {
                 started: now,
                 ended: None,
                 status: None,
@@ -1481,7 +1530,7 @@ impl<'a> Engine<'a> {
             self.set_action_status(j, a, ActionStatus::Running, Why::WorkflowStarted);
             self.push(
                 due,
-                Event::WorkflowEnd(j, a, self.jobs[j].actions[a].serial, generation),
+                Event::WorkflowEnd(j, a, self.action(j, a).serial, generation),
             );
         }
     }
@@ -1491,7 +1540,7 @@ impl<'a> Engine<'a> {
     /// the action's resolved configuration, as CoordActionStartXCommand
     /// passes it); else the scenario's `[workflows]`.
     fn workflow_for(&mut self, j: usize, a: usize) -> (WorkflowScript, LocalOutcome) {
-        let scripted = self.jobs[j].script_for(a, self.workflows);
+        let scripted = self.job(j).script_for(a, self.workflows);
         let (app, conf) = match self.local_job(j, a) {
             None => return (scripted, LocalOutcome::Scripted),
             Some(Ok(job)) => job,
@@ -1534,8 +1583,8 @@ impl<'a> Engine<'a> {
     /// configuration, or why it cannot be submitted. (The same each time it
     /// is asked once the action has started: the report asks again.)
     fn local_job(&self, j: usize, a: usize) -> Option<Result<(Arc<SubWorkflow>, VarMap), String>> {
-        let job = &self.jobs[j];
-        let action = &job.actions[a];
+        let job = self.job(j);
+        let action = job.action(a);
         let local = action
             .local_workflow
             .as_deref()
@@ -1581,7 +1630,7 @@ impl<'a> Engine<'a> {
         start: Millis,
     ) -> Option<Run> {
         let graph = Graph::new(&app.workflow).ok()?;
-        let job = &self.jobs[j];
+        let job = self.job(j);
         Some(workflow_run(
             &graph,
             &RunInput {
@@ -1590,7 +1639,7 @@ impl<'a> Engine<'a> {
                 script: &self.script,
                 scope: Scope {
                     job: Some(&job.id),
-                    action: Some(job.actions[a].number),
+                    action: Some(job.action(a).number),
                 },
                 sub_workflows: job.workflows,
                 pz: job.job.processing_zone(),
@@ -1601,7 +1650,7 @@ impl<'a> Engine<'a> {
 
     /// Action `a`'s workflow trace, made again as it ran.
     pub fn workflow_trace(&self, j: usize, a: usize) -> Option<Run> {
-        let workflow = self.jobs[j].actions[a].workflow.as_ref()?;
+        let workflow = self.action(j, a).workflow.as_ref()?;
         let local = workflow.run.as_deref()?;
         let (app, conf) = self.local_job(j, a)?.ok()?;
         let run = self.run_local(&app, &conf, local.id_sequence, j, a, workflow.started)?;
@@ -1610,7 +1659,7 @@ impl<'a> Engine<'a> {
 
     fn workflow_end(&mut self, j: usize, a: usize, generation: u32) {
         let now = self.now;
-        let action = &self.jobs[j].actions[a];
+        let action = self.action(j, a);
         let Some(workflow) = &action.workflow else {
             return;
         };
@@ -1620,12 +1669,12 @@ impl<'a> Engine<'a> {
         if self.down {
             // Noticed once the server is up again.
             let at = self.outage_end_after(now) + SERVICE_DELAY;
-            if let Some(w) = &mut self.jobs[j].actions[a].workflow {
+            if let Some(w) = &mut self.action_mut(j, a).workflow {
                 w.due = Some(at);
             }
             self.push(
                 at,
-                Event::WorkflowEnd(j, a, self.jobs[j].actions[a].serial, generation),
+                Event::WorkflowEnd(j, a, self.action(j, a).serial, generation),
             );
             return;
         }
@@ -1640,7 +1689,7 @@ impl<'a> Engine<'a> {
         if status == WorkflowEnd::Suspended {
             // CoordActionUpdateXCommand: the action follows its workflow
             // into SUSPENDED; it waits for a resume.
-            if let Some(w) = &mut self.jobs[j].actions[a].workflow {
+            if let Some(w) = &mut self.action_mut(j, a).workflow {
                 w.status = Some(status);
                 w.due = None;
                 w.remaining = NEVER;
@@ -1648,7 +1697,7 @@ impl<'a> Engine<'a> {
             self.set_action_status(j, a, ActionStatus::Suspended, Why::WorkflowSuspended);
             return;
         }
-        if let Some(w) = &mut self.jobs[j].actions[a].workflow {
+        if let Some(w) = &mut self.action_mut(j, a).workflow {
             w.ended = Some(now);
             w.status = Some(status);
             w.due = None;
@@ -1661,14 +1710,15 @@ impl<'a> Engine<'a> {
         };
         self.set_action_status(j, a, to, why);
         if status == WorkflowEnd::Succeeded && self.outputs {
-            let outputs = self.jobs[j].actions[a].outputs.clone();
+            let outputs = self.action(j, a).outputs.clone();
             for uri in outputs {
                 if self.data.produce(&uri, now)
                     && let Some(watchers) = self.watchers.remove(&uri)
                 {
                     for (wj, wa, serial) in watchers {
                         // (Unless -change deleted it.)
-                        if self.jobs[wj]
+                        if self
+                            .job(wj)
                             .actions
                             .get(wa)
                             .is_some_and(|x| x.serial == serial)
@@ -1706,17 +1756,17 @@ impl<'a> Engine<'a> {
             clock.generation += 1;
         }
         for j in 0..self.jobs.len() {
-            for a in 0..self.jobs[j].actions.len() {
-                let action = &mut self.jobs[j].actions[a];
+            for a in 0..self.job(j).actions.len() {
+                let action = self.action_mut(j, a);
                 if action.status == ActionStatus::Waiting && action.chain.next.is_some() {
                     // Brought to its first check at or after now, the chain's
                     // `last` is the last check that ran before the server
                     // went down (its lastModified for the RecoveryService).
                     self.wake_chain(j, a);
-                    let action = &mut self.jobs[j].actions[a];
+                    let action = self.action_mut(j, a);
                     action.chain.next = None;
                     action.chain.generation += 1;
-                    self.jobs[j].lost.insert(a);
+                    self.job_mut(j).lost.insert(a);
                 }
             }
         }
@@ -1738,7 +1788,10 @@ impl<'a> Engine<'a> {
     // Ops.
 
     fn op(&mut self, i: usize) {
-        let op = self.ops[i].clone();
+        let now = self.now;
+        let Some(op) = self.ops.get(i).cloned() else {
+            return;
+        };
         let Some(j) = self.jobs.iter().position(|job| job.id == op.job) else {
             return;
         };
@@ -1749,10 +1802,10 @@ impl<'a> Engine<'a> {
             }
             _ => verb_name(&op.verb).to_string(),
         };
-        if !self.jobs[j].submitted {
-            let submit = self.jobs[j].submit;
-            self.jobs[j].ops.push(OpRecord {
-                at: self.now,
+        if !self.job(j).submitted {
+            let submit = self.job(j).submit;
+            self.job_mut(j).ops.push(OpRecord {
+                at: now,
                 what,
                 refused: Some(format!(
                     "E0604: the job does not exist yet (it is submitted at {})",
@@ -1780,8 +1833,8 @@ impl<'a> Engine<'a> {
             Verb::Ignore => self.ignore(j, op.actions.as_ref().map_or(&[][..], |(l, _)| l)),
         };
         let refused = result.err();
-        self.jobs[j].ops.push(OpRecord {
-            at: self.now,
+        self.job_mut(j).ops.push(OpRecord {
+            at: now,
             what,
             refused,
         });
@@ -1793,7 +1846,7 @@ impl<'a> Engine<'a> {
 
     /// CoordSuspendXCommand (CSUS:101-221).
     fn suspend(&mut self, j: usize) -> Result<(), String> {
-        let to = match self.jobs[j].status {
+        let to = match self.job(j).status {
             JobStatus::Prep | JobStatus::PrepPaused => JobStatus::PrepSuspended,
             JobStatus::Running | JobStatus::Paused => JobStatus::Suspended,
             JobStatus::RunningWithError | JobStatus::PausedWithError => {
@@ -1809,9 +1862,9 @@ impl<'a> Engine<'a> {
         };
         self.set_job_status(j, to, Why::Suspended);
         let now = self.now;
-        for a in 0..self.jobs[j].actions.len() {
-            if self.jobs[j].actions[a].status == ActionStatus::Running {
-                if let Some(w) = &mut self.jobs[j].actions[a].workflow {
+        for a in 0..self.job(j).actions.len() {
+            if self.action(j, a).status == ActionStatus::Running {
+                if let Some(w) = &mut self.action_mut(j, a).workflow {
                     w.remaining = w.due.map_or(w.remaining, |d| d.saturating_sub(now));
                     w.due = None;
                     w.generation += 1;
@@ -1824,7 +1877,7 @@ impl<'a> Engine<'a> {
 
     /// CoordResumeXCommand (CRES:99-156, RTX:46-60).
     fn resume(&mut self, j: usize) -> Result<(), String> {
-        let to = match self.jobs[j].status {
+        let to = match self.job(j).status {
             JobStatus::PrepSuspended => JobStatus::Prep,
             JobStatus::Suspended => JobStatus::Running,
             JobStatus::SuspendedWithError => JobStatus::RunningWithError,
@@ -1832,10 +1885,10 @@ impl<'a> Engine<'a> {
         };
         self.set_job_status(j, to, Why::Resumed);
         let now = self.now;
-        for a in 0..self.jobs[j].actions.len() {
-            if self.jobs[j].actions[a].status == ActionStatus::Suspended {
+        for a in 0..self.job(j).actions.len() {
+            if self.action(j, a).status == ActionStatus::Suspended {
                 let mut end = None;
-                if let Some(w) = &mut self.jobs[j].actions[a].workflow {
+                if let Some(w) = &mut self.action_mut(j, a).workflow {
                     w.generation += 1;
                     let due = now.saturating_add(w.remaining);
                     w.due = Some(due);
@@ -1845,7 +1898,7 @@ impl<'a> Engine<'a> {
                 if let Some((at, generation)) = end {
                     self.push(
                         at,
-                        Event::WorkflowEnd(j, a, self.jobs[j].actions[a].serial, generation),
+                        Event::WorkflowEnd(j, a, self.action(j, a).serial, generation),
                     );
                 }
             }
@@ -1855,7 +1908,7 @@ impl<'a> Engine<'a> {
 
     /// CoordKillXCommand (CKX:102-164).
     fn kill_job(&mut self, j: usize) -> Result<(), String> {
-        let status = self.jobs[j].status;
+        let status = self.job(j).status;
         if matches!(
             status,
             JobStatus::Succeeded
@@ -1869,10 +1922,10 @@ impl<'a> Engine<'a> {
                 status.name()
             ));
         }
-        self.jobs[j].done = true;
+        self.job_mut(j).done = true;
         self.set_job_status(j, JobStatus::Killed, Why::JobKilled);
-        for a in 0..self.jobs[j].actions.len() {
-            let s = self.jobs[j].actions[a].status;
+        for a in 0..self.job(j).actions.len() {
+            let s = self.action(j, a).status;
             if !matches!(
                 s,
                 ActionStatus::Failed
@@ -1890,7 +1943,7 @@ impl<'a> Engine<'a> {
 
     fn end_workflow_killed(&mut self, j: usize, a: usize) {
         let now = self.now;
-        if let Some(w) = &mut self.jobs[j].actions[a].workflow
+        if let Some(w) = &mut self.action_mut(j, a).workflow
             && w.ended.is_none()
         {
             w.ended = Some(now);
@@ -1902,7 +1955,7 @@ impl<'a> Engine<'a> {
 
     /// CoordActionsKillXCommand (CAKX:84-140).
     fn kill_actions(&mut self, j: usize, list: &[(usize, usize)]) -> Result<(), String> {
-        let status = self.jobs[j].status;
+        let status = self.job(j).status;
         if matches!(
             status,
             JobStatus::Succeeded | JobStatus::Failed | JobStatus::DoneWithError | JobStatus::Killed
@@ -1915,7 +1968,7 @@ impl<'a> Engine<'a> {
         let selected = self.select(j, list)?;
         let mut freed = false;
         for a in selected {
-            let s = self.jobs[j].actions[a].status;
+            let s = self.action(j, a).status;
             if matches!(
                 s,
                 ActionStatus::Waiting
@@ -1924,7 +1977,7 @@ impl<'a> Engine<'a> {
                     | ActionStatus::Running
                     | ActionStatus::Suspended
             ) {
-                freed |= self.jobs[j].actions[a].workflow.is_some();
+                freed |= self.action(j, a).workflow.is_some();
                 self.end_workflow_killed(j, a);
                 self.set_action_status(j, a, ActionStatus::Killed, Why::ActionsKilled);
             }
@@ -1938,7 +1991,7 @@ impl<'a> Engine<'a> {
     /// The actions an `-action` list names; an error for a number no action
     /// has (E0605).
     fn select(&self, j: usize, list: &[(usize, usize)]) -> Result<Vec<usize>, String> {
-        let job = &self.jobs[j];
+        let job = self.job(j);
         let mut out = Vec::new();
         for &(from, to) in list {
             for number in from..=to {
@@ -1956,11 +2009,11 @@ impl<'a> Engine<'a> {
         let selected = self.select(j, list)?;
         if let Some(&a) = selected.iter().find(|&&a| {
             !matches!(
-                self.jobs[j].actions[a].status,
+                self.action(j, a).status,
                 ActionStatus::Failed | ActionStatus::Killed | ActionStatus::Timedout
             )
         }) {
-            let action = &self.jobs[j].actions[a];
+            let action = self.action(j, a);
             return Err(format!(
                 "E1024: action {} is {}; only FAILED, KILLED and TIMEDOUT actions can be ignored",
                 action.number,
@@ -1975,16 +2028,16 @@ impl<'a> Engine<'a> {
 
     /// CoordRerunXCommand (CRX:127-470), without -refresh.
     fn rerun(&mut self, j: usize, list: &[(usize, usize)]) -> Result<(), String> {
-        let status = self.jobs[j].status;
+        let status = self.job(j).status;
         if matches!(status, JobStatus::Prep | JobStatus::Ignored) {
             return Err(format!("E1018: a {} job cannot be rerun", status.name()));
         }
         let selected = self.select(j, list)?;
         if let Some(&a) = selected
             .iter()
-            .find(|&&a| !self.jobs[j].actions[a].status.is_terminal())
+            .find(|&&a| !self.action(j, a).status.is_terminal())
         {
-            let action = &self.jobs[j].actions[a];
+            let action = self.action(j, a);
             return Err(format!(
                 "E1018: action {} is {}: only finished actions can be rerun",
                 action.number,
@@ -2000,12 +2053,12 @@ impl<'a> Engine<'a> {
         self.set_job_status(j, to, Why::Rerun);
         let now = self.now;
         for a in selected {
-            if self.jobs[j].actions[a].status == ActionStatus::Timedout {
-                self.jobs[j].actions[a].created = now;
+            if self.action(j, a).status == ActionStatus::Timedout {
+                self.action_mut(j, a).created = now;
             }
-            self.jobs[j].actions[a].workflow = None;
+            self.action_mut(j, a).workflow = None;
             self.set_action_status(j, a, ActionStatus::Waiting, Why::Rerun);
-            self.jobs[j].actions[a].chain.last = now;
+            self.action_mut(j, a).chain.last = now;
             self.queue_check(j, a, now + COMMAND_DELAY);
         }
         Ok(())
@@ -2042,7 +2095,7 @@ impl<'a> Engine<'a> {
                 other => return Err(format!("E1015: `{other}` cannot be changed")),
             }
         }
-        let job = &self.jobs[j];
+        let job = self.job(j);
         if job.status.is_terminal() && status.is_none() && end.is_none() {
             return Err(format!("E1016: the job is {}", job.status.name()));
         }
@@ -2085,7 +2138,7 @@ impl<'a> Engine<'a> {
         }
         let mut deleted_numbers = Vec::new();
         for _ in 0..deleted {
-            let job = &mut self.jobs[j];
+            let job = self.job_mut(j);
             let Some(action) = job.actions.pop() else {
                 break;
             };
@@ -2100,22 +2153,22 @@ impl<'a> Engine<'a> {
             deleted_numbers.push(action.number);
         }
         if let Some(n) = concurrency {
-            let before = self.jobs[j].concurrency;
-            self.jobs[j].concurrency = i64::from(n);
+            let before = self.job(j).concurrency;
+            self.job_mut(j).concurrency = i64::from(n);
             if i64::from(n) > before {
                 self.push(self.now, Event::ReadyCheck(j));
             }
         }
         if let Some(new_pause) = pause {
-            let old = self.jobs[j].pause;
-            self.jobs[j].pause = new_pause;
+            let old = self.job(j).pause;
+            self.job_mut(j).pause = new_pause;
             let later = match (old, new_pause) {
                 (_, None) => true,
                 (Some(o), Some(n)) => n > o,
                 (None, Some(_)) => false,
             };
             if later {
-                let to = match self.jobs[j].status {
+                let to = match self.job(j).status {
                     JobStatus::Paused => Some(JobStatus::Running),
                     JobStatus::PausedWithError => Some(JobStatus::RunningWithError),
                     // (PREPPAUSED waits for the PauseTransitService, PTS:189-207.)
@@ -2127,7 +2180,7 @@ impl<'a> Engine<'a> {
             }
         }
         if let Some(e) = end {
-            let job = &mut self.jobs[j];
+            let job = self.job_mut(j);
             job.end = e;
             let next = job.next_materialization.unwrap_or(job.start);
             job.done = e <= next;
@@ -2162,7 +2215,7 @@ impl<'a> Engine<'a> {
                 // Materialization goes on if it had not reached the end
                 // (CCX:432-445); the StatusTransitService looks at the job
                 // again.
-                let job = &mut self.jobs[j];
+                let job = self.job_mut(j);
                 if job.next_materialization.unwrap_or(job.start) < job.end {
                     job.done = false;
                 }
@@ -2170,7 +2223,7 @@ impl<'a> Engine<'a> {
             } else {
                 JobStatus::Ignored
             };
-            self.jobs[j].dirty = true;
+            self.job_mut(j).dirty = true;
             self.set_job_status(j, to, Why::Changed(format!("status={s}")));
         }
         self.wake(Service::Status, self.now);
@@ -2244,6 +2297,24 @@ fn resolve(
                 to as usize,
             )
         }
+    }
+}
+
+/// Action indexes are positions in `actions`, held only while the action
+/// exists: `change` pops deleted actions and drops their indexes from
+/// `ready`, `ready_since` and `lost`; queued events and watchers check
+/// theirs with `get` and the action's serial before use.
+#[allow(
+    clippy::indexing_slicing,
+    reason = "action indexes are held only while their action exists (see above)"
+)]
+impl<'a> SimJob<'a> {
+    fn action(&self, a: usize) -> &SimAction<'a> {
+        &self.actions[a]
+    }
+
+    fn action_mut(&mut self, a: usize) -> &mut SimAction<'a> {
+        &mut self.actions[a]
     }
 }
 
@@ -2458,7 +2529,7 @@ impl<'a> SimJob<'a> {
 
     /// Whether a `[[workflow]]` entry scripts action `a`.
     fn overridden(&self, a: usize) -> bool {
-        let action = &self.actions[a];
+        let action = self.action(a);
         self.scripts.iter().any(|(which, _, _)| match which {
             ActionRef::Number(n) => *n == action.number,
             ActionRef::Nominal(t) => millis(*t) == action.nominal,
@@ -2466,7 +2537,7 @@ impl<'a> SimJob<'a> {
     }
 
     fn script_for(&self, a: usize, default: WorkflowScript) -> WorkflowScript {
-        let action = &self.actions[a];
+        let action = self.action(a);
         let mut script = default;
         for (which, status, duration) in &self.scripts {
             let matches = match which {

@@ -138,21 +138,26 @@ pub fn evaluate(
             let Some(d) = inputs.names.iter().position(|n| n == data_in) else {
                 return Outcome::False;
             };
-            let count = inputs.available[d].len();
+            let Some(available) = inputs.available.get_mut(d) else {
+                return Outcome::False;
+            };
+            let count = available.len();
             // min < 0 (unset): stop at the first missing, as the plain check.
             let scan_all = min.is_some_and(|m| m >= 0);
-            for i in 0..count {
-                if !inputs.available[d][i] {
+            for (i, found) in available.iter_mut().enumerate() {
+                if !*found {
                     if probe(d, i) {
-                        inputs.available[d][i] = true;
+                        *found = true;
                     } else if !scan_all {
                         break;
                     }
                 }
             }
-            let chosen: Vec<(usize, usize)> = (0..count)
-                .filter(|i| inputs.available[d][*i])
-                .map(|i| (d, i))
+            let chosen: Vec<(usize, usize)> = available
+                .iter()
+                .enumerate()
+                .filter(|(_, found)| **found)
+                .map(|(i, _)| (d, i))
                 .collect();
             verdict(chosen, count, *min, *wait, waited)
         }
@@ -169,17 +174,17 @@ pub fn evaluate(
             let Some(&first) = indexes.first() else {
                 return Outcome::False;
             };
-            let count = inputs.available[first].len();
+            let count = inputs.available.get(first).map_or(0, Vec::len);
             let mut chosen = Vec::new();
             for i in 0..count {
                 for &d in &indexes {
-                    if i >= inputs.available[d].len() {
+                    let Some(found) = inputs.available.get_mut(d).and_then(|a| a.get_mut(i)) else {
                         continue;
+                    };
+                    if !*found && probe(d, i) {
+                        *found = true;
                     }
-                    if !inputs.available[d][i] && probe(d, i) {
-                        inputs.available[d][i] = true;
-                    }
-                    if inputs.available[d][i] {
+                    if *found {
                         chosen.push((d, i));
                         break;
                     }

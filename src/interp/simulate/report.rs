@@ -25,8 +25,8 @@ fn minutes_text(t: Millis) -> String {
 
 /// The changes of each action, and of each job, by index.
 pub struct Histories<'e> {
-    pub jobs: Vec<Vec<&'e Change>>,
-    pub actions: Vec<Vec<Vec<&'e Change>>>,
+    jobs: Vec<Vec<&'e Change>>,
+    actions: Vec<Vec<Vec<&'e Change>>>,
 }
 
 impl<'e> Histories<'e> {
@@ -39,12 +39,16 @@ impl<'e> Histories<'e> {
             .collect();
         for change in &engine.log {
             match change.action {
-                None if change.from != Some(change.to) => jobs[change.job].push(change),
+                None if change.from != Some(change.to) => {
+                    if let Some(list) = jobs.get_mut(change.job) {
+                        list.push(change);
+                    }
+                }
                 None => {}
                 Some(a) => {
                     // (An action deleted by -change and created again keeps
                     // only its new history.)
-                    if let Some(list) = actions[change.job].get_mut(a) {
+                    if let Some(list) = actions.get_mut(change.job).and_then(|l| l.get_mut(a)) {
                         if change.from.is_none() {
                             list.clear();
                         }
@@ -54,6 +58,20 @@ impl<'e> Histories<'e> {
             }
         }
         Histories { jobs, actions }
+    }
+
+    /// The changes of job `j` (none for a job the engine does not have).
+    pub fn job(&self, j: usize) -> &[&'e Change] {
+        self.jobs.get(j).map_or(&[], Vec::as_slice)
+    }
+
+    /// The changes of action `a` of job `j` (none for one the engine does
+    /// not have).
+    pub fn action(&self, j: usize, a: usize) -> &[&'e Change] {
+        self.actions
+            .get(j)
+            .and_then(|actions| actions.get(a))
+            .map_or(&[], Vec::as_slice)
     }
 }
 
@@ -156,10 +174,12 @@ impl Serialize for InputsJson<'_> {
         let action = self.0;
         let mut map = serializer.serialize_map(Some(action.inputs.len()))?;
         for (d, (name, uris, _)) in action.inputs.iter().enumerate() {
-            let uris = match &action.chosen {
-                Some(chosen) => &chosen[d],
-                None => uris,
-            };
+            // (The logic chooses among each data-in's URIs: one list a data-in.)
+            let uris = action
+                .chosen
+                .as_ref()
+                .and_then(|chosen| chosen.get(d))
+                .unwrap_or(uris);
             map.serialize_entry(name, uris)?;
         }
         map.end()
@@ -232,7 +252,7 @@ pub fn write_json(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
         if j > 0 {
             out.write_all(b",")?;
         }
-        let head = job_head_json(job, &histories.jobs[j]).to_string();
+        let head = job_head_json(job, histories.job(j)).to_string();
         // The head without its closing brace, then the actions.
         write!(out, "{},\"actions\":[", &head[..head.len() - 1])?;
         for (a, action) in job.actions.iter().enumerate() {
@@ -240,7 +260,7 @@ pub fn write_json(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
                 out.write_all(b",")?;
             }
             let trace = engine.workflow_trace(j, a);
-            let json = action_json(action, &histories.actions[j][a], trace.as_ref());
+            let json = action_json(action, histories.action(j, a), trace.as_ref());
             serde_json::to_writer(&mut *out, &json)?;
         }
         out.write_all(b"]}")?;
@@ -251,7 +271,9 @@ pub fn write_json(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
 /// Every change as a JSON line, in time order.
 pub fn write_events(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
     for change in &engine.log {
-        let job = &engine.jobs[change.job];
+        let Some(job) = engine.jobs.get(change.job) else {
+            continue;
+        };
         let line = json!({
             "at": time_text(change.at),
             "job": job.id,
@@ -282,7 +304,7 @@ pub fn write_text(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
             job.app_name,
             job.status.name()
         )?;
-        for change in &histories.jobs[j] {
+        for change in histories.job(j) {
             writeln!(
                 out,
                 "  {}  {:<18} {}",
@@ -308,7 +330,8 @@ pub fn write_text(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
             "action", "nominal", "status", "since"
         )?;
         for (a, action) in job.actions.iter().enumerate() {
-            let why = histories.actions[j][a]
+            let why = histories
+                .action(j, a)
                 .last()
                 .map(|c| why_text(&c.why))
                 .unwrap_or_default();
@@ -331,11 +354,15 @@ pub fn write_text(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
 
 /// Why action `number` of job `j` is in its state, in words.
 pub fn explain(engine: &Engine, j: usize, number: usize) -> Option<String> {
-    let job = &engine.jobs[j];
-    let Some(a) = job.actions.iter().position(|a| a.number == number) else {
+    let job = engine.jobs.get(j)?;
+    let Some((a, action)) = job
+        .actions
+        .iter()
+        .enumerate()
+        .find(|(_, a)| a.number == number)
+    else {
         return not_materialized(engine, j, number);
     };
-    let action = &job.actions[a];
     let histories = Histories::new(engine);
     let mut lines = vec![format!(
         "{}@{number} (nominal {}, created {}) is {} since {}.",
@@ -345,7 +372,7 @@ pub fn explain(engine: &Engine, j: usize, number: usize) -> Option<String> {
         action.status.name(),
         time_text(action.since)
     )];
-    if let Some(last) = histories.actions[j][a].last() {
+    if let Some(last) = histories.action(j, a).last() {
         lines.push(format!(
             "It became {}: {}.",
             last.to.name(),
@@ -459,7 +486,7 @@ pub fn explain(engine: &Engine, j: usize, number: usize) -> Option<String> {
 /// Why action `number` does not exist yet: the controls that hold its
 /// materialization; `None` past the job's end (there is no such action).
 fn not_materialized(engine: &Engine, j: usize, number: usize) -> Option<String> {
-    let job = &engine.jobs[j];
+    let job = engine.jobs.get(j)?;
     let nominal = job.nominal(number)?;
     if number <= job.last_action_number {
         return Some(format!(

@@ -329,14 +329,6 @@ pub struct OutageFile {
     pub to: Spanned<String>,
 }
 
-/// The JSON Schema of a scenario, as docs/simulate.schema.json holds it.
-pub fn json_schema() -> String {
-    let schema = schemars::schema_for!(ScenarioFile);
-    let mut text = serde_json::to_string_pretty(&schema).expect("a schema serializes");
-    text.push('\n');
-    text
-}
-
 // ---------------------------------------------------------------------------
 // The scenario, checked.
 
@@ -923,7 +915,7 @@ impl Scenario {
         }
         outages.sort();
         for pair in outages.windows(2) {
-            if pair[1].0 < pair[0].1 {
+            if matches!(pair, [(_, end), (next, _)] if next < end) {
                 problems.push(problem(
                     Span::EMPTY,
                     "two outages overlap: write them as one",
@@ -1294,7 +1286,8 @@ mod schema_tests {
     #[test]
     fn the_shipped_schema_is_the_generated_one() {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/simulate.schema.json");
-        let generated = super::json_schema();
+        let schema = schemars::schema_for!(super::ScenarioFile);
+        let generated = serde_json::to_string_pretty(&schema).unwrap() + "\n";
         if std::env::var_os("COORDC_WRITE_SCHEMA").is_some() {
             std::fs::write(path, &generated).unwrap();
         }

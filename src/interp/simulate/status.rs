@@ -211,6 +211,10 @@ impl JobStatus {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Counts([usize; ACTION_STATUSES]);
 
+#[allow(
+    clippy::indexing_slicing,
+    reason = "the table has ACTION_STATUSES entries, one per ActionStatus variant, so `status as usize` is inside it"
+)]
 impl Counts {
     pub fn get(&self, status: ActionStatus) -> usize {
         self.0[status as usize]

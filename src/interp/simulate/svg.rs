@@ -67,7 +67,7 @@ pub fn write_svg(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
             y + 12.0,
             escape(&job.id)
         )?;
-        let changes = &histories.jobs[j];
+        let changes = histories.job(j);
         for (k, change) in changes.iter().enumerate() {
             let Status::Job(status) = change.to else {
                 continue;
@@ -93,7 +93,7 @@ pub fn write_svg(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
                 escape(&job.id),
                 action.number
             )?;
-            let changes = &histories.actions[j][a];
+            let changes = histories.action(j, a);
             for (k, change) in changes.iter().enumerate() {
                 let Status::Action(status) = change.to else {
                     continue;

@@ -325,16 +325,22 @@ pub fn write_svg(graph: &Graph, run: &Run, out: &mut dyn Write) -> io::Result<()
     // Layers by the longest path from start (the graph has no cycles once
     // checked; a bound keeps a cyclic one finite).
     let mut layer = vec![usize::MAX; n];
-    layer[graph.start] = 0;
+    if let Some(start) = layer.get_mut(graph.start) {
+        *start = 0;
+    }
     for _ in 0..n {
         let mut changed = false;
         for &(from, to, _) in &edges {
-            let want = layer[from].saturating_add(1);
-            if layer[from] != usize::MAX
+            let Some(&at) = layer.get(from) else {
+                continue;
+            };
+            let want = at.saturating_add(1);
+            if at != usize::MAX
                 && want < n
-                && (layer[to] == usize::MAX || layer[to] < want)
+                && let Some(target) = layer.get_mut(to)
+                && (*target == usize::MAX || *target < want)
             {
-                layer[to] = want;
+                *target = want;
                 changed = true;
             }
         }
@@ -353,34 +359,45 @@ pub fn write_svg(graph: &Graph, run: &Run, out: &mut dyn Write) -> io::Result<()
         }
     }
     let layers = layer.iter().max().map_or(1, |m| m + 1);
-    let mut column = vec![0usize; n];
+    // Each node's column: how many nodes of its layer came before it.
     let mut widths = vec![0usize; layers];
-    for i in 0..n {
-        column[i] = widths[layer[i]];
-        widths[layer[i]] += 1;
-    }
+    let column: Vec<usize> = layer
+        .iter()
+        .map(|&l| {
+            widths.get_mut(l).map_or(0, |w| {
+                *w += 1;
+                *w - 1
+            })
+        })
+        .collect();
     let most = widths.iter().copied().max().unwrap_or(1).max(1);
     let width = 20.0 + most as f64 * (BOX_W + GAP_X);
     let height = 50.0 + layers as f64 * (BOX_H + GAP_Y);
-    let position = |i: usize| {
-        let row_width = widths[layer[i]] as f64 * (BOX_W + GAP_X);
-        let left = (width - row_width) / 2.0;
-        (
-            left + column[i] as f64 * (BOX_W + GAP_X) + GAP_X / 2.0,
-            40.0 + layer[i] as f64 * (BOX_H + GAP_Y),
-        )
-    };
+    let positions: Vec<(f64, f64)> = layer
+        .iter()
+        .zip(&column)
+        .map(|(&l, &c)| {
+            let row_width = widths.get(l).copied().unwrap_or(0) as f64 * (BOX_W + GAP_X);
+            let left = (width - row_width) / 2.0;
+            (
+                left + c as f64 * (BOX_W + GAP_X) + GAP_X / 2.0,
+                40.0 + l as f64 * (BOX_H + GAP_Y),
+            )
+        })
+        .collect();
+    // (Edges join nodes of the graph: `Graph::new` resolved them.)
+    let position = |i: usize| positions.get(i).copied().unwrap_or_default();
     let runs: Vec<Option<&NodeRun>> = (0..n)
         .map(|i| run.nodes.iter().rev().find(|r| r.node == i))
         .collect();
     let taken = |from: usize, to: usize| {
-        runs[from].is_some_and(|r| {
-            let to_name = graph.nodes[to].name;
-            // (A fork's transition is `*`: every path.)
-            r.transition
-                .as_deref()
-                .is_some_and(|t| t == "*" || t == to_name)
-        })
+        let (Some(Some(r)), Some(to)) = (runs.get(from), graph.nodes.get(to)) else {
+            return false;
+        };
+        // (A fork's transition is `*`: every path.)
+        r.transition
+            .as_deref()
+            .is_some_and(|t| t == "*" || t == to.name)
     };
     writeln!(
         out,
@@ -413,9 +430,8 @@ pub fn write_svg(graph: &Graph, run: &Run, out: &mut dyn Write) -> io::Result<()
             }
         )?;
     }
-    for (i, node) in graph.nodes.iter().enumerate() {
-        let (x, y) = position(i);
-        let status = runs[i].map(|r| r.status);
+    for ((node, node_run), &(x, y)) in graph.nodes.iter().zip(&runs).zip(&positions) {
+        let status = node_run.map(|r| r.status);
         writeln!(
             out,
             r#"<rect x="{x}" y="{y}" width="{BOX_W}" height="{BOX_H}" rx="6" fill="{}" stroke="{}"/>"#,
@@ -434,13 +450,15 @@ pub fn write_svg(graph: &Graph, run: &Run, out: &mut dyn Write) -> io::Result<()
             node.kind.type_name(),
             escape(node.name)
         )?;
-        if let Some(r) = runs[i] {
+        if let Some(r) = node_run {
+            // (The time of day: past `YYYY-MM-DDT`.)
+            let started = time_text(r.started);
             writeln!(
                 out,
                 r##"<text x="{}" y="{}" fill="#424242">{} {}</text>"##,
                 x + 6.0,
                 y + 31.0,
-                &time_text(r.started)[11..],
+                started.get(11..).unwrap_or_default(),
                 r.status.name()
             )?;
         }

@@ -4,7 +4,7 @@
 //! spec is silent; docs/simulate.md "Workflows").
 
 use super::functions::{Functions, RunView};
-use super::graph::{Graph, Kind};
+use super::graph::{Graph, GraphNode, Kind};
 use super::script::{Behaviour, FileSystem, Outcome, Scope, Script};
 use crate::check::actions::{CLUSTER_ACTIONS, checks_configuration};
 use crate::diag::Diagnostic;
@@ -189,6 +189,22 @@ impl Run {
             self.kill_message = None;
         }
         self
+    }
+}
+
+/// A run's node runs as [`Runner`] makes them: its node run indexes are
+/// made by [`Runner::new_node_run`], and the list only grows.
+#[allow(
+    clippy::indexing_slicing,
+    reason = "node run indexes are made by `Runner::new_node_run`; `nodes` only grows"
+)]
+impl Run {
+    fn node(&self, r: usize) -> &NodeRun {
+        &self.nodes[r]
+    }
+
+    fn node_mut(&mut self, r: usize) -> &mut NodeRun {
+        &mut self.nodes[r]
     }
 }
 
@@ -477,6 +493,14 @@ fn run_nested(graph: &Graph, input: &RunInput, nesting: &Nesting) -> Run {
 }
 
 impl<'r, 'w> Runner<'r, 'w> {
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "node indexes come from the graph: its `start` and the transitions `Graph::new` resolved"
+    )]
+    fn graph_node(&self, node: usize) -> &'r GraphNode<'w> {
+        &self.graph.nodes[node]
+    }
+
     fn push(&mut self, at: Millis, step: Step) {
         if at > HORIZON {
             self.fail(
@@ -503,7 +527,7 @@ impl<'r, 'w> Runner<'r, 'w> {
     }
 
     fn new_node_run(&mut self, node: usize, depth: usize) -> usize {
-        let graph_node = &self.graph.nodes[node];
+        let graph_node = self.graph_node(node);
         self.run.nodes.push(NodeRun {
             node,
             name: graph_node.name.to_string(),
@@ -536,8 +560,8 @@ impl<'r, 'w> Runner<'r, 'w> {
     /// Ends node run `r` now with `status`, going to `to`.
     fn close(&mut self, r: usize, status: NodeStatus, to: Option<usize>) {
         let now = self.now;
-        let to_name = to.map(|t| self.graph.nodes[t].name.to_string());
-        let node = &mut self.run.nodes[r];
+        let to_name = to.map(|t| self.graph_node(t).name.to_string());
+        let node = self.run.node_mut(r);
         node.ended = Some(now);
         node.status = status;
         node.transition = to_name;
@@ -562,27 +586,29 @@ impl<'r, 'w> Runner<'r, 'w> {
                 return;
             }
             self.nesting.budget.set(left - 1);
-            let graph = self.graph;
-            match &graph.nodes[node].kind {
+            let graph_node = self.graph_node(node);
+            match &graph_node.kind {
                 Kind::Action { action, .. } => self.start_action(node, action, forks),
                 Kind::Decision { cases, default } => {
                     let r = self.new_node_run(node, forks.len());
-                    match self.decide(graph.nodes[node].name, cases, *default) {
+                    match self.decide(graph_node.name, cases, *default) {
                         Ok((to, why)) => {
                             // DecisionActionExecutor: external status the
                             // chosen node, ids "-".
-                            let n = &mut self.run.nodes[r];
+                            let to_name = self.graph_node(to).name.to_string();
+                            let n = self.run.node_mut(r);
                             n.why = Some(why);
                             n.external_id = Some("-".to_string());
                             n.tracker_uri = Some("-".to_string());
-                            n.external_status = Some(graph.nodes[to].name.to_string());
+                            n.external_status = Some(to_name);
                             self.close(r, NodeStatus::Ok, Some(to));
                             pending.push_back((to, forks));
                         }
                         Err((why, message)) => {
-                            self.run.nodes[r].why = Some(why);
-                            self.run.nodes[r].error_code = Some(EL_ERROR.to_string());
-                            self.run.nodes[r].error_message = Some(message.clone());
+                            let n = self.run.node_mut(r);
+                            n.why = Some(why);
+                            n.error_code = Some(EL_ERROR.to_string());
+                            n.error_message = Some(message.clone());
                             self.close(r, NodeStatus::Failed, None);
                             self.fail(EL_ERROR, &message);
                         }
@@ -592,7 +618,7 @@ impl<'r, 'w> Runner<'r, 'w> {
                     let r = self.new_node_run(node, forks.len());
                     self.close(r, NodeStatus::Ok, None);
                     // (LiteWorkflowInstance records a fork's transition as `*`.)
-                    self.run.nodes[r].transition = Some("*".to_string());
+                    self.run.node_mut(r).transition = Some("*".to_string());
                     self.activations.push(Activation {
                         expected: paths.len(),
                         arrived: 0,
@@ -614,7 +640,10 @@ impl<'r, 'w> Runner<'r, 'w> {
                     };
                     // The join's action is made when the last path
                     // arrives (ControlNodeHandler.enter).
-                    let a = &mut self.activations[activation];
+                    // (Made by its fork, above, before any of its paths ran.)
+                    let Some(a) = self.activations.get_mut(activation) else {
+                        continue;
+                    };
                     a.arrived += 1;
                     if a.arrived == a.expected {
                         let join = self.new_node_run(node, outer.len());
@@ -630,13 +659,13 @@ impl<'r, 'w> Runner<'r, 'w> {
                         self.input.conf,
                         Some(&Functions {
                             run: self.view(),
-                            current: graph.nodes[node].name,
+                            current: graph_node.name,
                         }),
                         self.input.pz,
                     )
                     .map(Cow::into_owned);
                     self.close(r, NodeStatus::Ok, None);
-                    self.run.end_node = Some(graph.nodes[node].name.to_string());
+                    self.run.end_node = Some(graph_node.name.to_string());
                     // SignalXCommand (:314-343): the message on the kill
                     // node's action, E0729; one that cannot be evaluated is
                     // E0756 and the action ERROR. The job is KILLED either way.
@@ -646,7 +675,7 @@ impl<'r, 'w> Runner<'r, 'w> {
                             ("E0729", text)
                         }
                         Err(d) => {
-                            self.run.nodes[r].status = NodeStatus::Error;
+                            self.run.node_mut(r).status = NodeStatus::Error;
                             (
                                 "E0756",
                                 format!(
@@ -656,7 +685,7 @@ impl<'r, 'w> Runner<'r, 'w> {
                             )
                         }
                     };
-                    let n = &mut self.run.nodes[r];
+                    let n = self.run.node_mut(r);
                     n.error_code = Some(code.to_string());
                     n.error_message = Some(message);
                     // (Oozie's job has no error of its own: the report's is
@@ -672,7 +701,7 @@ impl<'r, 'w> Runner<'r, 'w> {
                 Kind::End => {
                     let r = self.new_node_run(node, forks.len());
                     self.close(r, NodeStatus::Ok, None);
-                    self.run.end_node = Some(graph.nodes[node].name.to_string());
+                    self.run.end_node = Some(graph_node.name.to_string());
                     self.finish(RunStatus::Succeeded);
                 }
             }
@@ -714,28 +743,31 @@ impl<'r, 'w> Runner<'r, 'w> {
                 taken = Some(i);
             }
             predicates.push(Predicate {
-                to: self.graph.nodes[*to].name.to_string(),
+                to: self.graph_node(*to).name.to_string(),
                 text: text.text().to_string(),
                 value,
             });
         }
+        let to = taken
+            .and_then(|i| cases.get(i))
+            .map_or(default, |&(_, to)| to);
         let why = Why::Decision { predicates, taken };
         match error {
             Some(e) => Err((why, e)),
-            None => Ok((taken.map_or(default, |i| cases[i].1), why)),
+            None => Ok((to, why)),
         }
     }
 
     fn start_action(&mut self, node: usize, action: &'w WorkflowAction, forks: Forks) {
         let r = self.new_node_run(node, forks.len());
-        let name = self.graph.nodes[node].name;
+        let name = self.graph_node(node).name;
         let resolved = self.resolve(action, name);
         let resolved = match resolved {
             Ok(resolved) => resolved,
             Err(message) => {
                 // ActionStartXCommand: the action FAILED, the job too; no
                 // error transition.
-                let n = &mut self.run.nodes[r];
+                let n = self.run.node_mut(r);
                 n.error_code = Some(EL_ERROR.to_string());
                 n.error_message = Some(message.clone());
                 n.why = Some(Why::Text(format!(
@@ -752,8 +784,9 @@ impl<'r, 'w> Runner<'r, 'w> {
             Err(message) => {
                 // LiteWorkflowStoreService (:150-178): Integer.parseInt
                 // fails the job with E0700 as the node is entered.
-                self.run.nodes[r].error_code = Some("E0700".to_string());
-                self.run.nodes[r].error_message = Some(message.clone());
+                let n = self.run.node_mut(r);
+                n.error_code = Some("E0700".to_string());
+                n.error_message = Some(message.clone());
                 self.close(r, NodeStatus::Failed, None);
                 self.fail("E0700", &message);
                 return;
@@ -762,18 +795,21 @@ impl<'r, 'w> Runner<'r, 'w> {
         let exponential = resolved
             .get("@retry-policy")
             .is_some_and(|p| p.trim().eq_ignore_ascii_case("exponential"));
-        self.run.nodes[r].resolved = Some(resolved);
+        self.run.node_mut(r).resolved = Some(resolved);
         if action.kind.name != "fs" {
             self.apply_fs_commands(r, false);
         }
-        self.live[r] = Some(Live {
-            behaviour,
-            attempts: 0,
-            user_retry_max,
-            user_retry_interval,
-            exponential,
-            forks,
-        });
+        // (`new_node_run` made `r`'s slot.)
+        if let Some(live) = self.live.get_mut(r) {
+            *live = Some(Live {
+                behaviour,
+                attempts: 0,
+                user_retry_max,
+                user_retry_interval,
+                exponential,
+                forks,
+            });
+        }
         if action.kind.name == "sub-workflow" && self.start_sub_workflow(r, action) {
             return;
         }
@@ -802,17 +838,17 @@ impl<'r, 'w> Runner<'r, 'w> {
     }
 
     fn attempt_start(&mut self, r: usize) {
-        let node = self.run.nodes[r].node;
-        let Kind::Action { action, .. } = &self.graph.nodes[node].kind else {
+        let node = self.run.node(r).node;
+        let Kind::Action { action, .. } = &self.graph_node(node).kind else {
             return;
         };
-        let Some(live) = &mut self.live[r] else {
+        let Some(Some(live)) = self.live.get_mut(r) else {
             return;
         };
         live.attempts += 1;
         let duration = live.behaviour.duration_of(&action.kind.name);
         self.external_ids += 1;
-        let n = &mut self.run.nodes[r];
+        let n = self.run.node_mut(r);
         if action.kind.name == "fs" {
             // FsActionExecutor runs in the server: no external job.
             n.external_id.get_or_insert_with(|| "-".to_string());
@@ -834,44 +870,46 @@ impl<'r, 'w> Runner<'r, 'w> {
     }
 
     fn attempt_end(&mut self, r: usize) {
-        let node = self.run.nodes[r].node;
-        let Kind::Action { action, ok, error } = &self.graph.nodes[node].kind else {
+        let node = self.run.node(r).node;
+        let Kind::Action { action, ok, error } = &self.graph_node(node).kind else {
             return;
         };
         let (ok, error) = (*ok, *error);
-        let Some(live) = &self.live[r] else {
+        let Some(Some(live)) = self.live.get(r) else {
             return;
         };
-        if self.run.nodes[r].status != NodeStatus::Running {
+        if self.run.node(r).status != NodeStatus::Running {
             return;
         }
         let settings = self.input.script.settings;
-        let retries = self.run.nodes[r].retries;
+        let retries = self.run.node(r).retries;
         let transient = live.attempts <= live.behaviour.transient_failures;
         if transient && live.user_retry_max.is_none() {
             if retries < settings.retries_max {
                 // ActionXCommand.handleTransient: the server retries.
                 let at = self.now.saturating_add(settings.retry_interval);
-                self.run.nodes[r].retries += 1;
+                self.run.node_mut(r).retries += 1;
                 self.push(at, Step::RetryStart(r));
                 return;
             }
             // ActionXCommand.handleNonTransient: START_MANUAL, the job
             // SUSPENDED until a user resumes it.
             let failures = live.behaviour.transient_failures;
-            let n = &mut self.run.nodes[r];
-            n.status = NodeStatus::StartManual;
-            n.error_code = Some(TRANSIENT_ERROR.to_string());
-            n.error_message = Some(format!(
+            let code = Some(TRANSIENT_ERROR.to_string());
+            let message = Some(format!(
                 "a transient error, and the server's {} retries (oozie.action.retries.max) ran out",
                 settings.retries_max
             ));
+            let n = self.run.node_mut(r);
+            n.status = NodeStatus::StartManual;
+            n.error_code = code.clone();
+            n.error_message = message.clone();
             n.why = Some(Why::Text(format!(
                 "{failures} transient failure(s): the server retried {} times, then suspended the job",
                 settings.retries_max
             )));
-            self.run.error_code = n.error_code.clone();
-            self.run.error_message = n.error_message.clone();
+            self.run.error_code = code;
+            self.run.error_message = message;
             self.finish(RunStatus::Suspended);
             return;
         }
@@ -895,12 +933,12 @@ impl<'r, 'w> Runner<'r, 'w> {
             if retries < user_retry_max && USER_RETRY_CODES.contains(&code.as_str()) {
                 let delay = live.user_retry_delay(retries);
                 let at = self.now.saturating_add(delay);
-                self.run.nodes[r].retries += 1;
+                self.run.node_mut(r).retries += 1;
                 self.push(at, Step::RetryStart(r));
                 return;
             }
             if retries > 0 {
-                self.run.nodes[r].why = Some(Why::Text(format!(
+                self.run.node_mut(r).why = Some(Why::Text(format!(
                     "error {code} after {retries} user retr{} (retry-max {}, the server's cap {})",
                     if retries == 1 { "y" } else { "ies" },
                     user_retry_max,
@@ -913,7 +951,7 @@ impl<'r, 'w> Runner<'r, 'w> {
                 .external_status
                 .clone()
                 .or_else(|| (action.kind.name == "fs").then(|| "ERROR".to_string()));
-            self.run.nodes[r].external_status = external;
+            self.run.node_mut(r).external_status = external;
             self.error(r, error, &code, &message);
             return;
         }
@@ -924,7 +962,7 @@ impl<'r, 'w> Runner<'r, 'w> {
             .elements
             .iter()
             .any(|e| e.name == "capture-output");
-        let n = &mut self.run.nodes[r];
+        let n = self.run.node_mut(r);
         if captures {
             n.action_data = behaviour.action_data.clone();
         }
@@ -955,11 +993,13 @@ impl<'r, 'w> Runner<'r, 'w> {
     /// (Only from the event loop: a node that fails as it starts fails
     /// through [`Runner::fail_at_start`], so that no path of nodes recurses.)
     fn error(&mut self, r: usize, to: usize, code: &str, message: &str) {
-        let forks = self.live[r]
-            .as_ref()
+        let forks = self
+            .live
+            .get(r)
+            .and_then(Option::as_ref)
             .map(|l| l.forks.clone())
             .unwrap_or_default();
-        let n = &mut self.run.nodes[r];
+        let n = self.run.node_mut(r);
         // (A failed sub-workflow leaves its action without a code.)
         n.error_code = (!code.is_empty()).then(|| code.to_string());
         n.error_message = (!message.is_empty()).then(|| message.to_string());
@@ -983,7 +1023,7 @@ impl<'r, 'w> Runner<'r, 'w> {
             duration: Some(0),
             ..Behaviour::default()
         };
-        if let Some(live) = &mut self.live[r] {
+        if let Some(Some(live)) = self.live.get_mut(r) {
             live.behaviour = behaviour;
             live.user_retry_max = None;
         }
@@ -1081,7 +1121,7 @@ impl<'r, 'w> Runner<'r, 'w> {
     /// action's mkdir, delete, move and touchz (when it succeeds), another
     /// action's `<prepare>` deletes and mkdirs (as it starts).
     fn apply_fs_commands(&mut self, r: usize, fs_action: bool) {
-        let Some(resolved) = self.run.nodes[r].resolved.as_ref() else {
+        let Some(resolved) = self.run.node(r).resolved.as_ref() else {
             return;
         };
         let mut commands = Vec::new();
@@ -1117,7 +1157,7 @@ impl<'r, 'w> Runner<'r, 'w> {
     /// Runs a sub-workflow whose app-path is local as a child job; whether
     /// it did (else the action is scripted as any other).
     fn start_sub_workflow(&mut self, r: usize, action: &WorkflowAction) -> bool {
-        let Some(resolved) = self.run.nodes[r].resolved.as_ref() else {
+        let Some(resolved) = self.run.node(r).resolved.as_ref() else {
             return false;
         };
         let app_path = resolved.get("app-path").unwrap_or("").trim().to_string();
@@ -1143,7 +1183,7 @@ impl<'r, 'w> Runner<'r, 'w> {
             let message = format!(
                 "SUBWF001: Depth [{depth}] cannot exceed maximum subworkflow depth [{max_depth}]"
             );
-            self.run.nodes[r].why = Some(Why::Text(format!(
+            self.run.node_mut(r).why = Some(Why::Text(format!(
                 "the chain of sub-workflows is deeper than oozie.action.subworkflow.max.depth ({max_depth}), or loops back through {app_path}"
             )));
             self.fail_at_start(r, "SUBWF001", &message);
@@ -1214,7 +1254,7 @@ impl<'r, 'w> Runner<'r, 'w> {
             external_status: Some(child.status.name().to_string()),
             ..Behaviour::default()
         };
-        let n = &mut self.run.nodes[r];
+        let n = self.run.node_mut(r);
         n.external_id = Some(child.id.clone());
         n.tracker_uri = Some("local".to_string());
         n.why = Some(Why::Text(format!(
@@ -1225,14 +1265,15 @@ impl<'r, 'w> Runner<'r, 'w> {
         )));
         let ended = child.ended.is_some();
         n.child = Some(Box::new(child));
-        match &mut self.live[r] {
-            Some(live) if ended => {
+        match self.live.get_mut(r) {
+            Some(Some(live)) if ended => {
                 live.behaviour = behaviour;
                 self.attempt_start(r);
             }
             // Suspended (or waiting on its own suspended child): the
             // action waits.
-            _ => self.live[r] = None,
+            Some(live) => *live = None,
+            None => {}
         }
         true
     }
