@@ -15,27 +15,14 @@
 
 mod common;
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Duration};
 use coordc::time::cron::{Cron, materialize};
-use coordc::time::datetime::{ProcessingZone, parse_datetime};
+use coordc::time::datetime::ProcessingZone;
 use coordc::time::zone::Zone;
 use libfuzzer_sys::fuzz_target;
 
 /// Most fire times listed per input.
 const LIMIT: usize = 64;
-
-fn datetime(text: Option<&str>, pz: ProcessingZone) -> Option<DateTime<Utc>> {
-    let text = text?;
-    match parse_datetime(text, pz) {
-        Ok(t) => Some(t.instant),
-        Err(e) => {
-            let d = e.to_diagnostic(0, pz);
-            common::assert_span_in(&d, text);
-            common::render(&d, text);
-            None
-        }
-    }
-}
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -58,13 +45,13 @@ fuzz_target!(|data: &[u8]| {
         let (field, (s, e)) = cron.field(i);
         assert_eq!(&cron_text[s..e], field, "field {i} of {cron_text:?}");
     }
-    let start = datetime(start, pz)
+    let start = start.and_then(|t| common::datetime(t, pz))
         .unwrap_or_else(|| DateTime::parse_from_rfc3339("2013-01-01T00:00:00Z").unwrap().to_utc());
     let zone = match zone.filter(|z| !z.is_empty()).map(Zone::parse) {
         Some(Ok(z)) => z,
         _ => Zone::utc(),
     };
-    let end = datetime(end, pz).unwrap_or_else(|| {
+    let end = end.and_then(|t| common::datetime(t, pz)).unwrap_or_else(|| {
         start
             .checked_add_signed(Duration::days(30))
             .unwrap_or(start)

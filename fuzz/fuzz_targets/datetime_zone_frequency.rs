@@ -21,7 +21,7 @@
 
 mod common;
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Duration};
 use coordc::el::frequency::{LoweredFrequency, lower_frequency, lower_timeout};
 use coordc::el::parse_template;
 use coordc::span::Span;
@@ -49,18 +49,6 @@ const FREQUENCY_UNITS: [FrequencyUnit; 4] = [
 /// `xml_check_structured` targets meet those limits, with real apps.
 const MAX_STEPS: i64 = 200;
 
-fn datetime(text: &str, pz: ProcessingZone) -> Option<DateTime<Utc>> {
-    match parse_datetime(text, pz) {
-        Ok(t) => Some(t.instant),
-        Err(e) => {
-            let d = e.to_diagnostic(0, pz);
-            common::assert_span_in(&d, text);
-            common::render(&d, text);
-            None
-        }
-    }
-}
-
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
@@ -84,7 +72,7 @@ fuzz_target!(|data: &[u8]| {
     let default_t = DateTime::parse_from_rfc3339("2009-01-01T00:00:00Z")
         .unwrap()
         .to_utc();
-    let t = dt_text.and_then(|s| datetime(s, pz)).unwrap_or(default_t);
+    let t = dt_text.and_then(|s| common::datetime(s, pz)).unwrap_or(default_t);
     // Formatting back and parsing again gives the same instant.
     let printed = pz.format(t);
     if let Ok(again) = parse_datetime(&printed, pz) {
@@ -139,7 +127,7 @@ fuzz_target!(|data: &[u8]| {
     }
 
     let nominal = nominal_text
-        .and_then(|s| datetime(s, pz))
+        .and_then(|s| common::datetime(s, pz))
         .or_else(|| t.checked_add_signed(Duration::days(365)))
         .unwrap_or(t);
 

@@ -63,6 +63,20 @@ pub fn processing_zone(n: u8) -> ProcessingZone {
     ProcessingZone::parse(IDS[n as usize % IDS.len()]).expect("a processing zone")
 }
 
+/// The instant of an Oozie datetime, or `None` after checking and rendering
+/// the diagnostic that refuses it.
+pub fn datetime(text: &str, pz: ProcessingZone) -> Option<chrono::DateTime<chrono::Utc>> {
+    match coordc::time::datetime::parse_datetime(text, pz) {
+        Ok(t) => Some(t.instant),
+        Err(e) => {
+            let d = e.to_diagnostic(0, pz);
+            assert_span_in(&d, text);
+            render(&d, text);
+            None
+        }
+    }
+}
+
 /// Renders `d` against `text` as `coordc` prints it.
 pub fn render(d: &Diagnostic, text: &str) {
     std::hint::black_box(coordc::diag::render::human(d, "fuzz", text));
