@@ -372,6 +372,29 @@ fn applications_at_their_limits() {
         "{}",
         tail(&run.stdout)
     );
+    // 100,000 actions on one line, each with an attribute the schema does
+    // not have (locating their diagnostics was quadratic: 59 s).
+    let mut wf = String::from(
+        "<workflow-app name=\"w\" xmlns=\"uri:oozie:workflow:0.5\"><start to=\"a0\"/>",
+    );
+    for i in 0..100_000 {
+        write!(
+            wf,
+            "<action name=\"a{i}\" bad=\"x\"><fs/><ok to=\"a{}\"/><error to=\"k\"/></action>",
+            i + 1
+        )
+        .unwrap();
+    }
+    wf.push_str(
+        "<kill name=\"k\"><message>m</message></kill><end name=\"a100000\"/></workflow-app>",
+    );
+    let bad = write(&dir, "one-line.xml", wf);
+    let run = check_beside_good("100,000 actions on one line", &bad, Some("XML005"));
+    assert!(
+        run.stdout.contains("and 99900 more XML005 problem(s)"),
+        "{}",
+        tail(&run.stdout)
+    );
     // A 10^6-node workflow (60 MB: refused by its length).
     let mut wf = String::from(
         "<workflow-app name=\"w\" xmlns=\"uri:oozie:workflow:0.5\"><start to=\"a0\"/>",
