@@ -276,7 +276,7 @@ def calendar_classify(case, o, c):
     if op == "add" and case.get("n") == 0 and o.get("result") != c.get("result"):
         return "add-zero", None
     if case.get("tz") in JAVA_FIXED and ("error" in o) == ("error" in c) and all(
-            (y or 2000) >= 1900 for y in map(year_of, [case.get("t"), o.get("result")])):
+            (y or 2000) >= 1900 for y in map(year_of, [case.get("t"), o.get("result"), c.get("result")])):
         fields = ["result", "local", "offset_min", "dst"]
         if any(o.get(f) != c.get(f) for f in fields):
             return "%s-java-fixed-id" % op, None

@@ -24,12 +24,16 @@ pub struct ProcessingZone {
     /// (`ACTIVE_TIMEZONE.equals(UTC)`, DU:74): its datetimes end in `+0000`
     /// and `SimpleDateFormat` names it `GMT+00:00`.
     pub gmt: bool,
+    /// Configured as `GMT-0000`: Java keeps the `-` of a zero offset in the
+    /// custom zone's ID (`GMT-00:00`), and Oozie in its mask (`-0000`).
+    pub minus_zero: bool,
 }
 
 impl ProcessingZone {
     pub const UTC: ProcessingZone = ProcessingZone {
         offset_minutes: 0,
         gmt: false,
+        minus_zero: false,
     };
 
     /// `UTC` or `GMT±HHMM`, the only IDs an Oozie server starts with
@@ -49,9 +53,11 @@ impl ProcessingZone {
             return None;
         };
         let (hours, minutes) = (two_digits(h1, h2)?, two_digits(m1, m2)?);
+        let offset_minutes = sign * (hours * 60 + minutes);
         (hours <= 23 && minutes <= 59).then_some(ProcessingZone {
-            offset_minutes: sign * (hours * 60 + minutes),
+            offset_minutes,
             gmt: true,
+            minus_zero: sign < 0 && offset_minutes == 0,
         })
     }
 
@@ -75,6 +81,7 @@ impl ProcessingZone {
         crate::time::format::FixedZone {
             offset_minutes: self.offset_minutes,
             gmt: self.gmt,
+            minus_zero: self.minus_zero,
         }
     }
 
@@ -109,6 +116,9 @@ impl ProcessingZone {
     pub fn suffix(self) -> Cow<'static, str> {
         if !self.gmt {
             return Cow::Borrowed("Z");
+        }
+        if self.minus_zero {
+            return Cow::Borrowed("-0000");
         }
         Cow::Owned(format_offset(self.offset_minutes * 60, false))
     }
@@ -586,6 +596,7 @@ mod tests {
         for (id, local, utc) in [
             ("GMT+0530", "2009-01-01T09:00+0530", "2009-01-01T03:30Z"),
             ("GMT+0000", "2009-01-01T09:00+0000", "2009-01-01T09:00Z"),
+            ("GMT-0000", "2009-01-01T09:00-0000", "2009-01-01T09:00Z"),
         ] {
             let pz = ProcessingZone::parse(id).unwrap();
             assert_eq!(pz.id(), id);

@@ -100,6 +100,8 @@ pub struct FixedZone {
     /// A custom `GMT±HH:MM` zone rather than `UTC`, even at offset 0
     /// (`ProcessingZone::gmt`).
     pub gmt: bool,
+    /// `GMT-00:00`, the sign kept (`ProcessingZone::minus_zero`).
+    pub minus_zero: bool,
 }
 
 /// Formats `local` (wall time in `zone`) with `pattern` as `SimpleDateFormat`.
@@ -218,6 +220,8 @@ fn zone_name(out: &mut String, zone: FixedZone, count: usize) {
         } else {
             "UTC"
         });
+    } else if zone.minus_zero {
+        out.push_str("GMT-00:00");
     } else {
         out.push_str("GMT");
         out.push_str(&format_offset(zone.offset_minutes * 60, true));
@@ -261,6 +265,7 @@ mod tests {
             FixedZone {
                 offset_minutes: 0,
                 gmt: false,
+                minus_zero: false,
             },
             pattern,
         )
@@ -292,12 +297,14 @@ mod tests {
         let zone = FixedZone {
             offset_minutes: 330,
             gmt: true,
+            minus_zero: false,
         };
         let got = format(local, zone, "Z X XX XXX z").unwrap();
         assert_eq!(got, "+0530 +05 +0530 +05:30 GMT+05:30");
         let west = FixedZone {
             offset_minutes: -480,
             gmt: true,
+            minus_zero: false,
         };
         assert_eq!(format(local, west, "Z XXX").unwrap(), "-0800 -08:00");
         // GMT+0000 is a custom zone in Java, not UTC: named by its offset
@@ -305,10 +312,19 @@ mod tests {
         let zero = FixedZone {
             offset_minutes: 0,
             gmt: true,
+            minus_zero: false,
         };
         assert_eq!(
             format(local, zero, "z zzzz Z X").unwrap(),
             "GMT+00:00 GMT+00:00 +0000 Z"
+        );
+        // GMT-0000 keeps its sign in the name, not in the offset.
+        let minus_zero = crate::time::datetime::ProcessingZone::parse("GMT-0000")
+            .unwrap()
+            .format_zone();
+        assert_eq!(
+            format(local, minus_zero, "z zzzz Z").unwrap(),
+            "GMT-00:00 GMT-00:00 +0000"
         );
     }
 
@@ -326,6 +342,7 @@ mod tests {
         let zone = FixedZone {
             offset_minutes: 0,
             gmt: false,
+            minus_zero: false,
         };
         assert!(format(local, zone, "yyyy-q").unwrap_err().contains("'q'"));
         assert!(
