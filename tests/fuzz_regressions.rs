@@ -16,7 +16,17 @@ fn run_as(target: &str, input: &[u8], dir: &Path) -> std::process::Output {
         path.to_string_lossy().into_owned()
     };
     match target {
-        "cron" => common::coordc(&["cron", &text, "--from", "2024-01-01T00:00Z", "--count", "5"]),
+        "cron" => {
+            // The target's lines: the cron, a start, a zone (the start is
+            // replaced: no finding needed one).
+            let mut lines = text.split('\n');
+            let cron = lines.next().unwrap_or_default();
+            let mut args = vec!["cron", cron, "--from", "2024-01-01T00:00Z", "--count", "5"];
+            if let Some(zone) = lines.nth(1).filter(|z| !z.is_empty()) {
+                args.extend(["--timezone", zone]);
+            }
+            common::coordc(&args)
+        }
         "el" => common::coordc(&["eval", &text]),
         "xml_check" | "xml_check_structured" => common::coordc(&["check", &file("app.xml")]),
         "properties" => {
