@@ -786,6 +786,23 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
                 }
             }
             (_, [first, Tok::Dash, second, rest @ ..]) => {
+                let a = value(0)?;
+                // A name is its first three letters; only a `-` right after
+                // them makes a range (`MONDAY-FRI` and `MONDAY-5` are MON),
+                // and nothing after the second name counts (`MON-FRI/2` is
+                // MON-FRI).
+                if *first == Tok::Word && word(0).len() > 3 {
+                    quirk(
+                        item_start + 3,
+                        item_end,
+                        format!(
+                            "Quartz reads a name's first three letters and then only `-`: `{item_text}` is {} alone",
+                            name(0)
+                        ),
+                    );
+                    bits |= 1 << a;
+                    continue;
+                }
                 // Quartz reads a name range (`MON-FRI`) and a number range
                 // (`2-6`) with different code; a mixed one (`3-TUE`) is an error.
                 if first != second {
@@ -797,23 +814,7 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
                         None,
                     ));
                 }
-                let a = value(0)?;
                 if *first == Tok::Word {
-                    // A name is its first three letters; only a `-` right
-                    // after them makes a range, and nothing after the second
-                    // name counts (`MONDAY-FRI` is MON, `MON-FRI/2` MON-FRI).
-                    if word(0).len() > 3 {
-                        quirk(
-                            item_start + 3,
-                            item_end,
-                            format!(
-                                "Quartz reads a name's first three letters and then only `-`: `{item_text}` is {} alone",
-                                name(0)
-                            ),
-                        );
-                        bits |= 1 << a;
-                        continue;
-                    }
                     let b = value(2)?;
                     // (`MON-FRIDAY` is MON-FRI, as meant: not worth a word.)
                     if let Some(from) = item.get(3).map(|t| t.1) {
