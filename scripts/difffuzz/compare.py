@@ -85,6 +85,36 @@ def java_trim(text):
     return text[i:j]
 
 
+def range_step_over_max(i, item):
+    m = re.match(r"^\d+-\d+/(\d+)$", item)
+    return m and int(m.group(1)) > FIELD_MAX[i]
+
+
+# The causes read from one item (`item`, of field `i`), in the order they are
+# looked for.
+ITEM_CAUSES = {
+    "star-suffix": lambda i, item: re.match(r"^\*[^/]", item),
+    "name-suffix": lambda i, item: re.match(r"^[A-Za-z]{4,}-", item),
+    "quartz-98-99": lambda i, item: re.search(r"(^|-)(98|99)($|[-/])", item),
+    "step-zero": lambda i, item: re.search(r"(^|[^*\d])\d+(-\d+)?/0+$", item)
+    or re.match(r"^[A-Za-z]+(-[A-Za-z]+)?/0+$", item),
+    "name-then-step": lambda i, item: re.match(r"^[A-Za-z]{3}[A-Za-z]*(-[A-Za-z]{3}[A-Za-z]*)?/", item),
+    "range-suffix": lambda i, item: re.match(r"^\d+-\d+[^\d/]", item) or re.match(r"^\d+-\d+/\d+\D", item),
+    "value-suffix": lambda i, item: re.match(r"^\d+[^\d\-/LW#]", item),
+    "L-outside-days": lambda i, item: i in (0, 1, 3) and "L" in item.upper(),
+    "range-step-over-max": range_step_over_max,
+}
+
+
+def item_cause(i, field, wanted):
+    """The first cause among `wanted` that an item of `field` shows."""
+    for item in field.split(","):
+        for cause, shows in ITEM_CAUSES.items():
+            if cause in wanted and shows(i, item):
+                return cause
+    return None
+
+
 def deliberate_cause(case, c):
     """The cause when the cron holds an item coordc refuses on purpose
     (docs/robustness.md, "Decisions"), or a character outside cron's
@@ -100,17 +130,9 @@ def deliberate_cause(case, c):
     if len(fields) == 5 and any("\t" in f for f in fields):
         return "tab-in-field"
     for i, f in enumerate(fields):
-        for item in f.split(","):
-            if re.match(r"^\*[^/]", item):
-                return "star-suffix"
-            if re.search(r"(^|-)(98|99)($|[-/])", item):
-                return "quartz-98-99"
-            if re.match(r"^\d+-\d+[^\d/]", item) or re.match(r"^\d+-\d+/\d+\D", item):
-                return "range-suffix"
-            if re.match(r"^\d+[^\d\-/LW#]", item):
-                return "value-suffix"
-            if i in (0, 1, 3) and "L" in item.upper():
-                return "L-outside-days"
+        cause = item_cause(i, f, DELIBERATE)
+        if cause:
+            return cause
         if i in (2, 4) and "," in f and re.search(r"\dW|#\d", f.upper()):
             return "list-with-W-or-#"
     return None
@@ -149,24 +171,9 @@ def cron_cause(case, o, c):
             if any(re.match(r"^\d+-0+(/\d+)?$", item) for item in fields[i].split(",")):
                 return "range-end-zero"
         for i, f in enumerate(fields):
-            for item in f.split(","):
-                if re.match(r"^\*[^/]", item):
-                    return "star-suffix"
-                if re.match(r"^[A-Za-z]{4,}-", item):
-                    return "name-suffix"
-                if re.search(r"(^|-)(98|99)($|[-/])", item):
-                    return "quartz-98-99"
-                if re.search(r"(^|[^*\d])\d+(-\d+)?/0+$", item) or re.match(r"^[A-Za-z]+(-[A-Za-z]+)?/0+$", item):
-                    return "step-zero"
-                if re.match(r"^[A-Za-z]{3}[A-Za-z]*(-[A-Za-z]{3}[A-Za-z]*)?/", item):
-                    return "name-then-step"
-                if re.match(r"^\d+-\d+[^\d/]", item) or re.match(r"^\d+-\d+/\d+\D", item):
-                    return "range-suffix"
-                if re.match(r"^\d+[^\d\-/LW#]", item):
-                    return "value-suffix"
-                m = re.match(r"^\d+-\d+/(\d+)$", item)
-                if m and int(m.group(1)) > FIELD_MAX[i]:
-                    return "range-step-over-max"
+            cause = item_cause(i, f, ITEM_CAUSES)
+            if cause:
+                return cause
     return None
 
 
