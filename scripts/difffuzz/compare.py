@@ -328,7 +328,7 @@ def calendar_classify(case, o, c):
         if any(o.get(f) != c.get(f) for f in fields):
             return "%s-java-fixed-id" % op, None
     if op == "format" and case.get("tz") in ("GMT+0000", "GMT-0000") and o.get("text") != c.get("text"):
-        return "format-gmt-zero", None
+        return "format-gmt-zero", calendar_known(case, o, c, "format-gmt-zero")
     fields = {"add": ["result"], "format": ["text"], "local": ["local", "offset_min", "dst", "days_in_month"]}[op]
     for f in fields:
         if o.get(f) != c.get(f):
