@@ -129,6 +129,8 @@ def deliberate_cause(case, c):
     fields = java_trim(case["cron"]).split(" ")
     if len(fields) == 5 and any("\t" in f for f in fields):
         return "tab-in-field"
+    if len(fields) == 5 and re.search(r"(^|,)0+W", fields[2].upper()):
+        return "zero-W"
     for i, f in enumerate(fields):
         cause = item_cause(i, f, DELIBERATE)
         if cause:
@@ -186,7 +188,8 @@ def cron_classify(case, o, c):
         return "oracle-hang-coordc-answers", None
     if c.get("hour_24") and o.get("expect_error") and not c.get("expect_error"):
         return "hour-24", "coordc reads the spec's T24:00 (warning TM004, docs/time.md); Oozie rejects it"
-    if "NullPointerException: date must not be null" in o.get("error", "") and not c.get("expect_error"):
+    npe = o.get("error", "")
+    if "NullPointerException" in npe and "date" in npe and "null" in npe and not c.get("expect_error"):
         return "quartz-max-year", ("Quartz 2.3.2 finds nothing after MAX_YEAR (this year + 100): the oracle's "
                                    "single materialization pass hits a null; Oozie materializes a window at a time")
     if bool(o.get("expect_error")) != bool(c.get("expect_error")):
@@ -233,6 +236,7 @@ DELIBERATE = {
     "L-outside-days": "Quartz ignores `L` in the minute, hour and month fields (C15)",
     "list-with-W-or-#": "Quartz keeps one W or # flag for a whole list (C16)",
     "value-suffix": "Quartz ignores what follows a number (C17)",
+    "zero-W": "Quartz accepts day-of-month `0W`, and loops forever when it must find one (the oracle hangs)",
     "unexpected-character": "coordc refuses characters outside cron's syntax, which Quartz skips where it stops reading an item (C3, C4, C6, C17)",
 }
 
