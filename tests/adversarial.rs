@@ -169,6 +169,38 @@ fn check_beside_good(what: &str, bad: &Path, code: Option<&str>) -> Run {
     run
 }
 
+/// The diagnostics of `code` past the first hundred are counted, not shown.
+fn assert_counted(run: &Run, code: &str, more: usize) {
+    assert!(
+        run.stdout
+            .contains(&format!("and {more} more {code} problem(s)")),
+        "{}",
+        tail(&run.stdout)
+    );
+}
+
+/// A workflow of `n` fs actions in a chain, on one line, each tag with
+/// `attribute` added.
+fn chain_workflow(n: usize, attribute: &str) -> String {
+    let mut wf = String::from(
+        "<workflow-app name=\"w\" xmlns=\"uri:oozie:workflow:0.5\"><start to=\"a0\"/>",
+    );
+    for i in 0..n {
+        write!(
+            wf,
+            "<action name=\"a{i}\"{attribute}><fs/><ok to=\"a{}\"/><error to=\"k\"/></action>",
+            i + 1
+        )
+        .unwrap();
+    }
+    write!(
+        wf,
+        "<kill name=\"k\"><message>m</message></kill><end name=\"a{n}\"/></workflow-app>"
+    )
+    .unwrap();
+    wf
+}
+
 fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(&path, text).expect("written");
@@ -367,49 +399,15 @@ fn applications_at_their_limits() {
         ),
     );
     let run = check_beside_good("300,000 attributes", &bad, Some("XML005"));
-    assert!(
-        run.stdout.contains("and 299900 more XML005 problem(s)"),
-        "{}",
-        tail(&run.stdout)
-    );
+    assert_counted(&run, "XML005", 299_900);
     // 100,000 actions on one line, each with an attribute the schema does
     // not have (locating their diagnostics was quadratic: 59 s).
-    let mut wf = String::from(
-        "<workflow-app name=\"w\" xmlns=\"uri:oozie:workflow:0.5\"><start to=\"a0\"/>",
-    );
-    for i in 0..100_000 {
-        write!(
-            wf,
-            "<action name=\"a{i}\" bad=\"x\"><fs/><ok to=\"a{}\"/><error to=\"k\"/></action>",
-            i + 1
-        )
-        .unwrap();
-    }
-    wf.push_str(
-        "<kill name=\"k\"><message>m</message></kill><end name=\"a100000\"/></workflow-app>",
-    );
+    let wf = chain_workflow(100_000, " bad=\"x\"");
     let bad = write(&dir, "one-line.xml", wf);
     let run = check_beside_good("100,000 actions on one line", &bad, Some("XML005"));
-    assert!(
-        run.stdout.contains("and 99900 more XML005 problem(s)"),
-        "{}",
-        tail(&run.stdout)
-    );
+    assert_counted(&run, "XML005", 99_900);
     // A 10^6-node workflow (60 MB: refused by its length).
-    let mut wf = String::from(
-        "<workflow-app name=\"w\" xmlns=\"uri:oozie:workflow:0.5\"><start to=\"a0\"/>",
-    );
-    for i in 0..1_000_000 {
-        write!(
-            wf,
-            "<action name=\"a{i}\"><fs/><ok to=\"a{}\"/><error to=\"k\"/></action>",
-            i + 1
-        )
-        .unwrap();
-    }
-    wf.push_str(
-        "<kill name=\"k\"><message>m</message></kill><end name=\"a1000000\"/></workflow-app>",
-    );
+    let wf = chain_workflow(1_000_000, "");
     let bad = write(&dir, "million.xml", wf);
     check_beside_good("10^6-node workflow", &bad, Some("XML002"));
 }
