@@ -9,6 +9,7 @@
 mod common;
 
 use coordc::config::{JobConfig, Property, Source, parse_hadoop_xml, properties};
+use coordc::diag::Diagnostic;
 use libfuzzer_sys::fuzz_target;
 
 fn check_properties(props: &[Property], text: &str) {
@@ -30,24 +31,18 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let mut defines = Vec::new();
-    match properties::parse(text) {
-        Ok(props) => {
-            check_properties(&props, text);
-            defines.extend(props.iter().map(|p| (p.name.clone(), p.value.clone())));
-        }
-        Err(d) => {
-            common::assert_span_in(&d, text);
-            common::render(&d, text);
-        }
-    }
-    match parse_hadoop_xml(text) {
-        Ok(props) => {
-            check_properties(&props, text);
-            defines.extend(props.iter().map(|p| (p.name.clone(), p.value.clone())));
-        }
-        Err(d) => {
-            common::assert_span_in(&d, text);
-            common::render(&d, text);
+    let readers: [fn(&str) -> Result<Vec<Property>, Diagnostic>; 2] =
+        [properties::parse, parse_hadoop_xml];
+    for read in readers {
+        match read(text) {
+            Ok(props) => {
+                check_properties(&props, text);
+                defines.extend(props.iter().map(|p| (p.name.clone(), p.value.clone())));
+            }
+            Err(d) => {
+                common::assert_span_in(&d, text);
+                common::render(&d, text);
+            }
         }
     }
     defines.truncate(64);
