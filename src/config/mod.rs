@@ -185,16 +185,19 @@ impl JobConfig {
                 Err(()) => too_deep.push(name.clone()),
             }
         }
+        let names: Vec<&str> = too_deep.iter().map(String::as_str).collect();
+        let origins = JobConfig::origins(sources, client_user, &names);
         let mut found: Vec<(Option<usize>, Span, String)> = too_deep
-            .into_iter()
-            .map(|name| {
-                let (source, span) = match JobConfig::origin(sources, client_user, &name) {
+            .iter()
+            .zip(origins)
+            .map(|(name, origin)| {
+                let (source, span) = match origin {
                     Some(Origin::File {
                         index, value_span, ..
                     }) => (Some(index), value_span),
                     _ => (None, Span::new(0, 0)),
                 };
-                (source, span, name)
+                (source, span, name.clone())
             })
             .collect();
         // In the order of the sources and their text, so diagnostics are stable.
@@ -231,18 +234,41 @@ impl JobConfig {
     /// Where [`JobConfig::build`] of `sources` (and `client_user`) took
     /// `name` from: the last source that sets it, at its last place there.
     pub fn origin(sources: &[Source], client_user: Option<&str>, name: &str) -> Option<Origin> {
-        for (index, source) in sources.iter().enumerate().rev() {
+        JobConfig::origins(sources, client_user, &[name])
+            .into_iter()
+            .next()
+            .flatten()
+    }
+
+    /// [`JobConfig::origin`] of each of `names`, reading the sources once
+    /// whatever their number (a configuration can give many the same
+    /// problem).
+    fn origins(
+        sources: &[Source],
+        client_user: Option<&str>,
+        names: &[&str],
+    ) -> Vec<Option<Origin>> {
+        let wanted: rustc_hash::FxHashMap<&str, usize> =
+            names.iter().enumerate().map(|(i, n)| (*n, i)).collect();
+        let mut found: Vec<Option<Origin>> = vec![None; names.len()];
+        // In order, a later setting replacing an earlier one, as `build` merges.
+        for (index, source) in sources.iter().enumerate() {
+            let mut set = |name: &str, origin: Origin| {
+                if let Some(slot) = wanted.get(name).and_then(|&i| found.get_mut(i)) {
+                    *slot = Some(origin);
+                }
+            };
             match source {
                 Source::File { path, text } => {
-                    let mut last = None;
                     let mut look = |p: Property| {
-                        if p.name == name {
-                            last = Some(Origin::File {
+                        set(
+                            &p.name,
+                            Origin::File {
                                 index,
                                 name_span: p.name_span,
                                 value_span: p.value_span,
-                            });
-                        }
+                            },
+                        )
                     };
                     // (A source that cannot be read is taken as far as it is read.)
                     let _ = if is_xml(path, text) {
@@ -250,18 +276,21 @@ impl JobConfig {
                     } else {
                         properties::parse_each(text, &mut look)
                     };
-                    if last.is_some() {
-                        return last;
-                    }
                 }
                 Source::Definitions(definitions) => {
-                    if definitions.iter().any(|(n, _)| n == name) {
-                        return Some(Origin::CommandLine);
+                    for (name, _) in definitions.iter() {
+                        set(name, Origin::CommandLine);
                     }
                 }
             }
         }
-        (name == USER_NAME && client_user.is_some()).then_some(Origin::Client)
+        if client_user.is_some()
+            && let Some(slot) = wanted.get(USER_NAME).and_then(|&i| found.get_mut(i))
+            && slot.is_none()
+        {
+            *slot = Some(Origin::Client);
+        }
+        found
     }
 
     /// The properties as EL variables.
