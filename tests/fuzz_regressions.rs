@@ -1,7 +1,8 @@
 //! Every input a fuzzer found a crash with (`tests/data/fuzz/TARGET-NAME`,
 //! docs/robustness.md) goes through the binary again, as the fuzz target
 //! fed it to the library: it must end with a diagnostic or an answer, never
-//! a panic.
+//! a panic. A structure-aware target's input is kept as the files it stands
+//! for, as `FUZZ_VERBOSE=1` prints them.
 
 mod common;
 
@@ -28,7 +29,15 @@ fn run_as(target: &str, input: &[u8], dir: &Path) -> std::process::Output {
             common::coordc(&args)
         }
         "el" => common::coordc(&["eval", &text]),
-        "xml_check" | "xml_check_structured" => common::coordc(&["check", &file("app.xml")]),
+        "xml_check" => common::coordc(&["check", &file("app.xml")]),
+        "xml_check_structured" => {
+            let files = printed_files(&text);
+            for (name, content) in &files {
+                std::fs::write(dir.join(name), content).expect("written");
+            }
+            let (checked, _) = files.first().expect("a printed file");
+            common::coordc(&["check", &dir.join(checked).to_string_lossy()])
+        }
         "properties" => {
             let app =
                 Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/invalid/TM005/coordinator.xml");
@@ -42,6 +51,30 @@ fn run_as(target: &str, input: &[u8], dir: &Path) -> std::process::Output {
         "dryrun" => common::coordc(&["dryrun", &file("coordinator.xml"), "--limit", "20"]),
         other => panic!("tests/data/fuzz: no way to replay target `{other}`: add one here"),
     }
+}
+
+/// The files in `FUZZ_VERBOSE` output (`common::show_files` of the fuzz
+/// targets): `===== NAME (N bytes)`, a line break, the N bytes and a line
+/// break each, then `=====`. The first is the one checked.
+fn printed_files(text: &str) -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    let mut rest = text;
+    while let Some(header_end) = rest.find('\n') {
+        let header = &rest[..header_end];
+        let Some((name, size)) = header
+            .strip_prefix("===== ")
+            .and_then(|h| h.strip_suffix(" bytes)"))
+            .and_then(|h| h.rsplit_once(" ("))
+        else {
+            break;
+        };
+        let size: usize = size.parse().expect("a byte count");
+        let body = &rest[header_end + 1..];
+        files.push((name.to_string(), body[..size].to_string()));
+        rest = &body[size + 1..];
+    }
+    assert!(rest.starts_with("====="), "printed files end with `=====`");
+    files
 }
 
 #[test]

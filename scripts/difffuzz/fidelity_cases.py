@@ -67,6 +67,17 @@ CASES = [
     c("C14-month-range-to-0", "0 0 1 11-0 ?", end="2011-03-01T00:00Z"),
     c("C14-dow-range-to-0", "0 0 ? * 5-0"),
     c("C14-dom-0-start-refused", "0 0 0-3 * ?"),
+    # C18: Quartz's nW search skips a month too short for n when it comes from
+    # the month before, and fires in it when it starts inside it.
+    c("C18-29W-from-january", "0 0 29W * ?", start="2025-01-30T00:00Z", end="2025-07-01T00:00Z"),
+    c("C18-29W-from-february", "0 0 29W * ?", start="2025-02-01T00:00Z", end="2025-07-01T00:00Z"),
+    c("C18-29W-leap-year", "0 0 29W * ?", start="2024-01-01T00:00Z", end="2024-07-01T00:00Z"),
+    c("C18-30W-skips-february", "30 9 30W * ?", start="2024-12-15T00:00Z", end="2025-07-01T00:00Z"),
+    c("C18-31W-every-month", "0 0 31W * ?", start="2025-01-01T00:00Z", end="2026-01-01T00:00Z", mx=12),
+    c("C18-31W-from-april", "0 0 31W * ?", start="2026-04-01T00:00Z", end="2027-01-01T00:00Z", mx=12),
+    c("C18-31W-some-months", "0 12 31W 3,4,5,11 ?", start="2025-01-01T00:00Z", end="2028-01-01T00:00Z", mx=12),
+    c("C18-30W-february-only", "0 0 30W 2 ?", start="2025-01-01T00:00Z", end="2030-01-01T00:00Z", mx=6),
+    c("C18-1W-after-saturday", "0 0 1W * ?", start="2025-02-01T00:00Z", end="2025-12-01T00:00Z", mx=10),
     # Deliberate differences: coordc refuses what Quartz reads only in part.
     c("C4-range-suffix", "0 0 ? * 2-4#1", refuses="Quartz ignores `#1` after a range"),
     c("C4-range-letter", "0 1-5X * * *", refuses="Quartz ignores `X` after a range"),

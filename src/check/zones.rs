@@ -168,7 +168,11 @@ fn fixed_hours(
     };
     let hourly = dataset_frequency.unit == FrequencyUnit::Minute && dataset_frequency.count == 60;
     let (from, to) = (start.literal_current()?, end.literal_current()?);
-    if !daily || !hourly || to - from + 1 != 24 || !dataset_zone.observes_dst(job.start) {
+    if !daily
+        || !hourly
+        || to.checked_sub(from) != Some(23)
+        || !dataset_zone.observes_dst(job.start)
+    {
         return None;
     }
     Some(

@@ -327,6 +327,10 @@ impl Cron {
 }
 
 impl Quartz {
+    /// The first fire time after `after`, searched in Quartz's order
+    /// (`CronExpression.getTimeAfter`): the time of day first (none left
+    /// moves to the next day), then the day, then the month. Only `nW`
+    /// depends on that order; the other day rules hold of a date alone.
     fn next_after(&self, after: NaiveDateTime) -> Option<NaiveDateTime> {
         // Fire times are whole minutes: start at the next minute.
         let first = after.with_second(0)?.with_nanosecond(0)? + Duration::minutes(1);
@@ -335,17 +339,26 @@ impl Quartz {
         let mut from_minute = first.hour() * 60 + first.minute();
         let last_year = last_year();
         while date.year() <= last_year {
+            let Some(minute) = self.first_time_from(from_minute) else {
+                date = date.succ_opt()?;
+                from_minute = 0;
+                continue;
+            };
+            if let MonthDays::NearestWeekday(target) = self.month_days {
+                let to = nearest_weekday_turn(date, target, minute, after)?;
+                if to != date {
+                    date = to;
+                    from_minute = 0;
+                    continue;
+                }
+            }
             if self.months & (1 << date.month()) == 0 {
                 date = first_of_next_month(date)?;
                 from_minute = 0;
                 continue;
             }
-            if let Some(m) = self
-                .day_matches(date)
-                .then(|| self.first_time_from(from_minute))
-                .flatten()
-            {
-                return date.and_hms_opt(m / 60, m % 60, 0);
+            if self.day_matches(date) {
+                return date.and_hms_opt(minute / 60, minute % 60, 0);
             }
             date = date.succ_opt()?;
             from_minute = 0;
@@ -433,6 +446,37 @@ fn nearest_weekday(in_month: NaiveDate, target: u32, last: u32) -> u32 {
         1 => target + 1,
         _ => target,
     }
+}
+
+/// One turn of Quartz's `nW` search (`getTimeAfter`, the `nearestWeekday`
+/// branch) standing on `date` at `minute` of the day: the date the search
+/// moves to, or `date` itself when it fires there (None only past chrono's
+/// calendar). Quartz takes the nearest weekday of the search's month; when
+/// that time is not after `after`, it goes on from day n of the next month,
+/// set on a lenient calendar. From the month before a month too short for n
+/// (January for `30W`, or for `29W` outside leap years; the month before a
+/// 30-day month for `31W`), day n of that month is in the month after, so the
+/// short month never fires: `0 0 29W * ?` from
+/// 2025-01-30 next fires on 2025-03-28, though 2025-02-28 is the Friday
+/// nearest to 29 February (that one fires only when the search starts in
+/// February). Oozie, searching from each fire time, skips it (C18 in
+/// docs/robustness.md).
+fn nearest_weekday_turn(
+    date: NaiveDate,
+    target: u32,
+    minute: u32,
+    after: NaiveDateTime,
+) -> Option<NaiveDate> {
+    let day = nearest_weekday(date, target, super::calendar::days_in_month(date));
+    let weekday =
+        date.checked_add_signed(Duration::days(i64::from(day) - i64::from(date.day())))?;
+    // Quartz's test is `nTime.before(afterTime)`, with afterTime one second
+    // past `after`: a time at `after` itself has gone by too.
+    if weekday.and_hms_opt(minute / 60, minute % 60, 0)? <= after {
+        return first_of_next_month(date)?
+            .checked_add_signed(Duration::days(i64::from(target) - 1));
+    }
+    Some(weekday)
 }
 
 fn first_of_next_month(date: NaiveDate) -> Option<NaiveDate> {
