@@ -17,6 +17,7 @@ pub mod diag;
 pub mod el;
 pub mod interp;
 pub mod ir;
+pub mod lines;
 pub mod lsp;
 pub mod project;
 pub mod span;

@@ -2,6 +2,7 @@
 //! numbered excerpt with carets, help). The only place that knows about terminals.
 
 use crate::diag::{Diagnostic, Severity};
+use crate::lines::Chars;
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label as CsLabel};
 use codespan_reporting::files::{self, Files};
 use codespan_reporting::term::{self, Config};
@@ -13,84 +14,10 @@ const MAX_SHOWN_LINE: usize = 240;
 const WINDOW_CONTEXT: usize = 60;
 const ELLIPSIS: &str = "…";
 
-/// Where each line of a text starts: made once per file, so that rendering
-/// or locating many diagnostics in one file costs each its own lines, not
-/// the file again.
-pub struct Lines {
-    starts: Vec<usize>,
-    /// `(byte offset, characters before it)` every [`CHECKPOINT`] bytes or
-    /// so, for columns in characters on long lines; empty when the text is
-    /// ASCII (characters are bytes).
-    checkpoints: Vec<(usize, usize)>,
-}
-
-/// The distance between two character-count checkpoints, in bytes.
-const CHECKPOINT: usize = 1024;
-
-impl Lines {
-    pub fn new(text: &str) -> Lines {
-        let mut starts = vec![0];
-        starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|(_, b)| *b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
-        let mut checkpoints = Vec::new();
-        if !text.is_ascii() {
-            let mut next = 0;
-            for (count, (i, _)) in text.char_indices().enumerate() {
-                if i >= next {
-                    checkpoints.push((i, count));
-                    next = i + CHECKPOINT;
-                }
-            }
-        }
-        Lines {
-            starts,
-            checkpoints,
-        }
-    }
-
-    /// The characters of `text` before byte `offset` (a character's start).
-    fn chars_before(&self, text: &str, offset: usize) -> usize {
-        if self.checkpoints.is_empty() {
-            return offset;
-        }
-        let k = self
-            .checkpoints
-            .partition_point(|(byte, _)| *byte <= offset)
-            .saturating_sub(1);
-        let (byte, count) = self.checkpoints.get(k).copied().unwrap_or((0, 0));
-        count + text.get(byte..offset).map_or(0, |t| t.chars().count())
-    }
-
-    /// The 0-based line of the byte `offset`.
-    fn line(&self, offset: usize) -> usize {
-        self.starts
-            .partition_point(|s| *s <= offset)
-            .saturating_sub(1)
-    }
-
-    /// The byte range of line `line` (without its `\n`).
-    fn range(&self, text: &str, line: usize) -> std::ops::Range<usize> {
-        let start = self.starts.get(line).copied().unwrap_or(text.len());
-        let end = self
-            .starts
-            .get(line + 1)
-            .map_or(text.len(), |next| next - 1);
-        start..end.max(start)
-    }
-
-    /// 1-based line and column (in characters) of a byte offset.
-    pub fn line_column(&self, text: &str, offset: usize) -> (usize, usize) {
-        let offset = floor_char_boundary(text, offset.min(text.len()));
-        let line = self.line(offset);
-        let start = self.starts.get(line).copied().unwrap_or(0);
-        let column = self.chars_before(text, offset) - self.chars_before(text, start);
-        (line + 1, column + 1)
-    }
-}
+/// The lines of a text, with columns in characters as rustc counts them:
+/// made once per file, so that rendering or locating many diagnostics in one
+/// file costs each its own lines, not the file again.
+pub type Lines = crate::lines::Lines<Chars>;
 
 /// Renders `diag` against `source`, named `file_name` in the `-->` line.
 pub fn human(diag: &Diagnostic, file_name: &str, source: &str) -> String {
@@ -100,8 +27,7 @@ pub fn human(diag: &Diagnostic, file_name: &str, source: &str) -> String {
 /// [`human`], with the lines of `source` already found.
 pub fn human_with(diag: &Diagnostic, file_name: &str, source: &str, lines: &Lines) -> String {
     let clamp = |r: std::ops::Range<usize>| {
-        floor_char_boundary(source, r.start.min(source.len()))
-            ..floor_char_boundary(source, r.end.min(source.len()))
+        source.floor_char_boundary(r.start)..source.floor_char_boundary(r.end)
     };
     let primary = clamp(diag.span.range());
     let mut ranges = vec![primary.clone()];
@@ -138,8 +64,8 @@ struct Excerpt<'a> {
     text: String,
     /// The file's index of the first line shown.
     first_line: usize,
-    /// Where each line shown starts in `text`.
-    starts: Vec<usize>,
+    /// The lines of `text`.
+    lines: Lines,
     /// Where the first line shown starts in the file.
     file_start: usize,
     cut: Option<Cut>,
@@ -169,8 +95,8 @@ impl<'a> Excerpt<'a> {
         let file_start = line.start;
         if first_line == last_line && line.len() > MAX_SHOWN_LINE {
             let from =
-                floor_char_boundary(source, first.saturating_sub(WINDOW_CONTEXT).max(line.start));
-            let to = floor_char_boundary(source, (last + WINDOW_CONTEXT).min(line.end));
+                source.floor_char_boundary(first.saturating_sub(WINDOW_CONTEXT).max(line.start));
+            let to = source.floor_char_boundary((last + WINDOW_CONTEXT).min(line.end));
             let mut text = String::with_capacity(to - from + 8);
             if from > line.start {
                 text.push_str(ELLIPSIS);
@@ -183,15 +109,15 @@ impl<'a> Excerpt<'a> {
             text.push('\n');
             return Excerpt {
                 name,
+                lines: Lines::new(&text),
                 text,
                 first_line,
-                starts: vec![0],
                 file_start,
                 cut: Some(Cut {
                     kept: from..to,
                     shown_at,
-                    dropped: lines.chars_before(source, from)
-                        - lines.chars_before(source, line.start),
+                    // (`from` is on the line.)
+                    dropped: lines.position(source, from).1,
                 }),
             };
         }
@@ -200,19 +126,11 @@ impl<'a> Excerpt<'a> {
             .get(file_start..(end + 1).min(source.len()))
             .unwrap_or("")
             .to_string();
-        let mut starts = vec![0];
-        starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|(_, b)| *b == b'\n')
-                .map(|(i, _)| i + 1)
-                .filter(|i| *i < text.len()),
-        );
         Excerpt {
             name,
+            lines: Lines::new(&text),
             text,
             first_line,
-            starts,
             file_start,
             cut: None,
         }
@@ -249,11 +167,10 @@ impl<'a> Files<'a> for Excerpt<'a> {
     }
 
     fn line_index(&'a self, (): (), byte_index: usize) -> Result<usize, files::Error> {
-        let local = self
-            .starts
-            .partition_point(|s| *s <= byte_index)
-            .saturating_sub(1);
-        Ok(self.first_line + local)
+        // (The end of a text ending in `\n` is on the last line shown, not
+        // on the empty line after it.)
+        let last = self.text.len().saturating_sub(1);
+        Ok(self.first_line + self.lines.line(byte_index.min(last)))
     }
 
     fn line_range(
@@ -265,13 +182,10 @@ impl<'a> Files<'a> for Excerpt<'a> {
         let Some(local) = line_index.checked_sub(self.first_line) else {
             return Ok(0..0);
         };
-        let start = self.starts.get(local).copied().unwrap_or(self.text.len());
-        let end = self
-            .starts
-            .get(local + 1)
-            .copied()
-            .unwrap_or(self.text.len());
-        Ok(start..end.max(start))
+        // (Up to the next line's start: codespan's lines keep their `\n`.)
+        let start = self.lines.range(&self.text, local).start;
+        let end = self.lines.range(&self.text, local.saturating_add(1)).start;
+        Ok(start..end)
     }
 
     fn column_number(
@@ -282,9 +196,9 @@ impl<'a> Files<'a> for Excerpt<'a> {
     ) -> Result<usize, files::Error> {
         let start = self.line_range((), line_index)?.start;
         let shown = self
-            .text
-            .get(start..byte_index.max(start))
-            .map_or(0, |t| t.chars().count())
+            .lines
+            .units_before(&self.text, byte_index)
+            .saturating_sub(self.lines.units_before(&self.text, start))
             + 1;
         Ok(match &self.cut {
             // The ellipsis stands for the dropped characters.
@@ -294,20 +208,14 @@ impl<'a> Files<'a> for Excerpt<'a> {
     }
 }
 
-/// 1-based line and column (in characters) of a byte offset.
+/// 1-based line and column (in characters) of a byte offset. For many
+/// offsets in one text, build its [`Lines`] once instead.
 pub fn line_column(source: &str, offset: usize) -> (usize, usize) {
-    let offset = offset.min(source.len());
-    let before = &source[..floor_char_boundary(source, offset)];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, before[line_start..].chars().count() + 1)
-}
-
-fn floor_char_boundary(s: &str, mut i: usize) -> usize {
-    while !s.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
+    // (Only the text before `offset` counts: no need to index the rest.)
+    let before = source
+        .get(..source.floor_char_boundary(offset))
+        .unwrap_or("");
+    Lines::new(before).line_column(before, before.len())
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! in the position encoding the client and server agreed on (UTF-8 bytes or
 //! UTF-16 code units). Offsets inside coordc are byte offsets into the text.
 
+use crate::lines::{Breaks, Lines, Utf16};
 use serde_json::{Value, json};
 
 /// How a client counts columns (LSP 3.17 `PositionEncodingKind`).
@@ -52,112 +53,49 @@ impl Position {
     }
 }
 
-/// A text, with where each line starts and, for UTF-16 columns, how many
-/// UTF-16 units come before points spread through it (so a column on a
-/// long line costs a short count, not the line's).
-pub struct LineIndex {
-    /// The byte offset of each line's start (the first is 0). A line ends
-    /// at `\n`, `\r\n` or a lone `\r`, as the protocol says.
-    starts: Vec<usize>,
-    /// `(byte offset, UTF-16 units before it)` every [`CHECKPOINT`] bytes
-    /// or so; empty when the text is ASCII (units are bytes).
-    checkpoints: Vec<(usize, usize)>,
-}
-
-/// The distance between two UTF-16 checkpoints, in bytes.
-const CHECKPOINT: usize = 1024;
+/// A text's lines as the protocol has them (ending at `\n`, `\r\n` or a
+/// lone `\r`), with its UTF-16 columns counted ahead; UTF-8 columns are byte
+/// differences and need no count.
+pub struct LineIndex(Lines<Utf16>);
 
 impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
-        let bytes = text.as_bytes();
-        let mut starts = vec![0];
-        for (i, b) in bytes.iter().enumerate() {
-            let ends_line = *b == b'\n' || (*b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
-            if ends_line {
-                starts.push(i + 1);
-            }
-        }
-        let mut checkpoints = Vec::new();
-        if !text.is_ascii() {
-            let mut units = 0;
-            let mut next = 0;
-            for (i, c) in text.char_indices() {
-                if i >= next {
-                    checkpoints.push((i, units));
-                    next = i + CHECKPOINT;
-                }
-                units += c.len_utf16();
-            }
-        }
-        LineIndex {
-            starts,
-            checkpoints,
-        }
-    }
-
-    /// The UTF-16 units of `text` before the byte `offset` (a character's
-    /// start).
-    fn units_before(&self, text: &str, offset: usize) -> usize {
-        if self.checkpoints.is_empty() {
-            return offset;
-        }
-        let k = self
-            .checkpoints
-            .partition_point(|(byte, _)| *byte <= offset)
-            .saturating_sub(1);
-        let (byte, units) = self.checkpoints.get(k).copied().unwrap_or((0, 0));
-        units
-            + text
-                .get(byte..offset)
-                .map_or(0, |t| t.encode_utf16().count())
+        LineIndex(Lines::with_breaks(text, Breaks::Any))
     }
 
     /// The byte offset of `position` in `text`. A position past the end of
     /// its line is the line's end, and past the last line the text's end,
     /// as the protocol says; inside a character, that character's start.
     pub fn offset(&self, text: &str, position: Position, encoding: Encoding) -> usize {
-        let Some(&start) = self.starts.get(position.line as usize) else {
-            return text.len();
-        };
-        let end = self
-            .starts
-            .get(position.line as usize + 1)
-            .map_or(text.len(), |next| next - 1);
-        let line = text.get(start..end).unwrap_or("");
-        // (The line's end is before its `\r\n`, `\n` or `\r`.)
-        let line = line.strip_suffix('\r').unwrap_or(line);
+        // (Past the last line, the range is empty at the text's end.)
+        let line = self.0.range(text, position.line as usize);
         let wanted = position.character as usize;
         let mut units = 0;
-        for (i, c) in line.char_indices() {
+        for (i, c) in text.get(line.clone()).unwrap_or("").char_indices() {
             if units >= wanted {
-                return start + i;
+                return line.start + i;
             }
             units += match encoding {
                 Encoding::Utf8 => c.len_utf8(),
                 Encoding::Utf16 => c.len_utf16(),
             };
             if units > wanted {
-                return start + i;
+                return line.start + i;
             }
         }
-        start + line.len()
+        line.end
     }
 
     /// The position of the byte `offset` in `text` (clamped to the text, and
     /// to a character's start).
     pub fn position(&self, text: &str, offset: usize, encoding: Encoding) -> Position {
-        let mut offset = offset.min(text.len());
-        while !text.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        let line = self
-            .starts
-            .partition_point(|s| *s <= offset)
-            .saturating_sub(1);
-        let start = self.starts.get(line).copied().unwrap_or(0);
-        let character = match encoding {
-            Encoding::Utf8 => offset - start,
-            Encoding::Utf16 => self.units_before(text, offset) - self.units_before(text, start),
+        let (line, character) = match encoding {
+            Encoding::Utf8 => {
+                let offset = text.floor_char_boundary(offset);
+                let line = self.0.line(offset);
+                (line, offset - self.0.range(text, line).start)
+            }
+            Encoding::Utf16 => self.0.position(text, offset),
         };
         Position {
             line: u32::try_from(line).unwrap_or(u32::MAX),
