@@ -1,8 +1,9 @@
 //! Every input a fuzzer found a crash with (`tests/data/fuzz/TARGET-NAME`,
 //! docs/robustness.md) goes through the binary again, as the fuzz target
 //! fed it to the library: it must end with a diagnostic or an answer, never
-//! a panic. A structure-aware target's input is kept as the files it stands
-//! for, as `FUZZ_VERBOSE=1` prints them.
+//! a panic. A structure-aware target's input (`xml_check_structured`, and
+//! `dryrun` when it needs more than its coordinator) is kept as the files it
+//! stands for, as `FUZZ_VERBOSE=1` prints them.
 
 mod common;
 
@@ -30,14 +31,7 @@ fn run_as(target: &str, input: &[u8], dir: &Path) -> std::process::Output {
         }
         "el" => common::coordc(&["eval", &text]),
         "xml_check" => common::coordc(&["check", &file("app.xml")]),
-        "xml_check_structured" => {
-            let files = printed_files(&text);
-            for (name, content) in &files {
-                std::fs::write(dir.join(name), content).expect("written");
-            }
-            let (checked, _) = files.first().expect("a printed file");
-            common::coordc(&["check", &dir.join(checked).to_string_lossy()])
-        }
+        "xml_check_structured" => common::coordc(&["check", &write_printed(&text, dir)]),
         "properties" => {
             let app =
                 Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/invalid/TM005/coordinator.xml");
@@ -48,9 +42,27 @@ fn run_as(target: &str, input: &[u8], dir: &Path) -> std::process::Output {
                 app.to_str().expect("a path"),
             ])
         }
-        "dryrun" => common::coordc(&["dryrun", &file("coordinator.xml"), "--limit", "20"]),
+        "dryrun" => {
+            let app = if text.starts_with("===== ") {
+                write_printed(&text, dir)
+            } else {
+                file("coordinator.xml")
+            };
+            common::coordc(&["dryrun", &app, "--limit", "20"])
+        }
         other => panic!("tests/data/fuzz: no way to replay target `{other}`: add one here"),
     }
+}
+
+/// Writes the files of `printed` ([`printed_files`]) to `dir`: the path
+/// of the first, the application.
+fn write_printed(printed: &str, dir: &Path) -> String {
+    let files = printed_files(printed);
+    for (name, content) in &files {
+        std::fs::write(dir.join(name), content).expect("written");
+    }
+    let (app, _) = files.first().expect("a printed file");
+    dir.join(app).to_string_lossy().into_owned()
 }
 
 /// The files in `FUZZ_VERBOSE` output (`common::show_files` of the fuzz

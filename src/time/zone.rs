@@ -195,6 +195,30 @@ impl Zone {
         t.naive_utc() + chrono::Duration::seconds(self.offset_seconds(t) as i64)
     }
 
+    /// Whether the zone's offset never changes: a custom `GMT±HH:MM`, Java's
+    /// fixed IDs, UTC and tzdb's other names for a fixed offset (`Etc/...`).
+    pub fn has_fixed_offset(&self) -> bool {
+        match self.rules {
+            Rules::Fixed(_) => true,
+            Rules::Tz(tz) => {
+                let name = tz.name();
+                name.starts_with("Etc/")
+                    || matches!(
+                        name,
+                        "UTC"
+                            | "UCT"
+                            | "GMT"
+                            | "GMT0"
+                            | "GMT+0"
+                            | "GMT-0"
+                            | "Greenwich"
+                            | "Universal"
+                            | "Zulu"
+                    )
+            }
+        }
+    }
+
     /// Whether the zone has daylight saving time in the year of `t` (Java's
     /// `useDaylightTime`, which looks at the current rules).
     pub fn observes_dst(&self, t: DateTime<Utc>) -> bool {
