@@ -1,52 +1,160 @@
 //! `simulate`: a scenario (TOML) over an application of corpus/simulate/,
-//! as `coordc simulate SCENARIO.toml` runs it. The input's first line names
-//! the folder (see `simulate/apps.rs`; an unknown name picks one by its
-//! bytes), the rest is the scenario, mutated from the folder's own:
+//! as `coordc simulate` runs it. The input's first line names the folder
+//! (an unknown name picks one by its bytes), the rest is the scenario,
+//! mutated from the folder's own:
 //!
-//! - a coordinator scenario: `Scenario::read`, each `[[job]]`'s coordinator
-//!   loaded (`load::coordinator`) and submitted (`prepare`, every action),
-//!   then the simulated server (`Engine::new`, `Engine::run`) and its JSON
-//!   report. The simulated time is bounded: `until` is cut to 3 days after
-//!   the scenario's start (the engine's own limits, 500,000 actions, are
-//!   seconds per input). Bundles are not run (their loading is the CLI's).
+//! - a coordinator scenario: `Scenario::read`, its jobs loaded and
+//!   submitted (`project::simulation`, as the command does: coordinators
+//!   and bundles), then the simulated server (`Engine::new`, `Engine::run`)
+//!   and its reports. The simulated time is bounded: `until` is cut to 3
+//!   days after the scenario's start (the engine's own limits, 500,000
+//!   actions, are seconds per input).
 //! - a workflow scenario (`wf-*` folders): `WorkflowScenario::read`, the
-//!   workflow loaded, its graph built and run (`interp::workflow::run`),
-//!   and its JSON report.
+//!   workflow its README's `coordc simulate` command names, with that
+//!   command's `--config`, `-D` and `--map`, loaded, its graph built and
+//!   run (`interp::workflow::run`), and its reports.
 //!
-//! Every file is an editor buffer under /fuzz/sim/FOLDER (nothing on disk).
+//! The folders are found when the target starts, and every file of
+//! corpus/ is read then, as editor buffers: an input reads no disk.
 #![no_main]
 
 mod common;
-#[path = "simulate/apps.rs"]
-mod sims;
 
 use chrono::Duration;
-use coordc::interp::job::{Options, prepare};
-use coordc::interp::simulate::engine::{self, Engine, millis};
+use coordc::interp::job::Options;
+use coordc::interp::simulate::engine::{Engine, millis};
 use coordc::interp::simulate::scenario::{Scenario, WorkflowScenario};
 use coordc::interp::workflow::graph::Graph;
 use coordc::interp::workflow::run::{self, RunInput};
 use coordc::interp::workflow::script::Scope;
 use coordc::project::files::{ConfigFile, Files};
 use coordc::project::load::{
-    self, JobInput, JobSource, LoadedCoordinator, LocalWorkflows, Sources, parse_document,
-    read_application,
+    JobInput, JobSource, LocalWorkflows, Sources, Stop, parse_document, read_application,
 };
+use coordc::project::simulation;
 use coordc::time::datetime::ProcessingZone;
 use libfuzzer_sys::fuzz_target;
-use sims::{SIMS, Sim};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// The longest simulated time.
 const MAX_DAYS: i64 = 3;
 
+/// A folder of corpus/simulate/.
+struct Sim {
+    key: String,
+    folder: PathBuf,
+    /// For a `wf-*` folder: the workflow its README's command runs.
+    workflow: Option<WorkflowCommand>,
+}
+
+/// `coordc simulate WORKFLOW [--config F] [-D N=V] [--map P=D] ...`, its
+/// paths from the repository's root.
+#[derive(Default)]
+struct WorkflowCommand {
+    app: PathBuf,
+    configs: Vec<PathBuf>,
+    defines: Vec<(String, String)>,
+    maps: Vec<(String, String)>,
+}
+
+struct Corpus {
+    sims: Vec<Sim>,
+    files: Files,
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn corpus() -> &'static Corpus {
+    static CORPUS: OnceLock<Corpus> = OnceLock::new();
+    CORPUS.get_or_init(|| {
+        let root = root();
+        let mut sims: Vec<Sim> = std::fs::read_dir(root.join("corpus/simulate"))
+            .expect("corpus/simulate")
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|folder| has_scenario(folder))
+            .map(|folder| {
+                let key = folder.file_name().expect("a name").to_string_lossy().into_owned();
+                let workflow = key
+                    .starts_with("wf-")
+                    .then(|| readme_command(&root, &folder))
+                    .flatten();
+                Sim {
+                    key,
+                    folder,
+                    workflow,
+                }
+            })
+            .collect();
+        sims.sort_by(|a, b| a.key.cmp(&b.key));
+        assert!(!sims.is_empty(), "no scenarios in corpus/simulate");
+        let mut buffers = Vec::new();
+        let mut folders = vec![root.join("corpus")];
+        while let Some(folder) = folders.pop() {
+            for path in std::fs::read_dir(&folder).expect("a corpus folder").filter_map(Result::ok).map(|e| e.path()) {
+                if path.is_dir() {
+                    folders.push(path);
+                } else if let Ok(text) = std::fs::read_to_string(&path) {
+                    buffers.push((path, Arc::<str>::from(text)));
+                }
+            }
+        }
+        Corpus {
+            sims,
+            files: Files::with_buffers(buffers),
+        }
+    })
+}
+
+/// Whether `folder` holds a scenario (a `.toml` file: most have one
+/// scenario.toml, spec-6.3 has several).
+fn has_scenario(folder: &Path) -> bool {
+    std::fs::read_dir(folder).is_ok_and(|entries| {
+        entries
+            .filter_map(Result::ok)
+            .any(|e| e.path().extension().is_some_and(|x| x == "toml"))
+    })
+}
+
+/// The workflow command of a `wf-*` folder's README (its line starting
+/// `coordc simulate `).
+fn readme_command(root: &Path, folder: &Path) -> Option<WorkflowCommand> {
+    let readme = std::fs::read_to_string(folder.join("README.md")).ok()?;
+    let line = readme.lines().find_map(|l| l.strip_prefix("coordc simulate "))?;
+    let mut command = WorkflowCommand::default();
+    let mut words = line.split_whitespace();
+    while let Some(word) = words.next() {
+        let pair = |text: Option<&str>| {
+            let (a, b) = text?.split_once('=')?;
+            Some((a.to_string(), b.to_string()))
+        };
+        match word {
+            "--config" => command.configs.push(root.join(words.next()?)),
+            "-D" => command.defines.push(pair(words.next())?),
+            "--map" => {
+                let (prefix, dir) = pair(words.next())?;
+                command.maps.push((prefix, root.join(dir).display().to_string()));
+            }
+            "--scenario" | "--format" => {
+                words.next();
+            }
+            app if !app.starts_with('-') => command.app = root.join(app),
+            _ => {}
+        }
+    }
+    Some(command)
+}
+
 fn find(key: &str) -> &'static Sim {
-    SIMS.iter().find(|s| s.key == key).unwrap_or_else(|| {
+    let sims = &corpus().sims;
+    sims.iter().find(|s| s.key == key).unwrap_or_else(|| {
         let h = key
             .bytes()
             .fold(0usize, |h, b| h.wrapping_mul(31).wrapping_add(b as usize));
-        &SIMS[h % SIMS.len()]
+        &sims[h % sims.len()]
     })
 }
 
@@ -59,6 +167,15 @@ fn render_all(problems: &[coordc::diag::Diagnostic], text: &str) {
     }
 }
 
+/// What loading tells: rendered, as the command prints it.
+fn rendered(sources: &Sources, stop: Stop) {
+    if let Stop::Problems(problems) = stop {
+        for p in &problems {
+            std::hint::black_box(sources.render(p));
+        }
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
@@ -66,28 +183,15 @@ fuzz_target!(|data: &[u8]| {
     let (key, scenario_text) = text.split_once('\n').unwrap_or((text, ""));
     let sim = find(key.trim());
     if common::verbose() {
-        eprintln!("===== {} ({})\n{scenario_text}\n=====", sim.key, base_name(sim));
+        eprintln!("===== {}\n{scenario_text}\n=====", sim.key);
     }
-    let base = Path::new("/fuzz/sim").join(sim.key);
-    let files = Files::with_buffers(
-        sim.files
-            .iter()
-            .map(|(p, t)| (base.join(p), Arc::<str>::from(*t))),
-    );
-    match sim.workflow {
-        Some(workflow) => run_workflow(sim, workflow, &base, &files, scenario_text),
-        None => run_coordinators(&base, &files, scenario_text),
+    match &sim.workflow {
+        Some(command) => run_workflow(command, scenario_text),
+        None => run_coordinators(&sim.folder, scenario_text),
     }
 });
 
-fn base_name(sim: &Sim) -> &'static str {
-    match sim.workflow {
-        Some(w) => w,
-        None => "coordinator scenario",
-    }
-}
-
-fn run_coordinators(base: &Path, files: &Files, text: &str) {
+fn run_coordinators(base: &Path, text: &str) {
     let mut scenario = match Scenario::read(text) {
         Ok(s) => s,
         Err(problems) => return render_all(&problems, text),
@@ -95,96 +199,22 @@ fn run_coordinators(base: &Path, files: &Files, text: &str) {
     if let Some(cut) = scenario.start.checked_add_signed(Duration::days(MAX_DAYS)) {
         scenario.until = scenario.until.min(cut);
     }
-    let pz = ProcessingZone::UTC;
-    struct Loaded {
-        id: Option<String>,
-        sources: Sources,
-        loaded: LoadedCoordinator,
-        submit: chrono::DateTime<chrono::Utc>,
-        maps: Vec<(String, String)>,
-        folder: PathBuf,
-    }
-    let mut jobs = Vec::new();
-    for entry in &scenario.jobs {
-        let app = base.join(&entry.app);
-        let configs: Vec<ConfigFile> = entry
-            .config
-            .iter()
-            .flatten()
-            .map(|c| files.config(&base.join(c)))
-            .collect();
-        let maps: Vec<(String, String)> = entry
-            .map
-            .iter()
-            .map(|(prefix, dir)| (prefix.clone(), base.join(dir).display().to_string()))
-            .collect();
-        let input = JobInput {
-            configs: &configs,
-            files,
-            job: JobSource::Own,
-            defines: &entry.properties,
-            maps: &maps,
-            processing_zone: pz,
-            check_maximum_frequency: scenario.settings.check_maximum_frequency,
-        };
-        let mut sources = Sources::default();
-        let Ok(app_text) = read_application(&app, files, &mut sources) else {
-            return;
-        };
-        let arena = coordc::xml::Arena::new();
-        let Ok(doc) = parse_document(&app_text, &arena) else {
-            return;
-        };
-        if doc.root.name != "coordinator-app" {
-            return;
-        }
-        let loaded = match load::coordinator(&doc, &app, &input, &mut sources) {
-            Ok(l) => l,
-            Err(_) => return,
-        };
-        drop(doc);
-        jobs.push(Loaded {
-            id: entry.id.clone(),
-            sources,
-            loaded,
-            submit: entry.submit,
-            maps,
-            folder: app.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf),
-        });
-    }
-    let options = Options::all_actions(pz, scenario.settings.check_maximum_frequency);
-    let mut submitted = Vec::new();
-    for job in &jobs {
-        if !job.loaded.parameter_problems.is_empty() || !job.loaded.include_problems.is_empty() {
-            return;
-        }
-        match prepare(&job.loaded.app, &job.loaded.included, &job.loaded.vars, &options) {
-            Ok(j) => submitted.push(j),
-            Err(problems) => {
-                for p in &problems {
-                    std::hint::black_box(job.sources.render(p));
-                }
-                return;
-            }
-        }
-    }
-    let workflows: Vec<LocalWorkflows> = jobs
-        .iter()
-        .map(|job| LocalWorkflows::new(&job.maps, job.folder.clone(), files))
-        .collect();
-    let mut inputs = Vec::new();
-    for ((job, prepared), workflows) in jobs.iter().zip(&submitted).zip(&workflows) {
-        let id = job.id.clone().unwrap_or_else(|| prepared.name.to_string());
-        if inputs.iter().any(|i: &engine::JobInput| i.id == id) {
-            return;
-        }
-        inputs.push(engine::JobInput {
-            workflows,
-            id,
-            job: prepared,
-            submit: job.submit,
-        });
-    }
+    let files = &corpus().files;
+    let Some(jobs) = simulation::scenario_jobs(&scenario, base, files, &mut rendered) else {
+        return;
+    };
+    let options = Options::all_actions(
+        ProcessingZone::UTC,
+        scenario.settings.check_maximum_frequency,
+    );
+    let Some(submitted) = simulation::submit_all(&jobs, &options, &mut rendered) else {
+        return;
+    };
+    let workflows = simulation::local_workflows(&jobs, files);
+    let inputs = match simulation::engine_inputs(&jobs, &submitted, &workflows, None) {
+        Ok(inputs) => inputs,
+        Err(d) => return common::render(&d, text),
+    };
     let mut engine = match Engine::new(&scenario, inputs) {
         Ok(e) => e,
         Err(problems) => return render_all(&problems, text),
@@ -205,52 +235,42 @@ fn run_coordinators(base: &Path, files: &Files, text: &str) {
     }
 }
 
-fn run_workflow(sim: &Sim, workflow: &str, base: &Path, files: &Files, text: &str) {
+fn run_workflow(command: &WorkflowCommand, text: &str) {
     let scenario = match WorkflowScenario::read(text) {
         Ok(s) => s,
         Err(problems) => return render_all(&problems, text),
     };
-    let path = base.join(workflow);
+    let files = &corpus().files;
+    let path = &command.app;
     let mut sources = Sources::default();
-    let Ok(app_text) = read_application(&path, files, &mut sources) else {
+    let Ok(app_text) = read_application(path, files, &mut sources) else {
         return;
     };
     let arena = coordc::xml::Arena::new();
     let Ok(doc) = parse_document(&app_text, &arena) else {
         return;
     };
-    let Ok(wf) = load::workflow(&doc) else {
-        return;
-    };
-    let configs: Vec<ConfigFile> = sim.config.iter().map(|c| files.config(&base.join(c))).collect();
-    let maps: Vec<(String, String)> = sim
-        .maps
-        .iter()
-        .map(|(prefix, dir)| (prefix.to_string(), base.join(dir).display().to_string()))
-        .collect();
+    let configs: Vec<ConfigFile> = command.configs.iter().map(|c| files.config(c)).collect();
     let input = JobInput {
         configs: &configs,
         files,
         job: JobSource::Own,
-        defines: &[],
-        maps: &maps,
+        defines: &command.defines,
+        maps: &command.maps,
         processing_zone: ProcessingZone::UTC,
         check_maximum_frequency: true,
     };
-    let Ok(job) = load::workflow_job(&wf, &path, &input, &mut sources) else {
+    let Some((wf, conf)) =
+        simulation::workflow_to_run(&doc, path, &input, &mut sources, &mut rendered)
+    else {
         return;
     };
-    if !job.parameter_problems.is_empty() {
-        return;
-    }
-    let mut conf = job.vars;
-    conf.entry("oozie.wf.application.path".to_string())
-        .or_insert_with(|| Some(base.display().to_string()));
     let graph = match Graph::new(&wf) {
         Ok(g) => g,
         Err(problems) => return render_all(&problems, &app_text),
     };
-    let sub_workflows = LocalWorkflows::new(&maps, base.to_path_buf(), files);
+    let folder = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    let sub_workflows = LocalWorkflows::new(&command.maps, folder, files);
     let run = run::run(
         &graph,
         &RunInput {

@@ -6,7 +6,7 @@ use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, Format};
 use crate::diag::Diagnostic;
 use crate::diag::render::human;
 use crate::interp::action::{Action, Event};
-use crate::interp::job::{Job, Located, Options, prepare};
+use crate::interp::job::{Job, Located, Options};
 use crate::project::files::Files;
 use crate::project::load::{self, Sources, Stop, parse_document, read_application};
 use crate::time::datetime::{ProcessingZone, format_utc, parse_datetime};
@@ -146,6 +146,13 @@ pub(super) fn stopped(sources: &Sources, stop: Stop) -> i32 {
     }
 }
 
+/// A [`load::ProblemSink`] that prints what it is told, keeping in `exit`
+/// the exit code that calls for when loading fails: a usage error's (2),
+/// else an error's.
+pub(super) fn printer(exit: &mut i32) -> impl FnMut(&Sources, Stop) + '_ {
+    move |sources, stop| *exit = (*exit).max(stopped(sources, stop))
+}
+
 /// Submits a loaded coordinator (its `sources` rendering the problems):
 /// the job, its warnings printed; or the exit code after its problems.
 pub(super) fn submit<'a>(
@@ -153,28 +160,9 @@ pub(super) fn submit<'a>(
     sources: &Sources,
     options: &Options,
 ) -> Result<Job<'a>, i32> {
-    if !loaded.parameter_problems.is_empty() {
-        return Err(print_problems(sources, &loaded.parameter_problems));
-    }
-    let options = Options {
-        includes_incomplete: !loaded.include_problems.is_empty(),
-        ..*options
-    };
-    // Include problems and submission problems are reported together.
-    let mut problems = loaded.include_problems.clone();
-    let job = match prepare(&loaded.app, &loaded.included, &loaded.vars, &options) {
-        Ok(job) if problems.is_empty() => job,
-        Ok(_) => return Err(print_problems(sources, &problems)),
-        Err(more) => {
-            problems.extend(more);
-            return Err(print_problems(sources, &problems));
-        }
-    };
-    let mut err = std::io::stderr().lock();
-    for w in &job.warnings {
-        let _ = write!(err, "{}", sources.render(w));
-    }
-    Ok(job)
+    let mut exit = EXIT_ERRORS;
+    let job = load::submit(loaded, sources, options, &mut printer(&mut exit));
+    job.ok_or(exit)
 }
 
 /// Writes a listing to stdout with `write`: exit 0, or 1 with the problem

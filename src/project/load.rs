@@ -8,7 +8,8 @@ use crate::config::{JobConfig, Source};
 use crate::diag::Diagnostic;
 use crate::diag::render::{Lines, human, human_with};
 use crate::el::VarMap;
-use crate::interp::job::{Located, submit_text};
+use crate::interp::bundle::{SubmittedBundle, SubmittedCoordinator};
+use crate::interp::job::{Job, Located, Options, prepare, submit_text};
 use crate::interp::parameters;
 use crate::interp::workflow::run::{SubWorkflow, SubWorkflows};
 use crate::ir::{self, Bundle, Coordinator, Dataset};
@@ -138,6 +139,11 @@ pub enum Stop {
     /// so far are all there.
     Problems(Vec<Located>),
 }
+
+/// Where loading and submitting tell what they find (warnings too), with
+/// the sources the problems point into: `coordc dryrun` and `coordc
+/// simulate` print them; the fuzz targets render them and go on.
+pub type ProblemSink<'s> = &'s mut dyn FnMut(&Sources, Stop);
 
 /// A coordinator as submitted: its IR, the job's variables (configuration and
 /// parameter defaults), the datasets of its includes, and the include
@@ -989,6 +995,139 @@ fn local_user() -> Option<String> {
     }
     #[cfg(not(unix))]
     None
+}
+
+/// A loaded coordinator submitted as Oozie submits it (`prepare`), its
+/// warnings told to `sink`; None when Oozie refuses it, its problems told
+/// (include problems and submission problems together).
+pub fn submit<'a>(
+    loaded: &'a LoadedCoordinator,
+    sources: &Sources,
+    options: &Options,
+    sink: ProblemSink,
+) -> Option<Job<'a>> {
+    if !loaded.parameter_problems.is_empty() {
+        sink(sources, Stop::Problems(loaded.parameter_problems.clone()));
+        return None;
+    }
+    let options = Options {
+        includes_incomplete: !loaded.include_problems.is_empty(),
+        ..*options
+    };
+    let mut problems = loaded.include_problems.clone();
+    match prepare(&loaded.app, &loaded.included, &loaded.vars, &options) {
+        Ok(job) if problems.is_empty() => {
+            if !job.warnings.is_empty() {
+                sink(sources, Stop::Problems(job.warnings.clone()));
+            }
+            Some(job)
+        }
+        Ok(_) => {
+            sink(sources, Stop::Problems(problems));
+            None
+        }
+        Err(more) => {
+            problems.extend(more);
+            sink(sources, Stop::Problems(problems));
+            None
+        }
+    }
+}
+
+/// A coordinator a bundle submits, read and loaded.
+pub struct Member<'b> {
+    pub submitted: &'b SubmittedCoordinator<'b>,
+    pub sources: Sources,
+    pub loaded: LoadedCoordinator,
+}
+
+/// The coordinators a bundle submits (the enabled ones), each read and
+/// loaded with the configuration the bundle gives it. The bundle's
+/// `problems` (in its `sources`) and theirs are told to `sink`; None when
+/// any is an error.
+pub fn bundle_members<'b>(
+    bundle_path: &Path,
+    input: &JobInput,
+    loaded: &LoadedBundle,
+    submitted: &'b SubmittedBundle<'b>,
+    mut problems: Vec<Located>,
+    sources: &Sources,
+    sink: ProblemSink,
+) -> Option<Vec<Member<'b>>> {
+    let mut members = Vec::new();
+    let mut failed = false;
+    for coordinator in &submitted.coordinators {
+        // Every coordinator's app-path must exist when the bundle starts,
+        // a disabled one's too (BundleStartXCommand:162-164); only the
+        // enabled ones are submitted.
+        let file = match coordinator_file(
+            &coordinator.app_path,
+            bundle_path,
+            input,
+            coordinator.ir.app_path.span,
+        ) {
+            Ok(file) => file,
+            Err(mut d) => {
+                // Without the application, its actions cannot be listed.
+                if coordinator.enabled {
+                    d.severity = crate::diag::Severity::Error;
+                }
+                problems.push(Located::in_app(d));
+                continue;
+            }
+        };
+        if !coordinator.enabled {
+            continue;
+        }
+        let defines = submitted.coordinator_defines(input.defines, coordinator);
+        let coordinator_input = bundle_coordinator_input(input, &loaded.job, &defines);
+        let mut member_sources = Sources::default();
+        match bundle_coordinator(
+            &file,
+            &coordinator_input,
+            &mut member_sources,
+            bundle_path,
+            coordinator,
+        ) {
+            Ok(loaded) => members.push(Member {
+                submitted: coordinator,
+                sources: member_sources,
+                loaded,
+            }),
+            Err(stop) => {
+                sink(&member_sources, stop);
+                failed = true;
+            }
+        }
+    }
+    let stop = failed
+        || problems
+            .iter()
+            .any(|p| p.diagnostic.severity == crate::diag::Severity::Error);
+    if !problems.is_empty() {
+        sink(sources, Stop::Problems(problems));
+    }
+    (!stop).then_some(members)
+}
+
+/// The coordinator a bundle submits as `member`, from `file`.
+fn bundle_coordinator(
+    file: &Path,
+    input: &JobInput,
+    sources: &mut Sources,
+    bundle_path: &Path,
+    member: &SubmittedCoordinator,
+) -> Result<LoadedCoordinator, Stop> {
+    let text = read_application(file, input.files, sources)?;
+    let arena = xml::Arena::new();
+    let doc = parse_document(&text, &arena)?;
+    if let Some(problem) = not_a_coordinator(&doc, bundle_path, &member.name) {
+        return Err(Stop::Problems(vec![problem]));
+    }
+    if let Some(refused) = refused_in_bundle(&doc, bundle_path, &member.name) {
+        return Err(Stop::Problems(vec![refused]));
+    }
+    coordinator(&doc, file, input, sources)
 }
 
 #[cfg(test)]

@@ -7,3 +7,4 @@
 pub mod check;
 pub mod files;
 pub mod load;
+pub mod simulation;

@@ -12,98 +12,18 @@
 //! shown with the listing.
 
 use super::{
-    DryrunArgs, EXIT_ERRORS, Format, print_problems, stopped, submit, write_action_text,
+    DryrunArgs, EXIT_ERRORS, Format, printer, stopped, submit, write_action_text,
     write_json_actions, write_listing,
 };
-use crate::diag::{Diagnostic, Severity};
+use crate::diag::Diagnostic;
 use crate::interp::action::Action;
-use crate::interp::bundle::{SubmittedBundle, SubmittedCoordinator};
+use crate::interp::bundle::SubmittedBundle;
 use crate::interp::job::{Job, Located, Options};
-use crate::project::load::{
-    self, JobInput, LoadedBundle, LoadedCoordinator, Sources, parse_document,
-};
+use crate::project::load::{self, JobInput, Member, Sources};
 use crate::time::datetime::format_utc;
 use crate::xml;
 use std::io::Write;
 use std::iter::Peekable;
-use std::path::Path;
-
-/// A coordinator the bundle submits, read and loaded.
-pub(crate) struct Member<'b> {
-    pub submitted: &'b SubmittedCoordinator<'b>,
-    pub sources: Sources,
-    pub loaded: LoadedCoordinator,
-}
-
-/// The coordinators a bundle submits (the enabled ones), each read and
-/// loaded with the configuration the bundle gives it; the bundle's
-/// `problems` and theirs printed, and the exit code, when any is an error.
-pub(crate) fn load_members<'b>(
-    bundle_path: &Path,
-    input: &JobInput,
-    loaded: &LoadedBundle,
-    submitted: &'b SubmittedBundle<'b>,
-    mut problems: Vec<Located>,
-    sources: &Sources,
-) -> Result<Vec<Member<'b>>, i32> {
-    let mut members = Vec::new();
-    let mut failed = false;
-    for coordinator in &submitted.coordinators {
-        // Every coordinator's app-path must exist when the bundle starts,
-        // a disabled one's too (BundleStartXCommand:162-164); only the
-        // enabled ones are submitted.
-        let file = match load::coordinator_file(
-            &coordinator.app_path,
-            bundle_path,
-            input,
-            coordinator.ir.app_path.span,
-        ) {
-            Ok(file) => file,
-            Err(mut d) => {
-                // Without the application, its actions cannot be listed.
-                if coordinator.enabled {
-                    d.severity = Severity::Error;
-                }
-                problems.push(Located::in_app(d));
-                continue;
-            }
-        };
-        if !coordinator.enabled {
-            continue;
-        }
-        let defines = submitted.coordinator_defines(input.defines, coordinator);
-        let coordinator_input = load::bundle_coordinator_input(input, &loaded.job, &defines);
-        let mut member_sources = Sources::default();
-        match read_coordinator(
-            &file,
-            &coordinator_input,
-            &mut member_sources,
-            bundle_path,
-            coordinator,
-        ) {
-            Ok(loaded) => members.push(Member {
-                submitted: coordinator,
-                sources: member_sources,
-                loaded,
-            }),
-            Err(stop) => {
-                stopped(&member_sources, stop);
-                failed = true;
-            }
-        }
-    }
-    let stop = failed
-        || problems
-            .iter()
-            .any(|p| p.diagnostic.severity == Severity::Error);
-    if !problems.is_empty() {
-        print_problems(sources, &problems);
-    }
-    if stop {
-        return Err(EXIT_ERRORS);
-    }
-    Ok(members)
-}
 
 pub(super) fn run(
     args: &DryrunArgs,
@@ -118,9 +38,18 @@ pub(super) fn run(
     };
     let (submitted, problems) =
         crate::interp::bundle::submit(&loaded.bundle, &loaded.config, input.processing_zone);
-    let members = match load_members(&args.app, input, &loaded, &submitted, problems, &sources) {
-        Ok(members) => members,
-        Err(exit) => return exit,
+    let mut exit = EXIT_ERRORS;
+    let members = load::bundle_members(
+        &args.app,
+        input,
+        &loaded,
+        &submitted,
+        problems,
+        &sources,
+        &mut printer(&mut exit),
+    );
+    let Some(members) = members else {
+        return exit;
     };
     let mut failed = false;
     let mut jobs = Vec::with_capacity(members.len());
@@ -150,25 +79,6 @@ pub(super) fn run(
 
 /// Reads, parses and loads the coordinator application at `file`, which the
 /// bundle submits as `coordinator`.
-fn read_coordinator(
-    file: &std::path::Path,
-    input: &JobInput,
-    sources: &mut Sources,
-    bundle_path: &Path,
-    coordinator: &SubmittedCoordinator,
-) -> Result<LoadedCoordinator, load::Stop> {
-    let text = load::read_application(file, input.files, sources)?;
-    let arena = xml::Arena::new();
-    let doc = parse_document(&text, &arena)?;
-    if let Some(problem) = load::not_a_coordinator(&doc, bundle_path, &coordinator.name) {
-        return Err(load::Stop::Problems(vec![problem]));
-    }
-    if let Some(refused) = load::refused_in_bundle(&doc, bundle_path, &coordinator.name) {
-        return Err(load::Stop::Problems(vec![refused]));
-    }
-    load::coordinator(&doc, file, input, sources)
-}
-
 /// The bundle's listing: its coordinators, then their actions merged.
 struct Listing<'a> {
     bundle: &'a SubmittedBundle<'a>,

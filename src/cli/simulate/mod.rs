@@ -1,25 +1,22 @@
 //! `coordc simulate`: run a scenario (or one coordinator, the quick form)
 //! through the simulated Oozie server, and report what happened.
 
-use super::dryrun::bundle::load_members;
-use super::dryrun::{print_problems, stopped, submit, usage};
+use super::dryrun::{printer, stopped, usage};
 use super::job::JobArgs;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
-use crate::check::rules::{SIMULATE_SCENARIO, XML_UNKNOWN_DOCUMENT};
+use crate::check::rules::SIMULATE_SCENARIO;
 use crate::diag::Diagnostic;
 use crate::diag::render::human;
-use crate::interp::job::{Job, Located, Options};
-use crate::interp::simulate::engine::{self, Engine, millis};
+use crate::interp::job::{Job, Options};
+use crate::interp::simulate::engine::{Engine, millis};
 use crate::interp::simulate::scenario::{
     DataEntry, JobEntry, Scenario, Settings, WorkflowEnd, WorkflowScript,
 };
 use crate::interp::simulate::{report, svg};
 use crate::interp::workflow::script::Script;
-use crate::project::files::{ConfigFile, Files, ReadError, read_source};
-use crate::project::load::{
-    self, JobInput, JobSource, LoadedCoordinator, LocalWorkflows, Sources, parse_document,
-    read_application,
-};
+use crate::project::files::{Files, ReadError, read_source};
+use crate::project::load::{Sources, parse_document, read_application};
+use crate::project::simulation;
 use crate::span::Span;
 use crate::time::datetime::{ProcessingZone, parse_datetime};
 use chrono::{DateTime, Duration, Utc};
@@ -88,20 +85,6 @@ fn scenario_problems(name: &str, text: &str, problems: &[Diagnostic]) -> i32 {
         let _ = write!(err, "{}", human(d, name, text));
     }
     EXIT_ERRORS
-}
-
-/// One job's application, loaded, with the sources its problems point into.
-struct LoadedJob {
-    id: Option<String>,
-    /// Its `app` in the scenario.
-    span: Span,
-    sources: Sources,
-    loaded: LoadedCoordinator,
-    submit: DateTime<Utc>,
-    /// Where its actions' workflow applications are read: the `--map`s
-    /// of its job, and its coordinator's folder for relative app-paths.
-    maps: Vec<(String, String)>,
-    folder: PathBuf,
 }
 
 pub fn run(args: SimulateArgs) -> i32 {
@@ -182,64 +165,21 @@ pub fn run(args: SimulateArgs) -> i32 {
         Ok(t) => t,
         Err(code) => return code,
     };
-    // Load every job's application.
+    // Load every job's application, submitted as the dry run submits them.
     let files = Files::default();
-    let mut jobs = Vec::new();
-    for entry in &scenario.jobs {
-        let app = base.join(&entry.app);
-        let configs: Vec<ConfigFile> = entry
-            .config
-            .iter()
-            .flatten()
-            .map(|c| ConfigFile::read(&base.join(c)))
-            .collect();
-        let maps: Vec<(String, String)> = entry
-            .map
-            .iter()
-            .map(|(prefix, dir)| (prefix.clone(), base.join(dir).display().to_string()))
-            .collect();
-        let input = JobInput {
-            configs: &configs,
-            files: &files,
-            job: JobSource::Own,
-            defines: &entry.properties,
-            maps: &maps,
-            processing_zone: ProcessingZone::UTC,
-            check_maximum_frequency: scenario.settings.check_maximum_frequency,
-        };
-        let start = millis(scenario.start);
-        let pause_interval = scenario.settings.pause_interval;
-        // A bundle's coordinators are submitted when the PauseTransitService
-        // (first at start + 10 s, then every interval) finds its kick-off
-        // time come (PTS:150-153); without one, at once
-        // (BundleSubmitXCommand:156-160).
-        let kick_off = |submit: DateTime<Utc>, kick_off: Option<DateTime<Utc>>| match kick_off {
-            Some(k) if k > submit => {
-                let origin = start + 10_000;
-                let due = millis(k).max(origin);
-                let tick =
-                    origin + (due - origin + pause_interval - 1) / pause_interval * pause_interval;
-                engine::datetime(tick)
-            }
-            _ => submit,
-        };
-        match load_job(&app, &input, entry, &kick_off) {
-            Ok(mut loaded) => jobs.append(&mut loaded),
-            Err(code) => return code,
-        }
-    }
-    // Submitted as the dry run submits them.
+    let mut exit = EXIT_ERRORS;
+    let jobs = simulation::scenario_jobs(&scenario, &base, &files, &mut printer(&mut exit));
+    let Some(jobs) = jobs else {
+        return exit;
+    };
     let options = Options::all_actions(
         ProcessingZone::UTC,
         scenario.settings.check_maximum_frequency,
     );
-    let mut submitted: Vec<Job> = Vec::new();
-    for job in &jobs {
-        match submit(&job.loaded, &job.sources, &options) {
-            Ok(j) => submitted.push(j),
-            Err(code) => return code,
-        }
-    }
+    let submitted = simulation::submit_all(&jobs, &options, &mut printer(&mut exit));
+    let Some(submitted) = submitted else {
+        return exit;
+    };
     if !is_scenario {
         quick_times(&mut scenario, &submitted, until);
         // The quick form's `until` is the argument, or the default: what
@@ -259,35 +199,12 @@ pub fn run(args: SimulateArgs) -> i32 {
             ));
         }
     }
-    let workflows: Vec<LocalWorkflows> = jobs
-        .iter()
-        .map(|job| LocalWorkflows::new(&job.maps, job.folder.clone(), &files))
-        .collect();
-    let mut inputs: Vec<engine::JobInput> = Vec::new();
-    for ((job, prepared), workflows) in jobs.iter().zip(&submitted).zip(&workflows) {
-        let id = job.id.clone().unwrap_or_else(|| prepared.name.to_string());
-        if inputs.iter().any(|i| i.id == id) {
-            return scenario_problems(
-                &scenario_name,
-                &scenario_text,
-                &[Diagnostic::error(
-                    SIMULATE_SCENARIO,
-                    job.span,
-                    format!("two jobs are called `{id}`: give each an `id`"),
-                )],
-            );
-        }
-        inputs.push(engine::JobInput {
-            workflows,
-            id,
-            job: prepared,
-            submit: if is_scenario {
-                job.submit
-            } else {
-                scenario.start
-            },
-        });
-    }
+    let workflows = simulation::local_workflows(&jobs, &files);
+    let submit_at = (!is_scenario).then_some(scenario.start);
+    let inputs = match simulation::engine_inputs(&jobs, &submitted, &workflows, submit_at) {
+        Ok(inputs) => inputs,
+        Err(d) => return scenario_problems(&scenario_name, &scenario_text, &[d]),
+    };
     if !is_scenario {
         for (job, input) in submitted.iter().zip(&inputs) {
             quick_data(&mut scenario, job, &input.id);
@@ -332,79 +249,6 @@ pub fn run(args: SimulateArgs) -> i32 {
     // (A closed stdout, e.g. piped into `head`, ends the report quietly.)
     let _ = result.and_then(|()| out.flush());
     EXIT_OK
-}
-
-/// The jobs of one `[[job]]`: its coordinator, or each coordinator its
-/// bundle submits (named `ID/NAME`), loaded.
-fn load_job(
-    app: &Path,
-    input: &JobInput,
-    entry: &JobEntry,
-    kick_off: &dyn Fn(DateTime<Utc>, Option<DateTime<Utc>>) -> DateTime<Utc>,
-) -> Result<Vec<LoadedJob>, i32> {
-    let mut sources = Sources::default();
-    let text =
-        read_application(app, input.files, &mut sources).map_err(|stop| stopped(&sources, stop))?;
-    let arena = crate::xml::Arena::new();
-    let doc = parse_document(&text, &arena).map_err(|stop| stopped(&sources, stop))?;
-    match doc.root.name {
-        "coordinator-app" => {
-            let loaded = load::coordinator(&doc, app, input, &mut sources)
-                .map_err(|stop| stopped(&sources, stop))?;
-            Ok(vec![LoadedJob {
-                id: entry.id.clone(),
-                span: entry.app_span,
-                sources,
-                loaded,
-                submit: entry.submit,
-                maps: input.maps.to_vec(),
-                folder: folder_of(app),
-            }])
-        }
-        "bundle-app" => {
-            let bundle = load::bundle(&doc, app, input, &mut sources)
-                .map_err(|stop| stopped(&sources, stop))?;
-            let (submitted, problems) = crate::interp::bundle::submit(
-                &bundle.bundle,
-                &bundle.config,
-                input.processing_zone,
-            );
-            let members = load_members(app, input, &bundle, &submitted, problems, &sources)?;
-            let id = entry.id.clone().unwrap_or_else(|| submitted.name.clone());
-            let submit = kick_off(entry.submit, submitted.kick_off);
-            Ok(members
-                .into_iter()
-                .map(|member| LoadedJob {
-                    id: Some(format!("{id}/{}", member.submitted.name)),
-                    span: entry.app_span,
-                    folder: member
-                        .sources
-                        .files
-                        .first()
-                        .map_or_else(|| folder_of(app), |(name, _)| folder_of(Path::new(name))),
-                    sources: member.sources,
-                    loaded: member.loaded,
-                    submit,
-                    maps: input.maps.to_vec(),
-                })
-                .collect())
-        }
-        other => Err(print_problems(
-            &sources,
-            &[Located::in_app(Diagnostic::error(
-                XML_UNKNOWN_DOCUMENT,
-                doc.root.name_span,
-                format!(
-                    "coordc simulate runs a <coordinator-app> or a <bundle-app>, not <{other}>"
-                ),
-            ))],
-        )),
-    }
-}
-
-fn folder_of(file: &Path) -> PathBuf {
-    file.parent()
-        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
 }
 
 /// The quick form's scenario: the application as its one job, with Oozie's

@@ -2,8 +2,8 @@
 //! (`--scenario`, or every action ok), reported as a trace, JSON, events or
 //! the graph.
 
-use super::super::EXIT_OK;
-use super::super::dryrun::{print_problems, stopped, usage};
+use super::super::dryrun::{printer, stopped, usage};
+use super::super::{EXIT_ERRORS, EXIT_OK};
 use super::{SimulateArgs, SimulateFormat, scenario_problems};
 use crate::check::el::closest;
 use crate::check::rules::SIMULATE_SCENARIO;
@@ -15,7 +15,8 @@ use crate::interp::workflow::report;
 use crate::interp::workflow::run::{self, RunInput};
 use crate::interp::workflow::script::{Scope, Script};
 use crate::project::files::{Files, ReadError, read_source};
-use crate::project::load::{self, LocalWorkflows, Sources, Stop};
+use crate::project::load::{LocalWorkflows, Sources, Stop};
+use crate::project::simulation;
 use crate::time::datetime::{ProcessingZone, parse_datetime};
 use std::io::Write;
 use std::path::Path;
@@ -51,26 +52,20 @@ pub fn run(args: &SimulateArgs, doc: &crate::xml::Document, mut sources: Sources
             (scenario, String::new(), String::new())
         }
     };
-    let wf = match load::workflow(doc) {
-        Ok(wf) => wf,
-        Err(stop) => return stopped(&sources, stop),
-    };
     let configs = args.job.read_configs();
     let files = Files::default();
     let input = args.job.own_job(&configs, &files, ProcessingZone::UTC);
-    let job = match load::workflow_job(&wf, &args.input, &input, &mut sources) {
-        Ok(job) => job,
-        Err(stop) => return stopped(&sources, stop),
+    let mut exit = EXIT_ERRORS;
+    let loaded = simulation::workflow_to_run(
+        doc,
+        &args.input,
+        &input,
+        &mut sources,
+        &mut printer(&mut exit),
+    );
+    let Some((wf, conf)) = loaded else {
+        return exit;
     };
-    // Oozie refuses the submission of a job that leaves a parameter
-    // without a value (E0738).
-    if !job.parameter_problems.is_empty() {
-        return print_problems(&sources, &job.parameter_problems);
-    }
-    let mut conf = job.vars;
-    let app_dir = args.input.parent().unwrap_or(Path::new("."));
-    conf.entry("oozie.wf.application.path".to_string())
-        .or_insert_with(|| Some(folder_text(app_dir)));
     let graph = match Graph::new(&wf) {
         Ok(graph) => graph,
         Err(problems) => {
@@ -85,6 +80,7 @@ pub fn run(args: &SimulateArgs, doc: &crate::xml::Document, mut sources: Sources
     if !unknown.is_empty() {
         return scenario_problems(&scenario_name, &scenario_text, &unknown);
     }
+    let app_dir = args.input.parent().unwrap_or(Path::new("."));
     let sub_workflows = LocalWorkflows::new(&args.job.maps, app_dir.to_path_buf(), &files);
     let run = run::run(
         &graph,
@@ -109,15 +105,6 @@ pub fn run(args: &SimulateArgs, doc: &crate::xml::Document, mut sources: Sources
     // (A closed stdout, e.g. piped into `head`, ends the report quietly.)
     let _ = result.and_then(|()| out.flush());
     EXIT_OK
-}
-
-/// The folder as `wf:appPath()` shows it: as the command line names it.
-fn folder_text(dir: &Path) -> String {
-    if dir.as_os_str().is_empty() {
-        ".".to_string()
-    } else {
-        dir.display().to_string()
-    }
 }
 
 /// The `[[node]]` entries that name no action node of the workflow (when it
