@@ -715,6 +715,18 @@ fn report_each_problem_once(targets: &[Target], reports: &mut [Report]) {
     }
 }
 
+/// An application loaded, or, when it could not be, what checking it
+/// returns: its problems (and nothing else found), or the usage error that
+/// stops the check.
+fn unloaded_as_checked<T, Found: Default>(
+    loaded: Result<T, Stop>,
+) -> Result<T, Result<(Vec<Located>, Found), String>> {
+    loaded.map_err(|stop| match stop {
+        Stop::Usage(message) => Err(message),
+        Stop::Problems(problems) => Ok((problems, Found::default())),
+    })
+}
+
 /// A bundle's problems, and the coordinators it submits (each with the file
 /// to check); or why its configuration could not be read.
 fn bundle(
@@ -723,10 +735,9 @@ fn bundle(
     input: &JobInput,
     sources: &mut Sources,
 ) -> Result<(Vec<Located>, Vec<Member>), String> {
-    let loaded = match load::bundle(doc, path, input, sources) {
+    let loaded = match unloaded_as_checked(load::bundle(doc, path, input, sources)) {
         Ok(loaded) => loaded,
-        Err(Stop::Usage(message)) => return Err(message),
-        Err(Stop::Problems(problems)) => return Ok((problems, Vec::new())),
+        Err(checked) => return checked,
     };
     let bundle = &loaded.bundle;
     let texts = bundle.texts();
@@ -971,10 +982,9 @@ fn coordinator(
     input: &JobInput,
     sources: &mut Sources,
 ) -> Result<(Vec<Located>, Option<AppEvents>), String> {
-    let loaded = match load::coordinator(doc, path, input, sources) {
+    let loaded = match unloaded_as_checked(load::coordinator(doc, path, input, sources)) {
         Ok(loaded) => loaded,
-        Err(Stop::Usage(message)) => return Err(message),
-        Err(Stop::Problems(problems)) => return Ok((problems, None)),
+        Err(checked) => return checked,
     };
     let mut events = None;
     let app = &loaded.app;
