@@ -2,7 +2,7 @@
 //! applied to their files, each file once, and said. The same edits are what
 //! an editor offers as quick fixes.
 
-use crate::diag::render::line_column;
+use crate::diag::render::Lines;
 use crate::project::check::Report;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -58,6 +58,7 @@ pub(super) fn apply(reports: &[Report], log: &mut dyn Write) -> Result<usize, St
             a.start == b.start && a.end == b.end && a.replacement == b.replacement
         });
         let mut fixed = String::with_capacity(text.len());
+        let lines = Lines::new(text);
         let mut at = 0;
         for edit in &edits {
             if edit.start < at {
@@ -66,7 +67,7 @@ pub(super) fn apply(reports: &[Report], log: &mut dyn Write) -> Result<usize, St
             fixed.push_str(&text[at..edit.start]);
             fixed.push_str(edit.replacement);
             at = edit.end;
-            let (line, column) = line_column(text, edit.start);
+            let (line, column) = lines.line_column(text, edit.start);
             let _ = writeln!(
                 log,
                 "fixed {name}:{line}:{column} {}: `{}` -> `{}`",
