@@ -25,7 +25,7 @@ fn quartz_generated_cases() {
 
 #[test]
 fn differential_fuzzing_findings() {
-    check_file(include_str!("data/cron_difffuzz_cases.jsonl"), 57);
+    check_file(include_str!("data/cron_difffuzz_cases.jsonl"), 60);
 }
 
 fn check_file(data: &str, min_cases: usize) {

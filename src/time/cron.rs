@@ -548,6 +548,22 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
         .split(|t| t.0 == Tok::Comma)
         .filter(|item| !item.is_empty())
         .collect();
+    // Quartz refuses an `L` anywhere in a day field that has a comma anywhere
+    // (`storeExpressionVals`: "Support for specifying 'L' ... with other
+    // days ... is not implemented"), an empty item's too (`,L`), in any case
+    // (it reads the expression upper-cased).
+    if is_days
+        && text.contains(',')
+        && let Some(l) = text.find(['L', 'l'])
+    {
+        return Err(err(
+            CronErrorKind::Range,
+            "`L` cannot be combined with other values in a list".to_string(),
+            l,
+            l + 1,
+            None,
+        ));
+    }
     if items.is_empty() {
         return Err(err(
             CronErrorKind::Syntax,
