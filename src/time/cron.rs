@@ -723,9 +723,6 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
                 bits |= range_bits(low, high, s, field);
             }
             (Field::DayOfMonth, [Tok::Word]) if matches!(word(0).as_str(), "L" | "LW") => {
-                if items.len() > 1 {
-                    return Err(special_alone("L"));
-                }
                 special_month_days = Some(MonthDays::Last {
                     offset: 0,
                     weekday: word(0) == "LW",
@@ -735,9 +732,6 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
             | (Field::DayOfMonth, [Tok::Word, Tok::Dash, Tok::Number, Tok::Word])
                 if word(0) == "L" && (item.len() == 3 || word(3) == "W") =>
             {
-                if items.len() > 1 {
-                    return Err(special_alone("L"));
-                }
                 let offset = number(2)?;
                 if offset > 30 {
                     return Err(err(
@@ -761,28 +755,17 @@ fn parse_field(text: &str, at: usize, field: Field) -> Result<ParsedField, CronE
                 special_month_days = Some(MonthDays::NearestWeekday(value(0)?));
             }
             (Field::DayOfWeek, [Tok::Word]) if word(0) == "L" => {
-                // Quartz refuses `L` among other days ("Support for
-                // specifying 'L' with other days of the week is not
-                // implemented").
-                if items.len() > 1 {
-                    return Err(special_alone("L"));
-                }
+                // (`L` among other days is refused above, for the field.)
                 // `L` alone in day-of-week is Saturday (Quartz adds 7).
                 bits |= 1 << 7;
             }
             (Field::DayOfWeek, [Tok::Number, Tok::Word, ..]) if word(1).starts_with('L') => {
-                if items.len() > 1 {
-                    return Err(special_alone("L"));
-                }
                 special_week_days = Some(WeekDays::Last(value(0)?));
             }
             // `SATL`: a day name and `L` (an unknown name is an error here
             // as anywhere).
             (Field::DayOfWeek, [Tok::Word]) if word(0).len() == 4 && word(0).ends_with('L') => {
                 let day = value(0)?;
-                if items.len() > 1 {
-                    return Err(special_alone("L"));
-                }
                 special_week_days = Some(WeekDays::Last(day));
             }
             (Field::DayOfWeek, [_, Tok::Hash, ..]) => {
