@@ -118,20 +118,30 @@ def item_cause(i, field, wanted):
     return None
 
 
+def text_cause(case, fields):
+    """The cause when a datetime or the cron's fields hold text coordc
+    refuses on purpose: a non-ASCII digit or a long number in a datetime,
+    a tab inside a field."""
+    for t in (case["start"], case["end"]):
+        if any(ch.isdigit() and not ch.isascii() for ch in t):
+            return "datetime-non-ascii-digit"
+        if re.search(r"\d{10,}", t):
+            return "datetime-long-number"
+    if len(fields) == 5 and any("\t" in f for f in fields):
+        return "tab-in-field"
+    return None
+
+
 def deliberate_cause(case, c):
     """The cause when the cron holds an item coordc refuses on purpose
     (docs/robustness.md, "Decisions"), or a character outside cron's
     syntax, which Quartz skips where it stops reading an item."""
     if "unexpected character" in c.get("error", ""):
         return "unexpected-character"
-    for t in (case["start"], case["end"]):
-        if any(ch.isdigit() and not ch.isascii() for ch in t):
-            return "datetime-non-ascii-digit"
-        if re.search(r"\d{10,}", t):
-            return "datetime-long-number"
     fields = java_trim(case["cron"]).split(" ")
-    if len(fields) == 5 and any("\t" in f for f in fields):
-        return "tab-in-field"
+    cause = text_cause(case, fields)
+    if cause:
+        return cause
     if len(fields) == 5 and re.search(r"(^|,)0+W", fields[2].upper()):
         return "zero-W"
     for i, f in enumerate(fields):
@@ -151,14 +161,10 @@ def cron_cause(case, o, c):
         return "zone-systemv"
     if any(java_trim(t) != t.strip() for t in (text, case["start"], case["end"])):
         return "trim-unicode-space"
-    for t in (case["start"], case["end"]):
-        if any(ch.isdigit() and not ch.isascii() for ch in t):
-            return "datetime-non-ascii-digit"
-        if re.search(r"\d{10,}", t):
-            return "datetime-long-number"
     fields = java_trim(text).split(" ")
-    if len(fields) == 5 and any("\t" in f for f in fields):
-        return "tab-in-field"
+    cause = text_cause(case, fields)
+    if cause:
+        return cause
     years = [year_of(java_trim(case.get("start", "")))] + [year_of(t) for t in (o.get("expect") or [])[:1]]
     if any(y is not None and y < 1970 for y in years):
         return "before-1970"
@@ -195,7 +201,8 @@ def cron_classify(case, o, c):
     # (The JVM throws a hot NullPointerException without its message:
     # -XX:+OmitStackTraceInFastThrow; then the window reaching past MAX_YEAR
     # tells it.)
-    past_max_year = year_of(case.get("end", "")) is not None and year_of(case["end"]) > MAX_YEAR
+    end_year = year_of(case.get("end", ""))
+    past_max_year = end_year is not None and end_year > MAX_YEAR
     if "NullPointerException" in npe and not c.get("expect_error") and (
             ("date" in npe and "null" in npe) or (npe.rstrip().endswith("NullPointerException:") and past_max_year)):
         return "quartz-max-year", ("Quartz 2.3.2 finds nothing after MAX_YEAR (this year + 100): the oracle's "
