@@ -76,6 +76,9 @@ pub struct DatasetClock {
     pub initial: DateTime<Utc>,
     pub frequency: Frequency,
     pub zone: Zone,
+    /// [`DatasetClock::steps_are_regular`], found once: a walk asks it at
+    /// every instance of a range.
+    regular: bool,
 }
 
 impl DatasetClock {
@@ -89,10 +92,16 @@ impl DatasetClock {
         } else {
             initial_instance
         };
+        let regular = match frequency.unit {
+            FrequencyUnit::Minute => true,
+            FrequencyUnit::Day | FrequencyUnit::Week => zone.has_fixed_offset(),
+            FrequencyUnit::Month => zone.has_fixed_offset() && zone.local(initial).day() <= 28,
+        };
         Ok(DatasetClock {
             initial,
             frequency,
             zone,
+            regular,
         })
     }
 
@@ -158,13 +167,7 @@ impl DatasetClock {
     /// time; days and weeks in a zone of one offset have no gap to move a
     /// wall time; months too, from a day every month has (none is clamped).
     fn steps_are_regular(&self) -> bool {
-        match self.frequency.unit {
-            FrequencyUnit::Minute => true,
-            FrequencyUnit::Day | FrequencyUnit::Week => self.zone.has_fixed_offset(),
-            FrequencyUnit::Month => {
-                self.zone.has_fixed_offset() && self.zone.local(self.initial).day() <= 28
-            }
-        }
+        self.regular
     }
 
     /// A walk from `at`, one frequency at a time.
