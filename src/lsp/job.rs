@@ -12,6 +12,7 @@ use crate::interp::job::{self, Job, Options};
 use crate::ir::{self, Coordinator, Dataset};
 use crate::project::files::Files;
 use crate::project::load::{self, JobInput, JobSource, Sources};
+use crate::project::settings::Finder;
 use crate::span::Span;
 use crate::time::datetime::ProcessingZone;
 use crate::xml;
@@ -66,7 +67,7 @@ fn with_document<R>(
     f: impl FnOnce(&xml::Document, &JobInput, Sources) -> Option<R>,
 ) -> Option<R> {
     let files = session.files();
-    let settings = Settings::of(session, path, &files);
+    let settings = Settings::of(path, &files);
     let mut sources = Sources::default();
     let text = load::read_application(path, &files, &mut sources).ok()?;
     let arena = xml::Arena::new();
@@ -74,7 +75,8 @@ fn with_document<R>(
     f(&doc, &settings.input(&files), sources)
 }
 
-/// What the coordc.toml that applies to a file says of its job.
+/// What the coordc.toml that applies to a file says of its job (a wrong
+/// one is said by the check; here it is as if there were none).
 struct Settings {
     processing_zone: ProcessingZone,
     check_maximum_frequency: bool,
@@ -83,27 +85,18 @@ struct Settings {
 }
 
 impl Settings {
-    fn of(session: &Session, path: &Path, files: &Files) -> Settings {
-        let folder = session.settings_folder(path);
-        let read = files
-            .read(&folder.join("coordc.toml"))
-            .ok()
-            .and_then(|text| crate::check::settings::Settings::parse(&text).ok())
-            .unwrap_or_else(crate::check::settings::Settings::none);
-        let zone = read.processing_timezone.as_deref().unwrap_or("UTC");
-        Settings {
-            processing_zone: ProcessingZone::parse_option(zone).unwrap_or_default(),
-            check_maximum_frequency: read.check_maximum_frequency,
-            maps: read
-                .maps
-                .iter()
-                .map(|(prefix, dir)| {
-                    (
-                        prefix.clone(),
-                        folder.join(dir).to_string_lossy().into_owned(),
-                    )
-                })
-                .collect(),
+    fn of(path: &Path, files: &Files) -> Settings {
+        match Finder::new(files, None, &[]).of_file(path) {
+            Ok(folder) => Settings {
+                processing_zone: folder.processing_zone,
+                check_maximum_frequency: folder.settings.check_maximum_frequency,
+                maps: folder.maps.clone(),
+            },
+            Err(_) => Settings {
+                processing_zone: ProcessingZone::UTC,
+                check_maximum_frequency: true,
+                maps: Vec::new(),
+            },
         }
     }
 

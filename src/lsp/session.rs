@@ -106,7 +106,7 @@ impl Session {
     pub fn index(&mut self) {
         let roots = self.roots.clone();
         for root in &roots {
-            self.check_paths(std::slice::from_ref(root), Some(root));
+            self.check_paths(std::slice::from_ref(root));
         }
         self.run_pipeline();
     }
@@ -150,20 +150,13 @@ impl Session {
                 affected.extend(old.iter().flat_map(|c| files_of(&c.report)));
             }
         }
-        // Each under its workspace folder's settings; a file outside every
-        // folder under its own folder's.
-        let mut by_root: BTreeMap<Option<PathBuf>, Vec<PathBuf>> = BTreeMap::new();
-        for path in again {
-            let gone = !self.documents.contains_key(&path) && !path.exists();
-            if gone {
-                continue;
-            }
-            let root = self.roots.iter().find(|r| path.starts_with(r)).cloned();
-            // (Outside every workspace folder: its own folder's settings.)
-            by_root.entry(root).or_default().push(path);
-        }
-        for (root, paths) in by_root {
-            self.check_paths(&paths, root.as_ref());
+        // (Each file under its nearest coordc.toml, as `coordc check` reads it.)
+        let paths: Vec<PathBuf> = again
+            .into_iter()
+            .filter(|path| self.documents.contains_key(path) || path.exists())
+            .collect();
+        if !paths.is_empty() {
+            self.check_paths(&paths);
         }
         for checked in self.checked.values() {
             for c in checked {
@@ -172,18 +165,6 @@ impl Session {
         }
         self.run_pipeline();
         affected
-    }
-
-    /// The folder whose coordc.toml applies to the file at `path`: its
-    /// workspace folder's, else its own folder's (as `coordc check` reads a
-    /// folder, or a file).
-    pub fn settings_folder(&self, path: &Path) -> PathBuf {
-        self.roots
-            .iter()
-            .find(|r| path.starts_with(r))
-            .cloned()
-            .or_else(|| path.parent().map(Path::to_path_buf))
-            .unwrap_or_default()
     }
 
     /// The disk, with the open documents' text in place of their files.
@@ -195,21 +176,14 @@ impl Session {
         )
     }
 
-    fn check_paths(&mut self, paths: &[PathBuf], root: Option<&PathBuf>) {
+    fn check_paths(&mut self, paths: &[PathBuf]) {
         let files = self.files();
-        let options = CheckOptions {
-            settings_folder: root.cloned(),
-            ..self.options.clone()
-        };
-        // (A wrong processing zone in a coordc.toml is the one thing that
-        // stops a check: it is said, and nothing is checked.)
-        let result = match check(paths, &options, &files) {
+        // (A wrong coordc.toml stops a check: it is said, and nothing is
+        // checked, as `coordc check` exits 2.)
+        let result = match check(paths, &self.options, &files) {
             Ok(result) => result,
             Err(refused) => {
-                self.messages.push(format!(
-                    "coordc: {} `{}`: {}",
-                    refused.name, refused.text, refused.diagnostic.message
-                ));
+                self.messages.push(format!("coordc: {}", refused.summary()));
                 return;
             }
         };

@@ -10,11 +10,12 @@
 //! Files are checked in parallel and reported in path order; one bad file never
 //! hides the others' diagnostics.
 
-use super::files::{ConfigFile, Files};
+use super::files::{ConfigFile, Files, normal};
 use super::load::{
     self, BundleJob, JobInput, JobSource, Sources, Stop, parse_document, read_application,
     schema_problems,
 };
+use super::settings::{Finder, Folder, Refused, SETTINGS_FILE};
 use crate::check::el::{ElCheckContext, check_template, findings};
 use crate::check::pipeline::AppEvents;
 use crate::check::rules::{
@@ -22,7 +23,6 @@ use crate::check::rules::{
     EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE, INSTANCE_SYNTAX, MISSING_PARAMETER, TIME_DATETIME,
     UNDEFINED_DATASET, WF_LENGTH, WF_MISSING_PARAMETER, XML_UNKNOWN_DOCUMENT,
 };
-use crate::check::settings::Settings;
 use crate::check::suppress::{Suppression, is_suppressed, suppressions};
 use crate::diag::{Diagnostic, Severity};
 use crate::el::VarMap;
@@ -31,7 +31,6 @@ use crate::interp::job::{self, Located, Options};
 use crate::interp::parameters;
 use crate::ir::{self, ElText};
 use crate::span::Span;
-use crate::time::datetime::ProcessingZone;
 use crate::xml;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::{BTreeSet, HashSet};
@@ -55,10 +54,6 @@ pub struct CheckOptions {
     /// runs them across its whole workspace instead, with
     /// [`pipeline_problems`]).
     pub pipeline: bool,
-    /// The folder whose coordc.toml applies to every path, and which its
-    /// patterns are relative to (an editor's workspace folder); without
-    /// it, each path's own (a folder's, or a file's folder).
-    pub settings_folder: Option<PathBuf>,
     /// Folders not searched (by name: `.git`, `target`...), when a folder
     /// is; a batch run searches every one.
     pub ignored_folders: Vec<String>,
@@ -73,15 +68,6 @@ pub struct Checked {
     pub targets: Vec<Target>,
     pub reports: Vec<Report>,
     pub io_errors: Vec<String>,
-}
-
-/// Why a check could not run at all: an option that is wrong, with the
-/// diagnostic on its text.
-pub struct Refused {
-    /// What the text is (e.g. `<processing timezone>`).
-    pub name: &'static str,
-    pub text: String,
-    pub diagnostic: Diagnostic,
 }
 
 /// What checking one file found.
@@ -144,7 +130,15 @@ impl Report {
         if let Some(dir) = target.path.parent() {
             paths.extend(load::CONFIGURATION_FILES.iter().map(|f| dir.join(f)));
         }
-        paths.push(target.folder.base.join("coordc.toml"));
+        // (Every coordc.toml nearer than the one read would be read instead.)
+        let base = &target.folder.base;
+        paths.extend(
+            normal(&target.path)
+                .ancestors()
+                .skip(1)
+                .take_while(|dir| dir.starts_with(base))
+                .map(|dir| dir.join(SETTINGS_FILE)),
+        );
         if let Some(member) = &target.member {
             paths.push(member.bundle_path.clone());
         }
@@ -219,16 +213,6 @@ pub struct Target {
     member: Option<Member>,
 }
 
-/// A folder given (or a file's folder): its `coordc.toml` (or none), which
-/// its paths are relative to, and what it makes of the options.
-struct Folder {
-    base: PathBuf,
-    settings: Settings,
-    processing_zone: ProcessingZone,
-    /// `--map`s first, then the coordc.toml's `[map]`.
-    maps: Vec<(String, String)>,
-}
-
 /// What every file's check needs.
 struct Plan<'a> {
     options: &'a CheckOptions,
@@ -253,49 +237,12 @@ fn discover(
     // names in a folder differ): only files found under several paths need
     // their real paths compared.
     let keyed = paths.len() > 1;
+    let finder = Finder::new(files, options.processing_timezone.as_deref(), &options.maps);
     for path in paths {
-        let folder = if let Some(folder) = &options.settings_folder {
-            folder.clone()
-        } else if path.is_dir() {
-            path.clone()
-        } else {
-            path.parent()
-                .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
-        };
-        let toml = folder.join("coordc.toml");
-        let settings = match files.read(&toml) {
-            Ok(text) => match Settings::parse(&text) {
-                Ok(s) => s,
-                Err(e) => {
-                    errors.push(format!("{}: {e}", toml.display()));
-                    Settings::none()
-                }
-            },
-            Err(_) => Settings::none(),
-        };
-        let zone = options
-            .processing_timezone
-            .as_deref()
-            .or(settings.processing_timezone.as_deref())
-            .unwrap_or("UTC");
-        let processing_zone = ProcessingZone::parse_option(zone).map_err(|diagnostic| Refused {
-            name: "<processing timezone>",
-            text: zone.to_string(),
-            diagnostic,
-        })?;
-        let mut maps = options.maps.clone();
-        maps.extend(settings.maps.iter().map(|(prefix, dir)| {
-            (
-                prefix.clone(),
-                folder.join(dir).to_string_lossy().into_owned(),
-            )
-        }));
-        let folder = Arc::new(Folder {
-            base: folder,
-            settings,
-            processing_zone,
-            maps,
-        });
+        // (A path that does not exist is said below; its folder's settings
+        // are still read, so a wrong coordc.toml is never passed over.)
+        let folder = finder.of(path)?;
+        let given_file = !path.is_dir();
         let mut found = Vec::new();
         if path.is_dir() {
             let mut walk = Walk {
@@ -317,9 +264,16 @@ fn discover(
         for (path, real) in found {
             // (Keyed by the path's bytes: `Path` hashes component by component.)
             if real.is_none_or(|real| checked.insert(real.into_os_string())) {
+                // Each file's nearest coordc.toml, which may be below the
+                // folder given.
+                let folder = if given_file {
+                    Arc::clone(&folder)
+                } else {
+                    finder.of_file(&path)?
+                };
                 targets.push(Target {
                     path,
-                    folder: Arc::clone(&folder),
+                    folder,
                     member: None,
                 });
             }
@@ -487,10 +441,8 @@ fn apply_settings(target: &Target, problems: &mut Vec<Located>) {
         return;
     }
     let folder = &target.folder;
-    let relative = target
-        .path
-        .strip_prefix(&folder.base)
-        .unwrap_or(&target.path);
+    let path = normal(&target.path);
+    let relative = path.strip_prefix(&folder.base).unwrap_or(&path);
     problems.retain_mut(|p| {
         match folder
             .settings

@@ -7,4 +7,5 @@
 pub mod check;
 pub mod files;
 pub mod load;
+pub mod settings;
 pub mod simulation;

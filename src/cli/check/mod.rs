@@ -99,15 +99,11 @@ fn check_paths(args: &CheckArgs) -> Result<Checked, i32> {
         maps: args.maps.clone(),
         processing_timezone: args.processing_timezone.clone(),
         pipeline: true,
-        settings_folder: None,
         ignored_folders: Vec::new(),
         keep_sources: false,
     };
     check(&args.paths, &options, &Files::default()).map_err(|refused| {
-        eprint!(
-            "{}",
-            crate::diag::render::human(&refused.diagnostic, refused.name, &refused.text)
-        );
+        eprint!("{}", refused.render());
         EXIT_USAGE
     })
 }
