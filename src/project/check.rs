@@ -981,25 +981,16 @@ fn coordinator(
     } else {
         problems.extend(unconfigured_parameters(&loaded.parameter_problems));
     }
-    if !loaded.configured && !needed.is_empty() {
-        // Without a configuration, the names the job must define are a note.
-        let note = needed_note(
+    // Without a configuration, the names the job must define are a note,
+    // and a value that reads one is not evaluated; every other value is.
+    let unconfigured_note = (!loaded.configured && !needed.is_empty()).then(|| {
+        needed_note(
             app.name_span,
             "the job",
             needed.iter().map(String::as_str),
-            &format!("{GIVE_CONFIGURATION} to check the values"),
-        );
-        if !evaluable {
-            // The checks that evaluate values cannot run (an include path
-            // that reads one of the names is in the note too).
-            problems.retain(|p| p.diagnostic.code != EL_UNKNOWN_VARIABLE);
-            problems.extend(check_el(texts.iter().copied(), Library::Coordinator, None));
-            problems.extend(job::misplaced(app, &loaded.included, &loaded.vars));
-            problems.push(note);
-            return Ok((problems, None));
-        }
-        problems.push(note);
-    }
+            &format!("{GIVE_CONFIGURATION} to check the values that read them"),
+        )
+    });
     // A declared parameter the job does not give is CO004, not an unknown name.
     let known: FxHashSet<&str> = loaded
         .vars
@@ -1010,7 +1001,7 @@ fn coordinator(
     problems.extend(check_el(
         texts.iter().copied(),
         Library::Coordinator,
-        Some(&known),
+        loaded.configured.then_some(&known),
     ));
     let options = Options {
         includes_incomplete: !loaded.include_problems.is_empty(),
@@ -1032,6 +1023,15 @@ fn coordinator(
             }
         }
         Err(more) => problems.extend(more),
+    }
+    if let Some(note) = unconfigured_note {
+        // (What failed on an undefined name is in the note; what an
+        // evaluation could not reach for lack of it is not reported.)
+        problems.retain(|p| p.diagnostic.code != EL_UNKNOWN_VARIABLE);
+        problems.push(note);
+        if !evaluable {
+            events = None;
+        }
     }
     // A parameter the job does not give (CO004) is not reported again where
     // the evaluation reads it.

@@ -76,6 +76,8 @@ impl ConfigFile {
 pub struct Files {
     buffers: HashMap<PathBuf, Arc<str>>,
     beside: Mutex<HashMap<BesideFile, Option<Arc<ConfigFile>>>>,
+    /// The `.properties` files of each folder asked about.
+    properties: Mutex<HashMap<PathBuf, Vec<Arc<ConfigFile>>>>,
 }
 
 /// A folder, and the name of a configuration file looked for in it.
@@ -90,6 +92,7 @@ impl Files {
                 .map(|(path, text)| (normal(&path), text))
                 .collect(),
             beside: Mutex::default(),
+            properties: Mutex::default(),
         }
     }
 
@@ -145,6 +148,40 @@ impl Files {
         let config = self.is_file(&path).then(|| Arc::new(self.config(&path)));
         found.insert(key, config.clone());
         config
+    }
+}
+
+impl Files {
+    /// The `.properties` files in `dir` (buffers too), in name order, each
+    /// read once per run.
+    pub(crate) fn properties_in(&self, dir: &Path) -> Vec<Arc<ConfigFile>> {
+        let mut known = self
+            .properties
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some(found) = known.get(dir) {
+            return found.clone();
+        }
+        let is_properties = |p: &Path| p.extension().is_some_and(|e| e == "properties");
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| is_properties(p) && p.is_file())
+            .collect();
+        let folder = normal(dir);
+        for path in self.buffers.keys() {
+            if is_properties(path)
+                && path.parent() == Some(folder.as_path())
+                && !paths.iter().any(|p| normal(p) == *path)
+            {
+                paths.push(dir.join(path.file_name().unwrap_or_default()));
+            }
+        }
+        paths.sort();
+        let found: Vec<Arc<ConfigFile>> = paths.iter().map(|p| Arc::new(self.config(p))).collect();
+        known.insert(dir.to_path_buf(), found.clone());
+        found
     }
 }
 

@@ -4,6 +4,7 @@
 //! returns: every problem comes back located in the file it is about.
 
 use super::files::{ConfigFile, Files, ReadError};
+use super::locate::{self, AppKind};
 use crate::config::{JobConfig, Source};
 use crate::diag::Diagnostic;
 use crate::diag::render::{Lines, human, human_with};
@@ -108,6 +109,11 @@ pub enum JobSource<'a> {
         /// Whether the bundle's job was given a configuration.
         configured: bool,
     },
+    /// Another application's of the check: a workflow a coordinator's
+    /// actions or a parent workflow run. Its configuration is the
+    /// definitions given (what the submitter's job and action give it);
+    /// nothing beside it is read but its defaults.
+    Run,
 }
 
 /// The job configuration beside an application.
@@ -373,7 +379,13 @@ pub fn coordinator(
     // The coord-config-default.xml beside it is injected as defaults before
     // anything reads the configuration (CoordSubmitXCommand.java:212, 556-578).
     let defaults = input.files.beside(&app_dir, COORD_CONFIG_DEFAULT);
-    let (config, configured) = job(&app_dir, defaults.as_deref(), input, sources)?;
+    let (config, configured) = job(
+        app_path,
+        AppKind::Coordinator,
+        defaults.as_deref(),
+        input,
+        sources,
+    )?;
     let (vars, mut parameter_problems) = parameters::verify(
         &app.parameters,
         config.into_vars(),
@@ -529,7 +541,13 @@ pub fn workflow_job(
 ) -> Result<WorkflowJob, Stop> {
     let app_dir = app_dir(app_path);
     let defaults = input.files.beside(&app_dir, CONFIG_DEFAULT);
-    let (config, configured) = job(&app_dir, defaults.as_deref(), input, sources)?;
+    let (config, configured) = job(
+        app_path,
+        AppKind::Workflow,
+        defaults.as_deref(),
+        input,
+        sources,
+    )?;
     let file_name = app_path.file_name().and_then(|n| n.to_str()).unwrap_or("");
     let submits_other = submits_other(&config, file_name);
     let (vars, parameter_problems) =
@@ -543,14 +561,42 @@ pub fn workflow_job(
 }
 
 impl JobInput<'_> {
-    /// The job.properties beside the application in `app_dir`, when that is
-    /// its job's configuration (no `--config`, its own job).
-    fn job_properties_beside(&self, app_dir: &Path) -> Option<Arc<ConfigFile>> {
-        match (self.configs.is_empty(), self.job) {
-            (true, JobSource::Own) => self.files.beside(app_dir, JOB_PROPERTIES),
-            _ => None,
+    /// The configuration beside the application at `app_path` of `kind`,
+    /// when that is its job's (its own job, no `--config`): the
+    /// job.properties there, else the first `.properties` file there (by
+    /// name) whose application path names this application, as the Oozie
+    /// client would submit it (`oozie job -config F -run`).
+    fn own_configuration(&self, app_path: &Path, kind: AppKind) -> Option<Arc<ConfigFile>> {
+        if !self.configs.is_empty() || !matches!(self.job, JobSource::Own) {
+            return None;
         }
+        let dir = app_dir(app_path);
+        self.files.beside(&dir, JOB_PROPERTIES).or_else(|| {
+            self.files
+                .properties_in(&dir)
+                .into_iter()
+                .find(|file| submits(file, app_path, kind))
+        })
     }
+}
+
+/// Whether the configuration `file` submits the application at `app_path`
+/// of `kind`: its application path (its `${...}` resolved with the file's
+/// own properties) names it.
+fn submits(file: &ConfigFile, app_path: &Path, kind: AppKind) -> bool {
+    let Ok(text) = &file.text else {
+        return false;
+    };
+    let (config, _) = JobConfig::build(
+        &[Source::File {
+            path: &file.name,
+            text,
+        }],
+        None,
+    );
+    config
+        .get(kind.path_property())
+        .is_some_and(|path| locate::names(path, app_path, kind))
 }
 
 /// The job configuration of the application in `app_dir`: `defaults` (read
@@ -559,24 +605,27 @@ impl JobInput<'_> {
 /// and whether it was given one (files or -D: defaults alone are not a job's
 /// configuration).
 fn job(
-    app_dir: &Path,
+    app_path: &Path,
+    kind: AppKind,
     defaults: Option<&ConfigFile>,
     input: &JobInput,
     sources: &mut Sources,
 ) -> Result<(JobConfig, bool), Stop> {
-    let beside = input.job_properties_beside(app_dir);
+    let beside = input.own_configuration(app_path, kind);
     let files: Vec<&ConfigFile> = match input.job {
+        JobSource::Run => Vec::new(),
         _ if !input.configs.is_empty() => input.configs.iter().collect(),
         JobSource::Own => beside.as_deref().into_iter().collect(),
         JobSource::Bundle { job_properties, .. } => job_properties.into_iter().collect(),
     };
     let bundle_defaults = match input.job {
         JobSource::Bundle { defaults, .. } => defaults,
-        JobSource::Own => None,
+        JobSource::Own | JobSource::Run => None,
     };
     let configured = match input.job {
         JobSource::Own => !files.is_empty() || !input.defines.is_empty(),
         JobSource::Bundle { configured, .. } => configured,
+        JobSource::Run => true,
     };
     // (The application's defaults fill in only what the rest leaves
     // unset, so they come first; a bundle's defaults are part of its job.)
@@ -683,6 +732,24 @@ impl Includes<'_> {
                     problem(d);
                     continue;
                 }
+                Err(ReadError::Io(_))
+                    if path.contains("://") && mapped(self.maps, &path).is_none() =>
+                {
+                    // A remote file coordc cannot see: not a mistake in the
+                    // application, but its datasets go unchecked.
+                    sources.absent.push(local.clone());
+                    problem(
+                        Diagnostic::warning(
+                            crate::check::rules::UNDEFINED_DATASET,
+                            include.span,
+                            format!(
+                                "{path} is not read: no --map covers it and no file of that name is in this checkout, so the datasets it defines are not checked"
+                            ),
+                        )
+                        .with_help("map its location to a local folder with --map PREFIX=DIR, or [map] in coordc.toml"),
+                    );
+                    continue;
+                }
                 Err(ReadError::Io(e)) => {
                     sources.absent.push(local.clone());
                     problem(
@@ -746,7 +813,9 @@ impl Includes<'_> {
 
     fn local_path(&self, path: &str, dir: &Path) -> PathBuf {
         mapped(self.maps, path).unwrap_or_else(|| match path.split_once("://") {
-            Some((_, rest)) => dir.join(rest.rsplit('/').next().unwrap_or(rest)),
+            // Read by its name in the checkout, else beside the including file.
+            Some((_, rest)) => locate::by_name(path, dir, None, self.files)
+                .unwrap_or_else(|| dir.join(rest.rsplit('/').next().unwrap_or(rest))),
             None => dir.join(path),
         })
     }
@@ -803,13 +872,19 @@ pub fn bundle(
     let bundle = lowered(doc, ir::lower::bundle)?;
     let dir = app_dir(bundle_path);
     let defaults = input.files.beside(&dir, BUNDLE_CONFIG_DEFAULT);
-    let (config, configured) = job(&dir, defaults.as_deref(), input, sources)?;
+    let (config, configured) = job(
+        bundle_path,
+        AppKind::Bundle,
+        defaults.as_deref(),
+        input,
+        sources,
+    )?;
     Ok(LoadedBundle {
         bundle,
         config: config.vars().clone(),
         job: BundleJob {
             defaults,
-            job_properties: input.job_properties_beside(&dir),
+            job_properties: input.own_configuration(bundle_path, AppKind::Bundle),
             configured,
         },
     })
