@@ -6,6 +6,7 @@
 mod common;
 
 use common::{coordc_in, fresh_dir, stderr, stdout};
+use std::path::Path;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 const PIPELINE: &str = "corpus/bundle/daily-pipeline/bundle.xml";
@@ -63,9 +64,25 @@ fn the_corpus_pipeline_checks_through_to_its_coordinators() {
             "PL002".to_string()
         )]
     );
-    // Without --map, the hdfs:// app-paths cannot be read: a warning on each
-    // <app-path>, and the bundle itself is still checked.
+    // Named alone, the bundle finds corpus/coordc.toml's [map] (the
+    // nearest coordc.toml up to the repository root): the same note.
     let (code, json) = check_json(ROOT, &[PIPELINE]);
+    assert_eq!(code, Some(0));
+    assert_eq!(codes(&json), found, "{json:#}");
+    // Without a map anywhere, the hdfs:// app-paths cannot be read: a
+    // warning on each <app-path>, and the bundle itself is still checked.
+    let copy = fresh_dir("bundle-without-map");
+    std::fs::create_dir_all(copy.join(".git")).unwrap();
+    for file in ["bundle.xml", "job.properties"] {
+        std::fs::copy(
+            Path::new(ROOT)
+                .join("corpus/bundle/daily-pipeline")
+                .join(file),
+            copy.join(file),
+        )
+        .unwrap();
+    }
+    let (code, json) = check_json(copy.to_str().unwrap(), &["bundle.xml"]);
     assert_eq!(code, Some(0));
     let found = codes(&json);
     assert_eq!(found.len(), 2, "{json:#}");

@@ -25,13 +25,98 @@ pub fn check_template(template: &Template, ctx: &ElCheckContext) -> Vec<Diagnost
     let found = findings(template, ctx.library);
     let mut out = found.problems.clone();
     if let Some(known) = ctx.known_variables {
+        // (Two names at least make a hyphenated one.)
+        let hyphenated = if found.variables.len() >= 2 {
+            hyphenated_names(template)
+        } else {
+            Vec::new()
+        };
+        let mut explained: Vec<Span> = Vec::new();
+        for (name, span, parts) in &hyphenated {
+            let undefined: Vec<&str> = parts
+                .iter()
+                .map(|(part, _)| &**part)
+                .filter(|part| !known.contains(part))
+                .collect();
+            if !undefined.is_empty() {
+                out.push(hyphenated_name(name, *span, &undefined, ctx.library));
+                explained.extend(parts.iter().map(|(_, s)| *s));
+            }
+        }
         for (name, span) in &found.variables {
-            if !known.contains(&**name) {
+            if !known.contains(&**name) && !explained.contains(span) {
                 out.push(unknown_variable(name, *span, known, ctx.library));
             }
         }
     }
     out
+}
+
+/// A name with hyphens and its parts: `${compute-result-dir}`, which EL
+/// reads as the subtraction `compute - result - dir` (an EL identifier
+/// has no `-`).
+type Hyphenated = (String, Span, Vec<(Box<str>, Span)>);
+
+/// The names with hyphens in `template`: subtractions of variables with
+/// nothing between the names and the `-`s.
+fn hyphenated_names(template: &Template) -> Vec<Hyphenated> {
+    let mut out = Vec::new();
+    for expr in template.exprs() {
+        expr.walk(&mut |e| {
+            let ExprKind::Binary(binary) = &e.kind else {
+                return;
+            };
+            let ExprKind::Var(first) = &binary.first.kind else {
+                return;
+            };
+            let mut name = first.to_string();
+            let mut parts = vec![(first.clone(), binary.first.span)];
+            let mut end = binary.first.span.end;
+            for (op, op_span, operand) in &binary.rest {
+                let ExprKind::Var(part) = &operand.kind else {
+                    return;
+                };
+                if *op != BinaryOp::Sub || op_span.start != end || operand.span.start != op_span.end
+                {
+                    return;
+                }
+                name.push('-');
+                name.push_str(part);
+                parts.push((part.clone(), operand.span));
+                end = operand.span.end;
+            }
+            out.push((
+                name,
+                Span::new(binary.first.span.start as usize, end as usize),
+                parts,
+            ));
+        });
+    }
+    out
+}
+
+/// `name` (with hyphens) at `span` reads the `undefined` variables.
+fn hyphenated_name(name: &str, span: Span, undefined: &[&str], library: Library) -> Diagnostic {
+    let conf = match library {
+        Library::Coordinator => "coord:conf",
+        Library::Workflow => "wf:conf",
+        Library::Bundle => "bundle:conf",
+    };
+    let listed: Vec<String> = undefined.iter().map(|n| format!("`{n}`")).collect();
+    Diagnostic::error(
+        EL_UNKNOWN_VARIABLE,
+        span,
+        format!(
+            "`{name}` is not a variable name: EL reads it as the subtraction `{}`, and {} {} not defined",
+            name.replace('-', " - "),
+            listed.join(", "),
+            if undefined.len() == 1 { "is" } else { "are" }
+        ),
+    )
+    .with_help(format!(
+        "EL names cannot contain `-`: read the property with ${{{conf}('{name}')}}, or rename it without hyphens (e.g. `{}`) in the configuration and here",
+        camel_case(&name.replace('-', "."))
+    ))
 }
 
 /// What the checks find in `template` in `library` from the tree alone,

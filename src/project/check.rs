@@ -15,13 +15,14 @@ use super::load::{
     self, BundleJob, JobInput, JobSource, Sources, Stop, parse_document, read_application,
     schema_problems,
 };
+use super::locate::{self, AppKind};
 use super::settings::{Finder, Folder, Refused, SETTINGS_FILE};
-use crate::check::el::{ElCheckContext, check_template, findings};
+use crate::check::el::{ElCheckContext, check_template, closest, findings};
 use crate::check::pipeline::AppEvents;
 use crate::check::rules::{
     EL_ARG_TYPE, EL_ARITY, EL_DOTTED_NAME, EL_EVAL, EL_MISPLACED, EL_NEEDS_CONTEXT, EL_SYNTAX,
     EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE, INSTANCE_SYNTAX, MISSING_PARAMETER, TIME_DATETIME,
-    UNDEFINED_DATASET, WF_LENGTH, WF_MISSING_PARAMETER, XML_UNKNOWN_DOCUMENT,
+    UNDEFINED_DATASET, WF_LENGTH, WF_MISSING_PARAMETER, WF_SUBMISSION_EL, XML_UNKNOWN_DOCUMENT,
 };
 use crate::check::suppress::{Suppression, is_suppressed, suppressions};
 use crate::diag::{Diagnostic, Severity};
@@ -87,6 +88,26 @@ pub struct Report {
     /// pipeline checks run across the coordinators of one bundle, and across
     /// the coordinators given on their own.
     bundle: Option<Arc<Path>>,
+    /// For a coordinator: the local workflows its actions run, to check
+    /// with the configuration it gives them.
+    runs: Vec<WorkflowRun>,
+    /// For a workflow: whether it was checked without a job configuration
+    /// (its variables then wait for a submitter of the check).
+    unconfigured_workflow: bool,
+}
+
+/// A workflow application a coordinator's actions run, found locally
+/// (`locate::local_application`), and the configuration they give it:
+/// the coordinator job's configuration with the action's `<configuration>`
+/// over it and its app-path as `oozie.wf.application.path`
+/// (CoordActionStartXCommand.java:109-161 at release-5.2.1), as of its
+/// first action.
+#[derive(Clone)]
+struct WorkflowRun {
+    workflow: PathBuf,
+    /// The coordinator whose actions run it.
+    submitter: PathBuf,
+    defines: Vec<(String, String)>,
 }
 
 /// A coordinator a bundle submits, checked with the configuration the bundle
@@ -142,7 +163,22 @@ impl Report {
         if let Some(member) = &target.member {
             paths.push(member.bundle_path.clone());
         }
+        if let Some(run) = &target.run {
+            paths.push(run.submitter.clone());
+        }
         paths
+    }
+
+    /// Whether the application was checked without a job configuration
+    /// while reading names its job must define: the note (or, for a
+    /// workflow, the warning) that lists them is in its problems, and the
+    /// values that read them were not evaluated.
+    pub fn unconfigured(&self) -> bool {
+        self.problems.iter().any(|p| {
+            p.file.is_none()
+                && p.diagnostic.code == EL_UNKNOWN_VARIABLE
+                && p.diagnostic.severity != Severity::Error
+        })
     }
 
     /// A file that could not be checked: a usage or I/O error (exit 2).
@@ -155,6 +191,8 @@ impl Report {
             silenced: Vec::new(),
             members: Vec::new(),
             bundle: None,
+            runs: Vec::new(),
+            unconfigured_workflow: false,
         }
     }
 }
@@ -187,7 +225,8 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions, files: &Files) -> Result
         files,
     };
     let reports = check_all(&targets, &plan);
-    let (targets, mut reports) = check_members(targets, reports, &plan);
+    let (targets, reports) = check_members(targets, reports, &plan);
+    let mut reports = check_runs(&targets, reports, &plan);
     if options.pipeline {
         add_pipeline_problems(&targets, files, &mut reports);
     }
@@ -211,6 +250,8 @@ pub struct Target {
     folder: Arc<Folder>,
     /// A coordinator reached through a bundle: how the bundle submits it.
     member: Option<Member>,
+    /// A workflow checked as a coordinator of the check runs it.
+    run: Option<WorkflowRun>,
 }
 
 /// What every file's check needs.
@@ -275,6 +316,7 @@ fn discover(
                     path,
                     folder,
                     member: None,
+                    run: None,
                 });
             }
         }
@@ -416,12 +458,21 @@ fn check_target(target: &Target, plan: &Plan) -> Report {
         processing_zone: folder.processing_zone,
         check_maximum_frequency: folder.settings.check_maximum_frequency,
     };
-    let mut report = match &target.member {
-        Some(member) => {
+    let mut report = match (&target.member, &target.run) {
+        (Some(member), _) => {
             let input = load::bundle_coordinator_input(&input, &member.job, &member.defines);
             check_file(&target.path, &input, Some(member))
         }
-        None => check_file(&target.path, &input, None),
+        (None, Some(run)) => {
+            let input = JobInput {
+                configs: &[],
+                job: JobSource::Run,
+                defines: &run.defines,
+                ..input
+            };
+            check_file(&target.path, &input, None)
+        }
+        (None, None) => check_file(&target.path, &input, None),
     };
     if report.problems.is_empty() && !plan.options.keep_sources {
         // Nothing to render from a clean file: its text need not be kept
@@ -590,6 +641,7 @@ fn check_members(
                 path: member.file.clone(),
                 folder: Arc::clone(&target.folder),
                 member: Some(member),
+                run: None,
             });
         }
     }
@@ -626,6 +678,117 @@ fn check_members(
         }
     }
     (all_targets, all_reports)
+}
+
+/// The workflows among `reports` checked without a configuration, checked
+/// again as the coordinators of the check run them (a coordinator beside
+/// one, not given, is read for that too): their variables are then the
+/// coordinator's job and action configuration. Each workflow keeps its
+/// place; the problems of several coordinators' runs are merged.
+fn check_runs(targets: &[Target], mut reports: Vec<Report>, plan: &Plan) -> Vec<Report> {
+    let waiting: FxHashMap<PathBuf, usize> = targets
+        .iter()
+        .zip(&reports)
+        .enumerate()
+        .filter(|(_, (_, r))| r.unconfigured_workflow)
+        .map(|(i, (t, _))| (real(&t.path), i))
+        .collect();
+    if waiting.is_empty() {
+        return reports;
+    }
+    let mut runs: Vec<(usize, WorkflowRun)> = reports
+        .iter()
+        .flat_map(|r| &r.runs)
+        .filter_map(|run| Some((*waiting.get(&real(&run.workflow))?, run.clone())))
+        .collect();
+    // The coordinators beside a workflow no coordinator of the check runs
+    // (a commit that changes the workflow alone, an editor's one file).
+    let checked: HashSet<PathBuf> = targets.iter().map(|t| real(&t.path)).collect();
+    let mut beside = Vec::new();
+    for (path, &i) in &waiting {
+        if runs.iter().any(|(j, _)| *j == i) {
+            continue;
+        }
+        let Some(target) = targets.get(i) else {
+            continue;
+        };
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "xml") && !checked.contains(p))
+            .collect();
+        found.sort();
+        beside.extend(found.into_iter().map(|p| Target {
+            path: p,
+            folder: Arc::clone(&target.folder),
+            member: None,
+            run: None,
+        }));
+    }
+    if !beside.is_empty() {
+        for report in check_all(&beside, plan) {
+            runs.extend(
+                report
+                    .runs
+                    .into_iter()
+                    .filter_map(|run| Some((*waiting.get(&real(&run.workflow))?, run))),
+            );
+        }
+    }
+    if runs.is_empty() {
+        return reports;
+    }
+    let run_targets: Vec<Target> = runs
+        .iter()
+        .filter_map(|(i, run)| {
+            let target = targets.get(*i)?;
+            Some(Target {
+                path: target.path.clone(),
+                folder: Arc::clone(&target.folder),
+                member: None,
+                run: Some(run.clone()),
+            })
+        })
+        .collect();
+    let mut rechecked: FxHashMap<usize, Report> = FxHashMap::default();
+    for ((i, run), mut report) in runs.iter().zip(check_all(&run_targets, plan)) {
+        for p in &mut report.problems {
+            if p.diagnostic.code == EL_UNKNOWN_VARIABLE {
+                let help = p.diagnostic.help.take().unwrap_or_default();
+                p.diagnostic.help = Some(format!(
+                    "{help} (this workflow runs with the configuration {} gives it: its job's properties and its action's <configuration>)",
+                    run.submitter.display()
+                ));
+            }
+        }
+        match rechecked.get_mut(i) {
+            // (The workflow's own problems are the same in every run; what
+            // differs is in the workflow's text.)
+            Some(first) => {
+                for p in report.problems {
+                    let seen = first.problems.iter().any(|q| {
+                        q.file == p.file
+                            && q.diagnostic.code == p.diagnostic.code
+                            && q.diagnostic.span == p.diagnostic.span
+                    });
+                    if !seen && p.file.unwrap_or(0) == 0 {
+                        first.problems.push(p);
+                    }
+                }
+            }
+            None => {
+                rechecked.insert(*i, report);
+            }
+        }
+    }
+    for (i, report) in rechecked {
+        if let Some(slot) = reports.get_mut(i) {
+            *slot = report;
+        }
+    }
+    reports
 }
 
 /// `path` as the file system names it, to tell one file reached by two
@@ -772,6 +935,8 @@ fn check_file(path: &Path, input: &JobInput, member: Option<&Member>) -> Report 
     let mut events = None;
     let mut silenced = Vec::new();
     let mut members = Vec::new();
+    let mut runs = Vec::new();
+    let mut unconfigured_workflow = false;
     // (The tree borrows the text, which `sources` shares.)
     let (text, unread) = match read_application(path, input.files, &mut sources) {
         Ok(text) => (text, None),
@@ -788,8 +953,9 @@ fn check_file(path: &Path, input: &JobInput, member: Option<&Member>) -> Report 
         Ok(doc) => {
             let problems = match (doc.root.name, member) {
                 ("coordinator-app", _) => match coordinator(&doc, path, input, &mut sources) {
-                    Ok((mut problems, found)) => {
+                    Ok((mut problems, found, found_runs)) => {
                         events = found;
+                        runs = found_runs;
                         if let Some(member) = member {
                             problems.extend(load::refused_in_bundle(
                                 &doc,
@@ -815,20 +981,17 @@ fn check_file(path: &Path, input: &JobInput, member: Option<&Member>) -> Report 
                     Err(message) => return Report::failed(message),
                 },
                 ("workflow-app", None) => match workflow(&doc, path, input, &mut sources) {
-                    Ok(problems) => problems,
+                    Ok((problems, configured)) => {
+                        unconfigured_workflow = !configured;
+                        problems
+                    }
                     Err(message) => return Report::failed(message),
                 },
                 ("datasets", None) => match datasets(&doc, path, input, &mut sources) {
                     Ok(problems) => problems,
                     Err(message) => return Report::failed(message),
                 },
-                (other, None) => vec![Located::in_app(Diagnostic::note(
-                    XML_UNKNOWN_DOCUMENT,
-                    doc.root.name_span,
-                    format!(
-                        "skipped: <{other}> is not a coordinator, bundle, datasets or workflow document"
-                    ),
-                ))],
+                (other, None) => vec![Located::in_app(unknown_document(&doc.root, other))],
             };
             // `<!-- coordc: ignore CODE -->` in the application file.
             silenced = suppressions(&doc, &text);
@@ -850,6 +1013,49 @@ fn check_file(path: &Path, input: &JobInput, member: Option<&Member>) -> Report 
         silenced,
         members,
         bundle: None,
+        runs,
+        unconfigured_workflow,
+    }
+}
+
+/// The roots of the documents coordc checks.
+const DOCUMENT_ROOTS: &[&str] = &["coordinator-app", "bundle-app", "workflow-app", "datasets"];
+
+/// A document whose root is none of [`DOCUMENT_ROOTS`]: skipped (a note),
+/// unless it is in an Oozie namespace, where the name is a mistake Oozie
+/// refuses (an error, with the name meant).
+fn unknown_document(root: &xml::Element, name: &str) -> Diagnostic {
+    let in_oozie = root
+        .namespace
+        .is_some_and(|ns| ns.starts_with("uri:oozie:"));
+    if !in_oozie {
+        return Diagnostic::note(
+            XML_UNKNOWN_DOCUMENT,
+            root.name_span,
+            format!(
+                "skipped: <{name}> is not a coordinator, bundle, datasets or workflow document"
+            ),
+        );
+    }
+    let namespace = root.namespace.unwrap_or_default();
+    let d = Diagnostic::error(
+        XML_UNKNOWN_DOCUMENT,
+        root.name_span,
+        format!(
+            "<{name}> is not a document of {namespace}: Oozie refuses it when it validates the application"
+        ),
+    );
+    match closest(name, DOCUMENT_ROOTS.iter().map(|r| r.to_string())) {
+        // (No machine fix: the end tag holds the name too.)
+        Some(best) => d.with_help(format!("did you mean <{best}>? (rename the end tag too)")),
+        None => d.with_help(format!(
+            "an Oozie application's root is one of {}",
+            DOCUMENT_ROOTS
+                .iter()
+                .map(|r| format!("<{r}>"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
     }
 }
 
@@ -868,6 +1074,7 @@ fn dedup(mut problems: Vec<Located>) -> Vec<Located> {
         EL_MISPLACED,
         EL_DOTTED_NAME,
         INSTANCE_SYNTAX,
+        WF_SUBMISSION_EL,
     ];
     // (A datetime that does not parse, inside an instance list, is the list.)
     const EVALUATION: &[&str] = &[
@@ -933,12 +1140,13 @@ fn coordinator(
     path: &Path,
     input: &JobInput,
     sources: &mut Sources,
-) -> Result<(Vec<Located>, Option<AppEvents>), String> {
+) -> Result<CheckedCoordinator, String> {
     let loaded = match unloaded_as_checked(load::coordinator(doc, path, input, sources)) {
         Ok(loaded) => loaded,
-        Err(checked) => return checked,
+        Err(checked) => return checked.map(|(problems, events)| (problems, events, Vec::new())),
     };
     let mut events = None;
+    let mut runs = Vec::new();
     let app = &loaded.app;
     let mut texts: Vec<(Option<usize>, &ElText)> = job::placed_texts(app, &loaded.included)
         .into_iter()
@@ -1018,6 +1226,7 @@ fn coordinator(
             let first_action = first.as_ref().and_then(|a| a.as_ref().ok());
             problems.extend(crate::check::data::check(app, &job, first_action));
             events = Some(AppEvents::of(app, &job));
+            runs.extend(workflow_run(path, &loaded, first_action, input));
             if let Some(Err(d)) = first {
                 problems.push(Located::in_app(d));
             }
@@ -1047,7 +1256,53 @@ fn coordinator(
                 .get(span.start as usize..span.end as usize)
                 .is_some_and(|name| missing.contains(name)))
     });
-    Ok((problems, events))
+    Ok((problems, events, runs))
+}
+
+/// A coordinator's problems, its events when it could be submitted, and
+/// the local workflows its actions run.
+type CheckedCoordinator = (Vec<Located>, Option<AppEvents>, Vec<WorkflowRun>);
+
+/// The local workflow a coordinator's actions run, with the configuration
+/// its first action gives it; none when its application path is not
+/// local (or not resolved).
+fn workflow_run(
+    path: &Path,
+    loaded: &load::LoadedCoordinator,
+    first: Option<&crate::interp::action::Action>,
+    input: &JobInput,
+) -> Option<WorkflowRun> {
+    let first = first?;
+    let from = path.parent().unwrap_or(Path::new("."));
+    let workflow = locate::local_application(
+        &first.app_path,
+        from,
+        AppKind::Workflow,
+        input.maps,
+        input.files,
+    )?;
+    let mut defines: Vec<(String, String)> = loaded
+        .vars
+        .iter()
+        .filter_map(|(k, v)| Some((k.clone(), v.clone()?)))
+        .collect();
+    defines.extend(
+        first
+            .configuration
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string())),
+    );
+    // The action's app-path is the workflow job's application path
+    // (CoordActionStartXCommand.java:153-161).
+    defines.push((
+        AppKind::Workflow.path_property().to_string(),
+        first.app_path.to_string(),
+    ));
+    Some(WorkflowRun {
+        workflow,
+        submitter: path.to_path_buf(),
+        defines,
+    })
 }
 
 /// The variables `texts` read that are neither defined nor EL constants.
@@ -1096,57 +1351,62 @@ fn unconfigured_parameters(problems: &[Located]) -> impl Iterator<Item = Located
         .cloned()
 }
 
-/// A workflow's problems, or why its configuration could not be read.
+/// A workflow's problems, and whether its job was given a configuration;
+/// or why its configuration could not be read.
 fn workflow(
     doc: &xml::Document,
     path: &Path,
     input: &JobInput,
     sources: &mut Sources,
-) -> Result<Vec<Located>, String> {
+) -> Result<(Vec<Located>, bool), String> {
     let invalid = schema_problems(doc);
     if !invalid.is_empty() {
-        return Ok(invalid);
+        return Ok((invalid, true));
     }
     let definition_bytes = sources.application().len();
     let (wf, problems) = ir::lower::workflow(&doc.root);
     let mut problems: Vec<Located> = problems.into_iter().map(Located::in_app).collect();
-    // The job's configuration, when there is one: some action checks read it.
+    // The job's configuration, when there is one: its variables are what
+    // the workflow's EL may read (DagELFunctions.configureEvaluator sets
+    // every property of the job's configuration as a variable,
+    // DagELFunctions.java:60-74 at release-5.2.1; `<global>`'s
+    // configuration is the actions' Hadoop configuration, not variables:
+    // LiteWorkflowAppParser.handleDefaultsAndGlobal).
     let mut job_vars = None;
+    let mut configured = true;
     match load::workflow_job(&wf, path, input, sources) {
         Ok(job) if job.configured => {
-            job_vars = Some(job.vars.clone());
             problems.extend(job.parameter_problems);
             problems.extend(
                 crate::check::actions::submission_el(&wf, Some(&job.vars))
                     .into_iter()
                     .map(Located::in_app),
             );
+            job_vars = Some(job.vars);
         }
         Ok(job) => {
-            // The names the job must define, as for a coordinator: its
-            // parameters without a default, and what submission resolves.
+            configured = false;
             problems.extend(unconfigured_parameters(&job.parameter_problems));
             problems.extend(
                 crate::check::actions::submission_el(&wf, None)
                     .into_iter()
                     .map(Located::in_app),
             );
-            let needed: BTreeSet<&str> = parameters::missing(&wf.parameters, &job.vars)
-                .into_iter()
-                .chain(crate::check::actions::submission_variables(&wf, &job.vars))
-                .collect();
-            if !needed.is_empty() {
-                let give = match &job.submits_other {
-                    Some(other) => format!(
-                        "the configuration given submits {other}, not this workflow, which runs with the configuration that application passes it: give this workflow's own"
-                    ),
-                    None => GIVE_CONFIGURATION.to_string(),
-                };
-                problems.push(needed_note(
+            let read: BTreeSet<String> =
+                free_variables(wf.texts().into_iter(), Library::Workflow, &job.vars)
+                    .into_iter()
+                    .filter(|name| !wf.parameters.iter().any(|p| p.name.name == *name))
+                    .chain(
+                        parameters::missing(&wf.parameters, &job.vars)
+                            .into_iter()
+                            .map(str::to_string),
+                    )
+                    .collect();
+            if !read.is_empty() {
+                problems.push(unknown_variables_warning(
                     wf.name_span,
-                    "the job",
-                    needed.into_iter(),
-                    &format!("{give} to check them"),
+                    &read,
+                    job.submits_other.as_deref(),
                 ));
             }
         }
@@ -1164,12 +1424,47 @@ fn workflow(
         );
     }
     problems.extend(actions.into_iter().map(Located::in_app));
+    // A declared parameter the job does not give is WF011, not an unknown name.
+    let known: Option<FxHashSet<&str>> = job_vars.as_ref().map(|vars| {
+        vars.keys()
+            .map(String::as_str)
+            .chain(wf.parameters.iter().map(|p| p.name.name.as_str()))
+            .collect()
+    });
     problems.extend(check_el(
         wf.texts().into_iter().map(|t| (None, t)),
         Library::Workflow,
-        None,
+        known.as_ref(),
     ));
-    Ok(problems)
+    Ok((problems, configured))
+}
+
+/// The warning that the variables a workflow reads (`read`) cannot be
+/// checked: nothing in the check gives it a configuration. (Said once per
+/// workflow, at its name.)
+fn unknown_variables_warning(span: Span, read: &BTreeSet<String>, other: Option<&str>) -> Located {
+    let names: Vec<String> = read.iter().map(|n| format!("`{n}`")).collect();
+    let why = match other {
+        Some(other) => format!(
+            "the configuration beside it submits {other}, and no coordinator checked here runs this workflow"
+        ),
+        None => {
+            "no job configuration submits it, and no coordinator checked here runs it".to_string()
+        }
+    };
+    Located::in_app(
+        Diagnostic::warning(
+            EL_UNKNOWN_VARIABLE,
+            span,
+            format!(
+                "the variables this workflow reads ({}) are not checked: {why}",
+                names.join(", ")
+            ),
+        )
+        .with_help(
+            "check it with the coordinator that runs it (both in one `coordc check`), or give its job configuration: --config FILE, -D NAME=VALUE, a job.properties beside it, or a .properties beside it whose oozie.wf.application.path names it",
+        ),
+    )
 }
 
 /// A datasets file checked on its own: what submission checks in each of

@@ -334,7 +334,7 @@ impl LocalWorkflows<'_> {
     /// The application `app_path` names, read (once per file).
     fn find(&self, app_path: &str, parent: Option<&str>) -> Found {
         let app_path = app_path.trim();
-        let (local, is_mapped) = match mapped(self.maps, app_path) {
+        let (local, is_mapped) = match locate::mapped(self.maps, app_path) {
             Some(local) => (local, true),
             // Another file system coordc cannot see: the action is scripted.
             None if app_path.contains("://") => return None,
@@ -549,7 +549,11 @@ pub fn workflow_job(
         sources,
     )?;
     let file_name = app_path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    let submits_other = submits_other(&config, file_name);
+    // (A workflow run by another application gets that one's configuration.)
+    let submits_other = match input.job {
+        JobSource::Run => None,
+        _ => submits_other(&config, file_name),
+    };
     let (vars, parameter_problems) =
         parameters::verify(&wf.parameters, config.into_vars(), &parameters::WORKFLOW);
     Ok(WorkflowJob {
@@ -733,7 +737,7 @@ impl Includes<'_> {
                     continue;
                 }
                 Err(ReadError::Io(_))
-                    if path.contains("://") && mapped(self.maps, &path).is_none() =>
+                    if path.contains("://") && locate::mapped(self.maps, &path).is_none() =>
                 {
                     // A remote file coordc cannot see: not a mistake in the
                     // application, but its datasets go unchecked.
@@ -812,31 +816,13 @@ impl Includes<'_> {
     }
 
     fn local_path(&self, path: &str, dir: &Path) -> PathBuf {
-        mapped(self.maps, path).unwrap_or_else(|| match path.split_once("://") {
+        locate::mapped(self.maps, path).unwrap_or_else(|| match path.split_once("://") {
             // Read by its name in the checkout, else beside the including file.
             Some((_, rest)) => locate::by_name(path, dir, None, self.files)
                 .unwrap_or_else(|| dir.join(rest.rsplit('/').next().unwrap_or(rest))),
             None => dir.join(path),
         })
     }
-}
-
-/// `path` with the first `--map PREFIX=DIR` prefix it starts with replaced by
-/// the local folder.
-fn mapped(maps: &[(String, String)], path: &str) -> Option<PathBuf> {
-    // (A prefix ends at a path segment: `hdfs://nn/apps` is not a prefix
-    // of `hdfs://nn/apps2`.)
-    let (prefix, local) = maps.iter().find(|(p, _)| {
-        path.strip_prefix(p.as_str())
-            .is_some_and(|rest| p.ends_with('/') || rest.is_empty() || rest.starts_with('/'))
-    })?;
-    // (A map onto a file stands for that file: joining nothing would
-    // make it `FILE/`.)
-    let rest = path[prefix.len()..].trim_start_matches('/');
-    if rest.is_empty() {
-        return Some(PathBuf::from(local));
-    }
-    Some(PathBuf::from(local).join(rest))
 }
 
 /// A bundle as submitted: its IR and the configuration its job was given
@@ -926,7 +912,7 @@ pub fn coordinator_file(
 ) -> Result<PathBuf, Diagnostic> {
     let maps = input.maps;
     use crate::check::rules::BUNDLE_APP_PATH;
-    let (local, mapped_here) = match mapped(maps, app_path) {
+    let (local, mapped_here) = match locate::mapped(maps, app_path) {
         Some(local) => (local, true),
         // A remote path: a scheme, or an absolute path, which Hadoop reads
         // from the default file system.
@@ -1203,33 +1189,4 @@ fn bundle_coordinator(
         return Err(Stop::Problems(vec![refused]));
     }
     coordinator(&doc, file, input, sources)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_map_prefix_ends_at_a_path_segment() {
-        let maps = [("hdfs://nn/apps".to_string(), "local".to_string())];
-        assert_eq!(
-            mapped(&maps, "hdfs://nn/apps/c/coordinator.xml"),
-            Some(PathBuf::from("local/c/coordinator.xml"))
-        );
-        assert_eq!(
-            mapped(&maps, "hdfs://nn/apps"),
-            Some(PathBuf::from("local"))
-        );
-        assert_eq!(mapped(&maps, "hdfs://nn/apps2/c"), None);
-        let file = [(
-            "hdfs://nn/apps/wf.xml".to_string(),
-            "local/wf.xml".to_string(),
-        )];
-        assert_eq!(
-            mapped(&file, "hdfs://nn/apps/wf.xml"),
-            Some(PathBuf::from("local/wf.xml"))
-        );
-        let slash = [("hdfs://nn/".to_string(), "root".to_string())];
-        assert_eq!(mapped(&slash, "hdfs://nn/a"), Some(PathBuf::from("root/a")));
-    }
 }

@@ -63,6 +63,49 @@ fn segments(path: &str) -> Vec<&str> {
         .collect()
 }
 
+/// `path` with the first `--map PREFIX=DIR` prefix it starts with replaced by
+/// the local folder.
+pub fn mapped(maps: &[(String, String)], path: &str) -> Option<PathBuf> {
+    // (A prefix ends at a path segment: `hdfs://nn/apps` is not a prefix
+    // of `hdfs://nn/apps2`.)
+    let (prefix, local) = maps.iter().find(|(p, _)| {
+        path.strip_prefix(p.as_str())
+            .is_some_and(|rest| p.ends_with('/') || rest.is_empty() || rest.starts_with('/'))
+    })?;
+    // (A map onto a file stands for that file: joining nothing would
+    // make it `FILE/`.)
+    let rest = path[prefix.len()..].trim_start_matches('/');
+    if rest.is_empty() {
+        return Some(PathBuf::from(local));
+    }
+    Some(PathBuf::from(local).join(rest))
+}
+
+/// The local file of the application `app_path` names, read by a file
+/// in `from` (a folder): mapped by `maps` (a folder stands for its
+/// `kind`'s file), else found by name in the checkout, else (a path
+/// without a scheme) relative to `from`; or none.
+pub fn local_application(
+    app_path: &str,
+    from: &Path,
+    kind: AppKind,
+    maps: &[(String, String)],
+    files: &Files,
+) -> Option<PathBuf> {
+    let app_path = app_path.trim();
+    let local = match mapped(maps, app_path) {
+        Some(local) => local,
+        None if app_path.contains("://") => return by_name(app_path, from, Some(kind), files),
+        None => from.join(app_path),
+    };
+    let file = if files.is_dir(&local) {
+        local.join(kind.default_file())
+    } else {
+        local
+    };
+    files.is_file(&file).then_some(file)
+}
+
 /// Whether the application path `path` names the application file `app`
 /// of `kind`: its folder by name (when `app` has the name a folder stands
 /// for), or the file by its name.
@@ -187,5 +230,29 @@ mod tests {
             None
         );
         let _ = std::fs::remove_dir_all(&root);
+    }
+
+    #[test]
+    fn a_map_prefix_ends_at_a_path_segment() {
+        let maps = [("hdfs://nn/apps".to_string(), "local".to_string())];
+        assert_eq!(
+            mapped(&maps, "hdfs://nn/apps/c/coordinator.xml"),
+            Some(PathBuf::from("local/c/coordinator.xml"))
+        );
+        assert_eq!(
+            mapped(&maps, "hdfs://nn/apps"),
+            Some(PathBuf::from("local"))
+        );
+        assert_eq!(mapped(&maps, "hdfs://nn/apps2/c"), None);
+        let file = [(
+            "hdfs://nn/apps/wf.xml".to_string(),
+            "local/wf.xml".to_string(),
+        )];
+        assert_eq!(
+            mapped(&file, "hdfs://nn/apps/wf.xml"),
+            Some(PathBuf::from("local/wf.xml"))
+        );
+        let slash = [("hdfs://nn/".to_string(), "root".to_string())];
+        assert_eq!(mapped(&slash, "hdfs://nn/a"), Some(PathBuf::from("root/a")));
     }
 }
