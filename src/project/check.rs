@@ -34,7 +34,7 @@ use crate::ir::{self, ElText};
 use crate::span::Span;
 use crate::xml;
 use rustc_hash::{FxHashMap, FxHashSet};
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -686,6 +686,32 @@ fn check_members(
 /// coordinator's job and action configuration. Each workflow keeps its
 /// place; the problems of several coordinators' runs are merged.
 fn check_runs(targets: &[Target], mut reports: Vec<Report>, plan: &Plan) -> Vec<Report> {
+    // A workflow checked with its submitter's configuration finds the
+    // sub-workflows it runs, checked next: a chain as deep as Oozie allows
+    // (`oozie.action.subworkflow.max.depth`, 50 by default:
+    // oozie-default.xml:2121 at release-5.2.1) is followed.
+    for round in 0..MAX_SUB_WORKFLOW_DEPTH {
+        let progressed;
+        (reports, progressed) = check_runs_round(targets, reports, plan, round == 0);
+        if !progressed {
+            break;
+        }
+    }
+    reports
+}
+
+/// How deep a chain of workflows running workflows is followed.
+const MAX_SUB_WORKFLOW_DEPTH: usize = 50;
+
+/// One round of [`check_runs`]: the waiting workflows that reports run,
+/// checked again (and, in the first round, the coordinators beside the
+/// others read); whether any was.
+fn check_runs_round(
+    targets: &[Target],
+    mut reports: Vec<Report>,
+    plan: &Plan,
+    read_beside: bool,
+) -> (Vec<Report>, bool) {
     let waiting: FxHashMap<PathBuf, usize> = targets
         .iter()
         .zip(&reports)
@@ -694,7 +720,7 @@ fn check_runs(targets: &[Target], mut reports: Vec<Report>, plan: &Plan) -> Vec<
         .map(|(i, (t, _))| (real(&t.path), i))
         .collect();
     if waiting.is_empty() {
-        return reports;
+        return (reports, false);
     }
     let mut runs: Vec<(usize, WorkflowRun)> = reports
         .iter()
@@ -703,16 +729,19 @@ fn check_runs(targets: &[Target], mut reports: Vec<Report>, plan: &Plan) -> Vec<
         .collect();
     // The coordinators beside a workflow no coordinator of the check runs
     // (a commit that changes the workflow alone, an editor's one file).
+    // (Each folder is listed once.)
     let checked: HashSet<PathBuf> = targets.iter().map(|t| real(&t.path)).collect();
-    let mut beside = Vec::new();
-    for (path, &i) in &waiting {
-        if runs.iter().any(|(j, _)| *j == i) {
-            continue;
+    let mut folders: BTreeMap<&Path, usize> = BTreeMap::new();
+    for (path, &i) in waiting.iter().filter(|_| read_beside) {
+        if !runs.iter().any(|(j, _)| *j == i) {
+            folders.insert(path.parent().unwrap_or(Path::new(".")), i);
         }
+    }
+    let mut beside = Vec::new();
+    for (dir, i) in folders {
         let Some(target) = targets.get(i) else {
             continue;
         };
-        let dir = path.parent().unwrap_or(Path::new("."));
         let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
             .into_iter()
             .flatten()
@@ -738,7 +767,7 @@ fn check_runs(targets: &[Target], mut reports: Vec<Report>, plan: &Plan) -> Vec<
         }
     }
     if runs.is_empty() {
-        return reports;
+        return (reports, false);
     }
     let run_targets: Vec<Target> = runs
         .iter()
@@ -788,7 +817,7 @@ fn check_runs(targets: &[Target], mut reports: Vec<Report>, plan: &Plan) -> Vec<
             *slot = report;
         }
     }
-    reports
+    (reports, true)
 }
 
 /// `path` as the file system names it, to tell one file reached by two
@@ -981,8 +1010,9 @@ fn check_file(path: &Path, input: &JobInput, member: Option<&Member>) -> Report 
                     Err(message) => return Report::failed(message),
                 },
                 ("workflow-app", None) => match workflow(&doc, path, input, &mut sources) {
-                    Ok((problems, configured)) => {
+                    Ok((problems, configured, found_runs)) => {
                         unconfigured_workflow = !configured;
+                        runs = found_runs;
                         problems
                     }
                     Err(message) => return Report::failed(message),
@@ -1358,10 +1388,10 @@ fn workflow(
     path: &Path,
     input: &JobInput,
     sources: &mut Sources,
-) -> Result<(Vec<Located>, bool), String> {
+) -> Result<CheckedWorkflow, String> {
     let invalid = schema_problems(doc);
     if !invalid.is_empty() {
-        return Ok((invalid, true));
+        return Ok((invalid, true, Vec::new()));
     }
     let definition_bytes = sources.application().len();
     let (wf, problems) = ir::lower::workflow(&doc.root);
@@ -1436,7 +1466,86 @@ fn workflow(
         Library::Workflow,
         known.as_ref(),
     ));
-    Ok((problems, configured))
+    let runs = match &job_vars {
+        Some(vars) => sub_workflow_runs(&wf, path, vars, input),
+        None => Vec::new(),
+    };
+    Ok((problems, configured, runs))
+}
+
+/// A workflow's problems, whether its job was given a configuration, and
+/// the local workflows its sub-workflow actions run.
+type CheckedWorkflow = (Vec<Located>, bool, Vec<WorkflowRun>);
+
+/// The local workflows the sub-workflow actions of `wf` (at `path`, with
+/// its job's variables `vars`) run, with what each is given: the parent's
+/// job configuration only with `<propagate-configuration/>`, its user, the
+/// app-path, then the action's `<configuration>`
+/// (SubWorkflowActionExecutor.java:180-212 at release-5.2.1). Values that
+/// need more than the job's variables keep their text: the names are what
+/// the child's check reads.
+fn sub_workflow_runs(
+    wf: &ir::Workflow,
+    path: &Path,
+    vars: &VarMap,
+    input: &JobInput,
+) -> Vec<WorkflowRun> {
+    let from = path.parent().unwrap_or(Path::new("."));
+    let resolved = |text: &ElText| {
+        job::submit_text(text, vars, input.processing_zone)
+            .unwrap_or_else(|_| text.text().to_string())
+    };
+    let mut runs = Vec::new();
+    for node in &wf.nodes {
+        let ir::NodeKind::Action(action) = &node.kind else {
+            continue;
+        };
+        if action.kind.name != "sub-workflow" {
+            continue;
+        }
+        let Some((_, app_path)) = action
+            .body
+            .values
+            .iter()
+            .find(|(n, _)| n.name == "app-path")
+        else {
+            continue;
+        };
+        let app_path = resolved(app_path);
+        let Some(workflow) =
+            locate::local_application(&app_path, from, AppKind::Workflow, input.maps, input.files)
+        else {
+            continue;
+        };
+        let propagate = action
+            .body
+            .elements
+            .iter()
+            .any(|e| e.name == "propagate-configuration");
+        let mut defines: Vec<(String, String)> = Vec::new();
+        if propagate {
+            defines.extend(
+                vars.iter()
+                    .filter_map(|(k, v)| Some((k.clone(), v.clone()?))),
+            );
+        } else if let Some(Some(user)) = vars.get("user.name") {
+            defines.push(("user.name".to_string(), user.clone()));
+        }
+        defines.push((AppKind::Workflow.path_property().to_string(), app_path));
+        defines.extend(
+            action
+                .body
+                .configuration
+                .iter()
+                .map(|p| (resolved(&p.name), resolved(&p.value))),
+        );
+        runs.push(WorkflowRun {
+            workflow,
+            submitter: path.to_path_buf(),
+            defines,
+        });
+    }
+    runs
 }
 
 /// The warning that the variables a workflow reads (`read`) cannot be

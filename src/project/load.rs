@@ -566,21 +566,20 @@ pub fn workflow_job(
 
 impl JobInput<'_> {
     /// The configuration beside the application at `app_path` of `kind`,
-    /// when that is its job's (its own job, no `--config`): the
-    /// job.properties there, else the first `.properties` file there (by
-    /// name) whose application path names this application, as the Oozie
-    /// client would submit it (`oozie job -config F -run`).
+    /// when that is its job's (its own job, no `--config`): the first
+    /// `.properties` file there (by name) whose application path names
+    /// this application, as the Oozie client would submit it (`oozie job
+    /// -config F -run`), else the job.properties there.
     fn own_configuration(&self, app_path: &Path, kind: AppKind) -> Option<Arc<ConfigFile>> {
         if !self.configs.is_empty() || !matches!(self.job, JobSource::Own) {
             return None;
         }
         let dir = app_dir(app_path);
-        self.files.beside(&dir, JOB_PROPERTIES).or_else(|| {
-            self.files
-                .properties_in(&dir)
-                .into_iter()
-                .find(|file| submits(file, app_path, kind))
-        })
+        self.files
+            .properties_in(&dir)
+            .into_iter()
+            .find(|file| submits(file, app_path, kind))
+            .or_else(|| self.files.beside(&dir, JOB_PROPERTIES))
     }
 }
 
