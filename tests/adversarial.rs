@@ -20,9 +20,14 @@ use std::time::{Duration, Instant};
 
 const MEMORY_MB: u64 = 512;
 
+/// The CPU time an extreme input may take: a bound on a blow-up (a
+/// quadratic walk of 10^6 entries takes hours), not a speed target, which
+/// the benchmarks measure. An unoptimized build of the 10^6-properties case
+/// takes 13 to 18 s of CPU on a two-core machine under load, hence the
+/// room in debug builds.
 fn time_limit() -> Duration {
     if cfg!(debug_assertions) {
-        Duration::from_secs(15)
+        Duration::from_secs(40)
     } else {
         Duration::from_secs(1)
     }

@@ -590,6 +590,10 @@ fn submits(file: &ConfigFile, app_path: &Path, kind: AppKind) -> bool {
     let Ok(text) = &file.text else {
         return false;
     };
+    // (Most files name no application: they are not read twice.)
+    if !text.contains(kind.path_property()) {
+        return false;
+    }
     let (config, _) = JobConfig::build(
         &[Source::File {
             path: &file.name,
