@@ -17,11 +17,13 @@ pub struct CheckArgs {
     /// Application files, or folders searched for `.xml` files.
     #[arg(required = true, value_name = "PATH")]
     paths: Vec<PathBuf>,
-    /// A job configuration file (`.properties` or Hadoop XML), repeatable. Default:
-    /// the job.properties beside each coordinator or workflow, if any (the
-    /// coord-config-default.xml or config-default.xml beside it is read under
-    /// it). Without any, names the job must define are listed in a note
-    /// rather than reported.
+    /// A job configuration file (Hadoop XML if it ends in `.xml`, else
+    /// properties; any name), repeatable. Default: the `.properties` beside
+    /// each application whose application path names it, else the
+    /// job.properties beside it (the coord-config-default.xml or
+    /// config-default.xml beside it is read under it); a workflow a
+    /// coordinator of the check runs gets that coordinator's. Without any,
+    /// names the job must define are listed rather than reported.
     #[arg(long = "config", value_name = "FILE")]
     configs: Vec<PathBuf>,
     /// A job property, repeatable.
