@@ -118,13 +118,18 @@ pub fn run(args: DryrunArgs) -> i32 {
                 Ok(job) => job,
                 Err(exit) => return exit,
             };
-            write_listing(|out| {
+            let tally = Tally::default();
+            let exit = write_listing(|out| {
                 let failure = match args.format {
-                    Format::Text => write_text(&job, out),
-                    Format::Json => write_json(&job, out),
+                    Format::Text => write_text(&job, tally.count(job.actions()), out),
+                    Format::Json => write_json_of(&job, tally.count(job.actions()), out),
                 }?;
                 Ok(failure.map(|d| sources.render(&Located::in_app(d))))
-            })
+            });
+            if exit == EXIT_OK {
+                tally.note_cap(&job);
+            }
+            exit
         }
         "bundle-app" => bundle::run(&args, &doc, &input, sources, &options),
         other => print_problems(
@@ -185,7 +190,43 @@ fn write_listing(
     }
 }
 
-fn write_text(job: &Job, out: &mut impl Write) -> std::io::Result<Option<Diagnostic>> {
+/// How many actions a listing wrote, and the number of the last.
+#[derive(Default)]
+pub(super) struct Tally(std::cell::Cell<(usize, usize)>);
+
+impl Tally {
+    /// `actions`, each counted as it is taken.
+    pub(super) fn count<'t, 'a: 't, E: 't>(
+        &'t self,
+        actions: impl Iterator<Item = Result<Action<'a>, E>> + 't,
+    ) -> impl Iterator<Item = Result<Action<'a>, E>> + 't {
+        actions.inspect(move |a| {
+            if let Ok(a) = a {
+                let (listed, _) = self.0.get();
+                self.0.set((listed + 1, a.number));
+            }
+        })
+    }
+
+    /// Says on stderr when `job`'s listing stopped at coordc's cap
+    /// ([`crate::interp::dryrun::DEFAULT_MAX_ACTIONS`]) with actions left in its window. (A
+    /// listing `--limit` stops was asked to stop: nothing is said.)
+    pub(super) fn note_cap(&self, job: &Job) {
+        let (listed, last) = self.0.get();
+        if job.stopped_at_cap(listed, last) {
+            eprintln!(
+                "note: {}: stopped after {listed} actions (coordc's cap); use --from/--to for a later window, or --limit N to list more",
+                job.name
+            );
+        }
+    }
+}
+
+fn write_text<'a>(
+    job: &Job<'a>,
+    actions: impl Iterator<Item = Result<Action<'a>, Diagnostic>>,
+    out: &mut impl Write,
+) -> std::io::Result<Option<Diagnostic>> {
     writeln!(
         out,
         "coordinator {} ({}), {} to {}",
@@ -194,7 +235,7 @@ fn write_text(job: &Job, out: &mut impl Write) -> std::io::Result<Option<Diagnos
         format_utc(job.start),
         format_utc(job.end)
     )?;
-    for action in job.actions() {
+    for action in actions {
         match action {
             Ok(action) => write_action_text(job, &action, "action", out)?,
             Err(d) => return Ok(Some(d)),
@@ -257,12 +298,21 @@ fn write_action_text(
 /// measures exactly what `coordc dryrun --format json` does). Returns the
 /// diagnostic of an action that failed to resolve, where the listing stopped.
 pub fn write_json(job: &Job, out: &mut impl Write) -> std::io::Result<Option<Diagnostic>> {
+    write_json_of(job, job.actions(), out)
+}
+
+/// [`write_json`] of the listing `actions` of `job`.
+fn write_json_of<'a>(
+    job: &Job<'a>,
+    actions: impl Iterator<Item = Result<Action<'a>, Diagnostic>>,
+    out: &mut impl Write,
+) -> std::io::Result<Option<Diagnostic>> {
     write!(
         out,
         "{{\"app\": {}, \"actions\": [",
         serde_json::to_string(&job.name)?
     )?;
-    let failure = write_json_actions(job.actions().map(|a| (None, a)), out)?;
+    let failure = write_json_actions(actions.map(|a| (None, a)), out)?;
     writeln!(out, "\n]}}")?;
     Ok(failure)
 }
