@@ -120,3 +120,185 @@ fn the_quick_form_simulates_a_day_on_a_five_minute_dataset() {
         );
     }
 }
+
+/// A coordinator whose datetimes are written in a GMT+0530 processing zone
+/// (Oozie reads and writes datetimes in `oozie.processing.timezone`:
+/// core/src/main/java/org/apache/oozie/util/DateUtils.java:56-70, apache/oozie
+/// at 8bdac8be); in UTC its start is refused.
+const IN_GMT_0530: &str = r#"<coordinator-app name="zoned" frequency="${coord:hours(1)}"
+    start="2009-01-04T13:30+0530" end="2009-01-04T16:30+0530" timezone="UTC"
+    xmlns="uri:oozie:coordinator:0.4">
+  <datasets>
+    <dataset name="hourly" frequency="${coord:hours(1)}" initial-instance="2009-01-01T05:30+0530" timezone="UTC">
+      <uri-template>hdfs://nn/h/${YEAR}/${MONTH}/${DAY}/${HOUR}/${MINUTE}</uri-template>
+    </dataset>
+  </datasets>
+  <input-events>
+    <data-in name="in" dataset="hourly"><instance>${coord:current(0)}</instance></data-in>
+  </input-events>
+  <action><workflow><app-path>hdfs://nn/wf</app-path>
+    <configuration><property><name>nominal</name><value>${coord:nominalTime()}</value></property></configuration>
+  </workflow></action>
+</coordinator-app>
+"#;
+
+/// Two repositories holding the same coordinator: `with/` has a
+/// `coordc.toml` two folders above it saying `text`, `without/` has none.
+/// The coordinators' paths, relative to `root`.
+fn two_repositories(name: &str, text: &str, app: &str) -> (std::path::PathBuf, String, String) {
+    let root = common::fresh_dir(name);
+    for repo in ["with", "without"] {
+        std::fs::create_dir_all(root.join(repo).join(".git")).unwrap();
+    }
+    write(&root, "with/coordc.toml", text);
+    write(&root, "with/apps/zoned/coordinator.xml", app);
+    write(&root, "without/coordinator.xml", app);
+    (
+        root,
+        "with/apps/zoned/coordinator.xml".into(),
+        "without/coordinator.xml".into(),
+    )
+}
+
+/// The `coordc.toml` that applies to an application (the nearest, up to the
+/// repository root) sets `dryrun`'s and `simulate`'s processing zone as
+/// `--processing-timezone` does, as `coordc check` reads it; without either
+/// the GMT+0530 datetimes are refused (UTC reads `Z` only).
+#[test]
+fn a_coordc_toml_sets_the_processing_zone_as_the_option_does() {
+    let (root, with, without) = two_repositories(
+        "agrees-zone",
+        "processing-timezone = \"GMT+0530\"\n",
+        IN_GMT_0530,
+    );
+    let d = root.display().to_string();
+    let zone = ["--processing-timezone", "GMT+0530"];
+    for command in [
+        &["dryrun", "--format", "json"][..],
+        &["simulate", "--format", "json"][..],
+    ] {
+        let run = |app: &str, extra: &[&str]| {
+            let mut args = command.to_vec();
+            args.push(app);
+            args.extend_from_slice(extra);
+            common::coordc_in(&d, &args)
+        };
+        let by_file = run(&with, &[]);
+        let by_option = run(&without, &zone);
+        common::expect_code(&by_file, 0, "the coordc.toml's zone");
+        common::expect_code(&by_option, 0, "--processing-timezone");
+        assert_eq!(
+            common::stdout(&by_file),
+            common::stdout(&by_option),
+            "{command:?}"
+        );
+        // The zone shows: the URI's fields are its wall time, and so is
+        // the dry run's coord:nominalTime() (the simulation reports times
+        // in UTC).
+        let report = common::stdout(&by_file);
+        assert!(report.contains("hdfs://nn/h/2009/01/04/13/30"), "{report}");
+        if command[0] == "dryrun" {
+            assert!(
+                report.contains("\"nominal\":\"2009-01-04T13:30+0530\""),
+                "{report}"
+            );
+        } else {
+            assert!(
+                report.contains("\"nominal_time\":\"2009-01-04T08:00Z\""),
+                "{report}"
+            );
+        }
+        // Without it, UTC: the start is refused.
+        let in_utc = run(&without, &[]);
+        assert_eq!(in_utc.status.code(), Some(1), "{command:?}");
+        assert!(
+            common::stderr(&in_utc).contains("+0530"),
+            "{}",
+            common::stderr(&in_utc)
+        );
+        // The option wins over the file.
+        let both = run(&with, &["--processing-timezone", "UTC"]);
+        assert_eq!(both.status.code(), Some(1), "{command:?}");
+    }
+}
+
+/// A wrong `coordc.toml` stops `dryrun` and `simulate` (each form) with
+/// exit 2 before anything is read, as it stops `coordc check`.
+#[test]
+fn a_wrong_coordc_toml_stops_dryrun_and_simulate() {
+    let (root, with, _) = two_repositories("agrees-wrong", "colour = 1\n", IN_GMT_0530);
+    write(&root, "with/apps/zoned/workflow.xml", WF009);
+    write(
+        &root,
+        "with/apps/zoned/scenario.toml",
+        "start = \"2009-01-04T00:00Z\"\nuntil = \"2009-01-05T00:00Z\"\n[[job]]\napp = \"coordinator.xml\"\n",
+    );
+    let d = root.display().to_string();
+    for args in [
+        vec!["dryrun", &with],
+        vec!["simulate", &with],
+        vec!["simulate", "with/apps/zoned/workflow.xml"],
+        vec!["simulate", "with/apps/zoned/scenario.toml"],
+    ] {
+        let out = common::coordc_in(&d, &args);
+        let err = common::stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.contains("coordc.toml"),
+            "{args:?}: {err}"
+        );
+        assert!(err.contains("unknown field"), "{args:?}: {err}");
+        assert_eq!(common::stdout(&out), "", "{args:?}");
+    }
+}
+
+/// A coordinator every minute: Oozie refuses it while
+/// `oozie.service.coord.check.maximum.frequency` is on (its default;
+/// core/src/main/java/org/apache/oozie/command/coord/CoordSubmitXCommand.java:334-352,
+/// apache/oozie at 8bdac8be).
+const EVERY_MINUTE: &str = r#"<coordinator-app name="minutely" frequency="1"
+    start="2009-01-01T00:00Z" end="2009-01-01T00:10Z" timezone="UTC"
+    xmlns="uri:oozie:coordinator:0.4">
+  <action><workflow><app-path>hdfs://nn/wf</app-path></workflow></action>
+</coordinator-app>
+"#;
+
+/// `check-maximum-frequency = false` in the `coordc.toml` lets `dryrun` and
+/// `simulate` take a 1-minute coordinator, as it lets `coordc check`; a
+/// scenario's own `[server]` setting is the server's and wins.
+#[test]
+fn a_coordc_toml_sets_the_frequency_check() {
+    let (root, with, without) = two_repositories(
+        "agrees-frequency",
+        "check-maximum-frequency = false\n",
+        EVERY_MINUTE,
+    );
+    let d = root.display().to_string();
+    for command in ["dryrun", "simulate", "check"] {
+        let allowed = common::coordc_in(&d, &[command, &with]);
+        common::expect_code(&allowed, 0, command);
+        let refused = common::coordc_in(&d, &[command, &without]);
+        assert_eq!(refused.status.code(), Some(1), "{command}");
+        assert!(
+            common::stderr(&refused).contains("5-minute minimum")
+                || common::stdout(&refused).contains("5-minute minimum"),
+            "{command}: {}",
+            common::stderr(&refused)
+        );
+    }
+    let scenario = "start = \"2009-01-01T00:00Z\"\nuntil = \"2009-01-02T00:00Z\"\n[[job]]\napp = \"coordinator.xml\"\n";
+    write(&root, "with/apps/zoned/scenario.toml", scenario);
+    let out = common::coordc_in(&d, &["simulate", "with/apps/zoned/scenario.toml"]);
+    common::expect_code(&out, 0, "the coordc.toml's setting");
+    let server = "[server]\n\"oozie.service.coord.check.maximum.frequency\" = true\n";
+    write(
+        &root,
+        "with/apps/zoned/scenario.toml",
+        &scenario.replace("[[job]]", &format!("{server}[[job]]")),
+    );
+    let out = common::coordc_in(&d, &["simulate", "with/apps/zoned/scenario.toml"]);
+    assert_eq!(out.status.code(), Some(1), "{}", common::stderr(&out));
+}
+
+/// corpus/invalid/WF009: a hive action without job-tracker or name-node.
+const WF009: &str = include_str!("../corpus/invalid/WF009/workflow.xml");

@@ -21,7 +21,6 @@
 mod common;
 
 use chrono::Duration;
-use coordc::interp::job::Options;
 use coordc::interp::simulate::engine::{Engine, millis};
 use coordc::interp::simulate::scenario::{Scenario, WorkflowScenario};
 use coordc::interp::workflow::graph::Graph;
@@ -31,6 +30,7 @@ use coordc::project::files::{ConfigFile, Files};
 use coordc::project::load::{
     JobInput, JobSource, LocalWorkflows, Sources, Stop, parse_document, read_application,
 };
+use coordc::project::settings::Finder;
 use coordc::project::simulation;
 use coordc::time::datetime::ProcessingZone;
 use libfuzzer_sys::fuzz_target;
@@ -200,14 +200,15 @@ fn run_coordinators(base: &Path, text: &str) {
         scenario.until = scenario.until.min(cut);
     }
     let files = &corpus().files;
-    let Some(jobs) = simulation::scenario_jobs(&scenario, base, files, &mut rendered) else {
+    let finder = Finder::new(files, None, &[]);
+    let Ok(settings) = simulation::scenario_settings(&scenario, base, &finder) else {
         return;
     };
-    let options = Options::all_actions(
-        ProcessingZone::UTC,
-        scenario.settings.check_maximum_frequency,
-    );
-    let Some(submitted) = simulation::submit_all(&jobs, &options, &mut rendered) else {
+    let Some(jobs) = simulation::scenario_jobs(&scenario, base, files, &settings, &mut rendered)
+    else {
+        return;
+    };
+    let Some(submitted) = simulation::submit_all(&jobs, &mut rendered) else {
         return;
     };
     let workflows = simulation::local_workflows(&jobs, files);

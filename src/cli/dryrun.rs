@@ -9,7 +9,7 @@ use crate::interp::action::{Action, Event};
 use crate::interp::job::{Job, Located, Options};
 use crate::project::files::Files;
 use crate::project::load::{self, Sources, Stop, parse_document, read_application};
-use crate::time::datetime::{ProcessingZone, format_utc, parse_datetime};
+use crate::time::datetime::{format_utc, parse_datetime};
 use clap::Args;
 
 pub(super) mod bundle;
@@ -31,9 +31,11 @@ pub struct DryrunArgs {
     /// List at most N actions.
     #[arg(long, value_name = "N")]
     limit: Option<usize>,
-    /// Oozie's processing time zone (`oozie.processing.timezone`): UTC or GMT±HHMM.
-    #[arg(long, value_name = "TZ", default_value = "UTC")]
-    processing_timezone: String,
+    /// Oozie's processing time zone (`oozie.processing.timezone`): UTC or
+    /// GMT±HHMM. Default: the `coordc.toml` that applies to the
+    /// application's, else UTC.
+    #[arg(long, value_name = "TZ")]
+    processing_timezone: Option<String>,
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
 }
@@ -59,16 +61,17 @@ pub(super) fn usage(message: String) -> i32 {
 }
 
 pub fn run(args: DryrunArgs) -> i32 {
-    let pz = match ProcessingZone::parse_option(&args.processing_timezone) {
-        Ok(pz) => pz,
-        Err(d) => {
-            eprint!(
-                "{}",
-                human(&d, "<--processing-timezone>", &args.processing_timezone)
-            );
-            return EXIT_USAGE;
-        }
+    let files = Files::default();
+    // The coordc.toml that applies to the application, as `coordc check`
+    // reads it: a wrong one stops the run before anything is read.
+    let settings = match args
+        .job
+        .settings(&files, args.processing_timezone.as_deref(), &args.app)
+    {
+        Ok(settings) => settings,
+        Err(exit) => return exit,
     };
+    let pz = settings.processing_zone;
     let mut window = [None, None];
     for (slot, (flag, text)) in window
         .iter_mut()
@@ -88,15 +91,14 @@ pub fn run(args: DryrunArgs) -> i32 {
         }
     }
     let configs = args.job.read_configs();
-    let files = Files::default();
-    let input = args.job.own_job(&configs, &files, pz);
+    let input = args.job.own_job(&configs, &files, &settings);
     let options = Options {
         includes_incomplete: false,
         from: window[0],
         to: window[1],
         limit: args.limit,
         processing_zone: pz,
-        check_maximum_frequency: true,
+        check_maximum_frequency: input.check_maximum_frequency,
     };
     let mut sources = Sources::default();
     let text = match read_application(&args.app, &files, &mut sources) {

@@ -9,6 +9,7 @@ use super::load::{
     self, JobInput, JobSource, LoadedCoordinator, LocalWorkflows, ProblemSink, Sources, Stop,
     parse_document, read_application,
 };
+use super::settings::{Finder, Folder, Refused};
 use crate::check::rules::{SIMULATE_SCENARIO, XML_UNKNOWN_DOCUMENT};
 use crate::diag::Diagnostic;
 use crate::el::VarMap;
@@ -20,6 +21,7 @@ use crate::span::Span;
 use crate::time::datetime::ProcessingZone;
 use chrono::{DateTime, Utc};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// One job of a scenario, its application loaded, with the sources its
 /// problems point into.
@@ -31,23 +33,47 @@ pub struct ScenarioJob {
     pub loaded: LoadedCoordinator,
     pub submit: DateTime<Utc>,
     /// Where its actions' workflow applications are read: the `map`s of its
-    /// entry, and its coordinator's folder for relative app-paths.
+    /// entry, then its `coordc.toml`'s, and its coordinator's folder for
+    /// relative app-paths.
     pub maps: Vec<(String, String)>,
     pub folder: PathBuf,
+    /// The processing zone and frequency check it is submitted with.
+    pub processing_zone: ProcessingZone,
+    pub check_maximum_frequency: bool,
 }
 
-/// Every job of `scenario` (whose paths are relative to `base`), loaded:
-/// a coordinator is one job, a bundle one per coordinator it submits (named
-/// `ID/NAME`). None after the first application that cannot be loaded, its
-/// problems told to `sink`.
+/// The settings each job of `scenario` (whose paths are relative to
+/// `base`) is loaded with: those of its application's nearest `coordc.toml`
+/// (the processing zone, the frequency check, `[map]`), as `coordc check`
+/// applies them to that file; the first wrong one refuses the run.
+pub fn scenario_settings(
+    scenario: &Scenario,
+    base: &Path,
+    finder: &Finder,
+) -> Result<Vec<Arc<Folder>>, Refused> {
+    scenario
+        .jobs
+        .iter()
+        .map(|entry| finder.of_file(&base.join(&entry.app)))
+        .collect()
+}
+
+/// Every job of `scenario` (whose paths are relative to `base`), loaded
+/// with its settings (`settings`, one per `[[job]]`, from
+/// [`scenario_settings`]): a coordinator is one job, a bundle one per
+/// coordinator it submits (named `ID/NAME`). The scenario's
+/// `oozie.service.coord.check.maximum.frequency`, when it sets it, is the
+/// server's, over every `coordc.toml`. None after the first application
+/// that cannot be loaded, its problems told to `sink`.
 pub fn scenario_jobs(
     scenario: &Scenario,
     base: &Path,
     files: &Files,
+    settings: &[Arc<Folder>],
     sink: ProblemSink,
 ) -> Option<Vec<ScenarioJob>> {
     let mut jobs = Vec::new();
-    for entry in &scenario.jobs {
+    for (entry, folder) in scenario.jobs.iter().zip(settings) {
         let app = base.join(&entry.app);
         let configs: Vec<ConfigFile> = entry
             .config
@@ -59,6 +85,7 @@ pub fn scenario_jobs(
             .map
             .iter()
             .map(|(prefix, dir)| (prefix.clone(), base.join(dir).display().to_string()))
+            .chain(folder.maps.iter().cloned())
             .collect();
         let input = JobInput {
             configs: &configs,
@@ -66,8 +93,11 @@ pub fn scenario_jobs(
             job: JobSource::Own,
             defines: &entry.properties,
             maps: &maps,
-            processing_zone: ProcessingZone::UTC,
-            check_maximum_frequency: scenario.settings.check_maximum_frequency,
+            processing_zone: folder.processing_zone,
+            check_maximum_frequency: scenario
+                .settings
+                .check_maximum_frequency
+                .unwrap_or(folder.settings.check_maximum_frequency),
         };
         jobs.append(&mut entry_jobs(&app, &input, entry, scenario, sink)?);
     }
@@ -117,6 +147,8 @@ fn application_jobs(
                 submit: entry.submit,
                 maps: input.maps.to_vec(),
                 folder: folder_of(app),
+                processing_zone: input.processing_zone,
+                check_maximum_frequency: input.check_maximum_frequency,
             }]))
         }
         "bundle-app" => {
@@ -148,6 +180,8 @@ fn application_jobs(
                         loaded: member.loaded,
                         submit,
                         maps: input.maps.to_vec(),
+                        processing_zone: input.processing_zone,
+                        check_maximum_frequency: input.check_maximum_frequency,
                     })
                     .collect(),
             ))
@@ -185,15 +219,15 @@ fn folder_of(file: &Path) -> PathBuf {
         .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
 }
 
-/// Each job submitted as the dry run submits it; None after the first that
-/// Oozie refuses, its problems told to `sink` (and every job's warnings).
-pub fn submit_all<'a>(
-    jobs: &'a [ScenarioJob],
-    options: &Options,
-    sink: ProblemSink,
-) -> Option<Vec<Job<'a>>> {
+/// Each job submitted as the dry run submits it, every action, with its
+/// processing zone and frequency check; None after the first that Oozie
+/// refuses, its problems told to `sink` (and every job's warnings).
+pub fn submit_all<'a>(jobs: &'a [ScenarioJob], sink: ProblemSink) -> Option<Vec<Job<'a>>> {
     jobs.iter()
-        .map(|job| load::submit(&job.loaded, &job.sources, options, sink))
+        .map(|job| {
+            let options = Options::all_actions(job.processing_zone, job.check_maximum_frequency);
+            load::submit(&job.loaded, &job.sources, &options, sink)
+        })
         .collect()
 }
 

@@ -7,7 +7,7 @@ use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use crate::check::rules::SIMULATE_SCENARIO;
 use crate::diag::Diagnostic;
 use crate::diag::render::human;
-use crate::interp::job::{Job, Options};
+use crate::interp::job::Job;
 use crate::interp::simulate::engine::{Engine, MAX_ACTIONS, millis};
 use crate::interp::simulate::inputs::Unresolved;
 use crate::interp::simulate::scenario::{
@@ -17,6 +17,7 @@ use crate::interp::simulate::{report, svg};
 use crate::interp::workflow::script::Script;
 use crate::project::files::{Files, ReadError, read_source};
 use crate::project::load::{Sources, parse_document, read_application};
+use crate::project::settings::Finder;
 use crate::project::simulation;
 use crate::span::Span;
 use crate::time::datetime::{ProcessingZone, parse_datetime};
@@ -60,6 +61,11 @@ pub struct SimulateArgs {
     /// Say in words why action N of job JOB is in its state.
     #[arg(long, value_name = "JOB@N")]
     explain: Option<String>,
+    /// Oozie's processing time zone (`oozie.processing.timezone`): UTC or
+    /// GMT±HHMM. Default: the `coordc.toml` that applies to each
+    /// application's, else UTC.
+    #[arg(long, value_name = "TZ")]
+    processing_timezone: Option<String>,
     #[arg(long, value_enum, default_value = "text")]
     format: SimulateFormat,
 }
@@ -100,9 +106,17 @@ pub fn run(args: SimulateArgs) -> i32 {
         Err(code) => return code,
     };
     let is_scenario = args.input.extension().is_some_and(|e| e == "toml");
+    let files = Files::default();
+    // Each application's coordc.toml, as `coordc check` reads it (the
+    // quick form's `--map`s come with its job entry, first).
+    let finder = Finder::new(&files, args.processing_timezone.as_deref(), &[]);
     if !is_scenario {
+        // A wrong one stops the run before anything is read.
+        if let Err(refused) = finder.of_file(&args.input) {
+            return super::job::refused(refused);
+        }
         let mut sources = Sources::default();
-        let text = match read_application(&args.input, &Files::default(), &mut sources) {
+        let text = match read_application(&args.input, &files, &mut sources) {
             Ok(text) => text,
             Err(stop) => return stopped(&sources, stop),
         };
@@ -167,18 +181,19 @@ pub fn run(args: SimulateArgs) -> i32 {
         Ok(t) => t,
         Err(code) => return code,
     };
-    // Load every job's application, submitted as the dry run submits them.
-    let files = Files::default();
+    // Load every job's application with its settings, submitted as the dry
+    // run submits them.
+    let settings = match simulation::scenario_settings(&scenario, &base, &finder) {
+        Ok(settings) => settings,
+        Err(refused) => return super::job::refused(refused),
+    };
     let mut exit = EXIT_ERRORS;
-    let jobs = simulation::scenario_jobs(&scenario, &base, &files, &mut printer(&mut exit));
+    let jobs =
+        simulation::scenario_jobs(&scenario, &base, &files, &settings, &mut printer(&mut exit));
     let Some(jobs) = jobs else {
         return exit;
     };
-    let options = Options::all_actions(
-        ProcessingZone::UTC,
-        scenario.settings.check_maximum_frequency,
-    );
-    let submitted = simulation::submit_all(&jobs, &options, &mut printer(&mut exit));
+    let submitted = simulation::submit_all(&jobs, &mut printer(&mut exit));
     let Some(submitted) = submitted else {
         return exit;
     };
