@@ -302,3 +302,87 @@ fn a_coordc_toml_sets_the_frequency_check() {
 
 /// corpus/invalid/WF009: a hive action without job-tracker or name-node.
 const WF009: &str = include_str!("../corpus/invalid/WF009/workflow.xml");
+
+/// The workflow examples of the rules whose errors Oozie gives when the
+/// job is submitted: an action element no schema is registered for (WF008,
+/// E0723/E0701), a Hadoop action without job-tracker or name-node (WF009,
+/// E0701: LiteWorkflowAppParser fills them from <global> and the server's
+/// defaults, empty on a stock server, then refuses the workflow), a
+/// definition over 100,000 bytes (WF010, E0736:
+/// core/src/main/java/org/apache/oozie/service/WorkflowAppService.java:130),
+/// a name resolved with a function at submission (WF019, E0803), a
+/// parameter without a value (WF011, E0738). `coordc simulate` refuses each
+/// with exactly what `coordc check` prints (code, message, place, help).
+#[test]
+fn simulate_refuses_a_workflow_oozie_refuses_at_submission_as_check_says() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    for code in ["WF008", "WF009", "WF010", "WF011", "WF019"] {
+        let app = format!("corpus/invalid/{code}/workflow.xml");
+        let checked = common::coordc_in(root, &["check", &app]);
+        let simulated = common::coordc_in(root, &["simulate", &app]);
+        assert_eq!(checked.status.code(), Some(1), "{code}");
+        assert_eq!(simulated.status.code(), Some(1), "{code}");
+        let said = common::stdout(&checked);
+        assert!(
+            said.starts_with(&format!("error[{code}]")),
+            "{code}: {said}"
+        );
+        assert_eq!(common::stderr(&simulated), said, "{code}");
+        assert_eq!(common::stdout(&simulated), "", "{code}");
+    }
+    // A rule a coordc.toml turns off (a server with default job-tracker and
+    // name-node) no longer refuses the run, as it no longer fails the check.
+    let dir = common::fresh_dir("agrees-wf009-off");
+    std::fs::create_dir_all(dir.join(".git")).unwrap();
+    write(&dir, "coordc.toml", "[rules]\nWF009 = \"off\"\n");
+    write(&dir, "workflow.xml", WF009);
+    let d = dir.display().to_string();
+    common::expect_code(
+        &common::coordc_in(&d, &["check", "workflow.xml"]),
+        0,
+        "check",
+    );
+    let out = common::coordc_in(&d, &["simulate", "workflow.xml", "--format", "json"]);
+    assert_eq!(json_of(&out, "simulate")["status"], "SUCCEEDED");
+}
+
+/// A coordinator whose actions run a local workflow Oozie refuses at
+/// submission (WF009): each action's workflow cannot be submitted, so the
+/// action fails when it starts, the check's diagnostic its reason
+/// (CoordActionStartXCommand submits the workflow with the action's
+/// configuration; a refused submission fails the action:
+/// core/src/main/java/org/apache/oozie/command/coord/CoordActionStartXCommand.java,
+/// apache/oozie at 8bdac8be).
+#[test]
+fn a_coordinator_action_whose_workflow_oozie_refuses_fails_with_the_check_s_reason() {
+    let dir = common::fresh_dir("agrees-coord-wf009");
+    std::fs::create_dir_all(dir.join(".git")).unwrap();
+    write(&dir, "wf/workflow.xml", WF009);
+    write(
+        &dir,
+        "coordinator.xml",
+        r#"<coordinator-app name="runs-wf009" frequency="${coord:hours(1)}"
+    start="2009-01-01T00:00Z" end="2009-01-01T02:00Z" timezone="UTC"
+    xmlns="uri:oozie:coordinator:0.4">
+  <action><workflow><app-path>wf</app-path></workflow></action>
+</coordinator-app>
+"#,
+    );
+    let d = dir.display().to_string();
+    let report = json_of(
+        &common::coordc_in(&d, &["simulate", "coordinator.xml", "--format", "json"]),
+        "simulate",
+    );
+    let actions = report["jobs"][0]["actions"].as_array().unwrap();
+    assert_eq!(actions.len(), 2);
+    for action in actions {
+        assert_eq!(action["status"], "FAILED", "{action}");
+        let why = action["history"].as_array().unwrap().last().unwrap()["why"]
+            .as_str()
+            .unwrap();
+        assert!(
+            why.contains("error[WF009]: No job-tracker or resource-manager and no name-node defined for action [first] (E0701)"),
+            "{why}"
+        );
+    }
+}

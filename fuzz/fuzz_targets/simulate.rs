@@ -261,8 +261,11 @@ fn run_workflow(command: &WorkflowCommand, text: &str) {
         processing_zone: ProcessingZone::UTC,
         check_maximum_frequency: true,
     };
+    let Ok(folder) = Finder::new(files, None, &[]).of_file(path) else {
+        return;
+    };
     let Some((wf, conf)) =
-        simulation::workflow_to_run(&doc, path, &input, &mut sources, &mut rendered)
+        simulation::workflow_to_run(&doc, path, &input, &folder, &mut sources, &mut rendered)
     else {
         return;
     };
@@ -270,8 +273,11 @@ fn run_workflow(command: &WorkflowCommand, text: &str) {
         Ok(g) => g,
         Err(problems) => return render_all(&problems, &app_text),
     };
-    let folder = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-    let sub_workflows = LocalWorkflows::new(&command.maps, folder, files);
+    let app_folder = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    let sub_workflows = simulation::SubmittedWorkflows::new(
+        LocalWorkflows::new(&command.maps, app_folder, files),
+        &folder,
+    );
     let run = run::run(
         &graph,
         &RunInput {

@@ -16,7 +16,7 @@ use crate::interp::workflow::run::{self, RunInput};
 use crate::interp::workflow::script::{Scope, Script};
 use crate::project::files::{Files, ReadError, read_source};
 use crate::project::load::{LocalWorkflows, Sources, Stop};
-use crate::project::simulation;
+use crate::project::simulation::{self, SubmittedWorkflows};
 use crate::time::datetime::{ProcessingZone, parse_datetime};
 use std::io::Write;
 use std::path::Path;
@@ -67,6 +67,7 @@ pub fn run(args: &SimulateArgs, doc: &crate::xml::Document, mut sources: Sources
         doc,
         &args.input,
         &input,
+        &settings,
         &mut sources,
         &mut printer(&mut exit),
     );
@@ -88,7 +89,10 @@ pub fn run(args: &SimulateArgs, doc: &crate::xml::Document, mut sources: Sources
         return scenario_problems(&scenario_name, &scenario_text, &unknown);
     }
     let app_dir = args.input.parent().unwrap_or(Path::new("."));
-    let sub_workflows = LocalWorkflows::new(&settings.maps, app_dir.to_path_buf(), &files);
+    let sub_workflows = SubmittedWorkflows::new(
+        LocalWorkflows::new(&settings.maps, app_dir.to_path_buf(), &files),
+        &settings,
+    );
     let run = run::run(
         &graph,
         &RunInput {
