@@ -386,3 +386,146 @@ fn a_coordinator_action_whose_workflow_oozie_refuses_fails_with_the_check_s_reas
         );
     }
 }
+
+/// Hourly with a 10-minute timeout, reading its hour, the hour before and
+/// the newest instance (`latest(0)`).
+const TIMES_OUT: &str = r#"<coordinator-app name="hourly" frequency="${coord:hours(1)}"
+    start="2009-01-01T01:00Z" end="2009-01-01T04:00Z" timezone="UTC"
+    xmlns="uri:oozie:coordinator:0.4">
+  <controls><timeout>10</timeout></controls>
+  <datasets>
+    <dataset name="logs" frequency="${coord:hours(1)}" initial-instance="2009-01-01T00:00Z" timezone="UTC">
+      <uri-template>hdfs://nn:8020/logs/${YEAR}/${MONTH}/${DAY}/${HOUR}</uri-template>
+    </dataset>
+  </datasets>
+  <input-events>
+    <data-in name="input" dataset="logs"><instance>${coord:current(0)}</instance></data-in>
+    <data-in name="before" dataset="logs"><instance>${coord:current(-1)}</instance></data-in>
+    <data-in name="newest" dataset="logs"><instance>${coord:latest(0)}</instance></data-in>
+  </input-events>
+  <action><workflow><app-path>hdfs://nn:8020/apps/wf</app-path></workflow></action>
+</coordinator-app>
+"#;
+
+/// The 01:00 instance is there from the start, 02:00 never comes, 03:00
+/// comes at 05:00.
+const TIMES_OUT_SCENARIO: &str = r#"start = "2009-01-01T00:00Z"
+until = "2009-01-01T06:00Z"
+
+[[job]]
+id = "h"
+app = "coordinator.xml"
+
+[[data]]
+uri = "hdfs://nn:8020/logs/2009/01/01/01"
+at = "2009-01-01T00:00Z"
+
+[[data]]
+uri = "hdfs://nn:8020/logs/2009/01/01/03"
+at = "2009-01-01T05:00Z"
+"#;
+
+/// `--explain` of a TIMEDOUT action names what it lacked: each path of
+/// Oozie's missing list as its last check left it (the scan stops at the
+/// first missing path, so a later one there all along is still listed:
+/// core/src/main/java/org/apache/oozie/coord/input/dependency/CoordOldInputDependency.java:193-231,
+/// apache/oozie at 8bdac8be, after release-5.2.1), with its data-in, since
+/// the first input check (at max(nominal, created), from which the timeout
+/// counts: core/src/main/java/org/apache/oozie/command/coord/CoordActionInputCheckXCommand.java:269-275),
+/// and when (if ever) it arrived; and the latest/future instances never
+/// resolved (tried only once every other input is there,
+/// CoordActionInputCheckXCommand.java:184-187).
+/// With `--format json`, the same as one JSON object (docs/simulate.md).
+#[test]
+fn explain_of_a_timed_out_action_names_its_missing_inputs_in_text_and_json() {
+    let dir = common::fresh_dir("agrees-explain-timedout");
+    write(&dir, "coordinator.xml", TIMES_OUT);
+    write(&dir, "scenario.toml", TIMES_OUT_SCENARIO);
+    let d = dir.display().to_string();
+    let out = common::coordc_in(&d, &["simulate", "scenario.toml", "--explain", "h@2"]);
+    common::expect_code(&out, 0, "explain h@2");
+    assert_eq!(
+        common::stdout(&out),
+        "h@2 (nominal 2009-01-01T02:00Z, created 2009-01-01T01:55:10Z) is TIMEDOUT since 2009-01-01T02:11:00Z.
+It became TIMEDOUT: waited 11 min since 2009-01-01T02:00:00Z (more than its timeout of 10 min).
+It lacked hdfs://nn:8020/logs/2009/01/01/02/_SUCCESS (data-in input), missing since its first input check at 2009-01-01T02:00:00Z; it never arrived.
+It lacked hdfs://nn:8020/logs/2009/01/01/01/_SUCCESS (data-in before), missing since its first input check at 2009-01-01T02:00:00Z; it was there from 2009-01-01T00:00:00Z, but no check reached it before the first missing path.
+Its ${coord:latest(0)} (data-in newest) was never resolved: latest/future instances are resolved only once every other input is there.
+"
+    );
+    let out = common::coordc_in(
+        &d,
+        &[
+            "simulate",
+            "scenario.toml",
+            "--explain",
+            "h@3",
+            "--format",
+            "json",
+        ],
+    );
+    let said = json_of(&out, "explain h@3 as JSON");
+    assert_eq!(
+        said,
+        serde_json::json!({
+            "job": "h",
+            "action": 3,
+            "nominal_time": "2009-01-01T03:00Z",
+            "created_time": "2009-01-01T02:55:10Z",
+            "status": "TIMEDOUT",
+            "since": "2009-01-01T03:11:00Z",
+            "missing": [
+                {
+                    "data_in": "input",
+                    "uri": "hdfs://nn:8020/logs/2009/01/01/03",
+                    "path": "hdfs://nn:8020/logs/2009/01/01/03/_SUCCESS",
+                    "missing_since": "2009-01-01T03:00:00Z",
+                    "arrives": "2009-01-01T05:00:00Z"
+                },
+                {
+                    "data_in": "before",
+                    "uri": "hdfs://nn:8020/logs/2009/01/01/02",
+                    "path": "hdfs://nn:8020/logs/2009/01/01/02/_SUCCESS",
+                    "missing_since": "2009-01-01T03:00:00Z",
+                    "arrives": null
+                }
+            ],
+            "unresolved": [{"data_in": "newest", "instance": "${coord:latest(0)}"}],
+            "timeout": {
+                "minutes": 10,
+                "counted_from": "2009-01-01T03:00:00Z",
+                "deadline": "2009-01-01T03:11:00Z"
+            },
+            "explanation": [
+                "h@3 (nominal 2009-01-01T03:00Z, created 2009-01-01T02:55:10Z) is TIMEDOUT since 2009-01-01T03:11:00Z.",
+                "It became TIMEDOUT: waited 11 min since 2009-01-01T03:00:00Z (more than its timeout of 10 min).",
+                "It lacked hdfs://nn:8020/logs/2009/01/01/03/_SUCCESS (data-in input), missing since its first input check at 2009-01-01T03:00:00Z; it arrived at 2009-01-01T05:00:00Z, after the timeout.",
+                "It lacked hdfs://nn:8020/logs/2009/01/01/02/_SUCCESS (data-in before), missing since its first input check at 2009-01-01T03:00:00Z; it never arrived.",
+                "Its ${coord:latest(0)} (data-in newest) was never resolved: latest/future instances are resolved only once every other input is there."
+            ]
+        })
+    );
+    // An action not materialized yet, as JSON: its status says so.
+    let out = common::coordc_in(
+        &d,
+        &[
+            "simulate",
+            "scenario.toml",
+            "--explain",
+            "h@3",
+            "--format",
+            "json",
+            "--at",
+            "2009-01-01T01:00Z",
+        ],
+    );
+    let said = json_of(&out, "explain h@3 before it exists");
+    assert_eq!(said["status"], "NOT_MATERIALIZED");
+    assert_eq!(said["created_time"], serde_json::Value::Null);
+    assert!(
+        said["explanation"][0]
+            .as_str()
+            .unwrap()
+            .contains("is not materialized")
+    );
+}

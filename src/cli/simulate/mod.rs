@@ -239,11 +239,17 @@ pub fn run(args: SimulateArgs) -> i32 {
     if let Some(which) = &args.explain {
         let found = which.rsplit_once('@').and_then(|(job, n)| {
             let j = engine.jobs.iter().position(|x| x.id == job)?;
-            report::explain(&engine, j, n.parse().ok()?)
+            report::explanation(&engine, j, n.parse().ok()?)
         });
         return match found {
-            Some(text) => {
-                let _ = writeln!(out, "{text}");
+            Some(explanation) => {
+                let written = match args.format {
+                    SimulateFormat::Json => serde_json::to_writer(&mut out, &explanation.to_json())
+                        .map_err(std::io::Error::from)
+                        .and_then(|()| writeln!(out)),
+                    _ => writeln!(out, "{}", explanation.lines.join("\n")),
+                };
+                let _ = written.and_then(|()| out.flush());
                 EXIT_OK
             }
             None => usage(format!(
