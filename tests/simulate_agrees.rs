@@ -344,6 +344,23 @@ fn simulate_refuses_a_workflow_oozie_refuses_at_submission_as_check_says() {
     );
     let out = common::coordc_in(&d, &["simulate", "workflow.xml", "--format", "json"]);
     assert_eq!(json_of(&out, "simulate")["status"], "SUCCEEDED");
+    // A name the job must define (WF019, E0803): with a configuration that
+    // lacks it both refuse it alike; with none, check only notes what the
+    // job must define, and simulate runs (as it was told nothing wrong).
+    let named = WF009.replace(r#"name="daily-report-wf""#, r#"name="${wfName}""#);
+    write(&dir, "named.xml", &named);
+    let checked = common::coordc_in(&d, &["check", "named.xml", "-D", "other=1"]);
+    let simulated = common::coordc_in(&d, &["simulate", "named.xml", "-D", "other=1"]);
+    assert_eq!(checked.status.code(), Some(1));
+    assert_eq!(simulated.status.code(), Some(1));
+    assert!(common::stdout(&checked).starts_with("error[WF019]: variable [wfName]"));
+    assert_eq!(common::stderr(&simulated), common::stdout(&checked));
+    common::expect_code(&common::coordc_in(&d, &["check", "named.xml"]), 0, "check");
+    common::expect_code(
+        &common::coordc_in(&d, &["simulate", "named.xml"]),
+        0,
+        "simulate",
+    );
 }
 
 /// A coordinator whose actions run a local workflow Oozie refuses at

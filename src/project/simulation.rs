@@ -406,13 +406,15 @@ pub fn workflow_to_run(
         }
     };
     // What `coordc check` says Oozie refuses at submission, as it says it:
-    // the parameters, then the rest (refused_at_submission).
+    // the parameters, then the rest (refused_at_submission), with the job's
+    // configuration when one was given or found beside it, as the check
+    // reads it (without one, the names the job must define are not errors).
     let mut refused = job.parameter_problems;
     refused.extend(
         refused_at_submission(
             &wf,
             sources.application().len(),
-            Some(&job.vars),
+            job.configured.then_some(&job.vars),
             path,
             folder,
         )
