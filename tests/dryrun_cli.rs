@@ -978,3 +978,44 @@ fn a_cron_window_too_far_from_the_start_is_refused() {
     let run = dryrun_json(&[app, "--from", "1970-01-02T00:00Z", "--limit", "1"]);
     assert_eq!(run["actions"][0]["nominal_time"], "1970-01-02T00:00Z");
 }
+
+/// A 5-minute coordinator over 20 years: more actions than the dry run's
+/// cap (docs/dryrun.md: without `--limit`, at most 1,000,000 are listed).
+const PAST_THE_CAP: &str = r#"<coordinator-app name="cap" frequency="${coord:minutes(5)}"
+    start="2009-01-01T00:00Z" end="2029-01-01T00:00Z" timezone="UTC"
+    xmlns="uri:oozie:coordinator:0.4">
+  <action><workflow><app-path>hdfs://nn/wf</app-path></workflow></action>
+</coordinator-app>
+"#;
+
+/// A listing coordc's cap cuts says so on stderr, naming the way to see the
+/// rest; a listing whose window ends exactly at the cap's last action was
+/// not cut, and says nothing; a `--limit` the user gave is no cap either.
+#[test]
+fn the_dry_run_says_when_it_stops_at_its_cap() {
+    let dir = common::fresh_dir("dryrun-cap");
+    let app = dir.join("coordinator.xml");
+    std::fs::write(&app, PAST_THE_CAP).unwrap();
+    let app = app.display().to_string();
+    let out = coordc(&["dryrun", &app]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let listing = stdout(&out);
+    assert_eq!(listing.matches("\naction ").count(), 1_000_000);
+    assert!(listing.ends_with(
+        "\naction 1000000 at 2018-07-05T05:15Z (2018-07-05 05:15 UTC)\n  workflow hdfs://nn/wf\n"
+    ));
+    drop(listing);
+    assert_eq!(
+        stderr(&out),
+        "note: cap: stopped after 1000000 actions (coordc's cap); use --from/--to for a later window, or --limit N to list more\n"
+    );
+    // The window ends right after the 1,000,000th action: nothing was cut.
+    let out = coordc(&["dryrun", &app, "--to", "2018-07-05T05:20Z"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("\naction 1000000 at 2018-07-05T05:15Z"));
+    assert_eq!(stderr(&out), "");
+    // A limit is what was asked for.
+    let out = coordc(&["dryrun", &app, "--limit", "2"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "");
+}

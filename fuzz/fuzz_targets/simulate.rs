@@ -21,7 +21,6 @@
 mod common;
 
 use chrono::Duration;
-use coordc::interp::job::Options;
 use coordc::interp::simulate::engine::{Engine, millis};
 use coordc::interp::simulate::scenario::{Scenario, WorkflowScenario};
 use coordc::interp::workflow::graph::Graph;
@@ -31,6 +30,7 @@ use coordc::project::files::{ConfigFile, Files};
 use coordc::project::load::{
     JobInput, JobSource, LocalWorkflows, Sources, Stop, parse_document, read_application,
 };
+use coordc::project::settings::Finder;
 use coordc::project::simulation;
 use coordc::time::datetime::ProcessingZone;
 use libfuzzer_sys::fuzz_target;
@@ -200,14 +200,15 @@ fn run_coordinators(base: &Path, text: &str) {
         scenario.until = scenario.until.min(cut);
     }
     let files = &corpus().files;
-    let Some(jobs) = simulation::scenario_jobs(&scenario, base, files, &mut rendered) else {
+    let finder = Finder::new(files, None, &[]);
+    let Ok(settings) = simulation::scenario_settings(&scenario, base, &finder) else {
         return;
     };
-    let options = Options::all_actions(
-        ProcessingZone::UTC,
-        scenario.settings.check_maximum_frequency,
-    );
-    let Some(submitted) = simulation::submit_all(&jobs, &options, &mut rendered) else {
+    let Some(jobs) = simulation::scenario_jobs(&scenario, base, files, &settings, &mut rendered)
+    else {
+        return;
+    };
+    let Some(submitted) = simulation::submit_all(&jobs, &mut rendered) else {
         return;
     };
     let workflows = simulation::local_workflows(&jobs, files);
@@ -260,8 +261,11 @@ fn run_workflow(command: &WorkflowCommand, text: &str) {
         processing_zone: ProcessingZone::UTC,
         check_maximum_frequency: true,
     };
+    let Ok(folder) = Finder::new(files, None, &[]).of_file(path) else {
+        return;
+    };
     let Some((wf, conf)) =
-        simulation::workflow_to_run(&doc, path, &input, &mut sources, &mut rendered)
+        simulation::workflow_to_run(&doc, path, &input, &folder, &mut sources, &mut rendered)
     else {
         return;
     };
@@ -269,8 +273,11 @@ fn run_workflow(command: &WorkflowCommand, text: &str) {
         Ok(g) => g,
         Err(problems) => return render_all(&problems, &app_text),
     };
-    let folder = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-    let sub_workflows = LocalWorkflows::new(&command.maps, folder, files);
+    let app_folder = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    let sub_workflows = simulation::SubmittedWorkflows::new(
+        LocalWorkflows::new(&command.maps, app_folder, files),
+        &folder,
+    );
     let run = run::run(
         &graph,
         &RunInput {

@@ -9,7 +9,7 @@ use crate::interp::action::{Action, Event};
 use crate::interp::job::{Job, Located, Options};
 use crate::project::files::Files;
 use crate::project::load::{self, Sources, Stop, parse_document, read_application};
-use crate::time::datetime::{ProcessingZone, format_utc, parse_datetime};
+use crate::time::datetime::{format_utc, parse_datetime};
 use clap::Args;
 
 pub(super) mod bundle;
@@ -31,9 +31,11 @@ pub struct DryrunArgs {
     /// List at most N actions.
     #[arg(long, value_name = "N")]
     limit: Option<usize>,
-    /// Oozie's processing time zone (`oozie.processing.timezone`): UTC or GMT±HHMM.
-    #[arg(long, value_name = "TZ", default_value = "UTC")]
-    processing_timezone: String,
+    /// Oozie's processing time zone (`oozie.processing.timezone`): UTC or
+    /// GMT±HHMM. Default: the `coordc.toml` that applies to the
+    /// application's, else UTC.
+    #[arg(long, value_name = "TZ")]
+    processing_timezone: Option<String>,
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
 }
@@ -59,16 +61,17 @@ pub(super) fn usage(message: String) -> i32 {
 }
 
 pub fn run(args: DryrunArgs) -> i32 {
-    let pz = match ProcessingZone::parse_option(&args.processing_timezone) {
-        Ok(pz) => pz,
-        Err(d) => {
-            eprint!(
-                "{}",
-                human(&d, "<--processing-timezone>", &args.processing_timezone)
-            );
-            return EXIT_USAGE;
-        }
+    let files = Files::default();
+    // The coordc.toml that applies to the application, as `coordc check`
+    // reads it: a wrong one stops the run before anything is read.
+    let settings = match args
+        .job
+        .settings(&files, args.processing_timezone.as_deref(), &args.app)
+    {
+        Ok(settings) => settings,
+        Err(exit) => return exit,
     };
+    let pz = settings.processing_zone;
     let mut window = [None, None];
     for (slot, (flag, text)) in window
         .iter_mut()
@@ -88,15 +91,14 @@ pub fn run(args: DryrunArgs) -> i32 {
         }
     }
     let configs = args.job.read_configs();
-    let files = Files::default();
-    let input = args.job.own_job(&configs, &files, pz);
+    let input = args.job.own_job(&configs, &files, &settings);
     let options = Options {
         includes_incomplete: false,
         from: window[0],
         to: window[1],
         limit: args.limit,
         processing_zone: pz,
-        check_maximum_frequency: true,
+        check_maximum_frequency: input.check_maximum_frequency,
     };
     let mut sources = Sources::default();
     let text = match read_application(&args.app, &files, &mut sources) {
@@ -118,13 +120,18 @@ pub fn run(args: DryrunArgs) -> i32 {
                 Ok(job) => job,
                 Err(exit) => return exit,
             };
-            write_listing(|out| {
+            let tally = Tally::default();
+            let exit = write_listing(|out| {
                 let failure = match args.format {
-                    Format::Text => write_text(&job, out),
-                    Format::Json => write_json(&job, out),
+                    Format::Text => write_text(&job, tally.count(job.actions()), out),
+                    Format::Json => write_json_of(&job, tally.count(job.actions()), out),
                 }?;
                 Ok(failure.map(|d| sources.render(&Located::in_app(d))))
-            })
+            });
+            if exit == EXIT_OK {
+                tally.note_cap(&job);
+            }
+            exit
         }
         "bundle-app" => bundle::run(&args, &doc, &input, sources, &options),
         other => print_problems(
@@ -185,7 +192,43 @@ fn write_listing(
     }
 }
 
-fn write_text(job: &Job, out: &mut impl Write) -> std::io::Result<Option<Diagnostic>> {
+/// How many actions a listing wrote, and the number of the last.
+#[derive(Default)]
+pub(super) struct Tally(std::cell::Cell<(usize, usize)>);
+
+impl Tally {
+    /// `actions`, each counted as it is taken.
+    pub(super) fn count<'t, 'a: 't, E: 't>(
+        &'t self,
+        actions: impl Iterator<Item = Result<Action<'a>, E>> + 't,
+    ) -> impl Iterator<Item = Result<Action<'a>, E>> + 't {
+        actions.inspect(move |a| {
+            if let Ok(a) = a {
+                let (listed, _) = self.0.get();
+                self.0.set((listed + 1, a.number));
+            }
+        })
+    }
+
+    /// Says on stderr when `job`'s listing stopped at coordc's cap
+    /// ([`crate::interp::dryrun::DEFAULT_MAX_ACTIONS`]) with actions left in its window. (A
+    /// listing `--limit` stops was asked to stop: nothing is said.)
+    pub(super) fn note_cap(&self, job: &Job) {
+        let (listed, last) = self.0.get();
+        if job.stopped_at_cap(listed, last) {
+            eprintln!(
+                "note: {}: stopped after {listed} actions (coordc's cap); use --from/--to for a later window, or --limit N to list more",
+                job.name
+            );
+        }
+    }
+}
+
+fn write_text<'a>(
+    job: &Job<'a>,
+    actions: impl Iterator<Item = Result<Action<'a>, Diagnostic>>,
+    out: &mut impl Write,
+) -> std::io::Result<Option<Diagnostic>> {
     writeln!(
         out,
         "coordinator {} ({}), {} to {}",
@@ -194,7 +237,7 @@ fn write_text(job: &Job, out: &mut impl Write) -> std::io::Result<Option<Diagnos
         format_utc(job.start),
         format_utc(job.end)
     )?;
-    for action in job.actions() {
+    for action in actions {
         match action {
             Ok(action) => write_action_text(job, &action, "action", out)?,
             Err(d) => return Ok(Some(d)),
@@ -257,12 +300,21 @@ fn write_action_text(
 /// measures exactly what `coordc dryrun --format json` does). Returns the
 /// diagnostic of an action that failed to resolve, where the listing stopped.
 pub fn write_json(job: &Job, out: &mut impl Write) -> std::io::Result<Option<Diagnostic>> {
+    write_json_of(job, job.actions(), out)
+}
+
+/// [`write_json`] of the listing `actions` of `job`.
+fn write_json_of<'a>(
+    job: &Job<'a>,
+    actions: impl Iterator<Item = Result<Action<'a>, Diagnostic>>,
+    out: &mut impl Write,
+) -> std::io::Result<Option<Diagnostic>> {
     write!(
         out,
         "{{\"app\": {}, \"actions\": [",
         serde_json::to_string(&job.name)?
     )?;
-    let failure = write_json_actions(job.actions().map(|a| (None, a)), out)?;
+    let failure = write_json_actions(actions.map(|a| (None, a)), out)?;
     writeln!(out, "\n]}}")?;
     Ok(failure)
 }

@@ -2,8 +2,9 @@
 
 use crate::project::files::{ConfigFile, Files};
 use crate::project::load::{JobInput, JobSource};
-use crate::time::datetime::ProcessingZone;
-use std::path::PathBuf;
+use crate::project::settings::{Finder, Folder};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The job a command gives the one application it reads (`dryrun`,
 /// `simulate`): configuration files, `-D` properties and `--map` folders.
@@ -28,25 +29,49 @@ impl JobArgs {
         self.configs.iter().map(|p| ConfigFile::read(p)).collect()
     }
 
-    /// The application's own job, with `configs` (from [`JobArgs::read_configs`]).
+    /// The application's own job, with `configs` (from
+    /// [`JobArgs::read_configs`]) and the settings that apply to it (from
+    /// [`JobArgs::settings`]): its processing zone, frequency check and maps.
     pub fn own_job<'a>(
         &'a self,
         configs: &'a [ConfigFile],
         files: &'a Files,
-        processing_zone: ProcessingZone,
+        settings: &'a Folder,
     ) -> JobInput<'a> {
         JobInput {
             configs,
             files,
             job: JobSource::Own,
             defines: &self.defines,
-            maps: &self.maps,
-            processing_zone,
-            check_maximum_frequency: true,
+            maps: &settings.maps,
+            processing_zone: settings.processing_zone,
+            check_maximum_frequency: settings.settings.check_maximum_frequency,
         }
+    }
+
+    /// The settings that apply to the application at `app` as `coordc check`
+    /// applies them: its nearest `coordc.toml` (project::settings), with
+    /// `processing_timezone` (`--processing-timezone`) and these `--map`s
+    /// over it. A wrong one, or a wrong zone, is printed: the exit code (2).
+    pub fn settings(
+        &self,
+        files: &Files,
+        processing_timezone: Option<&str>,
+        app: &Path,
+    ) -> Result<Arc<Folder>, i32> {
+        Finder::new(files, processing_timezone, &self.maps)
+            .of_file(app)
+            .map_err(refused)
     }
 
     pub fn is_empty(&self) -> bool {
         self.configs.is_empty() && self.defines.is_empty() && self.maps.is_empty()
     }
+}
+
+/// Prints why a command cannot run (a wrong `coordc.toml` or processing
+/// zone): the exit code, 2.
+pub fn refused(refused: crate::project::settings::Refused) -> i32 {
+    eprint!("{}", refused.render());
+    super::EXIT_USAGE
 }

@@ -146,6 +146,9 @@ pub struct Event<'a> {
     /// The event's name, as written in the application.
     pub name: &'a str,
     pub uris: Vec<String>,
+    /// The instance (its nominal datetime) of each of `uris`, in order: when
+    /// the simulator's quick form makes it present.
+    pub times: Vec<DateTime<Utc>>,
     /// `latest`/`future` instances, as Oozie leaves them until data arrives.
     pub unresolved: Vec<String>,
 }
@@ -168,6 +171,7 @@ impl<'a> Job<'a> {
             let mut event = Event {
                 name: &data_out.name.name,
                 uris: Vec::new(),
+                times: Vec::new(),
                 unresolved: Vec::new(),
             };
             self.instance(dataset, &data_out.instance, nominal, &mut event)?;
@@ -241,6 +245,7 @@ impl<'a> Job<'a> {
         let mut event = Event {
             name: &data_in.name.name,
             uris: Vec::new(),
+            times: Vec::new(),
             unresolved: Vec::new(),
         };
         match &data_in.instances {
@@ -297,6 +302,7 @@ impl<'a> Job<'a> {
             _ => datetime(text, value, self.pz)?,
         };
         event.uris.push(self.uri(dataset, t)?);
+        event.times.push(t);
         Ok(())
     }
 
@@ -417,9 +423,11 @@ impl<'a> Job<'a> {
                 ));
             }
         };
-        for t in times {
+        event.uris.reserve(times.len());
+        for &t in &times {
             event.uris.push(self.uri(dataset, t)?);
         }
+        event.times = times;
         Ok(())
     }
 

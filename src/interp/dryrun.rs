@@ -41,6 +41,28 @@ impl<'a> Job<'a> {
             })
     }
 
+    /// Whether a listing of `listed` actions, the last numbered `last`,
+    /// stopped at [`DEFAULT_MAX_ACTIONS`] with more actions in its window
+    /// (never when a limit was given: that listing stops where asked).
+    pub fn stopped_at_cap(&self, listed: usize, last: usize) -> bool {
+        if self.limit.is_some() || listed < DEFAULT_MAX_ACTIONS {
+            return false;
+        }
+        let to = self.window.1.map_or(self.end, |t| t.min(self.end));
+        match &self.schedule {
+            // (Numbers count from 1: the next action is at index `last`.)
+            Schedule::Every(f) => nominal_time_iter(*f, self.zone.clone(), self.start, to)
+                .nth(last)
+                .is_some(),
+            Schedule::Cron(c) => {
+                cron::materialize(c, &self.zone, self.pz, self.start, self.end, last + 1)
+                    .ok()
+                    .and_then(|times| times.get(last).map(|next| next.nominal < to))
+                    .unwrap_or(false)
+            }
+        }
+    }
+
     /// More actions before the window's start than coordc counts (`counted`).
     fn too_far_to_window(&self, counted: usize) -> Diagnostic {
         let from = self.window.0.map(format_utc).unwrap_or_default();

@@ -4,22 +4,29 @@
 //! and the `simulate` fuzz target both load them here; what goes wrong is
 //! told to a [`ProblemSink`].
 
-use super::files::{ConfigFile, Files};
+use super::files::{ConfigFile, Files, normal};
 use super::load::{
     self, JobInput, JobSource, LoadedCoordinator, LocalWorkflows, ProblemSink, Sources, Stop,
     parse_document, read_application,
 };
-use crate::check::rules::{SIMULATE_SCENARIO, XML_UNKNOWN_DOCUMENT};
-use crate::diag::Diagnostic;
+use super::settings::{Finder, Folder, Refused};
+use crate::check::rules::{
+    SIMULATE_SCENARIO, WF_ACTION_TYPE, WF_CLUSTER, WF_LENGTH, WF_SUBMISSION_EL,
+    XML_UNKNOWN_DOCUMENT,
+};
+use crate::diag::{Diagnostic, Severity};
 use crate::el::VarMap;
 use crate::interp::job::{Job, Located, Options};
 use crate::interp::simulate::engine::{self, millis};
 use crate::interp::simulate::scenario::{JobEntry, Scenario};
+use crate::interp::workflow::run::{SubWorkflow, SubWorkflows};
 use crate::ir;
 use crate::span::Span;
 use crate::time::datetime::ProcessingZone;
 use chrono::{DateTime, Utc};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// One job of a scenario, its application loaded, with the sources its
 /// problems point into.
@@ -31,23 +38,49 @@ pub struct ScenarioJob {
     pub loaded: LoadedCoordinator,
     pub submit: DateTime<Utc>,
     /// Where its actions' workflow applications are read: the `map`s of its
-    /// entry, and its coordinator's folder for relative app-paths.
+    /// entry, then its `coordc.toml`'s, and its coordinator's folder for
+    /// relative app-paths.
     pub maps: Vec<(String, String)>,
     pub folder: PathBuf,
+    /// The processing zone and frequency check it is submitted with.
+    pub processing_zone: ProcessingZone,
+    pub check_maximum_frequency: bool,
+    /// Its `coordc.toml`'s settings (rule levels for its workflows).
+    pub settings: Arc<Folder>,
 }
 
-/// Every job of `scenario` (whose paths are relative to `base`), loaded:
-/// a coordinator is one job, a bundle one per coordinator it submits (named
-/// `ID/NAME`). None after the first application that cannot be loaded, its
-/// problems told to `sink`.
+/// The settings each job of `scenario` (whose paths are relative to
+/// `base`) is loaded with: those of its application's nearest `coordc.toml`
+/// (the processing zone, the frequency check, `[map]`), as `coordc check`
+/// applies them to that file; the first wrong one refuses the run.
+pub fn scenario_settings(
+    scenario: &Scenario,
+    base: &Path,
+    finder: &Finder,
+) -> Result<Vec<Arc<Folder>>, Refused> {
+    scenario
+        .jobs
+        .iter()
+        .map(|entry| finder.of_file(&base.join(&entry.app)))
+        .collect()
+}
+
+/// Every job of `scenario` (whose paths are relative to `base`), loaded
+/// with its settings (`settings`, one per `[[job]]`, from
+/// [`scenario_settings`]): a coordinator is one job, a bundle one per
+/// coordinator it submits (named `ID/NAME`). The scenario's
+/// `oozie.service.coord.check.maximum.frequency`, when it sets it, is the
+/// server's, over every `coordc.toml`. None after the first application
+/// that cannot be loaded, its problems told to `sink`.
 pub fn scenario_jobs(
     scenario: &Scenario,
     base: &Path,
     files: &Files,
+    settings: &[Arc<Folder>],
     sink: ProblemSink,
 ) -> Option<Vec<ScenarioJob>> {
     let mut jobs = Vec::new();
-    for entry in &scenario.jobs {
+    for (entry, folder) in scenario.jobs.iter().zip(settings) {
         let app = base.join(&entry.app);
         let configs: Vec<ConfigFile> = entry
             .config
@@ -59,6 +92,7 @@ pub fn scenario_jobs(
             .map
             .iter()
             .map(|(prefix, dir)| (prefix.clone(), base.join(dir).display().to_string()))
+            .chain(folder.maps.iter().cloned())
             .collect();
         let input = JobInput {
             configs: &configs,
@@ -66,10 +100,15 @@ pub fn scenario_jobs(
             job: JobSource::Own,
             defines: &entry.properties,
             maps: &maps,
-            processing_zone: ProcessingZone::UTC,
-            check_maximum_frequency: scenario.settings.check_maximum_frequency,
+            processing_zone: folder.processing_zone,
+            check_maximum_frequency: scenario
+                .settings
+                .check_maximum_frequency
+                .unwrap_or(folder.settings.check_maximum_frequency),
         };
-        jobs.append(&mut entry_jobs(&app, &input, entry, scenario, sink)?);
+        jobs.append(&mut entry_jobs(
+            &app, &input, entry, scenario, folder, sink,
+        )?);
     }
     Some(jobs)
 }
@@ -81,10 +120,11 @@ fn entry_jobs(
     input: &JobInput,
     entry: &JobEntry,
     scenario: &Scenario,
+    folder: &Arc<Folder>,
     sink: ProblemSink,
 ) -> Option<Vec<ScenarioJob>> {
     let mut sources = Sources::default();
-    match application_jobs(app, input, entry, scenario, &mut sources, sink) {
+    match application_jobs(app, input, entry, scenario, folder, &mut sources, sink) {
         Ok(jobs) => jobs,
         Err(stop) => {
             sink(&sources, stop);
@@ -100,6 +140,7 @@ fn application_jobs(
     input: &JobInput,
     entry: &JobEntry,
     scenario: &Scenario,
+    folder: &Arc<Folder>,
     sources: &mut Sources,
     sink: ProblemSink,
 ) -> Result<Option<Vec<ScenarioJob>>, Stop> {
@@ -117,6 +158,9 @@ fn application_jobs(
                 submit: entry.submit,
                 maps: input.maps.to_vec(),
                 folder: folder_of(app),
+                processing_zone: input.processing_zone,
+                check_maximum_frequency: input.check_maximum_frequency,
+                settings: Arc::clone(folder),
             }]))
         }
         "bundle-app" => {
@@ -148,6 +192,9 @@ fn application_jobs(
                         loaded: member.loaded,
                         submit,
                         maps: input.maps.to_vec(),
+                        processing_zone: input.processing_zone,
+                        check_maximum_frequency: input.check_maximum_frequency,
+                        settings: Arc::clone(folder),
                     })
                     .collect(),
             ))
@@ -185,23 +232,121 @@ fn folder_of(file: &Path) -> PathBuf {
         .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
 }
 
-/// Each job submitted as the dry run submits it; None after the first that
-/// Oozie refuses, its problems told to `sink` (and every job's warnings).
-pub fn submit_all<'a>(
-    jobs: &'a [ScenarioJob],
-    options: &Options,
-    sink: ProblemSink,
-) -> Option<Vec<Job<'a>>> {
+/// Each job submitted as the dry run submits it, every action, with its
+/// processing zone and frequency check; None after the first that Oozie
+/// refuses, its problems told to `sink` (and every job's warnings).
+pub fn submit_all<'a>(jobs: &'a [ScenarioJob], sink: ProblemSink) -> Option<Vec<Job<'a>>> {
     jobs.iter()
-        .map(|job| load::submit(&job.loaded, &job.sources, options, sink))
+        .map(|job| {
+            let options = Options::all_actions(job.processing_zone, job.check_maximum_frequency);
+            load::submit(&job.loaded, &job.sources, &options, sink)
+        })
         .collect()
 }
 
-/// Where each job's workflow applications are read.
-pub fn local_workflows<'a>(jobs: &'a [ScenarioJob], files: &'a Files) -> Vec<LocalWorkflows<'a>> {
+/// Where each job's workflow applications are read (those Oozie refuses
+/// at submission refused: [`SubmittedWorkflows`]).
+pub fn local_workflows<'a>(
+    jobs: &'a [ScenarioJob],
+    files: &'a Files,
+) -> Vec<SubmittedWorkflows<'a>> {
     jobs.iter()
-        .map(|job| LocalWorkflows::new(&job.maps, job.folder.clone(), files))
+        .map(|job| {
+            SubmittedWorkflows::new(
+                LocalWorkflows::new(&job.maps, job.folder.clone(), files),
+                &job.settings,
+            )
+        })
         .collect()
+}
+
+/// The rules of `coordc check` whose errors Oozie gives when a workflow job
+/// is submitted (SubmitXCommand parses the definition with
+/// LiteWorkflowAppParser.validateAndParse and resolves the values the job's
+/// properties give), beyond the graph's (which [`load::workflow`] refuses)
+/// and the parameters' (E0738, E0739, in the job's configuration): the
+/// definition's length (E0736), each action's element and its schema
+/// (E0723, E0701), job-tracker and name-node (E0701), and the name, retry
+/// and SLA values resolved with the job's properties (E0803, E0703,
+/// E1004). The other action rules (WF013-WF018, WF020) are what an
+/// executor refuses when the action starts, which a run models itself.
+const REFUSED_AT_SUBMISSION: &[&str] = &[WF_LENGTH, WF_ACTION_TYPE, WF_CLUSTER, WF_SUBMISSION_EL];
+
+/// What `coordc check` reports in workflow `wf` (read from `path`, its text
+/// `definition_bytes` long) that Oozie refuses the job for at submission
+/// ([`REFUSED_AT_SUBMISSION`]), with the job's configuration `vars` (`None`:
+/// not known, as for a coordinator action's workflow before its run), at
+/// the level the workflow's `coordc.toml` (`folder`) gives each rule: only
+/// what stays an error. The check's own functions give them, so the
+/// diagnostics are the ones `coordc check` prints.
+pub fn refused_at_submission(
+    wf: &ir::Workflow,
+    definition_bytes: usize,
+    vars: Option<&VarMap>,
+    path: &Path,
+    folder: &Folder,
+) -> Vec<Diagnostic> {
+    let path = normal(path);
+    let relative = path.strip_prefix(&folder.base).unwrap_or(&path);
+    crate::check::actions::submission_el(wf, vars)
+        .into_iter()
+        .chain(crate::check::actions::check(wf, definition_bytes, vars))
+        .filter(|d| {
+            REFUSED_AT_SUBMISSION.contains(&d.code)
+                && folder.settings.level(relative, d.code, d.severity) == Some(Severity::Error)
+        })
+        .collect()
+}
+
+/// Local workflow applications as a coordinator action or a sub-workflow
+/// action submits them: read by [`LocalWorkflows`], and one `coordc check`
+/// finds Oozie would refuse at submission ([`refused_at_submission`]) is
+/// not run: its first such error is the reason the action fails (as its
+/// first line renders). Each application is checked once.
+pub struct SubmittedWorkflows<'a> {
+    local: LocalWorkflows<'a>,
+    folder: Arc<Folder>,
+    /// Each file checked, and why it is refused.
+    checked: Mutex<HashMap<String, Option<String>>>,
+}
+
+impl<'a> SubmittedWorkflows<'a> {
+    pub fn new(local: LocalWorkflows<'a>, folder: &Arc<Folder>) -> Self {
+        SubmittedWorkflows {
+            local,
+            folder: Arc::clone(folder),
+            checked: Mutex::default(),
+        }
+    }
+
+    /// Why Oozie refuses `sub` at submission, if it does.
+    fn refusal(&self, sub: &SubWorkflow) -> Option<String> {
+        let mut checked = self.checked.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(known) = checked.get(&sub.path) {
+            return known.clone();
+        }
+        let path = Path::new(&sub.path);
+        let bytes = self.local.files.read(path).map_or(0, |text| text.len());
+        let refusal = refused_at_submission(&sub.workflow, bytes, None, path, &self.folder)
+            .first()
+            .map(|d| format!("error[{}]: {}", d.code, d.message));
+        checked.insert(sub.path.clone(), refusal.clone());
+        refusal
+    }
+}
+
+impl SubWorkflows for SubmittedWorkflows<'_> {
+    fn load(
+        &self,
+        app_path: &str,
+        parent: Option<&str>,
+    ) -> Option<Result<Arc<SubWorkflow>, String>> {
+        let found = self.local.load(app_path, parent)?;
+        Some(found.and_then(|sub| match self.refusal(&sub) {
+            Some(refusal) => Err(refusal),
+            None => Ok(sub),
+        }))
+    }
 }
 
 /// The jobs as the engine takes them: each with its id (its own, else its
@@ -211,7 +356,7 @@ pub fn local_workflows<'a>(jobs: &'a [ScenarioJob], files: &'a Files) -> Vec<Loc
 pub fn engine_inputs<'a>(
     jobs: &'a [ScenarioJob],
     submitted: &'a [Job<'a>],
-    workflows: &'a [LocalWorkflows<'a>],
+    workflows: &'a [SubmittedWorkflows<'a>],
     submit_all_at: Option<DateTime<Utc>>,
 ) -> Result<Vec<engine::JobInput<'a>>, Diagnostic> {
     let mut inputs: Vec<engine::JobInput> = Vec::with_capacity(jobs.len());
@@ -236,7 +381,8 @@ pub fn engine_inputs<'a>(
 
 /// The workflow `doc` read from `path` (file 0 of `sources`), with its job
 /// configuration, as Oozie runs it: None when Oozie refuses the job (a
-/// parameter without a value, E0738), its problems told to `sink`. The
+/// parameter without a value, E0738, or what [`refused_at_submission`]
+/// finds with `folder`'s rule levels), its problems told to `sink`. The
 /// configuration names the application's folder as
 /// `oozie.wf.application.path` when the job does not (as the command line
 /// names it, for `wf:appPath()`).
@@ -244,6 +390,7 @@ pub fn workflow_to_run(
     doc: &crate::xml::Document,
     path: &Path,
     input: &JobInput,
+    folder: &Folder,
     sources: &mut Sources,
     sink: ProblemSink,
 ) -> Option<(ir::Workflow, VarMap)> {
@@ -258,8 +405,24 @@ pub fn workflow_to_run(
             return None;
         }
     };
-    if !job.parameter_problems.is_empty() {
-        sink(sources, Stop::Problems(job.parameter_problems));
+    // What `coordc check` says Oozie refuses at submission, as it says it:
+    // the parameters, then the rest (refused_at_submission), with the job's
+    // configuration when one was given or found beside it, as the check
+    // reads it (without one, the names the job must define are not errors).
+    let mut refused = job.parameter_problems;
+    refused.extend(
+        refused_at_submission(
+            &wf,
+            sources.application().len(),
+            job.configured.then_some(&job.vars),
+            path,
+            folder,
+        )
+        .into_iter()
+        .map(Located::in_app),
+    );
+    if !refused.is_empty() {
+        sink(sources, Stop::Problems(refused));
         return None;
     }
     let mut conf = job.vars;

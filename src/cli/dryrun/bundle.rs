@@ -12,7 +12,7 @@
 //! shown with the listing.
 
 use super::{
-    DryrunArgs, EXIT_ERRORS, Format, printer, stopped, submit, write_action_text,
+    DryrunArgs, EXIT_ERRORS, EXIT_OK, Format, Tally, printer, stopped, submit, write_action_text,
     write_json_actions, write_listing,
 };
 use crate::diag::Diagnostic;
@@ -62,19 +62,27 @@ pub(super) fn run(
     if failed {
         return EXIT_ERRORS;
     }
+    let tallies: Vec<Tally> = jobs.iter().map(|_| Tally::default()).collect();
     let listing = Listing {
         bundle: &submitted,
         members: &members,
         jobs: &jobs,
+        tallies: &tallies,
         limit: options.limit,
     };
-    write_listing(|out| {
+    let exit = write_listing(|out| {
         let failure = match args.format {
             Format::Text => listing.write_text(out),
             Format::Json => listing.write_json(out),
         }?;
         Ok(failure.map(|(member, d)| member.sources.render(&Located::in_app(d))))
-    })
+    });
+    if exit == EXIT_OK {
+        for (job, tally) in jobs.iter().zip(&tallies) {
+            tally.note_cap(job);
+        }
+    }
+    exit
 }
 
 /// Reads, parses and loads the coordinator application at `file`, which the
@@ -84,6 +92,8 @@ struct Listing<'a> {
     bundle: &'a SubmittedBundle<'a>,
     members: &'a [Member<'a>],
     jobs: &'a [Job<'a>],
+    /// What each job's stream gave.
+    tallies: &'a [Tally],
     limit: Option<usize>,
 }
 
@@ -101,7 +111,8 @@ impl Listing<'_> {
             .jobs
             .iter()
             .zip(self.members)
-            .map(|(job, member)| (job, member, job.actions().peekable()))
+            .zip(self.tallies)
+            .map(|((job, member), tally)| (job, member, tally.count(job.actions()).peekable()))
             .collect();
         let mut failed = false;
         std::iter::from_fn(move || {

@@ -7,8 +7,9 @@ use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use crate::check::rules::SIMULATE_SCENARIO;
 use crate::diag::Diagnostic;
 use crate::diag::render::human;
-use crate::interp::job::{Job, Options};
-use crate::interp::simulate::engine::{Engine, millis};
+use crate::interp::job::Job;
+use crate::interp::simulate::engine::{Engine, MAX_ACTIONS, millis};
+use crate::interp::simulate::inputs::Unresolved;
 use crate::interp::simulate::scenario::{
     DataEntry, JobEntry, Scenario, Settings, WorkflowEnd, WorkflowScript,
 };
@@ -16,11 +17,13 @@ use crate::interp::simulate::{report, svg};
 use crate::interp::workflow::script::Script;
 use crate::project::files::{Files, ReadError, read_source};
 use crate::project::load::{Sources, parse_document, read_application};
+use crate::project::settings::Finder;
 use crate::project::simulation;
 use crate::span::Span;
 use crate::time::datetime::{ProcessingZone, parse_datetime};
 use chrono::{DateTime, Duration, Utc};
 use clap::{Args, ValueEnum};
+use rustc_hash::FxHashSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -58,6 +61,11 @@ pub struct SimulateArgs {
     /// Say in words why action N of job JOB is in its state.
     #[arg(long, value_name = "JOB@N")]
     explain: Option<String>,
+    /// Oozie's processing time zone (`oozie.processing.timezone`): UTC or
+    /// GMT±HHMM. Default: the `coordc.toml` that applies to each
+    /// application's, else UTC.
+    #[arg(long, value_name = "TZ")]
+    processing_timezone: Option<String>,
     #[arg(long, value_enum, default_value = "text")]
     format: SimulateFormat,
 }
@@ -98,9 +106,17 @@ pub fn run(args: SimulateArgs) -> i32 {
         Err(code) => return code,
     };
     let is_scenario = args.input.extension().is_some_and(|e| e == "toml");
+    let files = Files::default();
+    // Each application's coordc.toml, as `coordc check` reads it (the
+    // quick form's `--map`s come with its job entry, first).
+    let finder = Finder::new(&files, args.processing_timezone.as_deref(), &[]);
     if !is_scenario {
+        // A wrong one stops the run before anything is read.
+        if let Err(refused) = finder.of_file(&args.input) {
+            return super::job::refused(refused);
+        }
         let mut sources = Sources::default();
-        let text = match read_application(&args.input, &Files::default(), &mut sources) {
+        let text = match read_application(&args.input, &files, &mut sources) {
             Ok(text) => text,
             Err(stop) => return stopped(&sources, stop),
         };
@@ -165,18 +181,19 @@ pub fn run(args: SimulateArgs) -> i32 {
         Ok(t) => t,
         Err(code) => return code,
     };
-    // Load every job's application, submitted as the dry run submits them.
-    let files = Files::default();
+    // Load every job's application with its settings, submitted as the dry
+    // run submits them.
+    let settings = match simulation::scenario_settings(&scenario, &base, &finder) {
+        Ok(settings) => settings,
+        Err(refused) => return super::job::refused(refused),
+    };
     let mut exit = EXIT_ERRORS;
-    let jobs = simulation::scenario_jobs(&scenario, &base, &files, &mut printer(&mut exit));
+    let jobs =
+        simulation::scenario_jobs(&scenario, &base, &files, &settings, &mut printer(&mut exit));
     let Some(jobs) = jobs else {
         return exit;
     };
-    let options = Options::all_actions(
-        ProcessingZone::UTC,
-        scenario.settings.check_maximum_frequency,
-    );
-    let submitted = simulation::submit_all(&jobs, &options, &mut printer(&mut exit));
+    let submitted = simulation::submit_all(&jobs, &mut printer(&mut exit));
     let Some(submitted) = submitted else {
         return exit;
     };
@@ -222,11 +239,17 @@ pub fn run(args: SimulateArgs) -> i32 {
     if let Some(which) = &args.explain {
         let found = which.rsplit_once('@').and_then(|(job, n)| {
             let j = engine.jobs.iter().position(|x| x.id == job)?;
-            report::explain(&engine, j, n.parse().ok()?)
+            report::explanation(&engine, j, n.parse().ok()?)
         });
         return match found {
-            Some(text) => {
-                let _ = writeln!(out, "{text}");
+            Some(explanation) => {
+                let written = match args.format {
+                    SimulateFormat::Json => serde_json::to_writer(&mut out, &explanation.to_json())
+                        .map_err(std::io::Error::from)
+                        .and_then(|()| writeln!(out)),
+                    _ => writeln!(out, "{}", explanation.lines.join("\n")),
+                };
+                let _ = written.and_then(|()| out.flush());
                 EXIT_OK
             }
             None => usage(format!(
@@ -299,22 +322,71 @@ fn quick_times(scenario: &mut Scenario, jobs: &[Job], until: Option<DateTime<Utc
         .unwrap_or_else(|| end.min(start + Duration::days(QUICK_SPAN_DAYS)) + Duration::days(1));
 }
 
-/// Every instance of every dataset the job reads is there at its nominal
-/// time: from a year before the start (as far back as latest() usually
-/// looks) to the end of the simulation.
+/// The quick form's data: every instance an action of the job reads is
+/// there at its own nominal time. The actions are resolved as the dry run
+/// resolves them (`Job::actions`), up to the end of the simulation, so only
+/// the instances they name are listed, whatever the dataset's frequency. A
+/// data-in left to `latest`/`future` reads what exists when it is checked:
+/// for it, every instance of its dataset from the one its `latest` reaches
+/// back to at the job's submission to the end of the simulation is there
+/// at its nominal time. (An action that fails to resolve ends the list: the
+/// engine fails the job at it.)
 fn quick_data(scenario: &mut Scenario, job: &Job, id: &str) {
-    let mut seen = Vec::new();
-    for data_in in &job.app().inputs {
-        let dataset = data_in.dataset.name.as_str();
-        if seen.contains(&dataset) {
-            continue;
+    // More actions than the engine holds: it refuses the run, and nothing
+    // is resolved for it.
+    let due = job
+        .nominal_times_all()
+        .take_while(|t| *t < scenario.until)
+        .take(MAX_ACTIONS + 1)
+        .count();
+    if due > MAX_ACTIONS {
+        return;
+    }
+    let mut seen: FxHashSet<String> = FxHashSet::default();
+    // Per data-in, how far back its latest/future calls reach (None: it has none).
+    let mut reach: Vec<Option<i64>> = vec![None; job.app().inputs.len()];
+    for action in job.actions().take(due) {
+        let Ok(action) = action else { break };
+        for (event, reach) in action.inputs.iter().zip(reach.iter_mut()) {
+            for (uri, t) in event.uris.iter().zip(&event.times) {
+                if seen.insert(uri.clone()) {
+                    scenario.data.push(DataEntry::Uri {
+                        uri: uri.clone(),
+                        at: *t,
+                    });
+                }
+            }
+            for call in &event.unresolved {
+                let back = match Unresolved::parse(call) {
+                    Some(Unresolved::Latest { from, .. }) => from,
+                    _ => 0,
+                };
+                *reach = Some(reach.map_or(back, |r| r.min(back)));
+            }
         }
-        seen.push(dataset);
+    }
+    let mut ranged: Vec<(&str, DateTime<Utc>)> = Vec::new();
+    for (data_in, reach) in job.app().inputs.iter().zip(&reach) {
+        let Some(back) = *reach else { continue };
+        let dataset = data_in.dataset.name.as_str();
+        // The instance `latest(back)` names at the submission when every
+        // instance is there, and the one before it.
+        let from = job
+            .dataset(dataset)
+            .and_then(|(_, clock)| clock.current_range(scenario.start, back - 1, 0).ok())
+            .and_then(|times| times.first().copied())
+            .unwrap_or(scenario.start);
+        match ranged.iter_mut().find(|(d, _)| *d == dataset) {
+            Some((_, earliest)) => *earliest = (*earliest).min(from),
+            None => ranged.push((dataset, from)),
+        }
+    }
+    for (dataset, from) in ranged {
         scenario.data.push(DataEntry::Range {
             job: id.to_string(),
             dataset: dataset.to_string(),
             span: Span::EMPTY,
-            from: scenario.start - Duration::days(366),
+            from,
             to: scenario.until,
             delay: 0,
             missing: Vec::new(),

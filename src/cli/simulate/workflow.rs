@@ -16,7 +16,7 @@ use crate::interp::workflow::run::{self, RunInput};
 use crate::interp::workflow::script::{Scope, Script};
 use crate::project::files::{Files, ReadError, read_source};
 use crate::project::load::{LocalWorkflows, Sources, Stop};
-use crate::project::simulation;
+use crate::project::simulation::{self, SubmittedWorkflows};
 use crate::time::datetime::{ProcessingZone, parse_datetime};
 use std::io::Write;
 use std::path::Path;
@@ -54,12 +54,20 @@ pub fn run(args: &SimulateArgs, doc: &crate::xml::Document, mut sources: Sources
     };
     let configs = args.job.read_configs();
     let files = Files::default();
-    let input = args.job.own_job(&configs, &files, ProcessingZone::UTC);
+    let settings = match args
+        .job
+        .settings(&files, args.processing_timezone.as_deref(), &args.input)
+    {
+        Ok(settings) => settings,
+        Err(exit) => return exit,
+    };
+    let input = args.job.own_job(&configs, &files, &settings);
     let mut exit = EXIT_ERRORS;
     let loaded = simulation::workflow_to_run(
         doc,
         &args.input,
         &input,
+        &settings,
         &mut sources,
         &mut printer(&mut exit),
     );
@@ -81,7 +89,10 @@ pub fn run(args: &SimulateArgs, doc: &crate::xml::Document, mut sources: Sources
         return scenario_problems(&scenario_name, &scenario_text, &unknown);
     }
     let app_dir = args.input.parent().unwrap_or(Path::new("."));
-    let sub_workflows = LocalWorkflows::new(&args.job.maps, app_dir.to_path_buf(), &files);
+    let sub_workflows = SubmittedWorkflows::new(
+        LocalWorkflows::new(&settings.maps, app_dir.to_path_buf(), &files),
+        &settings,
+    );
     let run = run::run(
         &graph,
         &RunInput {
@@ -90,7 +101,7 @@ pub fn run(args: &SimulateArgs, doc: &crate::xml::Document, mut sources: Sources
             script: &scenario.script,
             scope: Scope::default(),
             sub_workflows: &sub_workflows,
-            pz: ProcessingZone::UTC,
+            pz: settings.processing_zone,
             id_sequence: 0,
         },
     );

@@ -46,6 +46,22 @@ impl Unresolved {
     }
 }
 
+impl std::fmt::Display for Unresolved {
+    /// The call as Oozie writes it in the action (what [`Unresolved::parse`] reads).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Unresolved::Latest { from, to } if from == to => write!(f, "${{coord:latest({from})}}"),
+            Unresolved::Latest { from, to } => write!(f, "${{coord:latestRange({from},{to})}}"),
+            Unresolved::Future { from, to, limit } if from == to => {
+                write!(f, "${{coord:future({from}, {limit})}}")
+            }
+            Unresolved::Future { from, to, limit } => {
+                write!(f, "${{coord:futureRange({from},{to},'{limit}')}}")
+            }
+        }
+    }
+}
+
 /// Picks positions `from..=to` (0-based) among the available instances of
 /// `candidates` (in walking order), walking no further than needed; `None`
 /// when fewer are available.
@@ -246,6 +262,23 @@ mod tests {
             })
         );
         assert_eq!(Unresolved::parse("${coord:latest(1)}"), None);
+        // What it writes, it reads back.
+        for u in [
+            Unresolved::Latest { from: -1, to: -1 },
+            Unresolved::Latest { from: -3, to: 0 },
+            Unresolved::Future {
+                from: 0,
+                to: 0,
+                limit: 3,
+            },
+            Unresolved::Future {
+                from: 0,
+                to: 3,
+                limit: 5,
+            },
+        ] {
+            assert_eq!(Unresolved::parse(&u.to_string()), Some(u));
+        }
         assert_eq!(Unresolved::parse("${coord:current(0)}"), None);
     }
 

@@ -354,6 +354,98 @@ pub fn write_text(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
 
 /// Why action `number` of job `j` is in its state, in words.
 pub fn explain(engine: &Engine, j: usize, number: usize) -> Option<String> {
+    explanation(engine, j, number).map(|e| e.lines.join("\n"))
+}
+
+/// What `--explain` says of one action: the facts, and the sentences that
+/// say them (`lines`).
+pub struct Explanation {
+    pub job: String,
+    pub number: usize,
+    pub nominal: Millis,
+    /// `None` while it is not materialized.
+    pub created: Option<Millis>,
+    /// Its status (`NOT_MATERIALIZED` before it is), since when.
+    pub status: &'static str,
+    pub since: Option<Millis>,
+    /// A WAITING or TIMEDOUT action's missing dependencies, in Oozie's
+    /// order (after its last check), each with its data-in.
+    pub missing: Vec<MissingInput>,
+    /// Its `latest`/`future` instances still unresolved (WAITING, TIMEDOUT).
+    pub unresolved: Vec<(String, String)>,
+    /// A WAITING or TIMEDOUT action's timeout: minutes, counted from, and
+    /// the first check at or after which it times out.
+    pub timeout: Option<(i64, Millis, Millis)>,
+    pub lines: Vec<String>,
+}
+
+/// One dependency an action lacks: the data-in that reads it, the
+/// instance's URI, the path checked (with its done-flag), since when it
+/// has been missing (the action's first input check, at max(nominal,
+/// created)), and when it arrives, if it ever does in the scenario.
+pub struct MissingInput {
+    pub data_in: String,
+    pub uri: String,
+    pub path: String,
+    pub since: Millis,
+    pub arrives: Option<Millis>,
+}
+
+impl Explanation {
+    /// The JSON object `--explain --format json` writes (docs/simulate.md).
+    pub fn to_json(&self) -> Value {
+        let time = |t: Option<Millis>| t.map(time_text);
+        json!({
+            "job": self.job,
+            "action": self.number,
+            "nominal_time": minutes_text(self.nominal),
+            "created_time": time(self.created),
+            "status": self.status,
+            "since": time(self.since),
+            "missing": self.missing.iter().map(|m| json!({
+                "data_in": m.data_in,
+                "uri": m.uri,
+                "path": m.path,
+                "missing_since": time_text(m.since),
+                "arrives": time(m.arrives),
+            })).collect::<Vec<_>>(),
+            "unresolved": self.unresolved.iter().map(|(data_in, call)| json!({
+                "data_in": data_in,
+                "instance": call,
+            })).collect::<Vec<_>>(),
+            "timeout": self.timeout.map(|(minutes, from, at)| json!({
+                "minutes": minutes,
+                "counted_from": time_text(from),
+                "deadline": time_text(at),
+            })),
+            "explanation": self.lines,
+        })
+    }
+}
+
+/// The missing dependencies of `action`, each with its data-in, the time
+/// it has been missing since, and when it arrives.
+fn missing_inputs(engine: &Engine, action: &SimAction) -> Vec<MissingInput> {
+    let since = action.nominal.max(action.created);
+    action
+        .missing
+        .iter()
+        .map(|dep| MissingInput {
+            data_in: action
+                .inputs
+                .iter()
+                .find(|(_, uris, _)| uris.contains(&dep.uri))
+                .map_or_else(String::new, |(name, _, _)| (*name).to_string()),
+            uri: dep.uri.clone(),
+            path: dep.path.clone(),
+            since,
+            arrives: engine.data.arrival(&dep.uri),
+        })
+        .collect()
+}
+
+/// [`explain`]'s facts and sentences; `None` when there is no such action.
+pub fn explanation(engine: &Engine, j: usize, number: usize) -> Option<Explanation> {
     let job = engine.jobs.get(j)?;
     let Some((a, action)) = job
         .actions
@@ -361,9 +453,53 @@ pub fn explain(engine: &Engine, j: usize, number: usize) -> Option<String> {
         .enumerate()
         .find(|(_, a)| a.number == number)
     else {
-        return not_materialized(engine, j, number);
+        let lines = not_materialized(engine, j, number)?;
+        return Some(Explanation {
+            job: job.id.clone(),
+            number,
+            nominal: job.nominal(number)?,
+            created: None,
+            status: "NOT_MATERIALIZED",
+            since: None,
+            missing: Vec::new(),
+            unresolved: Vec::new(),
+            timeout: None,
+            lines,
+        });
     };
     let histories = Histories::new(engine);
+    let waits = matches!(
+        action.status,
+        ActionStatus::Waiting | ActionStatus::Timedout
+    );
+    let base = action.nominal.max(action.created);
+    let mut explanation = Explanation {
+        job: job.id.clone(),
+        number,
+        nominal: action.nominal,
+        created: Some(action.created),
+        status: action.status.name(),
+        since: Some(action.since),
+        missing: if waits {
+            missing_inputs(engine, action)
+        } else {
+            Vec::new()
+        },
+        unresolved: if waits {
+            action
+                .inputs
+                .iter()
+                .flat_map(|(name, _, calls)| {
+                    calls.iter().map(|c| ((*name).to_string(), c.to_string()))
+                })
+                .collect()
+        } else {
+            Vec::new()
+        },
+        timeout: (waits && action.timeout >= 0)
+            .then(|| (action.timeout, base, base + (action.timeout + 1) * 60_000)),
+        lines: Vec::new(),
+    };
     let mut lines = vec![format!(
         "{}@{number} (nominal {}, created {}) is {} since {}.",
         job.id,
@@ -478,22 +614,52 @@ pub fn explain(engine: &Engine, j: usize, number: usize) -> Option<String> {
                 lines.push(format!("Its workflow started at {}.", time_text(w.started)));
             }
         }
+        ActionStatus::Timedout => {
+            // What it lacked, and since when: Oozie's missing list as its
+            // last check left it (the scan stops at the first path missing,
+            // so a later one may have come meanwhile).
+            for m in &explanation.missing {
+                let data_in = match m.data_in.as_str() {
+                    "" => String::new(),
+                    name => format!(" (data-in {name})"),
+                };
+                let arrival = match m.arrives {
+                    Some(t) if t <= action.since => format!(
+                        "; it was there from {}, but no check reached it before the first missing path",
+                        time_text(t)
+                    ),
+                    Some(t) => format!("; it arrived at {}, after the timeout", time_text(t)),
+                    None => "; it never arrived".into(),
+                };
+                lines.push(format!(
+                    "It lacked {}{data_in}, missing since its first input check at {}{arrival}.",
+                    m.path,
+                    time_text(m.since)
+                ));
+            }
+            for (data_in, call) in &explanation.unresolved {
+                lines.push(format!(
+                    "Its {call} (data-in {data_in}) was never resolved: latest/future instances are resolved only once every other input is there."
+                ));
+            }
+        }
         _ => {}
     }
-    Some(lines.join("\n"))
+    explanation.lines = lines;
+    Some(explanation)
 }
 
 /// Why action `number` does not exist yet: the controls that hold its
 /// materialization; `None` past the job's end (there is no such action).
-fn not_materialized(engine: &Engine, j: usize, number: usize) -> Option<String> {
+fn not_materialized(engine: &Engine, j: usize, number: usize) -> Option<Vec<String>> {
     let job = engine.jobs.get(j)?;
     let nominal = job.nominal(number)?;
     if number <= job.last_action_number {
-        return Some(format!(
+        return Some(vec![format!(
             "{}@{number} was deleted by a -change (its nominal time {} is at or after the new end or pause time).",
             job.id,
             minutes_text(nominal)
-        ));
+        )]);
     }
     let mut lines = vec![format!(
         "{}@{number} (nominal {}) is not materialized.",
@@ -533,7 +699,7 @@ fn not_materialized(engine: &Engine, j: usize, number: usize) -> Option<String> 
             engine.settings.window / 1000
         ));
     }
-    Some(lines.join("\n"))
+    Some(lines)
 }
 
 /// The action whose data-out is `uri`, if one is materialized.

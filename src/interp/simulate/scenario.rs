@@ -355,7 +355,9 @@ pub struct Settings {
     pub status_interval: Millis,
     pub states_without_error: bool,
     pub pause_interval: Millis,
-    pub check_maximum_frequency: bool,
+    /// `oozie.service.coord.check.maximum.frequency` when the scenario sets
+    /// it; else each job's `coordc.toml` says (default true).
+    pub check_maximum_frequency: Option<bool>,
     /// What workflows' runs read.
     pub retry: RetrySettings,
 }
@@ -382,7 +384,7 @@ impl Default for Settings {
             status_interval: 60_000,
             states_without_error: true,
             pause_interval: 60_000,
-            check_maximum_frequency: true,
+            check_maximum_frequency: None,
             retry: RetrySettings::default(),
         }
     }
@@ -1171,7 +1173,7 @@ fn settings(file: &ServerFile) -> Result<Settings, Diagnostic> {
         s.states_without_error = *v.get_ref();
     }
     if let Some(v) = &file.check_maximum_frequency {
-        s.check_maximum_frequency = *v.get_ref();
+        s.check_maximum_frequency = Some(*v.get_ref());
     }
     let retry = &mut s.retry;
     // Retry counts and the sub-workflow depth are bounded: each retry is an
