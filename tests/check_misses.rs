@@ -117,3 +117,61 @@ fn a_dataset_without_uri_template_in_a_datasets_file_is_an_error() {
     assert!(of_code(&doc, "CO012").is_empty(), "{doc}");
     assert_eq!(of_code(&doc, "XML004").len(), 1, "{doc}");
 }
+
+/// CoordSubmitXCommand.validateCoordinatorJob (release-5.2.1, 334-338)
+/// refuses a start that is not before the end (E1003, 264-267). The error
+/// says both values, and what each is written as when a property gives it.
+#[test]
+fn the_end_before_the_start_shows_both_values_and_where_they_come_from() {
+    let dir = fresh_dir("misses-end-before-start");
+    write(
+        &dir,
+        "coordinator.xml",
+        r#"<coordinator-app name="daily" frequency="${coord:days(1)}"
+                 start="${start}" end="${end}" timezone="UTC"
+                 xmlns="uri:oozie:coordinator:0.4">
+  <action><workflow><app-path>hdfs://nn/apps/daily</app-path></workflow></action>
+</coordinator-app>
+"#,
+    );
+    write(
+        &dir,
+        "job.properties",
+        "start=2024-02-01T00:00Z\nend=2024-01-01T00:00Z\n",
+    );
+    let (code, doc) = check_json(&dir, &["coordinator.xml"]);
+    assert_eq!(code, Some(1), "{doc}");
+    let found = of_code(&doc, "TM001");
+    assert_eq!(found.len(), 1, "{doc}");
+    assert_eq!(
+        found[0]["message"],
+        "the end must be after the start (Oozie rejects equal times too, E1003): \
+         the end, `${end}` = 2024-01-01T00:00Z, is before the start, `${start}` = 2024-02-01T00:00Z"
+    );
+    assert!(
+        found[0]["help"]
+            .as_str()
+            .unwrap()
+            .contains("(`end`, `start`)"),
+        "{doc}"
+    );
+
+    // Equal times, written as they are: the values, and the start labelled.
+    write(
+        &dir,
+        "coordinator.xml",
+        r#"<coordinator-app name="daily" frequency="${coord:days(1)}"
+                 start="2024-01-01T00:00Z" end="2024-01-01T00:00Z" timezone="UTC"
+                 xmlns="uri:oozie:coordinator:0.4">
+  <action><workflow><app-path>hdfs://nn/apps/daily</app-path></workflow></action>
+</coordinator-app>
+"#,
+    );
+    let out = coordc_in(dir.to_str().unwrap(), &["check", "coordinator.xml"]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("the end, 2024-01-01T00:00Z, is equal to the start, 2024-01-01T00:00Z"),
+        "{text}"
+    );
+    assert!(text.contains("the start, 2024-01-01T00:00Z\n"), "{text}");
+}
