@@ -175,3 +175,199 @@ fn the_end_before_the_start_shows_both_values_and_where_they_come_from() {
     );
     assert!(text.contains("the start, 2024-01-01T00:00Z\n"), "{text}");
 }
+
+/// A coordinator with a misspelt dataset name, `dataset` as written.
+fn coordinator_reading(dataset: &str, value: &str) -> String {
+    format!(
+        r#"<coordinator-app name="daily" frequency="${{coord:days(1)}}"
+                 start="2024-01-01T00:00Z" end="2024-02-01T00:00Z" timezone="UTC"
+                 xmlns="uri:oozie:coordinator:0.5">
+  <datasets>
+    <dataset name="logs" frequency="${{coord:days(1)}}" initial-instance="2024-01-01T00:00Z" timezone="UTC">
+      <uri-template>hdfs://nn/logs/${{YEAR}}/${{MONTH}}/${{DAY}}</uri-template>
+    </dataset>
+    <dataset name="report" frequency="${{coord:days(1)}}" initial-instance="2024-01-01T00:00Z" timezone="UTC">
+      <uri-template>hdfs://nn/report/${{YEAR}}/${{MONTH}}/${{DAY}}</uri-template>
+    </dataset>
+  </datasets>
+  <input-events>
+    <data-in name="input" dataset="{dataset}">
+      <instance>${{coord:current(0)}}</instance>
+    </data-in>
+  </input-events>
+  <output-events>
+    <data-out name="output" dataset="report">
+      <instance>${{coord:current(0)}}</instance>
+    </data-out>
+  </output-events>
+  <action><workflow><app-path>hdfs://nn/apps/daily</app-path>
+  <configuration>
+    <property><name>in</name><value>{value}</value></property>
+  </configuration></workflow></action>
+</coordinator-app>
+"#
+    )
+}
+
+/// An event's `dataset` naming no dataset is E0803 at submission
+/// (CoordSubmitXCommand.java:627-662 at release-5.2.1): the closest name
+/// is the help and the fix, which `--fix` applies; a name close to none
+/// gets the list of datasets.
+#[test]
+fn an_undefined_dataset_gets_a_did_you_mean_and_its_fix() {
+    let dir = fresh_dir("misses-dataset-dym");
+    write(&dir, "coordinator.xml", &coordinator_reading("log", "x"));
+    let (code, doc) = check_json(&dir, &["coordinator.xml"]);
+    assert_eq!(code, Some(1), "{doc}");
+    let found = of_code(&doc, "CO001");
+    assert_eq!(found.len(), 1, "{doc}");
+    assert_eq!(found[0]["help"], "did you mean `logs`?");
+    assert_eq!(found[0]["fix"]["replacement"], "logs");
+
+    let out = coordc_in(
+        dir.to_str().unwrap(),
+        &["check", "--fix", "coordinator.xml"],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        stdout(&out),
+        stderr(&out)
+    );
+    let fixed = std::fs::read_to_string(dir.join("coordinator.xml")).unwrap();
+    assert!(
+        fixed.contains(r#"<data-in name="input" dataset="logs">"#),
+        "{fixed}"
+    );
+
+    write(&dir, "coordinator.xml", &coordinator_reading("clicks", "x"));
+    let (_, doc) = check_json(&dir, &["coordinator.xml"]);
+    let found = of_code(&doc, "CO001");
+    assert_eq!(found.len(), 1, "{doc}");
+    assert!(found[0].get("fix").is_none(), "{doc}");
+    assert_eq!(
+        found[0]["help"],
+        "define it in <datasets>, or include a file that defines it (the datasets: logs, report)"
+    );
+}
+
+/// `coord:dataIn('X')`/`coord:dataOut('X')` of no event fails the action
+/// (CoordELFunctions.java's ph3 dataIn/dataOut find no event); the message
+/// lists the events and says the closest.
+#[test]
+fn coord_data_in_and_data_out_of_no_event_say_the_closest() {
+    let dir = fresh_dir("misses-event-dym");
+    for (value, expected) in [
+        (
+            "${coord:dataIn('inptu')}",
+            "inptu is not a data-in of this coordinator (its data-ins: input): did you mean `input`?",
+        ),
+        (
+            "${coord:dataOut('otuput')}",
+            "otuput is not a data-out of this coordinator (its data-outs: output): did you mean `output`?",
+        ),
+        (
+            "${coord:dataOut('report')}",
+            "report is not a data-out of this coordinator (its data-outs: output)",
+        ),
+    ] {
+        write(&dir, "coordinator.xml", &coordinator_reading("logs", value));
+        let (code, doc) = check_json(&dir, &["coordinator.xml"]);
+        assert_eq!(code, Some(1), "{doc}");
+        let found = of_code(&doc, "EL006");
+        assert_eq!(found.len(), 1, "{value}: {doc}");
+        assert_eq!(found[0]["message"], expected);
+    }
+}
+
+/// An input-logic `<data-in dataset="X">` names a data-in, not a dataset
+/// (CoordSubmitXCommand.resolveInputLogic, "Data set not found", E1028):
+/// a close data-in name is the did-you-mean and the fix.
+#[test]
+fn an_input_logic_name_of_no_data_in_gets_a_did_you_mean() {
+    let dir = fresh_dir("misses-logic-dym");
+    let app = coordinator_reading("logs", "${coord:dataIn('input')}").replace(
+        "  </input-events>",
+        "  </input-events>\n  <input-logic><and><data-in dataset=\"inputs\"/><data-in dataset=\"input\"/></and></input-logic>",
+    );
+    write(&dir, "coordinator.xml", &app);
+    let (code, doc) = check_json(&dir, &["coordinator.xml"]);
+    assert_eq!(code, Some(1), "{doc}");
+    let found = of_code(&doc, "CO007");
+    assert_eq!(found.len(), 1, "{doc}");
+    assert!(
+        found[0]["help"]
+            .as_str()
+            .unwrap()
+            .starts_with("did you mean `input`?"),
+        "{doc}"
+    );
+    assert_eq!(found[0]["fix"]["replacement"], "input");
+}
+
+/// LiteWorkflowValidator refuses a transition to no node (E0708); the fork's
+/// `<path start>` and the decision's `<case to>` are transitions too. The
+/// closest node is the help and the fix.
+#[test]
+fn a_transition_to_no_node_gets_a_did_you_mean_and_its_fix() {
+    let dir = fresh_dir("misses-node-dym");
+    let workflow = r#"<workflow-app name="wf" xmlns="uri:oozie:workflow:0.5">
+  <start to="fork-it"/>
+  <fork name="fork-it">
+    <path start="frist"/>
+    <path start="second"/>
+  </fork>
+  <action name="first">
+    <fs><mkdir path="hdfs://nn/x"/></fs>
+    <ok to="join-it"/>
+    <error to="fail"/>
+  </action>
+  <action name="second">
+    <fs><mkdir path="hdfs://nn/y"/></fs>
+    <ok to="join-it"/>
+    <error to="fail"/>
+  </action>
+  <join name="join-it" to="decide"/>
+  <decision name="decide">
+    <switch>
+      <case to="ende">${wf:lastErrorNode() eq null}</case>
+      <default to="fail"/>
+    </switch>
+  </decision>
+  <kill name="fail"><message>failed</message></kill>
+  <end name="end"/>
+</workflow-app>
+"#;
+    write(&dir, "workflow.xml", workflow);
+    let (code, doc) = check_json(&dir, &["workflow.xml"]);
+    assert_eq!(code, Some(1), "{doc}");
+    let found = of_code(&doc, "WF004");
+    let pairs: Vec<(&str, &str)> = found
+        .iter()
+        .map(|d| {
+            (
+                d["help"].as_str().unwrap(),
+                d["fix"]["replacement"].as_str().unwrap_or("-"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        pairs,
+        [
+            ("did you mean `first`?", "first"),
+            ("did you mean `end`?", "end")
+        ],
+        "{doc}"
+    );
+    let out = coordc_in(dir.to_str().unwrap(), &["check", "--fix", "workflow.xml"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        stdout(&out),
+        stderr(&out)
+    );
+    let fixed = std::fs::read_to_string(dir.join("workflow.xml")).unwrap();
+    assert!(fixed.contains(r#"<path start="first"/>"#) && fixed.contains(r#"<case to="end">"#));
+}

@@ -846,12 +846,16 @@ impl Context for ActionContext<'_> {
                         "data-out"
                     };
                     let names: Vec<&str> = events.iter().map(|e| e.name).collect();
+                    let suggestion =
+                        crate::diag::closest(&wanted, names.iter().map(|n| n.to_string()))
+                            .map(|best| format!(": did you mean `{best}`?"))
+                            .unwrap_or_default();
                     Err(match names.as_slice() {
                         [] => {
                             format!("{wanted} is not a {what} of this coordinator, which has none")
                         }
                         names => format!(
-                            "{wanted} is not a {what} of this coordinator (its {what}s: {})",
+                            "{wanted} is not a {what} of this coordinator (its {what}s: {}){suggestion}",
                             names.join(", ")
                         ),
                     })

@@ -287,6 +287,40 @@ fn lowered<T>(
     lower(&template).map_err(|d| text.in_file(d))
 }
 
+/// An event's `dataset` names no dataset of the application or its
+/// includes (CoordSubmitXCommand.java:627-662 at release-5.2.1, E0803); the
+/// closest name is suggested, and offered as a fix where the name is written
+/// as it is.
+fn undefined_dataset(event: &crate::ir::Name, by_name: &FxHashMap<&str, &Dataset>) -> Diagnostic {
+    let d = Diagnostic::error(
+        UNDEFINED_DATASET,
+        event.span,
+        format!("undefined dataset: {} (E0803)", event.name),
+    );
+    let mut names: Vec<&str> = by_name.keys().copied().collect();
+    names.sort_unstable();
+    match crate::diag::closest(&event.name, names.iter().map(|n| n.to_string())) {
+        Some(best) => {
+            let d = d.with_help(format!("did you mean `{best}`?"));
+            if event.span.range().len() == event.name.len() {
+                d.with_fix(event.span, best)
+            } else {
+                d
+            }
+        }
+        None if names.is_empty() => {
+            d.with_help("define it in <datasets>, or include a file that defines it")
+        }
+        None => {
+            let shown = names.iter().take(8).copied().collect::<Vec<_>>().join(", ");
+            let more = if names.len() > 8 { ", ..." } else { "" };
+            d.with_help(format!(
+                "define it in <datasets>, or include a file that defines it (the datasets: {shown}{more})"
+            ))
+        }
+    }
+}
+
 /// The end is not after the start ("Coordinator Start Time must be earlier
 /// than End Time.", an IllegalArgumentException, so E1003:
 /// CoordSubmitXCommand.java:334-338 and 264-267 at release-5.2.1): both
@@ -418,14 +452,7 @@ pub fn prepare<'a>(
                 missing_from_includes = true;
                 continue;
             }
-            problems.push(Located::in_app(
-                Diagnostic::error(
-                    UNDEFINED_DATASET,
-                    event.span,
-                    format!("undefined dataset: {} (E0803)", event.name),
-                )
-                .with_help("define it in <datasets>, or include a file that defines it"),
-            ));
+            problems.push(Located::in_app(undefined_dataset(event, &by_name)));
             continue;
         };
         prepared.insert(event.name.as_str());
