@@ -371,3 +371,93 @@ fn a_transition_to_no_node_gets_a_did_you_mean_and_its_fix() {
     let fixed = std::fs::read_to_string(dir.join("workflow.xml")).unwrap();
     assert!(fixed.contains(r#"<path start="first"/>"#) && fixed.contains(r#"<case to="end">"#));
 }
+
+/// `coordc cron '0 10 * * 1-5'`: Oozie's cron is Quartz's, 1 = SUN
+/// (CoordCommandUtils.java:800-865 at release-5.2.1 gives the expression,
+/// with a seconds field, to Quartz's CronExpression), so `1-5` is Sunday to
+/// Thursday. The listing
+/// shows each time's weekday, and the warnings `coordc check` gives for the
+/// same cron frequency (CR005 here) go to stderr, or into the JSON document.
+#[test]
+fn cron_lists_weekdays_and_warns_as_check_does() {
+    let dir = fresh_dir("misses-cron");
+    let args = [
+        "cron",
+        "0 10 * * 1-5",
+        "--from",
+        "2024-01-04T00:00Z",
+        "--count",
+        "3",
+    ];
+    let out = coordc_in(dir.to_str().unwrap(), &args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "2024-01-04T10:00Z  2024-01-04 Thu 10:00 UTC (UTC+00:00)\n\
+         2024-01-07T10:00Z  2024-01-07 Sun 10:00 UTC (UTC+00:00)\n\
+         2024-01-08T10:00Z  2024-01-08 Mon 10:00 UTC (UTC+00:00)\n"
+    );
+    let warned = stderr(&out);
+    assert!(
+        warned.starts_with("warning[CR005]: day-of-week `1-5` is SUN-THU in Oozie"),
+        "{warned}"
+    );
+    assert_eq!(warned.matches("warning[").count(), 1, "{warned}");
+
+    // The same expression as a coordinator's frequency: the same warning.
+    write(
+        &dir,
+        "coordinator.xml",
+        r#"<coordinator-app name="weekdays" frequency="0 10 * * 1-5"
+                 start="2024-01-04T00:00Z" end="2024-02-01T00:00Z" timezone="UTC"
+                 xmlns="uri:oozie:coordinator:0.4">
+  <action><workflow><app-path>hdfs://nn/apps/weekdays</app-path></workflow></action>
+</coordinator-app>
+"#,
+    );
+    let (_, doc) = check_json(&dir, &["coordinator.xml"]);
+    let checked = of_code(&doc, "CR005");
+    assert_eq!(checked.len(), 1, "{doc}");
+
+    let mut json_args = args.to_vec();
+    json_args.extend(["--format", "json"]);
+    let out = coordc_in(dir.to_str().unwrap(), &json_args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "");
+    let listed: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(
+        listed["times"],
+        serde_json::json!([
+            "2024-01-04T10:00Z",
+            "2024-01-07T10:00Z",
+            "2024-01-08T10:00Z"
+        ])
+    );
+    assert_eq!(listed["weekdays"], serde_json::json!(["Thu", "Sun", "Mon"]));
+    let warnings = listed["warnings"].as_array().unwrap();
+    assert_eq!(warnings.len(), 1, "{listed}");
+    assert_eq!(warnings[0]["code"], "CR005");
+    assert_eq!(warnings[0]["message"], checked[0]["message"]);
+    assert_eq!(warnings[0]["help"], checked[0]["help"]);
+    assert_eq!(
+        (
+            warnings[0]["column"].as_u64(),
+            warnings[0]["end_column"].as_u64()
+        ),
+        (Some(10), Some(13))
+    );
+
+    // `2-6` is how Oozie writes MON-FRI: no warning.
+    let out = coordc_in(
+        dir.to_str().unwrap(),
+        &[
+            "cron",
+            "0 10 * * 2-6",
+            "--from",
+            "2024-01-04T00:00Z",
+            "--count",
+            "2",
+        ],
+    );
+    assert_eq!(stderr(&out), "");
+}
