@@ -461,3 +461,58 @@ fn cron_lists_weekdays_and_warns_as_check_does() {
     );
     assert_eq!(stderr(&out), "");
 }
+
+/// A coordinator reading dataset `data` of `frequency` and `template`.
+fn reading(frequency: &str, template: &str) -> String {
+    format!(
+        r#"<coordinator-app name="yearly" frequency="${{coord:months(12)}}"
+                 start="2024-01-01T00:00Z" end="2030-01-01T00:00Z" timezone="UTC"
+                 xmlns="uri:oozie:coordinator:0.4">
+  <datasets>
+    <dataset name="data" frequency="${{{frequency}}}" initial-instance="2020-01-01T00:00Z" timezone="UTC">
+      <uri-template>hdfs://nn/data/{template}</uri-template>
+    </dataset>
+  </datasets>
+  <input-events>
+    <data-in name="input" dataset="data"><instance>${{coord:current(0)}}</instance></data-in>
+  </input-events>
+  <action><workflow><app-path>hdfs://nn/apps/yearly</app-path></workflow></action>
+</coordinator-app>
+"#
+    )
+}
+
+/// Spec §5.1: an instance's URI is the uri-template with the instance's
+/// fields (CoordELEvaluator.java:255-266 at release-5.2.1). A
+/// `coord:months(12)` dataset laid out by `${YEAR}` has one instance a year,
+/// one URI each: DA002 used to say several instances shared one. Six-monthly
+/// instances do share one, and are reported with the two instances and the
+/// URI.
+#[test]
+fn da002_is_said_only_when_instances_share_a_uri() {
+    let dir = fresh_dir("misses-da002");
+    write(
+        &dir,
+        "coordinator.xml",
+        &reading("coord:months(12)", "${YEAR}"),
+    );
+    let (code, doc) = check_json(&dir, &["coordinator.xml"]);
+    assert_eq!(code, Some(0), "{doc}");
+    assert!(diagnostics(&doc).is_empty(), "{doc}");
+
+    write(
+        &dir,
+        "coordinator.xml",
+        &reading("coord:months(6)", "${YEAR}"),
+    );
+    let (code, doc) = check_json(&dir, &["coordinator.xml"]);
+    assert_eq!(code, Some(0), "{doc}");
+    let found = of_code(&doc, "DA002");
+    assert_eq!(found.len(), 1, "{doc}");
+    assert!(
+        found[0]["message"].as_str().unwrap().starts_with(
+            "dataset `data`'s instances 2024-01-01T00:00Z and 2024-07-01T00:00Z both resolve to `hdfs://nn/data/2024`"
+        ),
+        "{doc}"
+    );
+}
