@@ -215,8 +215,9 @@ fn fields_read(template: &ElText) -> [bool; 5] {
 
 /// DA002, from the instances themselves: consecutive instances of the
 /// dataset named `name` (as an event names it) from the job's first action
-/// on are resolved to their URIs as an action resolves them
-/// ([`Job::instance_uri`]). Two that resolve to one URI are a warning (the
+/// on, compared by the fields they give the uri-template. Two that give the
+/// same fields resolve to one URI (shown as an action resolves it,
+/// [`Job::instance_uri`]), which is a warning (the
 /// template is coarser than the frequency); so is a field of the template
 /// that keeps one value in every instance while a coarser field changes (it
 /// is finer than the frequency, and only repeats the initial-instance's).
@@ -237,11 +238,16 @@ fn uri_resolution(
         .unwrap_or(clock.initial);
     let pz = job.processing_zone();
     let offset = chrono::Duration::minutes(i64::from(pz.offset_minutes));
-    let mut seen: FxHashMap<String, DateTime<Utc>> = FxHashMap::default();
+    // The fields each instance gives the template, with the first instance
+    // that gave them: a URI is a function of those fields (the job's
+    // properties are the same for every instance), so two instances that
+    // give the same ones resolve to one URI.
+    let mut seen: FxHashMap<[u32; 5], DateTime<Utc>> = FxHashMap::default();
     let mut first_fields: Option<[u32; 5]> = None;
     let mut changed = [false; 5];
     let mut walked = 0;
     let mut want = walk_length(&read, clock);
+    seen.reserve(usize::try_from(want).unwrap_or(0));
     loop {
         // (Oldest first: `current_range` lists the newest first.)
         let mut batch = clock.current_range(from, walked, want - 1).ok()?;
@@ -250,13 +256,21 @@ fn uri_resolution(
         }
         while let Some(t) = batch.pop() {
             walked += 1;
-            let uri = job.instance_uri(name, t)?.ok()?;
-            if let Some(&earlier) = seen.get(&uri) {
-                return Some(shared_uri(dataset, clock, pz, (earlier, t), &uri));
-            }
-            seen.insert(uri, t);
             let local = t.naive_utc() + offset;
             let fields = FIELDS.map(|(_, get)| get(&local));
+            let mut given = fields;
+            for (g, &r) in given.iter_mut().zip(&read) {
+                if !r {
+                    *g = 0;
+                }
+            }
+            if let Some(&earlier) = seen.get(&given) {
+                // (Resolved as an action resolves it, for the message; a
+                // template that fails to resolve is another rule's.)
+                let uri = job.instance_uri(name, t)?.ok()?;
+                return Some(shared_uri(dataset, clock, pz, (earlier, t), &uri));
+            }
+            seen.insert(given, t);
             let first = *first_fields.get_or_insert(fields);
             for (c, (a, b)) in changed.iter_mut().zip(first.iter().zip(&fields)) {
                 *c |= a != b;
