@@ -5,7 +5,6 @@
 
 use super::rules::{DATA_DROPPED, DATA_URI_RESOLUTION};
 use crate::diag::Diagnostic;
-use crate::el::ast::ExprKind;
 use crate::interp::action::Action;
 use crate::interp::job::{Job, Located};
 use crate::ir::{Coordinator, Dataset, ElText, Instances};
@@ -197,22 +196,6 @@ const COMPARED: i64 = 16;
 /// hour, is met.
 const CONFIRMED: i64 = 400;
 
-/// Which of [`FIELDS`] the template reads (by index).
-fn fields_read(template: &ElText) -> [bool; 5] {
-    let mut read = [false; 5];
-    for expr in template.template().exprs() {
-        expr.walk(&mut |e| {
-            if let ExprKind::Var(name) = &e.kind
-                && let Some(i) = FIELDS.iter().position(|(f, _)| **f == **name)
-                && let Some(r) = read.get_mut(i)
-            {
-                *r = true;
-            }
-        });
-    }
-    read
-}
-
 /// DA002, from the instances themselves: consecutive instances of the
 /// dataset named `name` (as an event names it) from the job's first action
 /// on, compared by the fields they give the uri-template. Two that give the
@@ -227,7 +210,9 @@ fn uri_resolution(
     dataset: &Dataset,
     clock: &DatasetClock,
 ) -> Option<Diagnostic> {
-    let read = fields_read(&dataset.uri_template);
+    // (The template as submitted: a field can be written to survive the
+    // first phase, `${"$"}{MONTH + 0}`.)
+    let read = job.uri_fields(name)?;
     if !read.contains(&true) {
         return None;
     }
@@ -640,6 +625,27 @@ mod tests {
         changes("coord:hours(6)", YMDH, UTC_2020, "UTC");
         changes("coord:days(1)", YMD, UTC_2020, "UTC");
         changes("coord:minutes(90)", YMDHM, UTC_2020, "UTC");
+    }
+
+    /// The fields are those of the template as submitted: `${"$"}{HOUR + 0}`
+    /// is `${HOUR + 0}` after the first phase, read in the second (the first
+    /// phase evaluates the whole template, CoordSubmitXCommand.java:1027 at
+    /// release-5.2.1, and `${"$"}` is a dollar sign), so an hourly dataset
+    /// laid out that way (as wikimedia's analytics-refinery lays out its
+    /// webrequest data) has one URI per hour.
+    #[test]
+    fn fields_written_for_the_second_phase_count() {
+        let escaped = r#"${YEAR}/${"$"}{MONTH + 0}/${"$"}{DAY + 0}/${"$"}{HOUR + 0}"#;
+        let found = da002("coord:hours(1)", escaped, UTC_2020, "UTC");
+        assert!(found.is_empty(), "{found:?}");
+        // Without the hour, it is read by the day.
+        let by_day = r#"${YEAR}/${"$"}{MONTH + 0}/${"$"}{DAY + 0}"#;
+        let found = da002("coord:hours(1)", by_day, UTC_2020, "UTC");
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0].contains("both resolve to `hdfs://nn/data/2024/3/1`"),
+            "{found:?}"
+        );
     }
 
     /// The instances compared are the job's, from its first action on (the
