@@ -20,6 +20,13 @@ fn cron_text_output_shows_local_time_and_dst_shift() {
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     insta::assert_snapshot!("cron_text_dst", stdout(&out));
+    // As `coordc check` warns for this frequency in an LA job (CR008): the
+    // cron is read in the processing zone, UTC.
+    assert!(
+        stderr(&out).starts_with("warning[CR008]: Oozie evaluates the cron `10 23 * * *` in the processing zone (UTC), not in the job's America/Los_Angeles"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

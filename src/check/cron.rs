@@ -14,6 +14,9 @@ use crate::interp::job::{Job, Located, Schedule};
 use crate::ir::Coordinator;
 use crate::span::Span;
 use crate::time::cron::Cron;
+use crate::time::datetime::ProcessingZone;
+use crate::time::zone::Zone;
+use chrono::{DateTime, Utc};
 
 const FIELD_NAMES: [&str; 5] = ["minute", "hour", "day-of-month", "month", "day-of-week"];
 const QUARTZ_DAYS: [&str; 8] = ["", "SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"];
@@ -24,6 +27,24 @@ pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
         return Vec::new();
     };
     let base = app.frequency.span.start as usize;
+    let literal = app.frequency.literal_span().is_some();
+    let mut out = expression(cron, base, literal);
+    out.extend(zone_shift(
+        app.frequency.span,
+        cron,
+        &job.zone,
+        job.processing_zone(),
+        job.nominal_times_all().next(),
+    ));
+    out.into_iter().map(Located::in_app).collect()
+}
+
+/// What the cron's own text says other than it seems to (CR005, CR006,
+/// CR007, CR009), whatever the job: `coordc check` reports them for a
+/// coordinator's cron frequency, `coordc cron` for the expression it lists.
+/// Spans are `base` plus offsets in the cron's text; `literal` is whether
+/// that text is written as it is in the file (a fix can then edit it).
+pub fn expression(cron: &Cron, base: usize, literal: bool) -> Vec<Diagnostic> {
     let span = |(s, e): (usize, usize)| Span::new(base + s, base + e);
     let mut out = Vec::new();
     let (weekdays, weekdays_at) = cron.field(4);
@@ -46,7 +67,6 @@ pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
         );
         // (The fix writes the Unix meaning, the one the numbers were
         // likely meant in; only where the cron is written as it is.)
-        let literal = app.frequency.literal_span().is_some();
         out.push(match unix {
             Some(unix) if unix != quartz => {
                 let d = d.with_help(format!(
@@ -99,30 +119,35 @@ pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
             .with_help("put `?` in one of the two day fields if only the other is meant"),
         );
     }
-    out.extend(zone_shift(app, job, cron));
-    out.into_iter().map(Located::in_app).collect()
+    out
 }
 
-/// A cron evaluated in the processing zone for a job in another zone: the
-/// first fire time, as it reads in the job's zone.
-fn zone_shift(app: &Coordinator, job: &Job, cron: &Cron) -> Option<Diagnostic> {
-    let pz = job.processing_zone();
-    let first = job.nominal_times_all().next()?;
-    if job.zone.offset_seconds(first) == pz.offset_minutes * 60 {
+/// A cron evaluated in the processing zone `pz` for a job in `zone`, another
+/// zone at its first action `first`: that time, as it reads in both zones
+/// (CR008). `span` is where the cron is written.
+pub fn zone_shift(
+    span: Span,
+    cron: &Cron,
+    zone: &Zone,
+    pz: ProcessingZone,
+    first: Option<DateTime<Utc>>,
+) -> Option<Diagnostic> {
+    let first = first?;
+    if zone.offset_seconds(first) == pz.offset_minutes * 60 {
         return None;
     }
-    let local = job.zone.local(first).format("%Y-%m-%d %H:%M");
+    let local = zone.local(first).format("%Y-%m-%d %H:%M");
     Some(
         Diagnostic::warning(
             CRON_ZONE,
-            app.frequency.span,
+            span,
             format!(
                 "Oozie evaluates the cron `{}` in the processing zone ({}), not in the job's {}: the first action is at {} there, {local} in {}",
                 cron.text(),
                 pz.zone().id(),
-                job.zone.id(),
+                zone.id(),
                 pz.zone().local(first).format("%Y-%m-%d %H:%M"),
-                job.zone.id()
+                zone.id()
             ),
         )
         .with_help("write the hours in the processing zone's time; since Oozie 5.1 daily and longer crons then follow the job zone's DST switches, shorter ones do not"),

@@ -359,19 +359,9 @@ fn library_name(library: Library) -> &'static str {
     }
 }
 
-/// The candidate closest to `name`, if it is close enough to be a likely typo.
-pub(crate) fn closest(name: &str, candidates: impl Iterator<Item = String>) -> Option<String> {
-    candidates
-        .map(|c| {
-            (
-                strsim::jaro_winkler(&name.to_lowercase(), &c.to_lowercase()),
-                c,
-            )
-        })
-        .filter(|(score, _)| *score >= 0.85)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, c)| c)
-}
+/// The did-you-mean of every check ([`crate::diag::closest`]), here where
+/// it was first written.
+pub(crate) use crate::diag::closest;
 
 /// What the value of an expression is, when it is known without evaluating.
 #[derive(Debug, Clone, Copy, PartialEq)]

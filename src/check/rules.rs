@@ -54,6 +54,7 @@ pub const CONTROLS: &str = "CO008";
 pub const DATASET_OVERRIDE: &str = "CO009";
 pub const INSTANCE_ARGUMENT: &str = "CO010";
 pub const COORD_EMPTY_PARAMETER: &str = "CO011";
+pub const DATASET_NO_URI_TEMPLATE: &str = "CO012";
 pub const DATA_DROPPED: &str = "DA001";
 pub const DATA_URI_RESOLUTION: &str = "DA002";
 pub const DATA_SHARED_OUTPUT: &str = "DA003";
@@ -193,6 +194,13 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0739"),
         summary: "A `<parameters>` property whose `<name>` is empty (E0739).",
+    },
+    Rule {
+        code: DATASET_NO_URI_TEMPLATE,
+        name: "missing-uri-template",
+        severity: Severity::Error,
+        oozie: Some("E0803"),
+        summary: "A `<dataset>` of a datasets file (no schema checks it) without a `<uri-template>`: submission fails (E0803).",
     },
     Rule {
         code: DATA_DROPPED,

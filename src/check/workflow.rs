@@ -275,25 +275,28 @@ impl<'a> Basic<'_, 'a> {
         self.path.push(i);
         for t in &node.transitions {
             match self.graph.target(t) {
-                None => self.out.push(
-                    Diagnostic::error(
+                None => {
+                    let d = Diagnostic::error(
                         WF_TRANSITION,
                         t.span,
                         format!(
                             "Invalid transition, node [{}] transition [{}] (E0708)",
                             node.name.name, t.name
                         ),
-                    )
-                    .with_help(
-                        match closest(
-                            &t.name,
-                            self.graph.nodes.iter().skip(1).map(|n| n.name.name.clone()),
-                        ) {
-                            Some(best) => format!("did you mean `{best}`?"),
-                            None => format!("no node is named `{}`", t.name),
-                        },
-                    ),
-                ),
+                    );
+                    let best = closest(
+                        &t.name,
+                        self.graph.nodes.iter().skip(1).map(|n| n.name.name.clone()),
+                    );
+                    self.out.push(match best {
+                        // (A name written as it is, no entity, is replaced whole.)
+                        Some(best) if t.span.range().len() == t.name.len() => d
+                            .with_help(format!("did you mean `{best}`?"))
+                            .with_fix(t.span, best),
+                        Some(best) => d.with_help(format!("did you mean `{best}`?")),
+                        None => d.with_help(format!("no node is named `{}`", t.name)),
+                    });
+                }
                 Some(next) if !self.checked.contains(&next) => {
                     self.walk(next, Some(*t));
                     self.checked.insert(next);

@@ -82,10 +82,15 @@ pub fn run(args: CronArgs) -> i32 {
     let start = from.unwrap_or(minute);
     let end = to.unwrap_or(DateTime::<Utc>::MAX_UTC);
     if start >= end {
+        let relation = if start == end { "equal to" } else { "before" };
         let d = Diagnostic::error(
             crate::check::rules::TIME_DATETIME,
             Span::new(0, args.to.as_deref().map_or(0, str::len)),
-            "the end is not after the start",
+            format!(
+                "the end is not after the start: --to {} is {relation} --from {}",
+                pz.format(end),
+                pz.format(start)
+            ),
         )
         .with_help("Oozie requires start < end (CoordSubmitXCommand rejects equal times)");
         return report(&[(d, "<--to>", args.to.clone().unwrap_or_default())]);
@@ -101,14 +106,52 @@ pub fn run(args: CronArgs) -> i32 {
             return report(&[(d, "<cron>", args.expr.clone())]);
         }
     };
+    // What `coordc check` says of this cron as a coordinator's frequency:
+    // its reading (CR005-CR007, CR009) and, for a job zone other than the
+    // processing zone, where the first time falls (CR008).
+    let mut warnings = crate::check::cron::expression(&cron, 0, true);
+    warnings.extend(crate::check::cron::zone_shift(
+        Span::new(0, args.expr.len()),
+        &cron,
+        &zone,
+        pz,
+        times.first().map(|t| t.nominal),
+    ));
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let written = match args.format {
         Format::Json => {
             let list: Vec<String> = times.iter().map(|t| format_utc(t.nominal)).collect();
-            writeln!(out, "{}", serde_json::json!({ "times": list }))
+            let weekdays: Vec<String> = times
+                .iter()
+                .map(|t| zone.local(t.nominal).format("%a").to_string())
+                .collect();
+            let column = |offset: u32| {
+                args.expr
+                    .get(..offset as usize)
+                    .map_or(0, |s| s.chars().count())
+                    + 1
+            };
+            let warnings: Vec<serde_json::Value> = warnings
+                .iter()
+                .map(|d| {
+                    serde_json::json!({
+                        "code": d.code,
+                        "severity": d.severity,
+                        "message": d.message,
+                        "help": d.help,
+                        "column": column(d.span.start),
+                        "end_column": column(d.span.end),
+                    })
+                })
+                .collect();
+            writeln!(
+                out,
+                "{}",
+                serde_json::json!({ "times": list, "weekdays": weekdays, "warnings": warnings })
+            )
         }
         Format::Text => times.iter().try_for_each(|t| {
-            let local = zone.local(t.nominal).format("%Y-%m-%d %H:%M");
+            let local = zone.local(t.nominal).format("%Y-%m-%d %a %H:%M");
             let offset = format_offset(zone.offset_seconds(t.nominal), true);
             let shift = if t.nominal != t.cron {
                 format!("  (cron time {}, shifted for DST)", format_utc(t.cron))
@@ -124,6 +167,12 @@ pub fn run(args: CronArgs) -> i32 {
         }),
     };
     let _ = written.and_then(|_| out.flush());
+    if matches!(args.format, Format::Text) {
+        let mut err = std::io::stderr().lock();
+        for d in &warnings {
+            let _ = write!(err, "{}", human(d, "<cron>", &args.expr));
+        }
+    }
     if times.len() == MAX_COUNT && args.count.is_none() {
         eprintln!(
             "note: stopped after {MAX_COUNT} times; pass --count to list fewer or a later --to in steps"

@@ -7,6 +7,18 @@ pub mod render;
 use crate::span::Span;
 use serde::Serialize;
 
+/// The candidate closest to `name`, if it is close enough to be a likely
+/// typo: the did-you-mean of every check (functions, variables, elements,
+/// dataset, event and node names).
+pub fn closest(name: &str, candidates: impl Iterator<Item = String>) -> Option<String> {
+    let name = name.to_lowercase();
+    candidates
+        .map(|c| (strsim::jaro_winkler(&name, &c.to_lowercase()), c))
+        .filter(|(score, _)| *score >= 0.85)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c)
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {

@@ -485,6 +485,41 @@ impl<'a> Job<'a> {
         self.datasets.get(dataset).map(|d| self.uri(d, instance))
     }
 
+    /// Which instance fields (YEAR, MONTH, DAY, HOUR, MINUTE, in that
+    /// order) the second phase of the uri-template of the dataset named
+    /// `dataset` reads: an instance's URI is a function of them. Read from
+    /// the template as submitted, so a field written to survive the first
+    /// phase (`${"$"}{MONTH + 0}`) counts, and an echoed `${YEAR}` too.
+    pub fn uri_fields(&self, dataset: &str) -> Option<[bool; 5]> {
+        let mut read = [false; 5];
+        let mut mark = |i: usize| {
+            if let Some(r) = read.get_mut(i) {
+                *r = true;
+            }
+        };
+        match &self.datasets.get(dataset)?.uri {
+            SecondPhase::Fields(pieces) => {
+                for piece in pieces {
+                    if let UriPiece::Field(i) = piece {
+                        mark(usize::from(*i));
+                    }
+                }
+            }
+            SecondPhase::Template(template) => {
+                for expr in template.exprs() {
+                    expr.walk(&mut |e| {
+                        if let crate::el::ast::ExprKind::Var(name) = &e.kind
+                            && let Some(i) = FIELDS.iter().position(|f| **f == **name)
+                        {
+                            mark(i);
+                        }
+                    });
+                }
+            }
+        }
+        Some(read)
+    }
+
     /// The second phase of the uri-template: the instance's fields, in the
     /// processing zone (CoordCommandUtils:433-471).
     fn uri(&self, dataset: &JobDataset, t: DateTime<Utc>) -> Result<String, Diagnostic> {
@@ -854,12 +889,16 @@ impl Context for ActionContext<'_> {
                         "data-out"
                     };
                     let names: Vec<&str> = events.iter().map(|e| e.name).collect();
+                    let suggestion =
+                        crate::diag::closest(&wanted, names.iter().map(|n| n.to_string()))
+                            .map(|best| format!(": did you mean `{best}`?"))
+                            .unwrap_or_default();
                     Err(match names.as_slice() {
                         [] => {
                             format!("{wanted} is not a {what} of this coordinator, which has none")
                         }
                         names => format!(
-                            "{wanted} is not a {what} of this coordinator (its {what}s: {})",
+                            "{wanted} is not a {what} of this coordinator (its {what}s: {}){suggestion}",
                             names.join(", ")
                         ),
                     })

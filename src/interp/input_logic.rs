@@ -81,8 +81,8 @@ pub fn check_references(logic: &Logic, data_ins: &[&str]) -> Vec<Diagnostic> {
     visit(logic, &mut |node| {
         match node {
         Logic::DataIn { data_in, .. } if !data_ins.contains(&data_in.name.as_str()) => {
-            problems.push(
-                Diagnostic::error(
+            let best = crate::diag::closest(&data_in.name, data_ins.iter().map(|n| n.to_string()));
+            let mut d = Diagnostic::error(
                     INPUT_LOGIC,
                     data_in.span,
                     format!(
@@ -90,11 +90,25 @@ pub fn check_references(logic: &Logic, data_ins: &[&str]) -> Vec<Diagnostic> {
                         data_in.name, data_in.name
                     ),
                 )
-                .with_help(format!(
-                    "an input-logic <data-in dataset=...> names a data-in of <input-events> (one of: {}), not a dataset",
-                    data_ins.join(", ")
-                )),
-            );
+                .with_help(
+                    match &best {
+                        Some(best) => format!(
+                            "did you mean `{best}`? An input-logic <data-in dataset=...> names a data-in of <input-events> (one of: {}), not a dataset",
+                            data_ins.join(", ")
+                        ),
+                        None => format!(
+                            "an input-logic <data-in dataset=...> names a data-in of <input-events> (one of: {}), not a dataset",
+                            data_ins.join(", ")
+                        ),
+                    },
+                );
+            // (A name written as it is, no entity, is replaced whole.)
+            if let Some(best) = best
+                && data_in.span.range().len() == data_in.name.len()
+            {
+                d = d.with_fix(data_in.span, best);
+            }
+            problems.push(d);
         }
         Logic::Combine(node) if node.children.len() < 2 => problems.push(Diagnostic::error(
             INPUT_LOGIC,

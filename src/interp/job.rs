@@ -287,6 +287,94 @@ fn lowered<T>(
     lower(&template).map_err(|d| text.in_file(d))
 }
 
+/// An event's `dataset` names no dataset of the application or its
+/// includes (CoordSubmitXCommand.java:627-662 at release-5.2.1, E0803); the
+/// closest name is suggested, and offered as a fix where the name is written
+/// as it is.
+fn undefined_dataset(event: &crate::ir::Name, by_name: &FxHashMap<&str, &Dataset>) -> Diagnostic {
+    let d = Diagnostic::error(
+        UNDEFINED_DATASET,
+        event.span,
+        format!("undefined dataset: {} (E0803)", event.name),
+    );
+    let mut names: Vec<&str> = by_name.keys().copied().collect();
+    names.sort_unstable();
+    match crate::diag::closest(&event.name, names.iter().map(|n| n.to_string())) {
+        Some(best) => {
+            let d = d.with_help(format!("did you mean `{best}`?"));
+            if event.span.range().len() == event.name.len() {
+                d.with_fix(event.span, best)
+            } else {
+                d
+            }
+        }
+        None if names.is_empty() => {
+            d.with_help("define it in <datasets>, or include a file that defines it")
+        }
+        None => {
+            let shown = names.iter().take(8).copied().collect::<Vec<_>>().join(", ");
+            let more = if names.len() > 8 { ", ..." } else { "" };
+            d.with_help(format!(
+                "define it in <datasets>, or include a file that defines it (the datasets: {shown}{more})"
+            ))
+        }
+    }
+}
+
+/// The end is not after the start ("Coordinator Start Time must be earlier
+/// than End Time.", an IllegalArgumentException, so E1003:
+/// CoordSubmitXCommand.java:334-338 and 264-267 at release-5.2.1): both
+/// values, as submitted, and what each is written as when it is not
+/// written as it is (`${end}`).
+fn end_not_after_start(
+    app: &Coordinator,
+    start: DateTime<Utc>,
+    end: DateTime<Utc>,
+    pz: ProcessingZone,
+) -> Diagnostic {
+    let (start_text, end_text) = (pz.format(start), pz.format(end));
+    let relation = if start == end { "equal to" } else { "before" };
+    let shown = |text: &ElText, value: &str| match text.template().plain_text() {
+        Some(_) => value.to_string(),
+        None => format!("`{}` = {value}", text.text()),
+    };
+    let mut d = Diagnostic::error(
+        TIME_DATETIME,
+        app.end.span,
+        format!(
+            "the end must be after the start (Oozie rejects equal times too, E1003): the end, {}, is {relation} the start, {}",
+            shown(&app.end, &end_text),
+            shown(&app.start, &start_text)
+        ),
+    );
+    if app.start.span != app.end.span {
+        d = d.with_label(app.start.span, format!("the start, {start_text}"));
+    }
+    let mut read = Vec::new();
+    for text in [&app.end, &app.start] {
+        for expr in text.template().exprs() {
+            expr.walk(&mut |e| {
+                if let crate::el::ast::ExprKind::Var(name) = &e.kind
+                    && !read.contains(&name.to_string())
+                {
+                    read.push(name.to_string());
+                }
+            });
+        }
+    }
+    match read.as_slice() {
+        [] => d.with_help("move the end later, or the start earlier"),
+        names => d.with_help(format!(
+            "the values come from the job's properties ({}): check what the job configuration sets",
+            names
+                .iter()
+                .map(|n| format!("`{n}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
+
 fn zone(text: &ElText, rendered: &str) -> Result<Zone, Diagnostic> {
     Zone::parse(rendered).map_err(|e| e.to_diagnostic(rendered, text.span))
 }
@@ -337,11 +425,7 @@ pub fn prepare<'a>(
     if let (Some(s), Some(e)) = (start, end)
         && s >= e
     {
-        problems.push(Located::in_app(Diagnostic::error(
-            TIME_DATETIME,
-            app.end.span,
-            "the end must be after the start (Oozie rejects equal times too, E1003)",
-        )));
+        problems.push(Located::in_app(end_not_after_start(app, s, e, pz)));
     }
     // Datasets: included ones may not share a name; embedded ones override them.
     let mut by_name = included_by_name(included, &mut problems);
@@ -368,14 +452,7 @@ pub fn prepare<'a>(
                 missing_from_includes = true;
                 continue;
             }
-            problems.push(Located::in_app(
-                Diagnostic::error(
-                    UNDEFINED_DATASET,
-                    event.span,
-                    format!("undefined dataset: {} (E0803)", event.name),
-                )
-                .with_help("define it in <datasets>, or include a file that defines it"),
-            ));
+            problems.push(Located::in_app(undefined_dataset(event, &by_name)));
             continue;
         };
         prepared.insert(event.name.as_str());

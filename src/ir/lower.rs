@@ -8,6 +8,7 @@ use super::{
     Credential, DataIn, DataOut, Dataset, ElText, InputLogic, Instances, Logic, LogicNode,
     LogicOptions, Name, Node, NodeKind, Parameter, Sla, Workflow, WorkflowAction,
 };
+use crate::check::rules::DATASET_NO_URI_TEMPLATE;
 use crate::diag::Diagnostic;
 use crate::span::Span;
 use crate::xml::tree::{Element, Text};
@@ -239,18 +240,41 @@ fn datasets(
     let datasets = element
         .children_named("dataset")
         .filter(|d| embedded || d.namespace.is_none())
-        .map(|d| Dataset {
-            name: name_of(d, "name"),
-            frequency: l.required(d, "frequency"),
-            initial_instance: l.required(d, "initial-instance"),
-            timezone: l.required(d, "timezone"),
-            uri_template: l.required_child(d, "uri-template"),
-            done_flag: l.child_text(d, "done-flag"),
-            file,
-            span: d.name_span,
+        .map(|d| {
+            // An embedded dataset without one fails the schema; an included
+            // file is not validated, and Oozie's copy of each of its datasets
+            // calls `getChild("uri-template").setNamespace(...)`: a
+            // NullPointerException, which submission reports as E0803
+            // (CoordSubmitXCommand.java:1153 and 266-270 at release-5.2.1).
+            if !embedded && d.child("uri-template").is_none() {
+                l.problems.push(missing_uri_template(d));
+            }
+            Dataset {
+                name: name_of(d, "name"),
+                frequency: l.required(d, "frequency"),
+                initial_instance: l.required(d, "initial-instance"),
+                timezone: l.required(d, "timezone"),
+                uri_template: l.required_child(d, "uri-template"),
+                done_flag: l.child_text(d, "done-flag"),
+                file,
+                span: d.name_span,
+            }
         })
         .collect();
     (includes, datasets)
+}
+
+fn missing_uri_template(dataset: &Element) -> Diagnostic {
+    let named = match dataset.attribute("name") {
+        Some(name) => format!("dataset `{}`", name.value),
+        None => "this dataset".to_string(),
+    };
+    Diagnostic::error(
+        DATASET_NO_URI_TEMPLATE,
+        dataset.name_span,
+        format!("{named} has no `<uri-template>`: Oozie fails the submission of every coordinator that includes this file (E0803)"),
+    )
+    .with_help("add the dataset's `<uri-template>` (before its `<done-flag>`, if it has one): the coordinator schema requires one in every dataset, though nothing validates an included file against it")
 }
 
 /// Lowers an included `<datasets>` file (source `file`).
