@@ -352,3 +352,41 @@ fn the_nearest_coordc_toml_applies_to_named_files_and_a_wrong_one_stops() {
     );
     assert!(out.stdout.is_empty());
 }
+
+/// The end-before-start error (CoordSubmitXCommand.java:334-338, E1003)
+/// shows both values and where the properties they read are set.
+#[test]
+fn end_before_start_says_where_the_properties_are_set() {
+    let root = repository(
+        "layout-end-before-start",
+        &[
+            (
+                "c/coordinator.xml",
+                r#"<coordinator-app name="c" frequency="${coord:days(1)}" start="${start}" end="${end}" timezone="UTC" xmlns="uri:oozie:coordinator:0.4">
+  <action><workflow><app-path>hdfs://nn/apps/c</app-path></workflow></action>
+</coordinator-app>"#,
+            ),
+            (
+                "c/job.properties",
+                "nameNode=hdfs://nn\nstart=2024-02-01T00:00Z\nend=2024-01-01T00:00Z\n",
+            ),
+        ],
+    );
+    let (code, json) = check(&root, &["c"]);
+    assert_eq!(code, Some(1));
+    let d = &json["diagnostics"][0];
+    assert_eq!(d["code"], "TM001");
+    assert!(
+        d["message"]
+            .as_str()
+            .unwrap()
+            .ends_with("the end, `${end}` = 2024-01-01T00:00Z, is before the start, `${start}` = 2024-02-01T00:00Z"),
+        "{d}"
+    );
+    assert!(
+        d["help"].as_str().unwrap().ends_with(
+            "(`start` is set at c/job.properties:2, `end` is set at c/job.properties:3)"
+        ),
+        "{d}"
+    );
+}

@@ -207,7 +207,7 @@ fn variable(session: &Session, path: &Path, word: &str, place: Option<Place>) ->
             let _ = write!(out, ": not defined by the job");
         }
     }
-    if let Some((file, text, property)) = job::property_definition(&sources, word) {
+    if let Some((_, file, text, property)) = sources.property_definition(word) {
         let line = job::line_of(text, property.name_span);
         let name = Path::new(file)
             .file_name()

@@ -6,7 +6,6 @@
 //! is loaded as its own job, not as a bundle would submit it.
 
 use super::session::Session;
-use crate::config::Property;
 use crate::el::VarMap;
 use crate::interp::job::{self, Job, Options};
 use crate::ir::{self, Coordinator, Dataset};
@@ -114,28 +113,7 @@ impl Settings {
     }
 }
 
-/// Where the job property `name` is defined among the configuration files
-/// of `sources` (the last definition wins, as the merge does): the file's
-/// name, its text and the property.
-pub fn property_definition<'s>(
-    sources: &'s Sources,
-    name: &str,
-) -> Option<(&'s str, &'s str, Property)> {
-    sources.files.iter().skip(1).rev().find_map(|(file, text)| {
-        let properties = properties_of(file, text)?;
-        let found = properties.into_iter().rev().find(|p| p.name == name)?;
-        Some((file.as_str(), &**text, found))
-    })
-}
-
-/// The properties of a configuration file (`.properties`, else Hadoop XML).
-pub fn properties_of(file: &str, text: &str) -> Option<Vec<Property>> {
-    if file.ends_with(".xml") {
-        crate::config::parse_hadoop_xml(text).ok()
-    } else {
-        crate::config::properties::parse(text).ok()
-    }
-}
+pub use crate::project::load::properties_of;
 
 /// The 1-based line of `span` in `text`.
 pub fn line_of(text: &str, span: Span) -> usize {

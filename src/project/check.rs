@@ -1286,7 +1286,40 @@ fn coordinator(
                 .get(span.start as usize..span.end as usize)
                 .is_some_and(|name| missing.contains(name)))
     });
+    where_start_and_end_are_set(app, sources, &mut problems);
     Ok((problems, events, runs))
+}
+
+/// The end-before-start error (TM001 at the end) says where the
+/// properties its values read are set: `start` at job.properties:2.
+fn where_start_and_end_are_set(app: &ir::Coordinator, sources: &Sources, problems: &mut [Located]) {
+    let Some(problem) = problems.iter_mut().find(|p| {
+        p.file.is_none()
+            && p.diagnostic.code == TIME_DATETIME
+            && p.diagnostic.span == app.end.span
+            && p.diagnostic
+                .message
+                .starts_with("the end must be after the start")
+    }) else {
+        return;
+    };
+    let mut places = Vec::new();
+    for text in [&app.start, &app.end] {
+        for (name, _) in &findings(text.template(), Library::Coordinator).variables {
+            let Some((file, file_name, _, property)) = sources.property_definition(name) else {
+                continue;
+            };
+            let (line, _) = sources.line_column(file, property.name_span.start as usize);
+            let place = format!("`{name}` is set at {file_name}:{line}");
+            if !places.contains(&place) {
+                places.push(place);
+            }
+        }
+    }
+    if !places.is_empty() {
+        let help = problem.diagnostic.help.take().unwrap_or_default();
+        problem.diagnostic.help = Some(format!("{help} ({})", places.join(", ")));
+    }
 }
 
 /// A coordinator's problems, its events when it could be submitted, and

@@ -5,7 +5,7 @@
 
 use super::files::{ConfigFile, Files, ReadError};
 use super::locate::{self, AppKind};
-use crate::config::{JobConfig, Source};
+use crate::config::{JobConfig, Property, Source};
 use crate::diag::Diagnostic;
 use crate::diag::render::{Lines, human, human_with};
 use crate::el::VarMap;
@@ -71,6 +71,33 @@ impl Sources {
     pub fn line_column(&self, file: usize, offset: usize) -> (usize, usize) {
         self.lines(file)
             .map_or((1, 1), |(text, lines)| lines.line_column(text, offset))
+    }
+}
+
+impl Sources {
+    /// Where the job property `name` is set among the configuration files
+    /// read (the last definition wins, as the merge does): the file's
+    /// index, its name, its text and the property.
+    pub fn property_definition(&self, name: &str) -> Option<(usize, &str, &str, Property)> {
+        self.files
+            .iter()
+            .enumerate()
+            .skip(1)
+            .rev()
+            .find_map(|(index, (file, text))| {
+                let properties = properties_of(file, text)?;
+                let found = properties.into_iter().rev().find(|p| p.name == name)?;
+                Some((index, file.as_str(), &**text, found))
+            })
+    }
+}
+
+/// The properties of a configuration file (`.properties`, else Hadoop XML).
+pub fn properties_of(file: &str, text: &str) -> Option<Vec<Property>> {
+    if file.ends_with(".xml") {
+        crate::config::parse_hadoop_xml(text).ok()
+    } else {
+        crate::config::properties::parse(text).ok()
     }
 }
 
