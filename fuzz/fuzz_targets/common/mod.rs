@@ -137,7 +137,11 @@ pub fn check_buffers(
             }
         }
         Err(refused) => {
-            render(&refused.diagnostic, &refused.text);
+            let rendered = refused.render();
+            if verbose() {
+                eprint!("{rendered}");
+            }
+            std::hint::black_box(rendered);
         }
     }
 }
