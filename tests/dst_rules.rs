@@ -497,6 +497,77 @@ fn another_zones_hours_in_day_is_dst003_and_its_fixed_range_reads_each_hour_once
     }
 }
 
+/// A UTC job at 07:30 reading `current(0)` of a Los Angeles daily dataset,
+/// whose instances (local midnight) are at 08:00 UTC in winter and 07:00 in
+/// summer: the job's actions stay 24 hours apart, and the dry run skips a day
+/// in spring and reads one twice in autumn. DST003, whose help suggests no
+/// edit (none is proved for a daily dataset) but the dry run that shows it.
+#[test]
+fn a_daily_dataset_crossing_the_jobs_time_is_dst003_without_an_unproved_edit() {
+    let dir = fresh_dir("dst-rules-daily-crossing");
+    std::fs::write(
+        dir.join("coordinator.xml"),
+        r#"<coordinator-app name="daily" frequency="${coord:days(1)}" start="2024-01-01T07:30Z" end="2025-01-01T07:30Z" timezone="UTC" xmlns="uri:oozie:coordinator:0.4">
+  <datasets>
+    <dataset name="days" frequency="${coord:days(1)}" initial-instance="2023-01-01T08:00Z" timezone="America/Los_Angeles">
+      <uri-template>hdfs://nn/days/${YEAR}/${MONTH}/${DAY}</uri-template>
+    </dataset>
+  </datasets>
+  <input-events>
+    <data-in name="input" dataset="days"><instance>${coord:current(0)}</instance></data-in>
+  </input-events>
+  <action><workflow><app-path>hdfs://nn/apps/daily</app-path><configuration>
+    <property><name>input</name><value>${coord:dataIn('input')}</value></property>
+  </configuration></workflow></action>
+</coordinator-app>"#,
+    )
+    .unwrap();
+    // The dry run: the day each action reads, around each switch.
+    let app = dir.join("coordinator.xml");
+    let days = |from: &str, to: &str| -> Vec<String> {
+        let out = coordc(&[
+            "dryrun",
+            app.to_str().unwrap(),
+            "--from",
+            from,
+            "--to",
+            to,
+            "--format",
+            "json",
+        ]);
+        let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+        json["actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["inputs"]["input"][0].as_str().unwrap().to_string())
+            .collect()
+    };
+    // Spring: the action of the 10th (07:30Z) comes before that day's
+    // instance (local midnight, 08:00Z in winter) and reads the 9th's; the
+    // 11th's instance is at 07:00Z (summer), before the action of the 11th:
+    // the 10th is never read.
+    let spring = days("2024-03-10T00:00Z", "2024-03-12T00:00Z");
+    assert_eq!(
+        spring,
+        ["hdfs://nn/days/2024/03/09", "hdfs://nn/days/2024/03/11"]
+    );
+    // Autumn: 2024/11/03 twice.
+    let autumn = days("2024-11-03T00:00Z", "2024-11-05T00:00Z");
+    assert_eq!(
+        autumn,
+        ["hdfs://nn/days/2024/11/03", "hdfs://nn/days/2024/11/03"]
+    );
+    let diagnostics = diagnostics_of(&dir);
+    assert_eq!(dst_codes(&diagnostics), ["DST003"], "{diagnostics:?}");
+    let help = of_code(&diagnostics, "DST003")[0]["help"].as_str().unwrap();
+    assert!(
+        !help.contains("<start-instance>") && !help.contains("<instance>"),
+        "{help}"
+    );
+    assert!(help.contains("coordc dryrun"), "{help}");
+}
+
 /// Data in directories named in a zone's local time is read through a
 /// `coord:tzOffset()` shift (cloudera/cdh-twitter-example's coord-app.xml
 /// reads `current(coord:tzOffset() / 60)` of a Los Angeles dataset from a

@@ -59,7 +59,10 @@ pub(crate) fn switches(zone: &Zone, from: DateTime<Utc>, to: DateTime<Utc>) -> V
     }
     let mut t = from;
     while t < to {
-        let next = t + Duration::hours(12);
+        // (`to` is an instant of the job, two days inside the calendar.)
+        let Some(next) = t.checked_add_signed(Duration::hours(12)) else {
+            break;
+        };
         if zone.offset_seconds(t) != zone.offset_seconds(next) {
             // The first minute of the new offset (offsets change on a minute).
             let (mut lo, mut hi) = (t, next);
@@ -106,7 +109,11 @@ fn windows(job: &Job, switches: &[DateTime<Utc>]) -> Vec<Window> {
                 Some((window, s, 1))
             }
             (Some((mut window, s, after)), None) => {
-                if after < 3 || (after < AFTER && nominal <= s + Duration::days(DAYS_AFTER)) {
+                if after < 3
+                    || (after < AFTER
+                        && s.checked_add_signed(Duration::days(DAYS_AFTER))
+                            .is_none_or(|limit| nominal <= limit))
+                {
                     window.push(item);
                     Some((window, s, after + 1))
                 } else {
@@ -115,7 +122,9 @@ fn windows(job: &Job, switches: &[DateTime<Utc>]) -> Vec<Window> {
                 }
             }
             (None, Some(s)) => {
-                let from = s - Duration::days(DAYS_BEFORE);
+                let from = s
+                    .checked_sub_signed(Duration::days(DAYS_BEFORE))
+                    .unwrap_or(DateTime::<Utc>::MIN_UTC);
                 let kept = recent.len();
                 let mut window: Vec<_> = recent
                     .iter()
@@ -390,6 +399,14 @@ impl Found {
     }
 }
 
+/// The end of the part of the job the DST rules look at: its end, or
+/// [`HORIZON_DAYS`] after its start.
+pub(crate) fn horizon(job: &Job) -> DateTime<Utc> {
+    job.start
+        .checked_add_signed(Duration::days(HORIZON_DAYS))
+        .map_or(job.end, |t| t.min(job.end))
+}
+
 pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
     let mut out = Vec::new();
     // A month's actions are as far apart as its days: no ordinary days to
@@ -399,7 +416,7 @@ pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
     {
         return out;
     }
-    let until = job.end.min(job.start + Duration::days(HORIZON_DAYS));
+    let until = horizon(job);
     let mut all_switches = switches(&job.zone, job.start, until);
     for data_in in &app.inputs {
         if let Some((_, clock)) = job.dataset(&data_in.dataset.name)

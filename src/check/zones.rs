@@ -9,18 +9,20 @@ use crate::interp::job::{Job, Located, Schedule};
 use crate::ir::{Coordinator, ElText};
 use crate::time::frequency::{Frequency, FrequencyUnit};
 use crate::time::zone::Zone;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Duration, Utc};
 
 const MINUTES_PER_DAY: i64 = 24 * 60;
 
 pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
     let mut out = Vec::new();
-    let at = job.start;
     if let Some(d) = legacy_zone(&job.zone, &app.timezone) {
         out.push(Located::in_app(d));
     }
+    // The switches the job lives through (within 400 days of its start,
+    // as DST002 looks).
+    let until = super::dst_reads::horizon(job);
     if let Schedule::Every(f) = job.schedule()
-        && let Some(d) = day_in_minutes(f, &job.zone, at, &app.frequency, "the job")
+        && let Some(d) = day_in_minutes(f, &job.zone, (job.start, until), &app.frequency, "the job")
     {
         out.push(Located::in_app(d));
     }
@@ -37,10 +39,22 @@ pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
         if !seen.contains(&dataset.name.name) {
             seen.push(dataset.name.name.clone());
             out.extend(legacy_zone(&clock.zone, &dataset.timezone).map(located));
+            // A dataset's instances drift from its initial instance on: the
+            // switches between it (or 400 days before the job's last action,
+            // if earlier) and the job's end.
+            let from = until
+                .checked_sub_signed(Duration::days(400))
+                .map_or(clock.initial, |t| t.max(clock.initial));
             let what = format!("dataset `{}`", dataset.name.name);
             out.extend(
-                day_in_minutes(&clock.frequency, &clock.zone, at, &dataset.frequency, &what)
-                    .map(located),
+                day_in_minutes(
+                    &clock.frequency,
+                    &clock.zone,
+                    (from, until),
+                    &dataset.frequency,
+                    &what,
+                )
+                .map(located),
             );
         }
     }
@@ -72,26 +86,30 @@ fn legacy_zone(zone: &Zone, text: &ElText) -> Option<Diagnostic> {
     })
 }
 
-/// A whole number of days written in minutes, in a zone with DST.
+/// A whole number of days written in minutes, in a zone whose offset
+/// changes within `window` (a job that lives through no switch keeps its
+/// wall-clock time, and is not told otherwise).
 fn day_in_minutes(
     f: &Frequency,
     zone: &Zone,
-    at: DateTime<Utc>,
+    window: (DateTime<Utc>, DateTime<Utc>),
     text: &ElText,
     what: &str,
 ) -> Option<Diagnostic> {
-    if f.unit != FrequencyUnit::Minute || f.count % MINUTES_PER_DAY != 0 || !zone.observes_dst(at) {
+    if f.unit != FrequencyUnit::Minute || f.count % MINUTES_PER_DAY != 0 {
         return None;
     }
+    let first = *super::dst_reads::switches(zone, window.0, window.1).first()?;
     let days = f.count / MINUTES_PER_DAY;
     Some(
         Diagnostic::warning(
             DST_DAY_IN_MINUTES,
             text.span,
             format!(
-                "{what} runs every {} minutes in {}, which observes daylight saving time: its wall-clock time moves by an hour at each switch",
+                "{what} runs every {} minutes in {}, which observes daylight saving time: its wall-clock time moves by an hour at each switch, first at {}",
                 f.count,
-                zone.id()
+                zone.id(),
+                first.format("%Y-%m-%dT%H:%MZ")
             ),
         )
         .with_help(format!(
@@ -294,5 +312,16 @@ mod tests {
             one,
         );
         assert!(utc.is_empty(), "{utc:?}");
+        // A job that lives through no switch keeps its wall-clock time
+        // (Cloudwick-Team7/DailyDataLoad runs 27-31 August): nothing to say.
+        let summer = codes(
+            "1440",
+            "America/Los_Angeles",
+            "2013-08-27T00:00Z",
+            "2013-08-31T00:00Z",
+            "America/Los_Angeles",
+            one,
+        );
+        assert!(summer.is_empty(), "{summer:?}");
     }
 }
