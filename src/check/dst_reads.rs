@@ -48,6 +48,9 @@ const BEFORE: usize = 24;
 const AFTER: usize = 48;
 const DAYS_BEFORE: i64 = 3;
 const DAYS_AFTER: i64 = 6;
+/// The actions opening the first window, ordinary days before its switch,
+/// where a data-in must read each instance once to be looked at further.
+const ORDINARY: usize = 4;
 /// Dataset instances listed at most to read an action's URIs back as instants.
 const TABLE_LIMIT: i64 = 40_000;
 
@@ -399,6 +402,28 @@ impl Found {
     }
 }
 
+/// The actions resolved, by number (`None` for one that fails to resolve).
+type Actions<'a> = BTreeMap<usize, Option<Action<'a>>>;
+
+fn resolve<'a>(job: &Job<'a>, actions: &mut Actions<'a>, window: &[(usize, DateTime<Utc>)]) {
+    for &(n, t) in window {
+        actions
+            .entry(n)
+            .or_insert_with(|| job.resolve_action(n, t).ok());
+    }
+}
+
+/// A window's actions, when every one resolved.
+fn resolved_in<'s, 'a>(
+    actions: &'s Actions<'a>,
+    window: &[(usize, DateTime<Utc>)],
+) -> Option<Vec<(usize, DateTime<Utc>, &'s Action<'a>)>> {
+    window
+        .iter()
+        .map(|&(n, t)| Some((n, t, actions.get(&n)?.as_ref()?)))
+        .collect()
+}
+
 /// The end of the part of the job the DST rules look at: its end, or
 /// [`HORIZON_DAYS`] after its start.
 pub(crate) fn horizon(job: &Job) -> DateTime<Utc> {
@@ -431,32 +456,63 @@ pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
     all_switches.sort();
     all_switches.dedup();
     let windows = windows(job, &all_switches);
-    // Each action resolved once, for every data-in.
-    let mut actions: BTreeMap<usize, Option<Action>> = BTreeMap::new();
-    for &(n, t) in windows.iter().flatten() {
-        actions
-            .entry(n)
-            .or_insert_with(|| job.resolve_action(n, t).ok());
+    // A read shifted by coord:tzOffset() is how directories named in a
+    // zone's local time are read (uri-template fields are written in the
+    // processing zone): there the hour the local clock skips or repeats is
+    // the data's own, which nothing here can tell.
+    let mut candidates: Vec<usize> = (0..app.inputs.len())
+        .filter(|&i| {
+            app.inputs
+                .get(i)
+                .is_some_and(|d| !data_in_calls(d, "tzOffset"))
+        })
+        .collect();
+    // Each action resolved once, for every data-in; first the ordinary
+    // days that open the first window, where a data-in that is not read to
+    // be read once (most are not: a rolling window, a single instance)
+    // shows it, so the rest is resolved only for those that are.
+    let mut actions: Actions = BTreeMap::new();
+    let Some(first) = windows.first() else {
+        return out;
+    };
+    let opening = first.get(..ORDINARY.min(first.len())).unwrap_or(first);
+    resolve(job, &mut actions, opening);
+    {
+        let Some(opening) = resolved_in(&actions, opening) else {
+            return out;
+        };
+        candidates.retain(|&index| {
+            let Some(data_in) = app.inputs.get(index) else {
+                return false;
+            };
+            let Some((_, clock)) = job.dataset(&data_in.dataset.name) else {
+                return false;
+            };
+            reads(job, data_in, index, clock, &opening).is_some_and(|reads| {
+                reads.windows(2).any(|pair| match pair {
+                    [(_, _, a), (_, _, b)] => meet(a, b, clock).is_some_and(|m| m.tiles()),
+                    _ => false,
+                })
+            })
+        });
+    }
+    if candidates.is_empty() {
+        return out;
+    }
+    for window in &windows {
+        resolve(job, &mut actions, window);
     }
     let resolved: Vec<Vec<(usize, DateTime<Utc>, &Action)>> = windows
         .iter()
-        .filter_map(|w| {
-            w.iter()
-                .map(|&(n, t)| Some((n, t, actions.get(&n)?.as_ref()?)))
-                .collect()
-        })
+        .filter_map(|w| resolved_in(&actions, w))
         .collect();
-    for (index, data_in) in app.inputs.iter().enumerate() {
+    for index in candidates {
+        let Some(data_in) = app.inputs.get(index) else {
+            continue;
+        };
         let Some((_, clock)) = job.dataset(&data_in.dataset.name) else {
             continue;
         };
-        // A read shifted by coord:tzOffset() is how directories named in a
-        // zone's local time are read (uri-template fields are written in the
-        // processing zone): there the hour the local clock skips or repeats
-        // is the data's own, which nothing here can tell.
-        if data_in_calls(data_in, "tzOffset") {
-            continue;
-        }
         let Some(original) = resolved
             .iter()
             .map(|w| reads(job, data_in, index, clock, w))
