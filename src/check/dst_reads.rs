@@ -31,7 +31,8 @@ use crate::diag::Diagnostic;
 use crate::interp::action::Action;
 use crate::interp::job::{Job, Located, Schedule};
 use crate::ir::{Coordinator, DataIn, Instances};
-use crate::time::frequency::{Frequency, FrequencyUnit};
+use crate::time::calendar::add;
+use crate::time::frequency::{Frequency, FrequencyUnit, move_to_end};
 use crate::time::instance::DatasetClock;
 use crate::time::zone::Zone;
 use chrono::{DateTime, Duration, Utc};
@@ -92,8 +93,76 @@ type Window = Vec<(usize, DateTime<Utc>)>;
 /// The consecutive actions around each switch (numbered from 1): those
 /// from [`DAYS_BEFORE`] days before it (at least 3, at most [`BEFORE`]) to
 /// [`DAYS_AFTER`] days after (at least 3, at most [`AFTER`]); switches whose
-/// windows meet share one.
+/// windows meet share one. A frequency's k-th nominal time is one
+/// `Calendar.add` of k frequencies from the start, as the job computes it
+/// (`time::frequency::nominal_time_iter`), so the windows are found without
+/// walking the actions before them.
 fn windows(job: &Job, switches: &[DateTime<Utc>]) -> Vec<Window> {
+    let f = match job.schedule() {
+        Schedule::Every(f) => *f,
+        Schedule::Cron(_) => return windows_walked(job, switches),
+    };
+    let origin = if f.end_of {
+        move_to_end(&job.zone, job.start, f.unit)
+    } else {
+        Some(job.start)
+    };
+    let Some(origin) = origin else {
+        return Vec::new();
+    };
+    let unit = f.unit.calendar_unit();
+    let nominal =
+        |k: i64| add(&job.zone, origin, unit, k.checked_mul(f.count)?).filter(|t| *t < job.end);
+    let period = match f.unit {
+        FrequencyUnit::Minute => f.count,
+        FrequencyUnit::Day => f.count.saturating_mul(1440),
+        FrequencyUnit::Week => f.count.saturating_mul(7 * 1440),
+        FrequencyUnit::Month => f.count.saturating_mul(28 * 1440),
+    }
+    .max(1);
+    let before =
+        usize::try_from(DAYS_BEFORE * 1440 / period).map_or(BEFORE, |n| n.clamp(3, BEFORE));
+    let after =
+        usize::try_from(DAYS_AFTER * 1440 / period + 1).map_or(AFTER, |n| n.clamp(3, AFTER));
+    let mut ranges: Vec<(i64, i64)> = Vec::new();
+    for &s in switches {
+        // The first action at or after the switch: an estimate, then steps.
+        let mut k = ((s - origin).num_minutes() / period).max(0);
+        let mut steps = 0;
+        while k > 0 && nominal(k).is_some_and(|t| t >= s) && steps < 8 {
+            k -= 1;
+            steps += 1;
+        }
+        while nominal(k).is_some_and(|t| t < s) && steps < 16 {
+            k += 1;
+            steps += 1;
+        }
+        let (from, to) = (
+            k.saturating_sub(before as i64).max(0),
+            k.saturating_add(after as i64 - 1),
+        );
+        match ranges.last_mut() {
+            Some(last) if from <= last.1 + 1 => last.1 = last.1.max(to),
+            _ => ranges.push((from, to)),
+        }
+    }
+    ranges
+        .into_iter()
+        .map(|(from, to)| {
+            (from..=to)
+                .map_while(|k| Some((usize::try_from(k).ok()? + 1, nominal(k)?)))
+                .collect::<Window>()
+        })
+        .filter(|w| w.len() >= 2)
+        .collect()
+}
+
+/// The consecutive actions around each switch, found by walking the
+/// nominal times (a cron schedule's, which `Job` lists): those
+/// from [`DAYS_BEFORE`] days before it (at least 3, at most [`BEFORE`]) to
+/// [`DAYS_AFTER`] days after (at least 3, at most [`AFTER`]); switches whose
+/// windows meet share one.
+fn windows_walked(job: &Job, switches: &[DateTime<Utc>]) -> Vec<Window> {
     let mut out = Vec::new();
     let mut recent: VecDeque<(usize, DateTime<Utc>)> = VecDeque::new();
     let mut pending = switches.iter().copied().peekable();
