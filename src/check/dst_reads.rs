@@ -41,6 +41,10 @@ use std::collections::{BTreeMap, HashMap, VecDeque};
 /// How far from the job's start switches are looked for: the next spring
 /// and autumn switches of every zone involved.
 const HORIZON_DAYS: i64 = 400;
+/// How far apart the offsets are compared to find a switch: two switches
+/// in fewer days (a zone that leaves and returns to summer time within
+/// them) would go unseen; no zone's rules in tzdb since 2000 do that.
+const SCAN_STEP_DAYS: i64 = 4;
 /// Nominal times walked at most to reach the last switch's window.
 const SCAN_ACTIONS: usize = 200_000;
 /// Actions kept before and after a switch (at least 3 either side, and
@@ -64,7 +68,7 @@ pub(crate) fn switches(zone: &Zone, from: DateTime<Utc>, to: DateTime<Utc>) -> V
     let mut t = from;
     while t < to {
         // (`to` is an instant of the job, two days inside the calendar.)
-        let Some(next) = t.checked_add_signed(Duration::hours(12)) else {
+        let Some(next) = t.checked_add_signed(Duration::days(SCAN_STEP_DAYS)) else {
             break;
         };
         if zone.offset_seconds(t) != zone.offset_seconds(next) {
@@ -531,11 +535,17 @@ pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
     // the data's own, which nothing here can tell.
     let mut candidates: Vec<usize> = (0..app.inputs.len())
         .filter(|&i| {
-            app.inputs
-                .get(i)
-                .is_some_and(|d| !data_in_calls(d, "tzOffset"))
+            app.inputs.get(i).is_some_and(|d| {
+                !data_in_calls(d, "tzOffset")
+                    && job
+                        .dataset(&d.dataset.name)
+                        .is_some_and(|(_, clock)| may_move(job.schedule(), clock, &d.instances))
+            })
         })
         .collect();
+    if candidates.is_empty() {
+        return out;
+    }
     // Each action resolved once, for every data-in; first the ordinary
     // days that open the first window, where a data-in that is not read to
     // be read once (most are not: a rolling window, a single instance)
@@ -752,6 +762,47 @@ fn data_in_problems(
         ));
     }
     out
+}
+
+/// Whether a data-in may read every instance once on ordinary days and not
+/// at a switch, as far as its text tells before any action is resolved.
+/// Fixed `coord:current` indexes read `count` instances a frequency apart:
+/// with minutes for the job and the dataset nothing moves at a switch
+/// (minutes are absolute), and a count whose instances do not add up to
+/// the job's period never reads each instance once.
+fn may_move(schedule: &Schedule, clock: &DatasetClock, instances: &Instances) -> bool {
+    let Schedule::Every(job) = schedule else {
+        return true;
+    };
+    let count = match instances {
+        Instances::Range { start, end } => match (start.literal_current(), end.literal_current()) {
+            (Some(a), Some(b)) => b.checked_sub(a).and_then(|n| n.checked_add(1)),
+            _ => return true,
+        },
+        Instances::List(list) => {
+            if list.iter().any(|t| t.literal_current().is_none()) {
+                return true;
+            }
+            i64::try_from(list.len()).ok()
+        }
+    };
+    let Some(count) = count else {
+        return true;
+    };
+    let minutes = |f: &Frequency| match f.unit {
+        FrequencyUnit::Minute => Some(f.count),
+        FrequencyUnit::Day => f.count.checked_mul(1440),
+        FrequencyUnit::Week => f.count.checked_mul(7 * 1440),
+        FrequencyUnit::Month => None,
+    };
+    let data = &clock.frequency;
+    if job.unit == FrequencyUnit::Minute && data.unit == FrequencyUnit::Minute {
+        return false;
+    }
+    match (minutes(job), minutes(data)) {
+        (Some(period), Some(step)) => count.checked_mul(step) == Some(period),
+        _ => true,
+    }
 }
 
 fn data_in_calls(data_in: &DataIn, name: &str) -> bool {

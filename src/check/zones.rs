@@ -285,6 +285,23 @@ mod tests {
         assert!(found.is_empty(), "{found:?}");
     }
 
+    /// An hourly job reading hourly instances by fixed indexes: minutes are
+    /// absolute for both, nothing moves at a switch, nothing to say (and
+    /// nothing is resolved to find that out).
+    #[test]
+    fn minutes_for_the_job_and_the_dataset_never_move() {
+        let hour = ("${coord:current(-1)}", "${coord:current(-1)}");
+        let found = codes(
+            "${coord:hours(1)}",
+            "America/Los_Angeles",
+            "2024-01-01T08:00Z",
+            "2025-01-01T08:00Z",
+            "Europe/London",
+            hour,
+        );
+        assert!(found.is_empty(), "{found:?}");
+    }
+
     /// DST001 is keyed on each frequency's own zone: 1440 minutes drifts in
     /// Los Angeles and not in UTC.
     #[test]
