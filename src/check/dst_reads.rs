@@ -42,8 +42,8 @@ use std::collections::{BTreeMap, HashMap, VecDeque};
 /// and autumn switches of every zone involved.
 const HORIZON_DAYS: i64 = 400;
 /// How far apart the offsets are compared to find a switch: two switches
-/// in fewer days (a zone that leaves and returns to summer time within
-/// them) would go unseen; no zone's rules in tzdb since 2000 do that.
+/// within fewer days (a zone that leaves summer time and returns to it that
+/// quickly, which DST rules do not do) would go unseen.
 const SCAN_STEP_DAYS: i64 = 4;
 /// Nominal times walked at most to reach the last switch's window.
 const SCAN_ACTIONS: usize = 200_000;
