@@ -56,6 +56,9 @@ const DAYS_AFTER: i64 = 6;
 /// The actions opening the first window, ordinary days before its switch,
 /// where a data-in must read each instance once to be looked at further.
 const ORDINARY: usize = 4;
+/// Instances one action may read for its data-in to be looked at (a week
+/// of minutes): the windows resolve dozens of actions.
+const MAX_READ: usize = 10_080;
 /// Dataset instances listed at most to read an action's URIs back as instants.
 const TABLE_LIMIT: i64 = 40_000;
 
@@ -294,7 +297,7 @@ fn reads(
         .iter()
         .map(|(_, _, a)| {
             let event = a.inputs.get(index)?;
-            event.unresolved.is_empty().then_some(&event.uris)
+            (event.unresolved.is_empty() && event.uris.len() <= MAX_READ).then_some(&event.uris)
         })
         .collect::<Option<_>>()?;
     let mut margin = 64;
