@@ -4,6 +4,7 @@ pub mod actions;
 pub mod cron;
 pub mod data;
 pub mod datasets;
+pub mod dst_reads;
 pub mod el;
 pub mod instances;
 pub mod pipeline;

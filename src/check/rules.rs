@@ -424,14 +424,14 @@ pub static RULES: &[Rule] = &[
         name: "fixed-hourly-range",
         severity: Severity::Warning,
         oozie: None,
-        summary: "A daily job reading a fixed 24 hourly instances in a DST zone, where days have 23 or 25 hours (use `coord:hoursInDay`).",
+        summary: "A data-in that reads each instance once on ordinary days but not when the job's days have 23 or 25 hours (a fixed 24 hours for a job in a DST zone), found by resolving the actions around the switches.",
     },
     Rule {
         code: DST_ZONE_MISMATCH,
         name: "zone-mismatch",
         severity: Severity::Warning,
         oozie: None,
-        summary: "A job and a dataset in different zones, one with DST, and no `coord:tzOffset` to account for the changing offset.",
+        summary: "A data-in that reads each instance once on ordinary days but not at a switch of the dataset's zone, though the job's actions stay as far apart (a range sized by another zone's `coord:hoursInDay`).",
     },
     Rule {
         code: CRON_SYNTAX,

@@ -3,38 +3,29 @@
 //! on wall-clock time only through `coord:days`/`coord:months` and
 //! `coord:hoursInDay`; minutes are always real minutes (spec §7, §4.4.1).
 
-use super::rules::{DST_DAY_IN_MINUTES, DST_FIXED_HOURS, DST_ZONE_MISMATCH, LEGACY_ZONE};
+use super::rules::{DST_DAY_IN_MINUTES, LEGACY_ZONE};
 use crate::diag::Diagnostic;
 use crate::interp::job::{Job, Located, Schedule};
-use crate::ir::{Coordinator, ElText, Instances};
+use crate::ir::{Coordinator, ElText};
 use crate::time::frequency::{Frequency, FrequencyUnit};
 use crate::time::zone::Zone;
-use chrono::{DateTime, Datelike, Utc};
+use chrono::{DateTime, Duration, Utc};
 
 const MINUTES_PER_DAY: i64 = 24 * 60;
 
 pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
     let mut out = Vec::new();
-    let at = job.start;
     if let Some(d) = legacy_zone(&job.zone, &app.timezone) {
         out.push(Located::in_app(d));
     }
+    // The switches the job lives through (within 400 days of its start,
+    // as DST002 looks).
+    let until = super::dst_reads::horizon(job);
     if let Schedule::Every(f) = job.schedule()
-        && let Some(d) = day_in_minutes(f, &job.zone, at, &app.frequency, "the job")
+        && let Some(d) = day_in_minutes(f, &job.zone, (job.start, until), &app.frequency, "the job")
     {
         out.push(Located::in_app(d));
     }
-    let uses_tz_offset = app
-        .action
-        .configuration
-        .iter()
-        .any(|p| p.value.calls_any(&["tzOffset"]))
-        || app.inputs.iter().any(|d| match &d.instances {
-            Instances::List(list) => list.iter().any(|t| t.calls_any(&["tzOffset"])),
-            Instances::Range { start, end } => {
-                start.calls_any(&["tzOffset"]) || end.calls_any(&["tzOffset"])
-            }
-        });
     let mut seen = Vec::new();
     for data_in in &app.inputs {
         let Some((dataset, clock)) = job.dataset(&data_in.dataset.name) else {
@@ -48,55 +39,28 @@ pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
         if !seen.contains(&dataset.name.name) {
             seen.push(dataset.name.name.clone());
             out.extend(legacy_zone(&clock.zone, &dataset.timezone).map(located));
+            // A dataset's instances drift from its initial instance on: the
+            // switches between it (or 400 days before the job's last action,
+            // if earlier) and the job's end.
+            let from = until
+                .checked_sub_signed(Duration::days(400))
+                .map_or(clock.initial, |t| t.max(clock.initial));
             let what = format!("dataset `{}`", dataset.name.name);
             out.extend(
-                day_in_minutes(&clock.frequency, &clock.zone, at, &dataset.frequency, &what)
-                    .map(located),
+                day_in_minutes(
+                    &clock.frequency,
+                    &clock.zone,
+                    (from, until),
+                    &dataset.frequency,
+                    &what,
+                )
+                .map(located),
             );
         }
-        if let Instances::Range { start, end } = &data_in.instances
-            && let Some(d) = fixed_hours(job, &clock.frequency, &clock.zone, start, end)
-        {
-            out.push(Located::in_app(d));
-        }
-        if !uses_tz_offset && gap_varies(&job.zone, &clock.zone, at) {
-            out.push(Located::in_app(Diagnostic::warning(
-                    DST_ZONE_MISMATCH,
-                    data_in.dataset.span,
-                    format!(
-                        "the job runs in {} and dataset `{}` in {}: the hours between them change during the year (daylight saving time), and nothing here accounts for it",
-                        job.zone.id(),
-                        dataset.name.name,
-                        clock.zone.id()
-                    ),
-                )
-                .with_help(
-                    "use coord:tzOffset() to shift the instances by the offset between the two zones (spec §7.2, use case 3), or put the job and the dataset in one zone",
-                )));
-        }
     }
+    // What the actions read across the switches (DST002, DST003).
+    out.extend(super::dst_reads::check(app, job));
     out
-}
-
-/// Whether the hours between two zones change during the year of `at`
-/// (sampled mid-month): `America/New_York` and `America/Los_Angeles` switch
-/// together and stay 3 hours apart, which a fixed `coord:current(-3)` handles
-/// (spec §7.2, use case 2); UTC and any DST zone do not.
-fn gap_varies(a: &Zone, b: &Zone, at: DateTime<Utc>) -> bool {
-    if a == b {
-        // One zone: no gap at all, without sampling the year.
-        return false;
-    }
-    let year = at.year();
-    let gaps = (1..=12).filter_map(|month| {
-        let t = chrono::NaiveDate::from_ymd_opt(year, month, 15)?
-            .and_hms_opt(12, 0, 0)?
-            .and_utc();
-        Some(a.offset_seconds(t) - b.offset_seconds(t))
-    });
-    let mut gaps = gaps.peekable();
-    let first = gaps.peek().copied();
-    gaps.any(|g| Some(g) != first)
 }
 
 /// Java's three-letter IDs (`PST`, `EST`, `IST`...): deprecated, and several
@@ -122,26 +86,30 @@ fn legacy_zone(zone: &Zone, text: &ElText) -> Option<Diagnostic> {
     })
 }
 
-/// A whole number of days written in minutes, in a zone with DST.
+/// A whole number of days written in minutes, in a zone whose offset
+/// changes within `window` (a job that lives through no switch keeps its
+/// wall-clock time, and is not told otherwise).
 fn day_in_minutes(
     f: &Frequency,
     zone: &Zone,
-    at: DateTime<Utc>,
+    window: (DateTime<Utc>, DateTime<Utc>),
     text: &ElText,
     what: &str,
 ) -> Option<Diagnostic> {
-    if f.unit != FrequencyUnit::Minute || f.count % MINUTES_PER_DAY != 0 || !zone.observes_dst(at) {
+    if f.unit != FrequencyUnit::Minute || f.count % MINUTES_PER_DAY != 0 {
         return None;
     }
+    let first = *super::dst_reads::switches(zone, window.0, window.1).first()?;
     let days = f.count / MINUTES_PER_DAY;
     Some(
         Diagnostic::warning(
             DST_DAY_IN_MINUTES,
             text.span,
             format!(
-                "{what} runs every {} minutes in {}, which observes daylight saving time: its wall-clock time moves by an hour at each switch",
+                "{what} runs every {} minutes in {}, which observes daylight saving time: its wall-clock time moves by an hour at each switch, first at {}",
                 f.count,
-                zone.id()
+                zone.id(),
+                first.format("%Y-%m-%dT%H:%MZ")
             ),
         )
         .with_help(format!(
@@ -150,46 +118,227 @@ fn day_in_minutes(
     )
 }
 
-/// `current(-23)..current(0)` of an hourly dataset for a daily job: 24
-/// instances, where a DST day has 23 or 25 hours.
-fn fixed_hours(
-    job: &Job,
-    dataset_frequency: &Frequency,
-    dataset_zone: &Zone,
-    start: &ElText,
-    end: &ElText,
-) -> Option<Diagnostic> {
-    let daily = match job.schedule() {
-        Schedule::Every(f) => {
-            (f.unit == FrequencyUnit::Day && f.count == 1)
-                || (f.unit == FrequencyUnit::Minute && f.count == MINUTES_PER_DAY)
-        }
-        Schedule::Cron(_) => false,
-    };
-    let hourly = dataset_frequency.unit == FrequencyUnit::Minute && dataset_frequency.count == 60;
-    let (from, to) = (start.literal_current()?, end.literal_current()?);
-    if !daily
-        || !hourly
-        || to.checked_sub(from) != Some(23)
-        || !dataset_zone.observes_dst(job.start)
-    {
-        return None;
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::Severity;
+    use crate::interp::job::{Options, prepare};
+    use crate::project::files::Files;
+    use crate::project::load::{self, JobInput, JobSource, Sources};
+    use crate::time::datetime::ProcessingZone;
+
+    /// The codes `check` gives a coordinator reading hourly dataset `logs`
+    /// (zone `data`) from a job in `job` at `start`, for a year.
+    fn codes(
+        frequency: &str,
+        job: &str,
+        start: &str,
+        end: &str,
+        data: &str,
+        range: (&str, &str),
+    ) -> Vec<(&'static str, String)> {
+        let text = format!(
+            r#"<coordinator-app name="daily" frequency="{frequency}" start="{start}" end="{end}" timezone="{job}" xmlns="uri:oozie:coordinator:0.4">
+  <datasets>
+    <dataset name="logs" frequency="${{coord:hours(1)}}" initial-instance="2023-01-01T00:00Z" timezone="{data}">
+      <uri-template>hdfs://nn/logs/${{YEAR}}/${{MONTH}}/${{DAY}}/${{HOUR}}</uri-template>
+    </dataset>
+  </datasets>
+  <input-events>
+    <data-in name="input" dataset="logs"><start-instance>{}</start-instance><end-instance>{}</end-instance></data-in>
+  </input-events>
+  <action><workflow><app-path>hdfs://nn/apps/daily</app-path></workflow></action>
+</coordinator-app>"#,
+            range.0, range.1
+        );
+        let arena = crate::xml::tree::arena_for(text.len());
+        let doc = crate::xml::parse(&text, &arena).expect("well-formed");
+        let files = Files::default();
+        let utc = ProcessingZone::parse_option("UTC").expect("UTC");
+        let input = JobInput {
+            configs: &[],
+            files: &files,
+            job: JobSource::Own,
+            defines: &[],
+            maps: &[],
+            processing_zone: utc,
+            check_maximum_frequency: true,
+        };
+        let mut sources = Sources::default();
+        sources.add("coordinator.xml".to_string(), text.as_str());
+        let Ok(loaded) = load::coordinator(
+            &doc,
+            std::path::Path::new("coordinator.xml"),
+            &input,
+            &mut sources,
+        ) else {
+            panic!("the app loads");
+        };
+        let options = Options::first_action(utc, true);
+        let Ok(job) = prepare(&loaded.app, &loaded.included, &loaded.vars, &options) else {
+            panic!("the job prepares");
+        };
+        check(&loaded.app, &job)
+            .into_iter()
+            .map(|l| {
+                assert_eq!(l.diagnostic.severity, Severity::Warning);
+                (
+                    l.diagnostic.code,
+                    l.diagnostic.help.clone().unwrap_or_default(),
+                )
+            })
+            .collect()
     }
-    Some(
-        Diagnostic::warning(
-            DST_FIXED_HOURS,
-            start.span,
-            format!(
-                "a fixed range of 24 hourly instances for a daily job in {}: on the days daylight saving time starts or ends the day has 23 or 25 hours, so an hour is read twice or missed",
-                dataset_zone.id()
-            ),
-        )
-        .with_help(format!(
-            "write ${{coord:current({})}}: coord:hoursInDay counts the hours of the action's day (spec §6.6.3)",
-            match to {
-                0 => "-(coord:hoursInDay(0) - 1)".to_string(),
-                to => format!("{to} - (coord:hoursInDay(0) - 1)"),
-            }
-        )),
-    )
+
+    const FIXED: (&str, &str) = ("${coord:current(-24)}", "${coord:current(-1)}");
+    const DAYS: &str = "${coord:days(1)}";
+
+    /// A UTC job's days are 24 hours and hourly instances are absolute hours
+    /// (CoordELFunctions.java:110-116, release-5.2.1: `coord:hours` is the
+    /// MINUTE unit): a fixed 24 reads each hour once, whatever the dataset's
+    /// zone. Issue 31 found DST002 and DST003 here.
+    #[test]
+    fn a_utc_job_reading_a_los_angeles_hourly_dataset_gets_nothing() {
+        let found = codes(
+            DAYS,
+            "UTC",
+            "2024-01-01T00:00Z",
+            "2025-01-01T00:00Z",
+            "America/Los_Angeles",
+            FIXED,
+        );
+        assert!(found.is_empty(), "{found:?}");
+    }
+
+    /// A Los Angeles job's days are 23 and 25 hours at the switches
+    /// (CoordMaterializeTransitionXCommand.java:390-436: `Calendar.add` in
+    /// the job's zone): a fixed 24 of a UTC dataset is DST002, whose help
+    /// puts the dataset in the job's zone (hoursInDay counts the dataset
+    /// zone's days), not DST003's tzOffset.
+    #[test]
+    fn a_los_angeles_job_reading_a_utc_hourly_dataset_is_dst002() {
+        let found = codes(
+            DAYS,
+            "America/Los_Angeles",
+            "2024-01-01T08:00Z",
+            "2025-01-01T08:00Z",
+            "UTC",
+            FIXED,
+        );
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].0, "DST002");
+        assert!(
+            found[0].1.contains("timezone=\"America/Los_Angeles\""),
+            "{}",
+            found[0].1
+        );
+        assert!(
+            found[0]
+                .1
+                .contains("${coord:current(-coord:hoursInDay(-1))}"),
+            "{}",
+            found[0].1
+        );
+    }
+
+    /// The rewrite DST002 suggests is silent, and so is a year without a
+    /// switch (nothing to show).
+    #[test]
+    fn the_rewrite_and_a_window_without_switches_are_silent() {
+        let rewrite = (
+            "${coord:current(-coord:hoursInDay(-1))}",
+            "${coord:current(-1)}",
+        );
+        let found = codes(
+            DAYS,
+            "America/Los_Angeles",
+            "2024-01-01T08:00Z",
+            "2025-01-01T08:00Z",
+            "America/Los_Angeles",
+            rewrite,
+        );
+        assert!(found.is_empty(), "{found:?}");
+        let found = codes(
+            DAYS,
+            "America/Los_Angeles",
+            "2024-01-01T08:00Z",
+            "2024-02-01T08:00Z",
+            "America/Los_Angeles",
+            FIXED,
+        );
+        assert!(found.is_empty(), "{found:?}");
+    }
+
+    /// A rolling window read every day (a week of hours) never tiles: it is
+    /// not read to be read once, and the rule says nothing about it.
+    #[test]
+    fn a_rolling_window_is_not_this_rules() {
+        let week = ("${coord:current(-167)}", "${coord:current(0)}");
+        let found = codes(
+            DAYS,
+            "America/Los_Angeles",
+            "2024-01-01T08:00Z",
+            "2025-01-01T08:00Z",
+            "America/Los_Angeles",
+            week,
+        );
+        assert!(found.is_empty(), "{found:?}");
+    }
+
+    /// An hourly job reading hourly instances by fixed indexes: minutes are
+    /// absolute for both, nothing moves at a switch, nothing to say (and
+    /// nothing is resolved to find that out).
+    #[test]
+    fn minutes_for_the_job_and_the_dataset_never_move() {
+        let hour = ("${coord:current(-1)}", "${coord:current(-1)}");
+        let found = codes(
+            "${coord:hours(1)}",
+            "America/Los_Angeles",
+            "2024-01-01T08:00Z",
+            "2025-01-01T08:00Z",
+            "Europe/London",
+            hour,
+        );
+        assert!(found.is_empty(), "{found:?}");
+    }
+
+    /// DST001 is keyed on each frequency's own zone: 1440 minutes drifts in
+    /// Los Angeles and not in UTC.
+    #[test]
+    fn a_day_in_minutes_drifts_only_in_a_dst_zone() {
+        let one = ("${coord:current(-1)}", "${coord:current(-1)}");
+        let la = codes(
+            "1440",
+            "America/Los_Angeles",
+            "2024-01-01T08:00Z",
+            "2025-01-01T08:00Z",
+            "UTC",
+            one,
+        );
+        assert_eq!(
+            la.iter().map(|f| f.0).collect::<Vec<_>>(),
+            ["DST001"],
+            "{la:?}"
+        );
+        let utc = codes(
+            "1440",
+            "UTC",
+            "2024-01-01T00:00Z",
+            "2025-01-01T00:00Z",
+            "UTC",
+            one,
+        );
+        assert!(utc.is_empty(), "{utc:?}");
+        // A job that lives through no switch keeps its wall-clock time
+        // (Cloudwick-Team7/DailyDataLoad runs 27-31 August): nothing to say.
+        let summer = codes(
+            "1440",
+            "America/Los_Angeles",
+            "2013-08-27T00:00Z",
+            "2013-08-31T00:00Z",
+            "America/Los_Angeles",
+            one,
+        );
+        assert!(summer.is_empty(), "{summer:?}");
+    }
 }
