@@ -35,7 +35,7 @@ use crate::time::calendar::add;
 use crate::time::frequency::{Frequency, FrequencyUnit, move_to_end};
 use crate::time::instance::DatasetClock;
 use crate::time::zone::Zone;
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Datelike, Duration, TimeZone, Utc};
 use std::collections::{BTreeMap, HashMap, VecDeque};
 
 /// How far from the job's start switches are looked for: the next spring
@@ -63,11 +63,41 @@ const MAX_READ: usize = 10_080;
 const TABLE_LIMIT: i64 = 40_000;
 
 /// The instants at which `zone`'s UTC offset changes in [from, to).
+/// (Found a calendar year at a time, each year of a zone once per thread:
+/// the applications of a check share a handful of zones.)
 pub(crate) fn switches(zone: &Zone, from: DateTime<Utc>, to: DateTime<Utc>) -> Vec<DateTime<Utc>> {
+    type Known = rustc_hash::FxHashMap<(String, i32), Vec<DateTime<Utc>>>;
+    thread_local! {
+        static KNOWN: std::cell::RefCell<Known> = std::cell::RefCell::default();
+    }
     let mut out = Vec::new();
-    if zone.has_fixed_offset() {
+    if zone.has_fixed_offset() || from >= to {
         return out;
     }
+    for year in from.year()..=to.year() {
+        let (Some(start), Some(end)) = (
+            Utc.with_ymd_and_hms(year, 1, 1, 0, 0, 0).single(),
+            Utc.with_ymd_and_hms(year + 1, 1, 1, 0, 0, 0).single(),
+        ) else {
+            // (Past chrono's calendar: scanned as asked.)
+            return scanned(zone, from, to);
+        };
+        let of_year = KNOWN.with(|known| {
+            known
+                .borrow_mut()
+                .entry((zone.id().to_string(), year))
+                .or_insert_with(|| scanned(zone, start, end))
+                .clone()
+        });
+        out.extend(of_year.into_iter().filter(|t| *t >= from && *t < to));
+    }
+    out
+}
+
+/// [`switches`], scanned every [`SCAN_STEP_DAYS`] days and found to the
+/// minute.
+fn scanned(zone: &Zone, from: DateTime<Utc>, to: DateTime<Utc>) -> Vec<DateTime<Utc>> {
+    let mut out = Vec::new();
     let mut t = from;
     while t < to {
         // (`to` is an instant of the job, two days inside the calendar.)
@@ -531,7 +561,6 @@ pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
     }
     all_switches.sort();
     all_switches.dedup();
-    let windows = windows(job, &all_switches);
     // A read shifted by coord:tzOffset() is how directories named in a
     // zone's local time are read (uri-template fields are written in the
     // processing zone): there the hour the local clock skips or repeats is
@@ -549,6 +578,8 @@ pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
     if candidates.is_empty() {
         return out;
     }
+    // (Found only for a data-in that may move: finding them adds calendars.)
+    let windows = windows(job, &all_switches);
     // Each action resolved once, for every data-in; first the ordinary
     // days that open the first window, where a data-in that is not read to
     // be read once (most are not: a rolling window, a single instance)

@@ -96,18 +96,31 @@ pub struct Report {
     unconfigured_workflow: bool,
 }
 
-/// A workflow application a coordinator's actions run, found locally
-/// (`locate::local_application`), and the configuration they give it:
-/// the coordinator job's configuration with the action's `<configuration>`
+/// A workflow application a coordinator's actions (or a parent workflow's
+/// sub-workflow action) run, and the configuration they give it: for a
+/// coordinator, its job's configuration with the action's `<configuration>`
 /// over it and its app-path as `oozie.wf.application.path`
 /// (CoordActionStartXCommand.java:109-161 at release-5.2.1), as of its
 /// first action.
 #[derive(Clone)]
 struct WorkflowRun {
-    workflow: PathBuf,
-    /// The coordinator whose actions run it.
+    /// The application path, resolved.
+    app_path: String,
+    /// The `--map`s of the submitter's folder.
+    maps: Vec<(String, String)>,
+    /// The application whose actions run it.
     submitter: PathBuf,
     defines: Vec<(String, String)>,
+}
+
+impl WorkflowRun {
+    /// The workflow file it runs, when it is local
+    /// (`locate::local_application`). (Found only when a workflow of the
+    /// check waits for a submitter: finding costs file-system calls.)
+    fn workflow(&self, files: &Files) -> Option<PathBuf> {
+        let from = self.submitter.parent().unwrap_or(Path::new("."));
+        locate::local_application(&self.app_path, from, AppKind::Workflow, &self.maps, files)
+    }
 }
 
 /// A coordinator a bundle submits, checked with the configuration the bundle
@@ -725,7 +738,7 @@ fn check_runs_round(
     let mut runs: Vec<(usize, WorkflowRun)> = reports
         .iter()
         .flat_map(|r| &r.runs)
-        .filter_map(|run| Some((*waiting.get(&real(&run.workflow))?, run.clone())))
+        .filter_map(|run| Some((*waiting.get(&real(&run.workflow(plan.files)?))?, run.clone())))
         .collect();
     // The coordinators beside a workflow no coordinator of the check runs
     // (a commit that changes the workflow alone, an editor's one file).
@@ -762,7 +775,7 @@ fn check_runs_round(
                 report
                     .runs
                     .into_iter()
-                    .filter_map(|run| Some((*waiting.get(&real(&run.workflow))?, run))),
+                    .filter_map(|run| Some((*waiting.get(&real(&run.workflow(plan.files)?))?, run))),
             );
         }
     }
@@ -1336,14 +1349,6 @@ fn workflow_run(
     input: &JobInput,
 ) -> Option<WorkflowRun> {
     let first = first?;
-    let from = path.parent().unwrap_or(Path::new("."));
-    let workflow = locate::local_application(
-        &first.app_path,
-        from,
-        AppKind::Workflow,
-        input.maps,
-        input.files,
-    )?;
     let mut defines: Vec<(String, String)> = loaded
         .vars
         .iter()
@@ -1362,7 +1367,8 @@ fn workflow_run(
         first.app_path.to_string(),
     ));
     Some(WorkflowRun {
-        workflow,
+        app_path: first.app_path.trim().to_string(),
+        maps: input.maps.to_vec(),
         submitter: path.to_path_buf(),
         defines,
     })
@@ -1523,7 +1529,6 @@ fn sub_workflow_runs(
     vars: &VarMap,
     input: &JobInput,
 ) -> Vec<WorkflowRun> {
-    let from = path.parent().unwrap_or(Path::new("."));
     let resolved = |text: &ElText| {
         job::submit_text(text, vars, input.processing_zone)
             .unwrap_or_else(|_| text.text().to_string())
@@ -1544,12 +1549,7 @@ fn sub_workflow_runs(
         else {
             continue;
         };
-        let app_path = resolved(app_path);
-        let Some(workflow) =
-            locate::local_application(&app_path, from, AppKind::Workflow, input.maps, input.files)
-        else {
-            continue;
-        };
+        let app_path = resolved(app_path).trim().to_string();
         let propagate = action
             .body
             .elements
@@ -1564,7 +1564,7 @@ fn sub_workflow_runs(
         } else if let Some(Some(user)) = vars.get("user.name") {
             defines.push(("user.name".to_string(), user.clone()));
         }
-        defines.push((AppKind::Workflow.path_property().to_string(), app_path));
+        defines.push((AppKind::Workflow.path_property().to_string(), app_path.clone()));
         defines.extend(
             action
                 .body
@@ -1573,7 +1573,8 @@ fn sub_workflow_runs(
                 .map(|p| (resolved(&p.name), resolved(&p.value))),
         );
         runs.push(WorkflowRun {
-            workflow,
+            app_path,
+            maps: input.maps.to_vec(),
             submitter: path.to_path_buf(),
             defines,
         });
