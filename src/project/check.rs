@@ -738,7 +738,12 @@ fn check_runs_round(
     let mut runs: Vec<(usize, WorkflowRun)> = reports
         .iter()
         .flat_map(|r| &r.runs)
-        .filter_map(|run| Some((*waiting.get(&real(&run.workflow(plan.files)?))?, run.clone())))
+        .filter_map(|run| {
+            Some((
+                *waiting.get(&real(&run.workflow(plan.files)?))?,
+                run.clone(),
+            ))
+        })
         .collect();
     // The coordinators beside a workflow no coordinator of the check runs
     // (a commit that changes the workflow alone, an editor's one file).
@@ -772,10 +777,9 @@ fn check_runs_round(
     if !beside.is_empty() {
         for report in check_all(&beside, plan) {
             runs.extend(
-                report
-                    .runs
-                    .into_iter()
-                    .filter_map(|run| Some((*waiting.get(&real(&run.workflow(plan.files)?))?, run))),
+                report.runs.into_iter().filter_map(|run| {
+                    Some((*waiting.get(&real(&run.workflow(plan.files)?))?, run))
+                }),
             );
         }
     }
@@ -1564,7 +1568,10 @@ fn sub_workflow_runs(
         } else if let Some(Some(user)) = vars.get("user.name") {
             defines.push(("user.name".to_string(), user.clone()));
         }
-        defines.push((AppKind::Workflow.path_property().to_string(), app_path.clone()));
+        defines.push((
+            AppKind::Workflow.path_property().to_string(),
+            app_path.clone(),
+        ));
         defines.extend(
             action
                 .body
