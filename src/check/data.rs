@@ -387,7 +387,7 @@ fn repeated_fields(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::interp::job::{Options, prepare};
     use crate::project::files::Files;
@@ -436,8 +436,9 @@ mod tests {
     }
 
     /// `f` on the coordinator `text` and its job, prepared as `coordc check`
-    /// prepares it (UTC processing zone, the first action).
-    fn with_job<R>(text: &str, f: impl FnOnce(&Coordinator, &Job) -> R) -> R {
+    /// prepares it (UTC processing zone, the first action). (The rules'
+    /// tests that need a job share it.)
+    pub(crate) fn with_job<R>(text: &str, f: impl FnOnce(&Coordinator, &Job) -> R) -> R {
         let arena = crate::xml::tree::arena_for(text.len());
         let doc = crate::xml::parse(text, &arena).expect("well-formed");
         let files = Files::default();

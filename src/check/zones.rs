@@ -122,10 +122,6 @@ fn day_in_minutes(
 mod tests {
     use super::*;
     use crate::diag::Severity;
-    use crate::interp::job::{Options, prepare};
-    use crate::project::files::Files;
-    use crate::project::load::{self, JobInput, JobSource, Sources};
-    use crate::time::datetime::ProcessingZone;
 
     /// The codes `check` gives a coordinator reading hourly dataset `logs`
     /// (zone `data`) from a job in `job` at `start`, for a year.
@@ -151,34 +147,7 @@ mod tests {
 </coordinator-app>"#,
             range.0, range.1
         );
-        let arena = crate::xml::tree::arena_for(text.len());
-        let doc = crate::xml::parse(&text, &arena).expect("well-formed");
-        let files = Files::default();
-        let utc = ProcessingZone::parse_option("UTC").expect("UTC");
-        let input = JobInput {
-            configs: &[],
-            files: &files,
-            job: JobSource::Own,
-            defines: &[],
-            maps: &[],
-            processing_zone: utc,
-            check_maximum_frequency: true,
-        };
-        let mut sources = Sources::default();
-        sources.add("coordinator.xml".to_string(), text.as_str());
-        let Ok(loaded) = load::coordinator(
-            &doc,
-            std::path::Path::new("coordinator.xml"),
-            &input,
-            &mut sources,
-        ) else {
-            panic!("the app loads");
-        };
-        let options = Options::first_action(utc, true);
-        let Ok(job) = prepare(&loaded.app, &loaded.included, &loaded.vars, &options) else {
-            panic!("the job prepares");
-        };
-        check(&loaded.app, &job)
+        crate::check::data::tests::with_job(&text, check)
             .into_iter()
             .map(|l| {
                 assert_eq!(l.diagnostic.severity, Severity::Warning);
