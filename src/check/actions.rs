@@ -1,7 +1,7 @@
 //! Workflow actions as a stock Oozie server accepts them. At submission: the
 //! action types it has executors for (E0723), the job-tracker and name-node
 //! the Hadoop actions need (E0701), and the definition length it reads
-//! (E0736); research/oozie-validations.md §4, W9 and W10. When the workflow
+//! (E0736); LiteWorkflowAppParser.java (action types, job-tracker and name-node defaults). When the workflow
 //! reaches an action, what its executor checks before it runs anything:
 //! retry attributes (E0700), configuration properties Oozie sets itself and
 //! credentials (JA010, JA021), shell environment variables (JA010), fs paths

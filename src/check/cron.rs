@@ -4,7 +4,7 @@
 //! job whose zone is not the processing zone (Oozie evaluates cron in the
 //! processing zone), text Quartz reads other than as written (steps it
 //! reduces to one value, what it ignores after a name).
-//! research/oozie-semantics.md §3 (CCU:800-865).
+//! CoordCommandUtils.java:800-865.
 
 use super::rules::{
     CRON_BOTH_DAYS, CRON_QUARTZ_READING, CRON_UNIX_WEEKDAYS, CRON_WRAPS, CRON_ZONE,

@@ -2,7 +2,7 @@
 //! in every data-in and data-out: an instance element holding several
 //! instances or none (CO006; Oozie's submission looks at the first data-in and
 //! data-out only), and instance functions with arguments out of range
-//! (research/oozie-validations.md C41): `coord:latest(n)` needs n <= 0,
+//! (CoordELFunctions.java:273-274, 316-318): `coord:latest(n)` needs n <= 0,
 //! `coord:future(n, limit)` needs n >= 0 and limit > 0.
 
 use super::rules::{INSTANCE_ARGUMENT, INSTANCE_SYNTAX};

@@ -1,7 +1,7 @@
 //! A coordinator whose frequency materializes no action in [start, end):
 //! Oozie rejects that for cron (CR004) but accepts it for a frequency,
 //! silently — an `endOf*` frequency always advances to the next boundary, so
-//! a short window can hold none (research/oozie-semantics.md §3).
+//! a short window can hold none (CoordMaterializeTransitionXCommand.java).
 
 use super::rules::NO_ACTIONS;
 use crate::diag::Diagnostic;

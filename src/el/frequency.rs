@@ -1,4 +1,4 @@
-//! Lowering a `frequency` attribute (spec §4.4, research/oozie-semantics.md §3)
+//! Lowering a `frequency` attribute (spec §4.4; CoordELFunctions.java, the frequency functions)
 //! to a typed [`Frequency`], as Oozie's `coord-job-submit-freq` evaluation does
 //! it (CoordSubmitXCommand, CoordELFunctions.ph1_coord_*):
 //! - each frequency function returns a count in its own unit and sets the unit
@@ -103,7 +103,7 @@ pub fn lower_frequency(
     let (rendered, unit) = render_with_unit(template, vars)?;
     let trimmed = rendered.trim();
     // The attribute is trimmed; an integer is minutes, anything else is cron
-    // (research/oozie-validations.md C15).
+    // (CoordELFunctions.java, `ParamChecker.checkGTZero`).
     let Ok(count) = trimmed.parse::<i32>() else {
         return Ok(LoweredFrequency::Cron(trimmed.to_string()));
     };

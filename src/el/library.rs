@@ -5,7 +5,7 @@
 //! Sources: `core/src/main/resources/oozie-default.xml` (the `ELService` groups),
 //! `CoordELFunctions.java`, `HCatELFunctions.java`, `DagELFunctions.java`,
 //! `FsELFunctions.java`, `HadoopELFunctions.java`, `ELConstantsFunctions.java`;
-//! the places per group are summarised in `shared/research/oozie-semantics.md` §2.
+//! the places per group are the EL groups of oozie-default.xml (`oozie.service.ELService.functions.coord-*`, `wf`, `bundle-submit`) and CoordELEvaluator.java.
 
 use super::ast::Reference;
 use super::eval::arguments;
@@ -1140,7 +1140,7 @@ pub fn definitions(call: &super::ast::Call) -> &'static [&'static FunctionDef] {
 }
 
 /// A function or constant used where Oozie's EL group for that place does not
-/// define it (research/oozie-semantics.md §2).
+/// define it (oozie-default.xml, `oozie.service.ELService.*`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Misplaced {
     /// `coord:dateOffset()` or `MINUTES`, as written.
@@ -1357,7 +1357,7 @@ mod tests {
 
     #[test]
     fn a_tree_names_its_functions_once_and_each_job_decides_its_constants() {
-        // research/oozie-semantics.md §2: no dateOffset in an <instance>, no
+        // oozie-default.xml's EL groups: no dateOffset in an <instance>, no
         // MINUTES in the workflow configuration, unless the job defines it.
         let template = crate::el::parse_template(
             "${MINUTES}/${coord:dateOffset('2009-01-01T00:00Z', 1, 'DAY')}",

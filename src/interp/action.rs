@@ -1,5 +1,5 @@
 //! Resolving one action of a submitted [`Job`] at its nominal time, as
-//! Oozie's materialization does (research/oozie-semantics.md §2-§5):
+//! Oozie's materialization does (CoordCommandUtils.java, CoordELFunctions.java, CoordELEvaluator.java):
 //! [`Job::resolve_action`] gives each data-in's instances (ranges through
 //! Oozie's echo pass, newest first, instances before the initial one dropped),
 //! the URIs (second phase of the uri-template: the instance's fields in the

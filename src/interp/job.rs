@@ -1,5 +1,5 @@
 //! Submission: what Oozie does when a coordinator job is submitted, all that
-//! does not depend on an action (research/oozie-semantics.md §2-§5).
+//! does not depend on an action (CoordSubmitXCommand.java, CoordELFunctions.java).
 //!
 //! [`prepare`] reads the job's attributes and `<controls>`, the frequencies,
 //! and the datasets with their uri-templates (first phase: job properties in,
@@ -482,7 +482,7 @@ pub fn prepare<'a>(
         }
     }
     // Each value is evaluated by the EL group of its place, which defines only
-    // some functions and constants (research/oozie-semantics.md §2).
+    // some functions and constants (oozie-default.xml, `oozie.service.ELService.*`).
     problems.extend(misplaced(app, included, vars));
     // CSX:376-454: an instance element must hold one instance, not be empty or
     // list several with commas; Oozie inspects only the first data-in and the
@@ -636,7 +636,7 @@ pub fn dataset_texts(dataset: &Dataset) -> impl Iterator<Item = (Option<usize>, 
 
 /// Every value Oozie evaluates at submission or materialization, with the file
 /// it is in (`None`: the application) and its place, whose EL group decides
-/// which functions and constants it may use (research/oozie-semantics.md §2).
+/// which functions and constants it may use (oozie-default.xml, `oozie.service.ELService.*`).
 pub fn placed_texts<'a>(
     app: &'a Coordinator,
     included: &'a [Dataset],

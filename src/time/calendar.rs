@@ -1,5 +1,5 @@
 //! `java.util.GregorianCalendar` arithmetic in a zone, the primitive all of Oozie's
-//! date arithmetic is built on (research/oozie-semantics.md §1). chrono's defaults
+//! date arithmetic is built on (java.util.GregorianCalendar, as DateUtils.java uses it). chrono's defaults
 //! differ in DST gaps and overlaps, so Java's rules are emulated here:
 //! - `add(MINUTE|HOUR, n)` is absolute;
 //! - `add(DATE|WEEK_OF_YEAR, n)` shifts the wall-clock date, converts with the

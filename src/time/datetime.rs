@@ -519,7 +519,7 @@ mod tests {
 
     #[test]
     fn oozie_rejects() {
-        // research/oozie-semantics.md §1.
+        // DateUtils.java (parseDateOozieTZ).
         assert!(
             parse("2009-01-01T00:15:00Z")
                 .unwrap_err()

@@ -164,7 +164,7 @@ mod tests {
 
     #[test]
     fn end_of_always_advances() {
-        // research/oozie-semantics.md §3, spec §4.4.2.2.
+        // CoordELFunctions.java (endOf*), spec §4.4.2.2.
         let got = times(
             freq(1, FrequencyUnit::Day, true),
             "UTC",

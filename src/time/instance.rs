@@ -1,4 +1,4 @@
-//! Dataset instances (spec §6.6, research/oozie-semantics.md §4), computed as
+//! Dataset instances (spec §6.6; CoordELFunctions.java), computed as
 //! Oozie's `CoordELFunctions` computes them, including where its arithmetic is
 //! incremental (one `Calendar.add` of the frequency after another, which keeps a
 //! day-of-month clamped by a short month, or a wall time moved by a DST gap)

@@ -303,7 +303,7 @@ mod tests {
 
     #[test]
     fn accepts_what_oozie_accepts() {
-        // research/oozie-semantics.md §1, DU:124-155.
+        // DateUtils.java:124-155.
         for id in [
             "America/Los_Angeles",
             "Asia/Kolkata",

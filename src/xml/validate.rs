@@ -27,7 +27,7 @@ pub fn validate(doc: &Document) -> Vec<Diagnostic> {
     let root = &doc.root;
     // A dataset file for `<include>` has no namespace: Oozie parses included
     // files without validating them and reads their datasets by local name
-    // (research/oozie-validations.md D1, D2; CSX:1131-1165).
+    // (CoordSubmitXCommand.java:1131-1165).
     if root.name == "datasets" && root.namespace.is_none() {
         return out;
     }

@@ -1,4 +1,4 @@
-//! The engine: an Oozie server over simulated time (research/oozie-engine.md).
+//! The engine: an Oozie server over simulated time (CoordMaterializeTransitionXCommand.java, CoordActionInputCheckXCommand.java, CoordActionReadyXCommand.java, StatusTransitService.java).
 //!
 //! Time is an event queue. The periodic services (materialization trigger,
 //! StatusTransit, PauseTransit, Recovery) tick on their grids from the

@@ -1,5 +1,5 @@
 //! What an input check decides from the data that exist: `latest` and
-//! `future` instances resolved at run time (research/oozie-engine.md §2.3),
+//! `future` instances resolved at run time (CoordActionInputCheckXCommand.java),
 //! and `<input-logic>` evaluated as Oozie's phase one does (§4).
 
 use crate::interp::input_logic::Condition;

@@ -1,5 +1,5 @@
 //! `coordc simulate`: the coordinator engine over simulated time and data
-//! (research/oozie-engine.md, docs/simulate.md).
+//! (docs/simulate.md).
 //!
 //! `scenario.rs` reads the scenario file; `engine.rs` is the server (its
 //! services, commands and the ops users run), over `data.rs` (when instances

@@ -363,7 +363,7 @@ pub struct Settings {
 }
 
 impl Default for Settings {
-    /// oozie-default.xml (research/oozie-engine.md §5).
+    /// oozie-default.xml.
     fn default() -> Settings {
         Settings {
             lookup: 300_000,

@@ -1,6 +1,9 @@
 //! Statuses of coordinator actions and jobs, the action transitions Oozie
-//! makes (research/oozie-engine.md §2.1), and the job status the
-//! StatusTransitService computes (§3.2-3.3).
+//! makes (the coordinator action commands: CoordActionInputCheckXCommand,
+//! CoordActionReadyXCommand, CoordActionStartXCommand,
+//! CoordActionUpdateXCommand, CoordActionTimeOutXCommand, CoordKillXCommand,
+//! CoordRerunXCommand), and the job status the StatusTransitService
+//! computes (StatusTransitService.java).
 
 use serde::Serialize;
 
@@ -75,8 +78,8 @@ impl ActionStatus {
     }
 }
 
-/// The action transitions of research/oozie-engine.md §2.1, and nothing
-/// else: `(from, to)`, `None` for creation.
+/// The action transitions the coordinator action commands make, and
+/// nothing else: `(from, to)`, `None` for creation.
 pub const ACTION_TRANSITIONS: &[(Option<ActionStatus>, ActionStatus)] = {
     use ActionStatus::*;
     &[
@@ -342,7 +345,7 @@ mod tests {
         c
     }
 
-    /// research/oozie-engine.md §2.1, row by row: every transition it lists
+    /// the transition table, row by row: every transition it lists
     /// is allowed, and nothing else.
     #[test]
     fn the_transition_table_is_the_fact_sheets() {
