@@ -649,8 +649,8 @@ fn java_int(text: &str) -> bool {
 /// Why an extension action in `namespace` has no executor on a stock server.
 /// The stock extension actions are those whose `uri:oozie:NAME-action:VERSION`
 /// schemas oozie-default.xml registers (`oozie.service.SchemaService.wf.schemas`,
-/// OD:1742-1757, all embedded in coordc), each with its executor
-/// (`oozie.service.ActionService.executor.classes`, OD:1879-1896). An element
+/// oozie-default.xml:1742-1757, all embedded in coordc), each with its executor
+/// (`oozie.service.ActionService.executor.classes`, oozie-default.xml:1879-1896). An element
 /// in a registered namespace was validated against its schema already (an
 /// element the schema does not declare is XML004).
 fn unknown_extension(namespace: &str) -> Option<String> {

@@ -6,7 +6,7 @@
 use super::rules::{
     EL_ARG_TYPE, EL_ARITY, EL_DOTTED_NAME, EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE,
 };
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, closest};
 use crate::el::ast::{
     Access, BinaryOp, Call, Expr, ExprKind, Findings, Suffix, Template, UnaryOp, kept_for,
 };
@@ -358,10 +358,6 @@ fn library_name(library: Library) -> &'static str {
         Library::Bundle => "bundle",
     }
 }
-
-/// The did-you-mean of every check ([`crate::diag::closest`]), here where
-/// it was first written.
-pub(crate) use crate::diag::closest;
 
 /// What the value of an expression is, when it is known without evaluating.
 #[derive(Debug, Clone, Copy, PartialEq)]

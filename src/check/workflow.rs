@@ -4,11 +4,11 @@
 //! one pass where Oozie stops at the first. Unreachable nodes, which Oozie
 //! accepts, are a warning.
 
-use super::el::closest;
 use super::rules::{
     WF_DUPLICATE, WF_FORK_JOIN, WF_LOOP, WF_NAME, WF_SELF, WF_TRANSITION, WF_UNREACHABLE,
 };
 use crate::diag::Diagnostic;
+use crate::diag::closest;
 use crate::ir::{Name, NodeKind, Workflow};
 use std::collections::{HashMap, HashSet};
 

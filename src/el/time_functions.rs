@@ -1,16 +1,16 @@
 //! The pure datetime functions of coordinator EL (spec §6.9), evaluated as Oozie
 //! evaluates them: every datetime argument is read, and every datetime result
 //! written, as wall time in the processing time zone (`DateUtils.parseDateOozieTZ`
-//! and `formatDateOozieTZ`, DU:188-213; UTC unless the server sets
+//! and `formatDateOozieTZ`, DateUtils.java:188-213; UTC unless the server sets
 //! `oozie.processing.timezone`):
 //! - `coord:dateOffset(d, n, unit)` = d + n units with `Calendar.add` in the
-//!   processing zone (CEF:210-216); units through `TimeUnit.valueOf`;
+//!   processing zone (CoordELFunctions.java:210-216); units through `TimeUnit.valueOf`;
 //! - `coord:dateTzOffset(d, tz)` = the wall time of d in tz, printed with the
-//!   processing zone's suffix, a literal `Z` in UTC (CEF:231-237, DU:264-266);
+//!   processing zone's suffix, a literal `Z` in UTC (CoordELFunctions.java:231-237, DateUtils.java:264-266);
 //! - `coord:formatTime(d, pattern)` = `SimpleDateFormat(pattern)` in the processing
-//!   zone (DU:107-111, 223-225);
+//!   zone (DateUtils.java:107-111, 223-225);
 //! - `coord:epochTime(d, millis)` = seconds since the epoch, milliseconds iff
-//!   `Boolean.valueOf(millis)` (CEF:377-381, DU:237-243).
+//!   `Boolean.valueOf(millis)` (CoordELFunctions.java:377-381, DateUtils.java:237-243).
 
 use super::eval::arguments;
 use super::value::Value;

@@ -358,7 +358,7 @@ impl<'a> Job<'a> {
                 let s = (start_call.int(0, start)?, start_call.unit(1, start)?);
                 let e = (end_call.int(0, end)?, end_call.unit(1, end)?);
                 // Oozie's pre-check multiplies Calendar field constants by the
-                // counts (CCU:288), so it is only right for equal units.
+                // counts (CoordCommandUtils.java:288), so it is only right for equal units.
                 if java_field(s.1) * s.0 > java_field(e.1) * e.0 {
                     return Err(range_error(
                         "start-instance should be equal or earlier than the end-instance"
@@ -639,7 +639,7 @@ pub(super) fn reads_the_nominal_time(text: &ElText) -> bool {
 
 /// Whether `text` calls one of the functions `names` anywhere.
 /// An echoed instance call, `${coord:current(-23)}`, read back as Oozie reads
-/// it: the function by substring, in its order of precedence (CCU:161-188),
+/// it: the function by substring, in its order of precedence (CoordCommandUtils.java:161-188),
 /// and the arguments between the parentheses.
 pub(super) struct EchoCall {
     function: String,
@@ -854,7 +854,7 @@ struct ActionContext<'c> {
     inputs: &'c [Event<'c>],
     outputs: &'c [Event<'c>],
     /// Named `<input-logic>` nodes: which data they select is known only when
-    /// the data are, so `coord:dataIn` of one stays the call (CEF:451-477).
+    /// the data are, so `coord:dataIn` of one stays the call (CoordELFunctions.java:451-477).
     logic_names: &'c [&'c str],
 }
 
@@ -874,7 +874,7 @@ impl Context for ActionContext<'_> {
         let events = |events: &[Event], kind: &str| {
             let wanted = name();
             match events.iter().find(|e| e.name == wanted) {
-                // Unresolved instances leave the call itself (CEF:451-477).
+                // Unresolved instances leave the call itself (CoordELFunctions.java:451-477).
                 Some(e) if !e.unresolved.is_empty() => {
                     Ok(text(format!("${{coord:{kind}('{wanted}')}}")))
                 }

@@ -465,7 +465,7 @@ pub fn prepare<'a>(
         }
     }
     // Submission reads every dataset, embedded or included, that no event
-    // names too (CSX:801, 993-1030, 1143).
+    // names too (CoordSubmitXCommand.java:801, 993-1030, 1143).
     for dataset in app.datasets.iter().chain(included) {
         if !read.contains(&std::ptr::from_ref(dataset)) {
             problems.extend(dataset_problems(dataset, vars, pz));
@@ -484,7 +484,7 @@ pub fn prepare<'a>(
     // Each value is evaluated by the EL group of its place, which defines only
     // some functions and constants (oozie-default.xml, `oozie.service.ELService.*`).
     problems.extend(misplaced(app, included, vars));
-    // CSX:376-454: an instance element must hold one instance, not be empty or
+    // CoordSubmitXCommand.java:376-454: an instance element must hold one instance, not be empty or
     // list several with commas; Oozie inspects only the first data-in and the
     // first data-out.
     let first_in = app
@@ -569,7 +569,7 @@ pub fn prepare<'a>(
 
 /// Included datasets by name: Oozie reads the included files' datasets into
 /// one list and refuses a name twice, within a file or across files
-/// (CSX:1143-1148, E0803).
+/// (CoordSubmitXCommand.java:1143-1148, E0803).
 pub fn included_by_name<'a>(
     included: &'a [Dataset],
     problems: &mut Vec<Located>,
@@ -606,7 +606,7 @@ pub fn included_by_name<'a>(
 }
 
 /// Every problem submission finds in one dataset, as it reads every
-/// dataset of the application and of its included files (CSX:1009-1030):
+/// dataset of the application and of its included files (CoordSubmitXCommand.java:1009-1030):
 /// frequency, initial-instance, zone, uri-template (its job properties and
 /// the `${YEAR}`... constants), with its warnings (TM004).
 pub fn dataset_problems(dataset: &Dataset, vars: &VarMap, pz: ProcessingZone) -> Vec<Located> {
@@ -731,7 +731,7 @@ pub fn misplaced_in<'a>(
     problems
 }
 
-/// A coordinator's frequency as submission checks it (CSX:340-352): with
+/// A coordinator's frequency as submission checks it (CoordSubmitXCommand.java:340-352): with
 /// `oozie.service.coord.check.maximum.frequency` (the default) 0, and under 5
 /// in minutes, is refused. Oozie accepts any other count, but one that is not
 /// positive never moves forward: its materialization adds `number × frequency`
@@ -771,7 +771,7 @@ fn job_frequency(
     Ok(f)
 }
 
-/// A dataset's frequency as submission reads it (CSX:1015-1017): an integer
+/// A dataset's frequency as submission reads it (CoordSubmitXCommand.java:1015-1017): an integer
 /// (a frequency function, or minutes), not cron, greater than zero
 /// (`ParamChecker.checkGTZero`, ParamChecker.java:136-142).
 pub fn dataset_frequency(dataset: &Dataset, vars: &VarMap) -> Result<Frequency, Diagnostic> {
@@ -1007,7 +1007,7 @@ impl<'a> Job<'a> {
 }
 
 /// Why an instance element's text is not one instance, as the checks of
-/// CSX:376-454 (StringUtils.java:63-103) see it.
+/// CoordSubmitXCommand.java:376-454 (StringUtils.java:63-103) see it.
 pub fn instance_problem(text: &ElText) -> Option<String> {
     if text.text().trim().is_empty() {
         return Some("an empty instance: Oozie rejects it at submission (E1021)".to_string());
@@ -1034,7 +1034,7 @@ mod tests {
             unit,
             end_of: false,
         };
-        // Oozie's rule (CSX:340-352): 0, and under 5 minutes.
+        // Oozie's rule (CoordSubmitXCommand.java:340-352): 0, and under 5 minutes.
         for (count, unit) in [(0, FrequencyUnit::Day), (4, FrequencyUnit::Minute)] {
             let e = job_frequency(f(count, unit), span, true).unwrap_err();
             assert!(e.message.contains("5-minute minimum"), "{}", e.message);

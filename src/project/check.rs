@@ -17,7 +17,7 @@ use super::load::{
 };
 use super::locate::{self, AppKind};
 use super::settings::{Finder, Folder, Refused, SETTINGS_FILE};
-use crate::check::el::{ElCheckContext, check_template, closest, findings};
+use crate::check::el::{ElCheckContext, check_template, findings};
 use crate::check::pipeline::AppEvents;
 use crate::check::rules::{
     EL_ARG_TYPE, EL_ARITY, EL_DOTTED_NAME, EL_EVAL, EL_MISPLACED, EL_NEEDS_CONTEXT, EL_SYNTAX,
@@ -25,7 +25,7 @@ use crate::check::rules::{
     UNDEFINED_DATASET, WF_LENGTH, WF_MISSING_PARAMETER, WF_SUBMISSION_EL, XML_UNKNOWN_DOCUMENT,
 };
 use crate::check::suppress::{Suppression, is_suppressed, suppressions};
-use crate::diag::{Diagnostic, Severity};
+use crate::diag::{Diagnostic, Severity, closest};
 use crate::el::VarMap;
 use crate::el::library::Library;
 use crate::interp::job::{self, Located, Options};
@@ -110,7 +110,11 @@ struct WorkflowRun {
     maps: Vec<(String, String)>,
     /// The application whose actions run it.
     submitter: PathBuf,
-    defines: Vec<(String, String)>,
+    /// The submitter job's variables it passes on (shared, not copied: a
+    /// job may have a million), empty when it passes none.
+    job: Arc<VarMap>,
+    /// What the action gives over them.
+    given: Vec<(String, String)>,
 }
 
 impl WorkflowRun {
@@ -120,6 +124,15 @@ impl WorkflowRun {
     fn workflow(&self, files: &Files) -> Option<PathBuf> {
         let from = self.submitter.parent().unwrap_or(Path::new("."));
         locate::local_application(&self.app_path, from, AppKind::Workflow, &self.maps, files)
+    }
+
+    /// The workflow job's configuration, as definitions in order.
+    fn defines(&self) -> Vec<(String, String)> {
+        self.job
+            .iter()
+            .filter_map(|(k, v)| Some((k.clone(), v.clone()?)))
+            .chain(self.given.iter().cloned())
+            .collect()
     }
 }
 
@@ -477,10 +490,11 @@ fn check_target(target: &Target, plan: &Plan) -> Report {
             check_file(&target.path, &input, Some(member))
         }
         (None, Some(run)) => {
+            let defines = run.defines();
             let input = JobInput {
                 configs: &[],
                 job: JobSource::Run,
-                defines: &run.defines,
+                defines: &defines,
                 ..input
             };
             check_file(&target.path, &input, None)
@@ -1188,7 +1202,7 @@ fn coordinator(
     input: &JobInput,
     sources: &mut Sources,
 ) -> Result<CheckedCoordinator, String> {
-    let loaded = match unloaded_as_checked(load::coordinator(doc, path, input, sources)) {
+    let mut loaded = match unloaded_as_checked(load::coordinator(doc, path, input, sources)) {
         Ok(loaded) => loaded,
         Err(checked) => return checked.map(|(problems, events)| (problems, events, Vec::new())),
     };
@@ -1273,7 +1287,7 @@ fn coordinator(
             let first_action = first.as_ref().and_then(|a| a.as_ref().ok());
             problems.extend(crate::check::data::check(app, &job, first_action));
             events = Some(AppEvents::of(app, &job));
-            runs.extend(workflow_run(path, &loaded, first_action, input));
+            runs.extend(workflow_run(path, first_action, input));
             if let Some(Err(d)) = first {
                 problems.push(Located::in_app(d));
             }
@@ -1304,6 +1318,12 @@ fn coordinator(
                 .is_some_and(|name| missing.contains(name)))
     });
     where_start_and_end_are_set(app, sources, &mut problems);
+    if !runs.is_empty() {
+        let vars = Arc::new(std::mem::take(&mut loaded.vars));
+        for run in &mut runs {
+            run.job = Arc::clone(&vars);
+        }
+    }
     Ok((problems, events, runs))
 }
 
@@ -1348,25 +1368,18 @@ type CheckedCoordinator = (Vec<Located>, Option<AppEvents>, Vec<WorkflowRun>);
 /// local (or not resolved).
 fn workflow_run(
     path: &Path,
-    loaded: &load::LoadedCoordinator,
     first: Option<&crate::interp::action::Action>,
     input: &JobInput,
 ) -> Option<WorkflowRun> {
     let first = first?;
-    let mut defines: Vec<(String, String)> = loaded
-        .vars
+    let mut given: Vec<(String, String)> = first
+        .configuration
         .iter()
-        .filter_map(|(k, v)| Some((k.clone(), v.clone()?)))
+        .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
-    defines.extend(
-        first
-            .configuration
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string())),
-    );
     // The action's app-path is the workflow job's application path
     // (CoordActionStartXCommand.java:153-161).
-    defines.push((
+    given.push((
         AppKind::Workflow.path_property().to_string(),
         first.app_path.to_string(),
     ));
@@ -1374,7 +1387,9 @@ fn workflow_run(
         app_path: first.app_path.trim().to_string(),
         maps: input.maps.to_vec(),
         submitter: path.to_path_buf(),
-        defines,
+        // (The job's variables are attached once the job is done with them.)
+        job: Arc::default(),
+        given,
     })
 }
 
@@ -1509,7 +1524,7 @@ fn workflow(
         Library::Workflow,
         known.as_ref(),
     ));
-    let runs = match &job_vars {
+    let runs = match job_vars {
         Some(vars) => sub_workflow_runs(&wf, path, vars, input),
         None => Vec::new(),
     };
@@ -1530,13 +1545,14 @@ type CheckedWorkflow = (Vec<Located>, bool, Vec<WorkflowRun>);
 fn sub_workflow_runs(
     wf: &ir::Workflow,
     path: &Path,
-    vars: &VarMap,
+    vars: VarMap,
     input: &JobInput,
 ) -> Vec<WorkflowRun> {
     let resolved = |text: &ElText| {
-        job::submit_text(text, vars, input.processing_zone)
+        job::submit_text(text, &vars, input.processing_zone)
             .unwrap_or_else(|_| text.text().to_string())
     };
+    let user = vars.get("user.name").cloned().flatten();
     let mut runs = Vec::new();
     for node in &wf.nodes {
         let ir::NodeKind::Action(action) = &node.kind else {
@@ -1559,34 +1575,42 @@ fn sub_workflow_runs(
             .elements
             .iter()
             .any(|e| e.name == "propagate-configuration");
-        let mut defines: Vec<(String, String)> = Vec::new();
-        if propagate {
-            defines.extend(
-                vars.iter()
-                    .filter_map(|(k, v)| Some((k.clone(), v.clone()?))),
-            );
-        } else if let Some(Some(user)) = vars.get("user.name") {
-            defines.push(("user.name".to_string(), user.clone()));
+        let mut given: Vec<(String, String)> = Vec::new();
+        if !propagate && let Some(user) = &user {
+            given.push(("user.name".to_string(), user.clone()));
         }
-        defines.push((
+        given.push((
             AppKind::Workflow.path_property().to_string(),
             app_path.clone(),
         ));
-        defines.extend(
+        given.extend(
             action
                 .body
                 .configuration
                 .iter()
                 .map(|p| (resolved(&p.name), resolved(&p.value))),
         );
-        runs.push(WorkflowRun {
-            app_path,
-            maps: input.maps.to_vec(),
-            submitter: path.to_path_buf(),
-            defines,
-        });
+        runs.push((
+            propagate,
+            WorkflowRun {
+                app_path,
+                maps: input.maps.to_vec(),
+                submitter: path.to_path_buf(),
+                job: Arc::default(),
+                given,
+            },
+        ));
     }
-    runs
+    // (The parent job's variables are shared by the runs that propagate them.)
+    let shared = Arc::new(vars);
+    runs.into_iter()
+        .map(|(propagate, mut run)| {
+            if propagate {
+                run.job = Arc::clone(&shared);
+            }
+            run
+        })
+        .collect()
 }
 
 /// The warning that the variables a workflow reads (`read`) cannot be
@@ -1619,7 +1643,7 @@ fn unknown_variables_warning(span: Span, read: &BTreeSet<String>, other: Option<
 
 /// A datasets file checked on its own: what submission checks in each of
 /// its datasets and in those it includes, as if a coordinator included it
-/// (spec §5.4; CSX:1009-1030, 1143-1148), with the job configuration given
+/// (spec §5.4; CoordSubmitXCommand.java:1009-1030, 1143-1148), with the job configuration given
 /// (`--config`, `-D`); without one, the names its values read are a note,
 /// and those values are not evaluated. Or why the configuration could not
 /// be read.

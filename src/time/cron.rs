@@ -1,10 +1,10 @@
 //! Oozie's 5-field cron frequency (spec 002 §4.4.3), evaluated as Oozie evaluates
-//! it: `CoordCommandUtils.getNextValidActionTimeForCronFrequency` (CCU:800-865)
+//! it: `CoordCommandUtils.getNextValidActionTimeForCronFrequency` (CoordCommandUtils.java:800-865)
 //! prefixes a seconds field `0` and hands the text to Quartz 2.3.2's
 //! `CronExpression` in the Oozie *processing* time zone, never the app's. Quartz
 //! cannot take both day fields: when neither is `?`, a `*` one becomes `?`, and if
 //! both are concrete Oozie builds one expression per day field and takes the
-//! earlier time (OR). Materialization (CMT:503-514, 580-591) starts from
+//! earlier time (OR). Materialization (CoordMaterializeTransitionXCommand.java:503-514, 580-591) starts from
 //! `start − 1 minute` so `start` itself can fire, stops before `end`, and since
 //! Oozie 5.1 (OOZIE-2494) shifts a nominal time by the job zone's DST difference
 //! between the job start and that time when consecutive fire times are ≥ 24 h apart.
@@ -238,7 +238,7 @@ impl Cron {
             ..base
         };
         let schedules = if dow.question || dow.star && !dom.question {
-            // `* ?`-like, or `d *`: the day-of-month field decides (CCU:812-820).
+            // `* ?`-like, or `d *`: the day-of-month field decides (CoordCommandUtils.java:812-820).
             vec![only_month_days]
         } else if dom.question || dom.star {
             vec![only_week_days]
@@ -994,8 +994,8 @@ pub struct FireTime {
 }
 
 /// The nominal times a coordinator with this cron frequency, job zone and
-/// [start, end) materializes, at most `limit` of them (CMT:503-514, 580-591).
-/// Fails as Oozie's submission does (CSX:353-368) when the cron never fires or
+/// [start, end) materializes, at most `limit` of them (CoordMaterializeTransitionXCommand.java:503-514, 580-591).
+/// Fails as Oozie's submission does (CoordSubmitXCommand.java:353-368) when the cron never fires or
 /// fires nowhere in the window.
 pub fn materialize(
     cron: &Cron,

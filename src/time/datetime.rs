@@ -1,6 +1,6 @@
 //! Oozie datetimes (spec §4.1): `YYYY-MM-DDTHH:mmZ`, parsed as Oozie parses them,
 //! with `SimpleDateFormat("yyyy-MM-dd'T'HH:mm'Z'")`, non-lenient, in the
-//! processing time zone (DU:46, 99-105, 188-200): the text is trimmed, each number
+//! processing time zone (DateUtils.java:46, 99-105, 188-200): the text is trimmed, each number
 //! may have any count of digits (`2009-1-1T7:00Z` parses), nothing may follow, and
 //! fields must be in range (no Feb 30, no minute 60, no seconds).
 
@@ -14,14 +14,14 @@ use std::borrow::Cow;
 /// Oozie's processing time zone (`oozie.processing.timezone`): `UTC`, or a fixed
 /// `GMT±HHMM` offset, which changes the datetime suffix from `Z` to `±HHMM`.
 /// Every datetime Oozie reads or writes (start, end, function arguments and
-/// results) is wall time in this zone (DU:56-70, 188-213).
+/// results) is wall time in this zone (DateUtils.java:56-70, 188-213).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ProcessingZone {
     /// East of UTC, in minutes.
     pub offset_minutes: i32,
     /// Configured as `GMT±HHMM` rather than `UTC`. Java's zone is then a
     /// custom one even at `GMT+0000`, which Oozie does not take for UTC
-    /// (`ACTIVE_TIMEZONE.equals(UTC)`, DU:74): its datetimes end in `+0000`
+    /// (`ACTIVE_TIMEZONE.equals(UTC)`, DateUtils.java:74): its datetimes end in `+0000`
     /// and `SimpleDateFormat` names it `GMT+00:00`.
     pub gmt: bool,
     /// Configured as `GMT-0000`: Java keeps the `-` of a zero offset in the
@@ -601,7 +601,7 @@ mod tests {
     #[test]
     fn processing_zone_offsets() {
         // Spec §4.1: 2009-01-01T09:00+0530 is 03:30 UTC. GMT+0000 is not UTC
-        // to Oozie (DU:74, `ACTIVE_TIMEZONE.equals(UTC)` is false for Java's
+        // to Oozie (DateUtils.java:74, `ACTIVE_TIMEZONE.equals(UTC)` is false for Java's
         // custom zone): its mask ends in +0000, not Z.
         for (id, local, utc) in [
             ("GMT+0530", "2009-01-01T09:00+0530", "2009-01-01T03:30Z"),

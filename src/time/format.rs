@@ -1,5 +1,5 @@
 //! Java's `SimpleDateFormat` pattern language (Locale en_US), which
-//! `coord:formatTime` formats with (DU:107-111, 223-225). A pattern is compiled
+//! `coord:formatTime` formats with (DateUtils.java:107-111, 223-225). A pattern is compiled
 //! into fields and literals, as Java's `SimpleDateFormat.compile` does: ASCII
 //! letters are fields (an unknown one is an error), `'...'` quotes text, `''` is a
 //! quote, anything else is literal. Weeks follow en_US: weeks start on Sunday and

@@ -1,11 +1,11 @@
 //! Frequencies as typed values (spec §4.4), never flattened to minutes when the
 //! unit is days, weeks or months, and the nominal times they give.
 //!
-//! In Oozie a frequency function returns a count in its unit (CEF:81-181):
+//! In Oozie a frequency function returns a count in its unit (CoordELFunctions.java:81-181):
 //! `coord:hours(n)` is n·60 MINUTE, `coord:days(n)` n DAY, `coord:months(n)` n MONTH,
 //! `coord:endOfDays/endOfWeeks/endOfMonths(n)` the same units with an end-of flag.
 //! Action k's nominal time is `moveToEnd(start) + k·freq`, one `Calendar.add` from
-//! the (moved) start in the job zone, so there is no drift (CMT:426-546).
+//! the (moved) start in the job zone, so there is no drift (CoordMaterializeTransitionXCommand.java:426-546).
 
 use super::calendar::{CalendarUnit, add, from_fields};
 use super::zone::Zone;
@@ -49,7 +49,7 @@ pub struct Frequency {
     pub end_of: bool,
 }
 
-/// `DateUtils.moveToEnd` (DU:308-332) in `zone`: always advances, even from a
+/// `DateUtils.moveToEnd` (DateUtils.java:308-332) in `zone`: always advances, even from a
 /// boundary. END_OF_DAY: next day 00:00; END_OF_MONTH: the 1st of next month
 /// 00:00; END_OF_WEEK: next week's first day (Sunday, en_US) 00:00. The `add` is
 /// immediate, the `set`s are resolved together as fields (computeTime).

@@ -1,4 +1,4 @@
-//! Time zones as Oozie accepts them (`DateUtils.getTimeZone`, DU:124-155): an ID is
+//! Time zones as Oozie accepts them (`DateUtils.getTimeZone`, DateUtils.java:124-155): an ID is
 //! valid iff Java's `TimeZone.getTimeZone(id).getID()` gives it back unchanged, after
 //! Oozie rewrites `GMT±HHMM` to `GMT±HH:MM`. So IANA names match exactly and
 //! case-sensitively, `GMT±HH:MM` custom IDs work, and Java's legacy three-letter IDs

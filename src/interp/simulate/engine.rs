@@ -50,9 +50,9 @@ pub const MAX_ACTIONS: usize = 500_000;
 
 const SECOND: Millis = 1_000;
 const MINUTE: Millis = 60_000;
-/// The services' first run after the server starts (CMTS:229-239).
+/// The services' first run after the server starts (CoordMaterializeTriggerService.java:229-239).
 const SERVICE_DELAY: Millis = 10 * SECOND;
-/// Submit → first materialization; rerun → input check (CSX:325-329, CRX:363).
+/// Submit → first materialization; rerun → input check (CoordSubmitXCommand.java:325-329, CoordRerunXCommand.java:363).
 const COMMAND_DELAY: Millis = 100;
 
 pub fn millis(t: DateTime<Utc>) -> Millis {
@@ -717,7 +717,7 @@ impl<'a> Engine<'a> {
         self.push(at, Event::Tick(service, generation));
     }
 
-    /// The trigger (CMTS:150-239): jobs due a materialization, oldest first,
+    /// The trigger (CoordMaterializeTriggerService.java:150-239): jobs due a materialization, oldest first,
     /// `system.limit` of them, each a CMT.
     fn materialization_trigger(&mut self) {
         let now = self.now;
@@ -809,7 +809,7 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// RecoveryService (RS:267-365): WAITING actions whose checks were lost
+    /// RecoveryService (RecoveryService.java:267-365): WAITING actions whose checks were lost
     /// get a check, jobs with READY actions left alone a ready-check.
     fn recovery(&mut self) {
         let now = self.now;
@@ -961,7 +961,7 @@ impl<'a> Engine<'a> {
         self.wake_pause();
     }
 
-    /// CoordMaterializeTransitionXCommand (CMT:231-638).
+    /// CoordMaterializeTransitionXCommand (CoordMaterializeTransitionXCommand.java:231-638).
     fn materialize(&mut self, j: usize) {
         let now = self.now;
         let lookup = self.settings.lookup;
@@ -987,7 +987,7 @@ impl<'a> Engine<'a> {
             return;
         }
         let window_end = start_matd + self.settings.window;
-        // The catch-up rules (CMT:258-309); `now` is just after `t`.
+        // The catch-up rules (CoordMaterializeTransitionXCommand.java:258-309); `now` is just after `t`.
         let (end_matd, catch_up) = if window_end > now {
             (window_end, false)
         } else {
@@ -1020,7 +1020,7 @@ impl<'a> Engine<'a> {
         let end_matd = end_matd.min(job.end);
         let last_only = matches!(job.execution, Execution::LastOnly | Execution::None);
         // LAST_ONLY/NONE take a batch, not the throttle, once the window
-        // (capped at the job's end) is behind now (CMT:460-472).
+        // (capped at the job's end) is behind now (CoordMaterializeTransitionXCommand.java:460-472).
         let mut budget = if last_only && (catch_up || end_matd <= now) {
             self.settings.action_batch.unwrap_or(usize::MAX)
         } else {
@@ -1040,7 +1040,7 @@ impl<'a> Engine<'a> {
             match job.job.resolve_action(number + 1, datetime(nominal)) {
                 Ok(action) => created.push(action),
                 Err(d) => {
-                    // The whole batch is discarded and the job FAILED (CMT:376-404).
+                    // The whole batch is discarded and the job FAILED (CoordMaterializeTransitionXCommand.java:376-404).
                     let message = d.message.clone();
                     self.job_mut(j).failure = Some(message.clone());
                     self.set_job_status(j, JobStatus::Failed, Why::MaterializationFailed(message));
@@ -1063,7 +1063,7 @@ impl<'a> Engine<'a> {
             self.set_job_status(j, JobStatus::Running, Why::FirstMaterialization);
         }
         // Each new action's first check, at its nominal time at the earliest
-        // (CMT:165-195): catch-up ones now, in number order.
+        // (CoordMaterializeTransitionXCommand.java:165-195): catch-up ones now, in number order.
         for a in first..number {
             let nominal = self.action(j, a).nominal;
             self.queue_check(j, a, nominal.max(now));
@@ -1223,7 +1223,7 @@ impl<'a> Engine<'a> {
             return;
         }
         if !job.status.checks_inputs() {
-            // Dropped: only the RecoveryService revives the chain (CAIC:519-539).
+            // Dropped: only the RecoveryService revives the chain (CoordActionInputCheckXCommand.java:519-539).
             let job = self.job_mut(j);
             job.action_mut(a).chain.next = None;
             job.lost.insert(a);
@@ -1232,7 +1232,7 @@ impl<'a> Engine<'a> {
         }
         let (nominal, created) = (action.nominal, action.created);
         if now < nominal {
-            // CAIC:98-109: never before the nominal time.
+            // CoordActionInputCheckXCommand.java:98-109: never before the nominal time.
             self.action_mut(j, a).chain.last = now;
             self.queue_check(j, a, nominal);
             return;
@@ -1249,7 +1249,7 @@ impl<'a> Engine<'a> {
         action.modified = now;
         if let Some(why) = ready {
             self.set_action_status(j, a, ActionStatus::Ready, why);
-            // Synchronously (CAIC:443-461).
+            // Synchronously (CoordActionInputCheckXCommand.java:443-461).
             self.ready_check(j);
             return;
         }
@@ -1262,7 +1262,7 @@ impl<'a> Engine<'a> {
             self.set_action_status(j, a, ActionStatus::Timedout, why);
             return;
         }
-        // Re-queued (CAIC:196-205, 310-313): the interval, plus the
+        // Re-queued (CoordActionInputCheckXCommand.java:196-205, 310-313): the interval, plus the
         // additional delay when nothing changed.
         let gap = settings.check_interval
             + if changed {
@@ -1327,7 +1327,7 @@ impl<'a> Engine<'a> {
         [arrival, timeout, skip].into_iter().flatten().min()
     }
 
-    /// The LAST_ONLY/NONE rule (CAIC:116-152, CARX:117-165).
+    /// The LAST_ONLY/NONE rule (CoordActionInputCheckXCommand.java:116-152, CoordActionReadyXCommand.java:117-165).
     fn skip_rule(&mut self, j: usize, a: usize) -> Option<Why> {
         let now = self.now;
         let job = self.job_mut(j);
@@ -1346,7 +1346,7 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// The pull check (OID:193-231, CAIC:184-195): `Some(why)` when ready;
+    /// The pull check (CoordOldInputDependency.java:193-231, CoordActionInputCheckXCommand.java:184-195): `Some(why)` when ready;
     /// and whether the missing list changed.
     fn check_inputs(&mut self, j: usize, a: usize, waited: i64) -> (Option<Why>, bool) {
         let now = self.now;
@@ -1407,7 +1407,7 @@ impl<'a> Engine<'a> {
         if !action.missing.is_empty() {
             return (None, changed);
         }
-        // latest/future: all must resolve in the same check (OID:272-329).
+        // latest/future: all must resolve in the same check (CoordOldInputDependency.java:272-329).
         let reference = if use_current_time {
             now
         } else {
@@ -1438,7 +1438,7 @@ impl<'a> Engine<'a> {
                 continue;
             };
             entry.2.clear();
-            // Prepended to the data-in's URIs (OID:314-322).
+            // Prepended to the data-in's URIs (CoordOldInputDependency.java:314-322).
             let mut all = uris;
             all.append(&mut entry.1);
             entry.1 = all;
@@ -1465,7 +1465,7 @@ impl<'a> Engine<'a> {
         let job = self.job(j);
         let execution = job.execution;
         if matches!(execution, Execution::LastOnly | Execution::None) {
-            // Every READY action is tested, newest first (CARX:117-165).
+            // Every READY action is tested, newest first (CoordActionReadyXCommand.java:117-165).
             let order: Vec<usize> = job.ready.iter().rev().map(|&(_, a)| a).collect();
             for a in order {
                 if let Some(why) = self.skip_rule(j, a) {
@@ -1729,7 +1729,7 @@ impl<'a> Engine<'a> {
                 }
             }
         }
-        // CAUX:145-148.
+        // CoordActionUpdateXCommand.java:145-148.
         self.push(now, Event::ReadyCheck(j));
     }
 
@@ -1906,7 +1906,7 @@ impl<'a> Engine<'a> {
         Ok(())
     }
 
-    /// CoordKillXCommand (CKX:102-164).
+    /// CoordKillXCommand (CoordKillXCommand.java:102-164).
     fn kill_job(&mut self, j: usize) -> Result<(), String> {
         let status = self.job(j).status;
         if matches!(
@@ -2026,7 +2026,7 @@ impl<'a> Engine<'a> {
         Ok(())
     }
 
-    /// CoordRerunXCommand (CRX:127-470), without -refresh.
+    /// CoordRerunXCommand (CoordRerunXCommand.java:127-470), without -refresh.
     fn rerun(&mut self, j: usize, list: &[(usize, usize)]) -> Result<(), String> {
         let status = self.job(j).status;
         if matches!(status, JobStatus::Prep | JobStatus::Ignored) {
@@ -2064,7 +2064,7 @@ impl<'a> Engine<'a> {
         Ok(())
     }
 
-    /// CoordChangeXCommand (CCX:208-461): `endtime=`, `pausetime=`,
+    /// CoordChangeXCommand (CoordChangeXCommand.java:208-461): `endtime=`, `pausetime=`,
     /// `concurrency=`, `status=`.
     /// `Ok` with the numbers of the actions deleted.
     fn change(&mut self, j: usize, value: &str) -> Result<Vec<usize>, String> {
@@ -2213,7 +2213,7 @@ impl<'a> Engine<'a> {
         if let Some(s) = status {
             let to = if s == "RUNNING" {
                 // Materialization goes on if it had not reached the end
-                // (CCX:432-445); the StatusTransitService looks at the job
+                // (CoordChangeXCommand.java:432-445); the StatusTransitService looks at the job
                 // again.
                 let job = self.job_mut(j);
                 if job.next_materialization.unwrap_or(job.start) < job.end {
@@ -2256,7 +2256,7 @@ fn action_list_text(list: &[(usize, usize)]) -> String {
 }
 
 /// Resolves one `latest`/`future` call against what exists at `now`
-/// (CEF:1177-1195, 1494-1558).
+/// (CoordELFunctions.java:1177-1195, 1494-1558).
 fn resolve(
     job: &Job,
     dataset: &str,
@@ -2341,7 +2341,7 @@ impl<'a> SimJob<'a> {
         } else {
             settings.default_throttle
         };
-        // CSX:773-787.
+        // CoordSubmitXCommand.java:773-787.
         let throttle = if throttle < 1 || throttle > settings.throttle_cap {
             settings.throttle_cap
         } else {
@@ -2434,7 +2434,7 @@ impl<'a> SimJob<'a> {
     }
 
     /// Nominal time of action `k` (1-based), computed afresh from the start
-    /// (CMT:484-492); `None` past the calendar.
+    /// (CoordMaterializeTransitionXCommand.java:484-492); `None` past the calendar.
     pub fn nominal(&self, k: usize) -> Option<Millis> {
         if k == 0 {
             return None;
@@ -2495,7 +2495,7 @@ impl<'a> SimJob<'a> {
     }
 
     /// The nominal time after action `number`'s, `None` past the end
-    /// (CCU:880-913: equal to the end is not past it).
+    /// (CoordCommandUtils.java:880-913: equal to the end is not past it).
     fn next_nominal(&self, number: usize) -> Option<Millis> {
         let next = self.nominal(number + 1)?;
         (next <= self.end).then_some(next)

@@ -1142,7 +1142,7 @@ fn settings(file: &ServerFile) -> Result<Settings, Diagnostic> {
             "the throttling factor is a fraction between 0 and 1",
         ));
     }
-    // CSX:773-787: (int) (queueSize * factor).
+    // CoordSubmitXCommand.java:773-787: (int) (queueSize * factor).
     s.throttle_cap = (queue as f64 * factor) as i64;
     count(&file.input_check_interval, 1, 1, &mut s.check_interval)?;
     count(
@@ -1272,7 +1272,7 @@ mod tests {
     fn settings_default_to_oozie_default_xml() {
         let text = "start = \"2009-01-01T00:00Z\"\nuntil = \"2009-01-02T00:00Z\"\n[server]\n\"oozie.service.CoordMaterializeTriggerService.lookup.interval\" = 60\n";
         let s = Scenario::read(text).unwrap().settings;
-        // The scheduling interval follows the lookup interval (OD:590-599).
+        // The scheduling interval follows the lookup interval (oozie-default.xml:590-599).
         assert_eq!(
             (s.lookup, s.scheduling, s.window),
             (60_000, 60_000, 3_600_000)

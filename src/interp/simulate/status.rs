@@ -174,7 +174,7 @@ impl JobStatus {
     }
 
     /// Whether the materialization trigger and command take the job
-    /// (CJB:160-167, CMT:312-373).
+    /// (CJB:160-167, CoordMaterializeTransitionXCommand.java:312-373).
     pub fn materializes(self) -> bool {
         matches!(
             self,
@@ -182,7 +182,7 @@ impl JobStatus {
         )
     }
 
-    /// Whether an input check of its actions runs (CAIC:519-539).
+    /// Whether an input check of its actions runs (CoordActionInputCheckXCommand.java:519-539).
     pub fn checks_inputs(self) -> bool {
         matches!(
             self,
@@ -193,7 +193,7 @@ impl JobStatus {
         )
     }
 
-    /// Whether a ready-check starts its actions (CARX:226-234).
+    /// Whether a ready-check starts its actions (CoordActionReadyXCommand.java:226-234).
     pub fn starts_actions(self) -> bool {
         self.checks_inputs() || self == JobStatus::Succeeded
     }
