@@ -1,7 +1,8 @@
 //! Embeds every XML schema in `grammar/xsd/` with its target namespace
 //! (adding a schema version means adding a file there; src/xml/schema.rs
 //! reads the list this writes) and every rule page in `docs/rules/`
-//! (`coordc explain`).
+//! (`coordc explain`); and tells the tests which of the programs some of
+//! them run are missing here (`probe_test_programs`).
 
 use std::fmt::Write;
 use std::path::Path;
@@ -48,6 +49,7 @@ fn main() {
     if std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux") {
         println!("cargo:rustc-link-arg-bins=-no-pie");
     }
+    probe_test_programs();
 }
 
 /// Every file of folder `dir` ending in `.extension`, in name order (each
@@ -89,6 +91,60 @@ fn target_namespace(text: &str) -> String {
                 .split_once("targetNamespace=\"")
                 .and_then(|(_, value)| value.split_once('"'))
                 .map_or_else(String::new, |(value, _)| value.to_string());
+        }
+    }
+}
+
+/// The programs beyond Rust and Python that some integration tests run,
+/// each with the `cfg` set when it is missing and where it may be. A test
+/// that needs one carries `#[cfg_attr(missing_X, ignore = "skipped: ...")]`,
+/// so `cargo test` prints it as ignored with the reason instead of `ok`.
+/// Under `CI` nothing is marked missing: those tests run, and fail where a
+/// program is absent (`.ci/run` installs them all).
+const TEST_PROGRAMS: &[(&str, &[&str])] = &[
+    ("missing_rsvg_convert", &["rsvg-convert"]),
+    ("missing_groff", &["groff"]),
+    ("missing_gnu_time", &["/usr/bin/time"]),
+    ("missing_neovim", &["/usr/bin/nvim", ".venv-tools/bin/nvim"]),
+    (
+        "missing_pre_commit",
+        &[".venv-tools/bin/pre-commit", "pre-commit"],
+    ),
+];
+
+fn probe_test_programs() {
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let ci = std::env::var_os("CI").is_some();
+    println!("cargo:rerun-if-env-changed=CI");
+    println!("cargo:rerun-if-env-changed=PATH");
+    // (The tests' own overrides: a program named there counts as present.)
+    println!("cargo:rerun-if-env-changed=NVIM_BINS");
+    println!("cargo:rerun-if-env-changed=COORDC_PRE_COMMIT");
+    // Installing a program changes its folder: the probe runs again.
+    for dir in std::env::split_paths(&path).filter(|d| d.is_dir()) {
+        println!("cargo:rerun-if-changed={}", dir.display());
+    }
+    let venv = Path::new(&manifest).join(".venv-tools/bin");
+    if venv.is_dir() {
+        println!("cargo:rerun-if-changed={}", venv.display());
+    }
+    let overridden = |cfg: &str| match cfg {
+        "missing_neovim" => std::env::var_os("NVIM_BINS").is_some(),
+        "missing_pre_commit" => std::env::var_os("COORDC_PRE_COMMIT").is_some(),
+        _ => false,
+    };
+    for (cfg, places) in TEST_PROGRAMS {
+        println!("cargo::rustc-check-cfg=cfg({cfg})");
+        let found = places.iter().any(|place| {
+            if place.contains('/') {
+                Path::new(&manifest).join(place).is_file()
+            } else {
+                std::env::split_paths(&path).any(|dir| dir.join(place).is_file())
+            }
+        });
+        if !ci && !found && !overridden(cfg) {
+            println!("cargo:rustc-cfg={cfg}");
         }
     }
 }

@@ -4,12 +4,15 @@
 //! answer), nothing panics, and a good application checked in the same run
 //! still gets its results. docs/robustness.md keeps the figures.
 //!
-//! The bound on time is 1 s for an optimized build (`cargo test --release
-//! --test adversarial`) and 15 s for the debug build `cargo test` makes,
-//! which is 10 to 30 times slower, of CPU time (user and system, GNU time's
-//! `%U %S`: the tests of this file run at once, and their wall times
-//! stretch with the load, not with coordc's work); memory is bounded at
-//! 512 MB either way.
+//! The bound on time is a guard against a blow-up, not a speed target (the
+//! benchmarks measure speed): 20 s for an optimized build (`cargo test
+//! --release --test adversarial`) and 120 s for the debug build `cargo
+//! test` makes, of CPU time (user and system, GNU time's `%U %S`: the tests
+//! of this file run at once, and their wall times stretch with the load,
+//! not with coordc's work). The slowest case takes about 0.5 s optimized and
+//! 13 to 18 s unoptimized on a loaded two-core machine: the bounds leave
+//! several times that, and a quadratic walk of 10^6 entries would take
+//! hours. Memory is bounded at 512 MB either way.
 
 mod common;
 
@@ -20,16 +23,12 @@ use std::time::{Duration, Instant};
 
 const MEMORY_MB: u64 = 512;
 
-/// The CPU time an extreme input may take: a bound on a blow-up (a
-/// quadratic walk of 10^6 entries takes hours), not a speed target, which
-/// the benchmarks measure. An unoptimized build of the 10^6-properties case
-/// takes 13 to 18 s of CPU on a two-core machine under load, hence the
-/// room in debug builds.
+/// The CPU time an extreme input may take (the module's header says why).
 fn time_limit() -> Duration {
     if cfg!(debug_assertions) {
-        Duration::from_secs(40)
+        Duration::from_secs(120)
     } else {
-        Duration::from_secs(1)
+        Duration::from_secs(20)
     }
 }
 
@@ -67,11 +66,7 @@ fn coordc(args: &[&str]) -> Run {
             .arg(env!("CARGO_BIN_EXE_coordc"));
         c
     } else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "/usr/bin/time is missing (.ci/run installs it)"
-        );
-        eprintln!("no /usr/bin/time: memory not measured");
+        // (`peak_memory_is_measured` is then ignored, saying why.)
         Command::new(env!("CARGO_BIN_EXE_coordc"))
     };
     let started = Instant::now();
@@ -515,4 +510,20 @@ fn a_job_properties_of_a_million_entries() {
     ]);
     bounded("10^6 properties", &run, &[0, 1]);
     assert!(run.stdout.contains("TM005"), "{}", tail(&run.stdout));
+}
+
+/// The memory bounds above hold only where GNU time measures the peak:
+/// without it this test is ignored, saying so, rather than every bound
+/// passing unmeasured.
+#[test]
+#[cfg_attr(
+    missing_gnu_time,
+    ignore = "skipped: no /usr/bin/time here (Debian: apt-get install time): the adversarial inputs' peak memory is not measured"
+)]
+fn peak_memory_is_measured() {
+    let good = good_app();
+    let run = coordc(&["check", good.to_str().expect("a path")]);
+    bounded("a good application", &run, &[0]);
+    assert!(run.peak_mb > 0, "GNU time measured no memory");
+    assert!(run.cpu.is_some(), "GNU time measured no CPU time");
 }

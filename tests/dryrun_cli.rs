@@ -31,7 +31,7 @@ fn config(action: &serde_json::Value, name: &str) -> String {
 
 #[test]
 fn spec_6_3_example_2_worked_results() {
-    // Spec 002 §6.3 example 2: "The workflow job invocation for the first
+    // Coordinator spec §6.3 example 2: "The workflow job invocation for the first
     // coordinator action would resolve to ... 200901/02/data", the second to 03.
     let run = dryrun_json(&[&corpus("spec-6.3-example-2"), "--limit", "2"]);
     assert_eq!(run["app"], "hello-coord");
@@ -173,7 +173,7 @@ fn spec_12_sla_resolved_per_action() {
 
 #[test]
 fn spec_6_10_input_logic() {
-    // Spec 002 §6.10 examples 1, 2, 5: the condition with each input's min and
+    // Coordinator spec §6.10 examples 1, 2, 5: the condition with each input's min and
     // wait as Oozie's InputLogicParser hands them down; coord:dataIn of a named
     // condition depends on which data exist, so it stays the call
     // (CoordInputLogicEvaluatorUtil.getInputDependencies returns the call until
@@ -227,7 +227,7 @@ fn spec_6_10_input_logic() {
 
 #[test]
 fn spec_6_8_hcatalog_functions() {
-    // Spec 002 §6.8.4: the 2009-01-02T00:00Z action reads the 24 hourly
+    // Coordinator spec §6.8.4: the 2009-01-02T00:00Z action reads the 24 hourly
     // partitions 2009010101..2009010200, newest first as Oozie lists ranges;
     // HCatELFunctions builds the pig filter with quoted values.
     let run = dryrun_json(&[&corpus("spec-6.8-example-1"), "--limit", "1"]);

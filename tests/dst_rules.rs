@@ -267,7 +267,7 @@ fn assert_each_hour_once(dir: &Path, switches: &[&str], what: &str) {
 
 /// The job's days come from its zone; hourly instances are absolute hours.
 /// A UTC job's days are always 24 hours, so a fixed 24 hourly instances of a
-/// dataset in any zone is every hour once (spec 002 §7.1): no warning, and
+/// dataset in any zone is every hour once (coordinator spec §7.1): no warning, and
 /// the dry run across that zone's switches agrees.
 #[test]
 fn a_utc_job_reading_a_dst_zone_hourly_dataset_is_silent_and_reads_each_hour_once() {
@@ -284,7 +284,7 @@ fn a_utc_job_reading_a_dst_zone_hourly_dataset_is_silent_and_reads_each_hour_onc
     }
 }
 
-/// The classic DST data loss (spec 002 §6.5's IMPORTANT note): a job at
+/// The classic DST data loss (coordinator spec §6.5's IMPORTANT note): a job at
 /// local midnight in a DST zone reading `current(-24)..current(-1)`. The
 /// dry run shows an hour read twice and one never read; DST002 says so,
 /// and its rewrite, applied, reads each hour once across both switches of

@@ -214,7 +214,7 @@ fn hostile_input_is_bounded() {
 
 #[test]
 fn datetime_functions_evaluate() {
-    // Spec 002 §6.9; research/oozie-semantics.md §5 (dateTzOffset prints local time with a literal Z).
+    // Coordinator spec §6.9; research/oozie-semantics.md §5 (dateTzOffset prints local time with a literal Z).
     let cases = [
         (
             "${coord:formatTime('2009-01-01T00:00Z', 'yyyy-MM-dd EEE')}",
@@ -329,7 +329,7 @@ fn datetime_functions_in_a_gmt_offset_processing_zone() {
 
 #[test]
 fn spec_6_9_worked_examples() {
-    // Spec 002 §6.9.1-§6.9.4, each example as written. §6.9.2's app example
+    // Coordinator spec §6.9.1-§6.9.4, each example as written. §6.9.2's app example
     // starts at 2009-01-01T24:00Z (= 2009-01-02T00:00Z, which Oozie itself rejects)
     // and claims 15:00Z; the JDK gives 16:00Z (PST is UTC-8): the spec is wrong.
     let cases = [

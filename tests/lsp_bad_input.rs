@@ -317,8 +317,9 @@ fn a_huge_document_and_a_burst_of_edits() {
         "{items:#}"
     );
     // (A debug build, on a machine as loaded as `cargo test` makes it: the
-    // bound is for a server that would check each edit on its own.)
-    assert!(elapsed.as_secs() < 60, "1,000 edits took {elapsed:?}");
+    // bound is for a server that would check each edit on its own, which
+    // takes many minutes.)
+    assert!(elapsed.as_secs() < 180, "1,000 edits took {elapsed:?}");
     let peak = peak_mb(child.id());
     eprintln!("1,000 edits answered in {elapsed:?}; peak resident memory {peak} MB");
     send(

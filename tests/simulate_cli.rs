@@ -509,9 +509,11 @@ fn assert_well_formed_svg(svg: &str, what: &str) {
     assert!(elements >= 2, "{what}: {elements} elements");
 }
 
-#[test]
-fn svg_output_is_a_valid_image() {
-    let dir = common::fresh_dir("simulate-svg");
+/// The SVG charts of several runs (a job id needing escaping, with
+/// operations and several actions; the corpus scenarios; the quick form of
+/// a cron coordinator; a run without any action): what each is, and its
+/// bytes.
+fn svg_charts(dir: &Path) -> Vec<(String, Vec<u8>)> {
     // A job whose id needs escaping, with ops and several actions.
     std::fs::copy(
         root().join("corpus/simulate/fact30/coordinator.xml"),
@@ -519,7 +521,7 @@ fn svg_output_is_a_valid_image() {
     )
     .unwrap();
     let odd = write(
-        &dir,
+        dir,
         "odd.toml",
         r#"start = "2009-01-01T00:00Z"
 until = "2009-01-01T08:00Z"
@@ -586,13 +588,35 @@ do = "resume"
             "2000-01-01T00:00Z".into(),
         ],
     ));
-    for (k, (what, args)) in inputs.iter().enumerate() {
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let out = run(&args);
-        common::expect_code(&out, 0, what);
-        let svg = String::from_utf8(out.stdout.clone()).expect("UTF-8");
-        assert_well_formed_svg(&svg, what);
-        common::assert_svg_renders(&out.stdout, &dir, &format!("svg{k}"));
+    inputs
+        .into_iter()
+        .map(|(what, args)| {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let out = run(&args);
+            common::expect_code(&out, 0, &what);
+            (what, out.stdout)
+        })
+        .collect()
+}
+
+#[test]
+fn svg_output_is_well_formed() {
+    let dir = common::fresh_dir("simulate-svg");
+    for (what, svg) in svg_charts(&dir) {
+        let svg = String::from_utf8(svg).expect("UTF-8");
+        assert_well_formed_svg(&svg, &what);
+    }
+}
+
+#[test]
+#[cfg_attr(
+    missing_rsvg_convert,
+    ignore = "skipped: no rsvg-convert here (Debian: apt-get install librsvg2-bin)"
+)]
+fn svg_output_renders_as_an_image() {
+    let dir = common::fresh_dir("simulate-svg-render");
+    for (k, (_, svg)) in svg_charts(&dir).iter().enumerate() {
+        common::assert_svg_renders(svg, &dir, &format!("svg{k}"));
     }
 }
 
@@ -1055,6 +1079,14 @@ const FIVE_MINUTES_FOR_1000_YEARS: &str = r#"<coordinator-app name="c5" frequenc
 </coordinator-app>
 "#;
 
+/// Wall-time bounds against a blow-up, not speed targets (the benchmarks
+/// measure speed): a refusal that came after the work it should cut short
+/// (10^8 actions) would take many minutes, and a run quadratic in its
+/// actions hours, while a debug build under the load of `cargo test` on two
+/// cores takes a few seconds; these leave room for any such load.
+const REFUSAL_BOUND: std::time::Duration = std::time::Duration::from_secs(30);
+const RUN_BOUND: std::time::Duration = std::time::Duration::from_secs(120);
+
 #[test]
 fn a_5_minute_coordinator_over_1000_years_fails_fast() {
     let dir = common::fresh_dir("simulate-1000-years");
@@ -1066,7 +1098,7 @@ fn a_5_minute_coordinator_over_1000_years_fails_fast() {
     let took = started.elapsed();
     let err = common::stderr(&out);
     assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(took.as_secs_f64() < 2.0, "took {took:?}");
+    assert!(took < REFUSAL_BOUND, "took {took:?}");
     assert_points_at(&err, s, "until", "actions before `until`");
     // The quick form, asked for the same.
     let started = Instant::now();
@@ -1077,7 +1109,7 @@ fn a_5_minute_coordinator_over_1000_years_fails_fast() {
     let took = started.elapsed();
     let err = common::stderr(&out);
     assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(took.as_secs_f64() < 2.0, "took {took:?}");
+    assert!(took < REFUSAL_BOUND, "took {took:?}");
     assert!(err.contains("simulate a shorter window"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
@@ -1112,7 +1144,7 @@ fn a_data_range_of_a_5_minute_dataset_over_1000_years_is_refused() {
     let took = started.elapsed();
     let err = common::stderr(&out);
     assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(took.as_secs_f64() < 2.0, "took {took:?}");
+    assert!(took < REFUSAL_BOUND, "took {took:?}");
     assert_points_at(&err, s, "from =", "instances of dataset `d5`");
 }
 
@@ -1145,7 +1177,7 @@ fn a_hundred_thousand_data_uris_run_in_bounded_time() {
     );
     let took = started.elapsed();
     let doc = json_of(&out, "10^5 uris");
-    assert!(took.as_secs_f64() < 10.0, "took {took:?}");
+    assert!(took < RUN_BOUND, "took {took:?}");
     let actions = doc["jobs"][0]["actions"].as_array().unwrap();
     // Two days of 5-minute actions, and the lookahead's.
     assert!(actions.len() >= 576, "{}", actions.len());
@@ -1267,5 +1299,5 @@ fn a_growing_ready_backlog_runs_in_bounded_time() {
     let took = started.elapsed();
     let doc = json_of(&out, "minutely");
     assert_eq!(doc["jobs"][0]["actions"].as_array().unwrap().len(), 44_640);
-    assert!(took.as_secs_f64() < 10.0, "took {took:?}");
+    assert!(took < RUN_BOUND, "took {took:?}");
 }

@@ -1,6 +1,6 @@
 //! `coordc simulate workflow.xml`, the workflow interpreter, end to end: the
-//! spec 004 examples of `corpus/wf/` (§4.1 control nodes, §4.1.5 fork and
-//! join, §4.2.1.4 action recovery, §4.2.2.2 config-class) and Oozie's
+//! workflow spec examples of `corpus/wf/` (§3.1 control nodes, §3.1.5 fork and
+//! join, §3.2.1.4 action recovery, §3.2.2.2 config-class) and Oozie's
 //! behaviours past the spec (`corpus/wf/oozie-*.xml`), each run with a
 //! scenario of `corpus/simulate/wf-*/` (whose README says what it shows and
 //! cites the Oozie source), through the real binary, the JSON report
@@ -267,9 +267,9 @@ fn outcome(run: &Value) -> (Value, Value, Value, Value) {
 }
 
 // ---------------------------------------------------------------------------
-// Spec 004 §4.1: start, end, kill, decision.
+// Workflow spec §3.1: start, end, kill, decision.
 
-/// The trace of a spec §4.1 run that reaches the decision: both map-reduce
+/// The trace of a workflow spec §3.1 run that reaches the decision: both map-reduce
 /// jobs ok, 10m then 20m (scenario), the decision at 00:30.
 fn assert_spec_4_1_reaches_decision(run: &Value) {
     assert_eq!(run["name"], "foo-wf");
@@ -300,7 +300,7 @@ fn spec_4_1_predicates(values: [&str; 3]) -> Value {
 
 #[test]
 fn spec_4_1_4_case_1_more_than_10_gb() {
-    // §4.1.4: predicates in order, the first true one taken. Every predicate
+    // §3.1.4: predicates in order, the first true one taken. Every predicate
     // is evaluated (ActionStartXCommand.java:207-210 evaluates the whole
     // <switch>); the first whose trimmed text is exactly "true" wins
     // (DecisionActionExecutor.java:35,56-61; TestDecisionActionExecutor
@@ -321,7 +321,7 @@ fn spec_4_1_4_case_1_more_than_10_gb() {
         node(&run, "mydecision")["why"],
         json!({"case": 1, "predicates": spec_4_1_predicates(["true", "false", "true"])})
     );
-    // §4.1.2: end, SUCCEEDED; the fs action takes no time (§4.2.1.2).
+    // §3.1.2: end, SUCCEEDED; the fs action takes no time (§3.2.1.2).
     assert_eq!(
         outcome(&run),
         (json!("SUCCEEDED"), json!("end"), json!(null), json!(null))
@@ -408,7 +408,7 @@ fn spec_4_1_4_default() {
 
 #[test]
 fn spec_4_1_3_kill_when_the_first_job_fails() {
-    // §4.1.3: the error transition to killBecauseNoInput; the job KILLED
+    // §3.1.3: the error transition to killBecauseNoInput; the job KILLED
     // with the message, code E0729 (SignalXCommand.java:314-343).
     let run = report("wf-spec-4.1-no-input");
     assert_eq!(
@@ -439,7 +439,7 @@ fn spec_4_1_3_kill_when_the_first_job_fails() {
 }
 
 // ---------------------------------------------------------------------------
-// Spec 004 §4.1.5: fork and join.
+// Workflow spec §3.1.5: fork and join.
 
 #[test]
 fn spec_4_1_5_fork_join_waits_for_the_last_path() {
@@ -475,7 +475,7 @@ fn spec_4_1_5_fork_join_waits_for_the_last_path() {
 fn spec_4_1_5_a_failed_path_kills_its_sibling() {
     // A path's error transition to a kill node kills the job; the other
     // path's running action is KILLED (LiteWorkflowInstance.java:297-311,
-    // SignalXCommand.java:251-261; spec §4.1.3).
+    // SignalXCommand.java:251-261; workflow spec §3.1.3).
     let run = report("wf-spec-4.1.5-fork-join-error");
     assert_eq!(
         steps(&run),
@@ -503,7 +503,7 @@ fn spec_4_1_5_a_failed_path_kills_its_sibling() {
 }
 
 // ---------------------------------------------------------------------------
-// Spec 004 §4.2.2.2: config-class.
+// Workflow spec §3.2.2.2: config-class.
 
 #[test]
 fn spec_4_2_2_2_error_message_in_the_kill_message() {
@@ -538,7 +538,7 @@ fn spec_4_2_2_2_error_message_in_the_kill_message() {
 }
 
 // ---------------------------------------------------------------------------
-// Spec 004 §4.2.1.4: action recovery.
+// Workflow spec §3.2.1.4: action recovery.
 
 #[test]
 fn spec_4_2_1_4_user_retries_of_an_error_run_out() {
@@ -971,7 +971,7 @@ fn fs_exists_sees_what_an_fs_action_made() {
         "true"
     );
     assert_eq!(node(&run, "after")["why"]["predicates"][0]["value"], "true");
-    // An fs action is synchronous (spec §4.2.1.2): no time; no external job
+    // An fs action is synchronous (workflow spec §3.2.1.2): no time; no external job
     // (FsActionExecutor.java:672, "-").
     let make = node(&run, "make-staging");
     assert_eq!(make["external_id"], "-");
@@ -1110,7 +1110,9 @@ fn a_sub_workflow_cycle_stops_at_the_maximum_depth() {
     let started = Instant::now();
     let run = report("wf-oozie-subwf-cycle");
     assert!(
-        started.elapsed() < Duration::from_secs(20),
+        // (A guard against a blow-up, not a speed target: 50 levels take
+        // a few seconds in a debug build under load.)
+        started.elapsed() < Duration::from_secs(120),
         "{:?}",
         started.elapsed()
     );

@@ -1,4 +1,4 @@
-//! The workflow examples of spec 004 (§4.1 control nodes, §4.2.2.2 config-class),
+//! The workflow examples of the workflow spec (§3.1 control nodes, §3.2.2.2 config-class),
 //! completed into whole applications in corpus/wf/, read through the workflow
 //! schemas and lowered to the IR. The spec's fork/join example names an
 //! action that does not exist; the IR keeps what a graph check needs to say so.
@@ -65,7 +65,7 @@ fn graph(workflow: &Workflow) -> Vec<String> {
 
 #[test]
 fn control_nodes_4_1() {
-    // §4.1.1 start, §4.1.2 end, §4.1.3 kill, §4.1.4 decision: cases in order,
+    // §3.1.1 start, §3.1.2 end, §3.1.3 kill, §3.1.4 decision: cases in order,
     // then the default.
     let wf = lowered("spec-4.1-control-nodes");
     assert_eq!(wf.version, "0.1");
@@ -133,7 +133,7 @@ fn fork_and_join_4_1_5() {
 
 #[test]
 fn config_class_needs_schema_0_5() {
-    // §4.2.2.2: <config-class> after <configuration>, from schema 0.5.
+    // §3.2.2.2: <config-class> after <configuration>, from schema 0.5.
     let wf = lowered("spec-4.2.2.2-config-class");
     let NodeKind::Action(action) = &wf.nodes[0].kind else {
         panic!("an action")

@@ -421,7 +421,7 @@ mod tests {
 
     #[test]
     fn min_is_inherited_from_the_nearest_node_that_sets_it() {
-        // Spec 002 §6.10, example 6 (the spec says min = 2 there; it is 5).
+        // Coordinator spec §6.10, example 6 (the spec says min = 2 there; it is 5).
         assert_eq!(
             condition(
                 r#"<or name="AorB" min="5" wait="10"><data-in dataset="A"/><data-in dataset="B"/></or>"#

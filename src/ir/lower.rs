@@ -634,7 +634,7 @@ mod tests {
 
     #[test]
     fn lowers_a_workflow_graph_with_its_values() {
-        // Workflow spec 004 §4.1.4-4.1.5 (decision, fork and join), completed.
+        // Workflow spec §3.1.4-3.1.5 (decision, fork and join), completed.
         let src = r#"<workflow-app name="sample-wf" xmlns="uri:oozie:workflow:0.5">
   <global><job-tracker>foo:8021</job-tracker></global>
   <start to="mydecision"/>

@@ -1,4 +1,4 @@
-//! Oozie's 5-field cron frequency (spec 002 §4.4.3), evaluated as Oozie evaluates
+//! Oozie's 5-field cron frequency (coordinator spec §4.4.3), evaluated as Oozie evaluates
 //! it: `CoordCommandUtils.getNextValidActionTimeForCronFrequency` (CoordCommandUtils.java:800-865)
 //! prefixes a seconds field `0` and hands the text to Quartz 2.3.2's
 //! `CronExpression` in the Oozie *processing* time zone, never the app's. Quartz

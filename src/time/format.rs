@@ -274,7 +274,7 @@ mod tests {
 
     #[test]
     fn spec_examples() {
-        // Spec 002 §6.9.3: formatTime('2009-01-01T00:00Z', 'yyyyMMdd') → 20090101 etc.
+        // Coordinator spec §6.9.3: formatTime('2009-01-01T00:00Z', 'yyyyMMdd') → 20090101 etc.
         assert_eq!(fmt("2009-01-01 00:00", "yyyyMMdd"), "20090101");
         assert_eq!(fmt("2009-01-01 00:00", "yyyy-MM-dd EEE"), "2009-01-01 Thu");
         assert_eq!(

@@ -1,4 +1,4 @@
-//! The workflow interpreter (spec 004 §3-4): a workflow job run over
+//! The workflow interpreter (workflow spec §3-4): a workflow job run over
 //! simulated time, on its own (`coordc simulate workflow.xml`) or as a
 //! coordinator action's job inside `coordc simulate`.
 //!

@@ -1,6 +1,6 @@
 //! One workflow job over simulated time: control nodes in an instant, action
 //! nodes asynchronous with scripted outcomes and durations, fork paths
-//! concurrent, retries, kill and end (spec 004 §3-4, Oozie 5.x where the
+//! concurrent, retries, kill and end (workflow spec §3-4, Oozie 5.x where the
 //! spec is silent; docs/simulate.md "Workflows").
 
 use super::functions::{Functions, RunView};
@@ -1039,7 +1039,7 @@ impl<'r, 'w> Runner<'r, 'w> {
     }
 
     /// The job ends with `status`. At `end`, `kill` or a failure, the
-    /// actions still running are killed (spec 004 §4.1.2, §4.1.3); a
+    /// actions still running are killed (workflow spec §3.1.2, §3.1.3); a
     /// suspended job leaves them as they are.
     fn finish(&mut self, status: RunStatus) {
         self.run.status = status;

@@ -60,8 +60,8 @@ impl Default for Behaviour {
 
 impl Behaviour {
     /// One attempt's duration for an action of `kind`: the scripted one, else
-    /// none for the `fs` action, which Oozie runs synchronously (spec 004
-    /// §4.2.1.2), else a minute.
+    /// none for the `fs` action, which Oozie runs synchronously (workflow spec
+    /// §3.2.1.2), else a minute.
     pub fn duration_of(&self, kind: &str) -> Millis {
         self.duration
             .unwrap_or(if kind == "fs" { 0 } else { DEFAULT_DURATION })
