@@ -10,6 +10,7 @@ pub mod instances;
 pub mod pipeline;
 pub mod rules;
 pub mod schedule;
+pub mod select;
 pub mod settings;
 pub mod suppress;
 pub mod workflow;

@@ -95,6 +95,8 @@ pub const BUNDLE_NOTHING_ENABLED: &str = "BU003";
 pub const BUNDLE_NOT_BOOLEAN: &str = "BU004";
 pub const BUNDLE_COORDINATOR_VERSION: &str = "BU005";
 pub const BUNDLE_USER_OVERRIDE: &str = "BU006";
+pub const SUPPRESSION_UNKNOWN: &str = "SU001";
+pub const SUPPRESSION_UNUSED: &str = "SU002";
 
 pub static RULES: &[Rule] = &[
     Rule {
@@ -678,6 +680,20 @@ pub static RULES: &[Rule] = &[
         oozie: Some("E1303"),
         summary: "A bundle coordinator's `<configuration>` giving `user.name` or `mapreduce.job.user.name` another user than the bundle job's, which Oozie refuses when the bundle starts.",
     },
+    Rule {
+        code: SUPPRESSION_UNKNOWN,
+        name: "unknown-suppressed-code",
+        severity: Severity::Warning,
+        oozie: None,
+        summary: "A `<!-- coordc: ignore -->` comment naming a code no rule has, or no code at all: it silences nothing.",
+    },
+    Rule {
+        code: SUPPRESSION_UNUSED,
+        name: "unused-suppression",
+        severity: Severity::Warning,
+        oozie: None,
+        summary: "A `<!-- coordc: ignore CODE -->` comment that silenced nothing in a file checked in full.",
+    },
 ];
 
 include!(concat!(env!("OUT_DIR"), "/rule_pages.rs"));
@@ -685,6 +701,13 @@ include!(concat!(env!("OUT_DIR"), "/rule_pages.rs"));
 /// The rule with `code`, if there is one.
 pub fn rule(code: &str) -> Option<&'static Rule> {
     RULES.iter().find(|r| r.code.eq_ignore_ascii_case(code))
+}
+
+/// The rules named `name` (case-insensitive; two families may share a name).
+pub fn rules_named(name: &str) -> impl Iterator<Item = &'static Rule> + '_ {
+    RULES
+        .iter()
+        .filter(move |r| r.name.eq_ignore_ascii_case(name))
 }
 
 /// The page `docs/rules/CODE.md` of a rule.

@@ -5,6 +5,10 @@
 //! processing-timezone = "GMT+0530"   # oozie.processing.timezone
 //! check-maximum-frequency = false    # oozie.service.coord.check.maximum.frequency
 //!
+//! [check]                          # which rules run, as --select, --extend-select,
+//! select = ["ALL"]                   # --ignore (those win); codes, families (DST)
+//! ignore = ["DST002"]                # or prefixes (EL00); see `check::select`
+//!
 //! [rules]
 //! TM002 = "warning"                  # error, warning, note or off
 //!
@@ -15,6 +19,7 @@
 //! "hdfs://nn:8020/apps" = "apps"     # a folder relative to this file's
 //! ```
 
+use super::select::{Selection, Selector};
 use crate::diag::Severity;
 use globset::{Glob, GlobMatcher};
 use serde::Deserialize;
@@ -37,11 +42,44 @@ struct File {
     processing_timezone: Option<String>,
     check_maximum_frequency: Option<bool>,
     #[serde(default)]
+    check: CheckTable,
+    #[serde(default)]
     rules: BTreeMap<String, Level>,
     #[serde(default)]
     ignore: BTreeMap<String, Vec<String>>,
     #[serde(default)]
     map: BTreeMap<String, String>,
+}
+
+/// `[check]`: the rule selection of the folder.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct CheckTable {
+    select: Option<Vec<String>>,
+    #[serde(default)]
+    extend_select: Vec<String>,
+    #[serde(default)]
+    ignore: Vec<String>,
+}
+
+impl CheckTable {
+    fn selection(&self) -> Result<Selection, String> {
+        let parse = |key: &str, texts: &[String]| {
+            texts
+                .iter()
+                .map(|t| Selector::parse(t).map_err(|e| format!("[check] {key}: {e}")))
+                .collect::<Result<Vec<_>, _>>()
+        };
+        Ok(Selection {
+            select: self
+                .select
+                .as_deref()
+                .map(|s| parse("select", s))
+                .transpose()?,
+            extend_select: parse("extend-select", &self.extend_select)?,
+            ignore: parse("ignore", &self.ignore)?,
+        })
+    }
 }
 
 /// The settings of one folder.
@@ -50,6 +88,8 @@ pub struct Settings {
     pub processing_timezone: Option<String>,
     /// Oozie's minimum-interval check of frequencies (default on).
     pub check_maximum_frequency: bool,
+    /// `[check]`: the rules reported, before the command line's choice.
+    pub selection: Selection,
     levels: BTreeMap<String, Level>,
     ignores: Vec<(GlobMatcher, Vec<String>)>,
     /// `[map]`: remote prefixes and the local folders (relative to the
@@ -92,6 +132,7 @@ impl Settings {
         Ok(Settings {
             processing_timezone: file.processing_timezone,
             check_maximum_frequency: file.check_maximum_frequency.unwrap_or(true),
+            selection: file.check.selection()?,
             levels,
             ignores,
             maps: file.map.into_iter().collect(),
@@ -157,5 +198,29 @@ mod tests {
                 .contains("unknown field")
         );
         assert!(Settings::parse("[rules]\nTM001 = \"loud\"").is_err());
+        assert!(
+            Settings::parse("[check]\nignore = [\"DST\", \"TM09\"]")
+                .unwrap_err()
+                .starts_with("[check] ignore: no rule or prefix TM09; did you mean")
+        );
+    }
+
+    #[test]
+    fn the_check_table_selects_rules() {
+        let s = Settings::parse(
+            "[check]\nselect = [\"dst\"]\nextend-select = [\"TM005\"]\nignore = [\"DST002\"]\n",
+        )
+        .unwrap();
+        assert_eq!(
+            s.selection.select,
+            Some(vec![Selector::Prefix("DST".into())])
+        );
+        assert_eq!(
+            s.selection.extend_select,
+            [Selector::Prefix("TM005".into())]
+        );
+        assert_eq!(s.selection.ignore, [Selector::Prefix("DST002".into())]);
+        assert!(Settings::none().selection.is_empty());
+        assert!(Settings::parse("[check]\nchoose = []").is_err());
     }
 }

@@ -44,11 +44,17 @@ enum Command {
     Cron(cron::CronArgs),
     /// List every time zone ID Oozie accepts, with its offset and DST use.
     Timezones(timezones::TimezonesArgs),
-    /// List every rule coordc checks: code, severity, name and summary.
-    Rules,
+    /// List every rule coordc checks: code, severity, Oozie's error code,
+    /// name and summary.
+    Rules {
+        /// `text`: a header, then a line per rule; `json`: an array of
+        /// `{code, name, severity, oozie_code, summary}`.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
     /// Print the page of a rule: what it checks, why, an example, the fix.
     Explain {
-        /// A rule code, e.g. TM001.
+        /// A rule code or name, e.g. TM005 or legacy-zone-id.
         code: String,
     },
     /// Print a shell's completion script for coordc (e.g. `coordc
@@ -101,36 +107,82 @@ pub fn main() -> i32 {
             EXIT_OK
         }
         Command::Man { dir } => man(dir.as_deref()),
-        Command::Rules => {
-            // A closed stdout (`coordc rules | head`) ends the listing quietly.
-            let mut out = std::io::stdout().lock();
-            for rule in crate::check::rules::RULES {
-                let severity = format!("{:?}", rule.severity).to_lowercase();
-                let line = writeln!(
+        Command::Rules { format } => rules(format),
+        Command::Explain { code } => explain(&code),
+    }
+}
+
+/// `coordc rules`: the registry, as a table or as JSON.
+fn rules(format: Format) -> i32 {
+    use crate::check::rules::RULES;
+    let severity = |rule: &crate::check::rules::Rule| format!("{:?}", rule.severity).to_lowercase();
+    // A closed stdout (`coordc rules | head`) ends the listing quietly.
+    let mut out = std::io::stdout().lock();
+    match format {
+        Format::Text => {
+            let row = |out: &mut std::io::StdoutLock, cells: [&str; 5]| {
+                let [code, level, oozie, name, summary] = cells;
+                writeln!(
                     out,
-                    "{:<6}  {severity:<7}  {:<5}  {:<24}  {}",
+                    "{code:<6}  {level:<7}  {oozie:<5}  {name:<24}  {summary}"
+                )
+            };
+            if row(&mut out, ["CODE", "LEVEL", "OOZIE", "NAME", "SUMMARY"]).is_err() {
+                return EXIT_OK;
+            }
+            for rule in RULES {
+                let cells = [
                     rule.code,
+                    &severity(rule),
                     rule.oozie.unwrap_or("-"),
                     rule.name,
-                    rule.summary
-                );
-                if line.is_err() {
+                    rule.summary,
+                ];
+                if row(&mut out, cells).is_err() {
                     break;
                 }
             }
-            EXIT_OK
         }
-        Command::Explain { code } => match crate::check::rules::page(&code) {
-            Some(page) => {
-                let _ = write!(std::io::stdout().lock(), "{page}");
-                EXIT_OK
-            }
-            None => {
-                eprintln!("error: no rule {code}; `coordc rules` lists them");
-                EXIT_USAGE
-            }
-        },
+        Format::Json => {
+            let list: Vec<serde_json::Value> = RULES
+                .iter()
+                .map(|rule| {
+                    serde_json::json!({
+                        "code": rule.code,
+                        "name": rule.name,
+                        "severity": severity(rule),
+                        "oozie_code": rule.oozie,
+                        "summary": rule.summary,
+                    })
+                })
+                .collect();
+            let _ = writeln!(out, "{}", serde_json::Value::Array(list));
+        }
     }
+    EXIT_OK
+}
+
+/// `coordc explain`: the page of the rule with a code, or of each rule
+/// with a name (CO004 and WF011 are both `missing-parameter`).
+fn explain(code_or_name: &str) -> i32 {
+    use crate::check::rules::{RULES, page, rules_named};
+    let pages: Vec<&str> = match page(code_or_name) {
+        Some(page) => vec![page],
+        None => rules_named(code_or_name)
+            .filter_map(|r| page(r.code))
+            .collect(),
+    };
+    if pages.is_empty() {
+        let candidates = RULES.iter().flat_map(|r| [r.code, r.name]);
+        let hint = match crate::diag::closest(code_or_name, candidates.map(str::to_string)) {
+            Some(close) => format!("did you mean {close}? "),
+            None => String::new(),
+        };
+        eprintln!("error: no rule {code_or_name}; {hint}`coordc rules` lists them");
+        return EXIT_USAGE;
+    }
+    let _ = write!(std::io::stdout().lock(), "{}", pages.join("\n"));
+    EXIT_OK
 }
 
 /// `coordc man`: the manual page, or with `dir` one page per command

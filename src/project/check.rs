@@ -24,7 +24,8 @@ use crate::check::rules::{
     EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE, INSTANCE_SYNTAX, MISSING_PARAMETER, TIME_DATETIME,
     UNDEFINED_DATASET, WF_LENGTH, WF_MISSING_PARAMETER, WF_SUBMISSION_EL, XML_UNKNOWN_DOCUMENT,
 };
-use crate::check::suppress::{Suppression, is_suppressed, suppressions};
+use crate::check::select::Selection;
+use crate::check::suppress::{self, Suppression, is_suppressed, suppressions};
 use crate::diag::{Diagnostic, Severity, closest};
 use crate::el::VarMap;
 use crate::el::library::Library;
@@ -61,6 +62,8 @@ pub struct CheckOptions {
     /// Whether a clean file's report keeps its sources (what it was read
     /// from, for [`Report::depends_on`]); a batch run drops them.
     pub keep_sources: bool,
+    /// The command line's rule selection, over each folder's coordc.toml's.
+    pub selection: Selection,
 }
 
 /// What a check found: a report per file checked (bundles' coordinators
@@ -77,6 +80,11 @@ pub struct Report {
     pub problems: Vec<Located>,
     /// A usage or I/O error (exit 2), for a file that could not be read.
     pub io_error: Option<String>,
+    /// How many problems were left out because their rule is not selected
+    /// (`--select`, `--ignore`, a coordc.toml's `[check]`).
+    pub unselected: usize,
+    /// Whether the file is no Oozie document (another namespace's XML).
+    skipped: bool,
     /// A submitted coordinator's data-ins and data-outs, for the pipeline
     /// checks across files.
     events: Option<AppEvents>,
@@ -207,12 +215,19 @@ impl Report {
         })
     }
 
+    /// Whether the file is XML of another namespace than Oozie's, skipped.
+    pub fn skipped(&self) -> bool {
+        self.skipped
+    }
+
     /// A file that could not be checked: a usage or I/O error (exit 2).
     fn failed(message: String) -> Report {
         Report {
             sources: Sources::default(),
             problems: Vec::new(),
             io_error: Some(message),
+            unselected: 0,
+            skipped: false,
             events: None,
             silenced: Vec::new(),
             members: Vec::new(),
@@ -255,6 +270,8 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions, files: &Files) -> Result
     let mut reports = check_runs(&targets, reports, &plan);
     if options.pipeline {
         add_pipeline_problems(&targets, files, &mut reports);
+        // (Only once every check that may use a suppression has run.)
+        add_unused_suppressions(&targets, files, &mut reports);
     }
     report_each_problem_once(&targets, &mut reports);
     // (A configuration file every coordinator reads fails once, not per file.)
@@ -304,7 +321,8 @@ fn discover(
     // names in a folder differ): only files found under several paths need
     // their real paths compared.
     let keyed = paths.len() > 1;
-    let finder = Finder::new(files, options.processing_timezone.as_deref(), &options.maps);
+    let finder = Finder::new(files, options.processing_timezone.as_deref(), &options.maps)
+        .selecting(&options.selection);
     for path in paths {
         // (A path that does not exist is said below; its folder's settings
         // are still read, so a wrong coordc.toml is never passed over.)
@@ -509,18 +527,23 @@ fn check_target(target: &Target, plan: &Plan) -> Report {
         report.sources = Sources::default();
         report.problems = Vec::new();
     }
-    apply_settings(target, &mut report.problems);
+    report.unselected = apply_settings(target, &mut report.problems);
     report
 }
 
-/// The folder's coordc.toml levels and ignores, on `problems` of `target`.
-fn apply_settings(target: &Target, problems: &mut Vec<Located>) {
+/// The rules selected for the folder, and its coordc.toml levels and
+/// ignores, on `problems` of `target`; how many were left out because
+/// their rule is not selected.
+fn apply_settings(target: &Target, problems: &mut Vec<Located>) -> usize {
     if problems.is_empty() {
-        return;
+        return 0;
     }
     let folder = &target.folder;
     let path = normal(&target.path);
     let relative = path.strip_prefix(&folder.base).unwrap_or(&path);
+    let before = problems.len();
+    problems.retain(|p| folder.rules.contains(p.diagnostic.code));
+    let unselected = before - problems.len();
     problems.retain_mut(|p| {
         match folder
             .settings
@@ -534,6 +557,7 @@ fn apply_settings(target: &Target, problems: &mut Vec<Located>) {
         }
     });
     limit_per_code(problems);
+    unselected
 }
 
 /// How many problems of one code in one file are reported; past it, one
@@ -599,6 +623,15 @@ fn limit_per_code(problems: &mut Vec<Located>) {
 /// own, and those a bundle submits as a pipeline of their own), a list of
 /// problems for each report, with its folder's settings applied.
 pub fn pipeline_problems(checked: &[(&Target, &Report)]) -> Vec<Vec<Located>> {
+    pipeline_problems_counted(checked)
+        .into_iter()
+        .map(|(problems, _)| problems)
+        .collect()
+}
+
+/// [`pipeline_problems`], each list with how many problems were left out
+/// because their rule is not selected.
+fn pipeline_problems_counted(checked: &[(&Target, &Report)]) -> Vec<(Vec<Located>, usize)> {
     let mut found: Vec<Vec<Located>> = (0..checked.len()).map(|_| Vec::new()).collect();
     // One pipeline of the coordinators given on their own, and one of each
     // bundle's coordinators.
@@ -625,30 +658,132 @@ pub fn pipeline_problems(checked: &[(&Target, &Report)]) -> Vec<Vec<Located>> {
             }
         }
     }
-    for ((target, _), problems) in checked.iter().zip(&mut found) {
-        apply_settings(target, problems);
-    }
-    found
+    checked
+        .iter()
+        .zip(found)
+        .map(|((target, _), mut problems)| {
+            let unselected = apply_settings(target, &mut problems);
+            (problems, unselected)
+        })
+        .collect()
 }
 
 /// [`pipeline_problems`] across every report, added to it.
 fn add_pipeline_problems(targets: &[Target], files: &Files, reports: &mut [Report]) {
     let checked: Vec<(&Target, &Report)> = targets.iter().zip(reports.iter()).collect();
-    let found = pipeline_problems(&checked);
-    for ((target, report), problems) in targets.iter().zip(reports.iter_mut()).zip(found) {
-        if problems.is_empty() {
-            continue;
+    let found = pipeline_problems_counted(&checked);
+    for ((target, report), (problems, unselected)) in
+        targets.iter().zip(reports.iter_mut()).zip(found)
+    {
+        report.unselected += unselected;
+        if !problems.is_empty() && keep_text(target, files, report) {
+            report.problems.extend(problems);
         }
-        if report.sources.files.is_empty() {
-            // The text of a clean file was dropped: read it again to render.
-            match files.read(&target.path) {
-                Ok(text) => {
-                    report.sources.add(target.path.display().to_string(), text);
-                }
-                Err(_) => continue,
+    }
+}
+
+/// Whether `report` has its file's text to render problems with: the text
+/// of a clean file was dropped, and is read again.
+fn keep_text(target: &Target, files: &Files, report: &mut Report) -> bool {
+    if report.sources.files.is_empty() {
+        match files.read(&target.path) {
+            Ok(text) => report.sources.add(target.path.display().to_string(), text),
+            Err(_) => return false,
+        };
+    }
+    true
+}
+
+/// SU002: the suppressions of each file that silenced nothing in any of its
+/// checks (a file is checked alone and through each bundle that submits
+/// it), said once, in its first report. Only for a file checked in full at
+/// least once, without an error (an error can stop the checks after it)
+/// and with its job's configuration (without one, values are not
+/// evaluated): else a suppression may be unused only because its rule did
+/// not run. A code not reported in the file (not selected, off, ignored)
+/// is not said to be unused either.
+fn add_unused_suppressions(targets: &[Target], files: &Files, reports: &mut [Report]) {
+    // The reports of each file with suppressions, by its real path.
+    let mut by_file: BTreeMap<PathBuf, Vec<usize>> = BTreeMap::new();
+    for (i, (target, report)) in targets.iter().zip(reports.iter()).enumerate() {
+        if !report.silenced.is_empty() {
+            by_file.entry(real(&target.path)).or_default().push(i);
+        }
+    }
+    for checks in by_file.values() {
+        let complete = checks.iter().any(|&i| {
+            reports.get(i).is_some_and(|r| {
+                r.io_error.is_none()
+                    && !r.skipped
+                    && !r.unconfigured()
+                    && !r
+                        .problems
+                        .iter()
+                        .any(|p| p.diagnostic.severity == Severity::Error)
+            })
+        });
+        let (Some(&first), true) = (checks.first(), complete) else {
+            continue;
+        };
+        // A code used in any check of the file is used.
+        for &other in checks.iter().skip(1) {
+            if let (Some(a), Some(b)) = (reports.get(first), reports.get(other)) {
+                mark_used_as(&a.silenced, &b.silenced);
             }
         }
-        report.problems.extend(problems);
+        let (Some(target), Some(report)) = (targets.get(first), reports.get_mut(first)) else {
+            continue;
+        };
+        let folder = &target.folder;
+        let path = normal(&target.path);
+        let relative = path.strip_prefix(&folder.base).unwrap_or(&path);
+        let reported = |code: &str| {
+            let Some(rule) = crate::check::rules::rule(code) else {
+                return false;
+            };
+            folder.rules.contains(rule.code)
+                && folder
+                    .settings
+                    .level(relative, rule.code, rule.severity)
+                    .is_some()
+        };
+        let source = report
+            .sources
+            .files
+            .first()
+            .map(|(_, text)| Arc::clone(text));
+        let source = match source {
+            Some(text) => text,
+            None => match files.read(&target.path) {
+                Ok(text) => text,
+                Err(_) => continue,
+            },
+        };
+        let mut found: Vec<Located> = report
+            .silenced
+            .iter()
+            .filter_map(|s| suppress::unused(s, &source, reported))
+            .map(Located::in_app)
+            .collect();
+        report.unselected += apply_settings(target, &mut found);
+        if !found.is_empty() && keep_text(target, files, report) {
+            report.problems.extend(found);
+            report
+                .problems
+                .sort_by_key(|p| (p.file.unwrap_or(0), p.diagnostic.span.start));
+        }
+    }
+}
+
+/// Marks in `into` the codes `from` used: the same file's suppressions, in
+/// the same order (one text, read twice).
+fn mark_used_as(into: &[Suppression], from: &[Suppression]) {
+    for (a, b) in into.iter().zip(from) {
+        for (x, y) in a.codes.iter().zip(&b.codes) {
+            if y.used() {
+                x.mark_used();
+            }
+        }
     }
 }
 
@@ -827,6 +962,7 @@ fn check_runs_round(
             // (The workflow's own problems are the same in every run; what
             // differs is in the workflow's text.)
             Some(first) => {
+                mark_used_as(&first.silenced, &report.silenced);
                 for p in report.problems {
                     let seen = first.problems.iter().any(|q| {
                         q.file == p.file
@@ -997,6 +1133,7 @@ fn check_file(path: &Path, input: &JobInput, member: Option<&Member>) -> Report 
     let mut members = Vec::new();
     let mut runs = Vec::new();
     let mut unconfigured_workflow = false;
+    let mut skipped = false;
     // (The tree borrows the text, which `sources` shares.)
     let (text, unread) = match read_application(path, input.files, &mut sources) {
         Ok(text) => (text, None),
@@ -1052,12 +1189,21 @@ fn check_file(path: &Path, input: &JobInput, member: Option<&Member>) -> Report 
                     Ok(problems) => problems,
                     Err(message) => return Report::failed(message),
                 },
-                (other, None) => vec![Located::in_app(unknown_document(&doc.root, other))],
+                (other, None) => {
+                    let said = unknown_document(&doc.root, other);
+                    skipped = said.severity == Severity::Note;
+                    vec![Located::in_app(said)]
+                }
             };
             // `<!-- coordc: ignore CODE -->` in the application file.
             silenced = suppressions(&doc, &text);
             problems
                 .into_iter()
+                .chain(
+                    suppress::unknown_codes(&silenced)
+                        .into_iter()
+                        .map(Located::in_app),
+                )
                 .filter(|p| p.file.unwrap_or(0) != 0 || !is_suppressed(&silenced, &p.diagnostic))
                 .collect()
         }
@@ -1070,6 +1216,8 @@ fn check_file(path: &Path, input: &JobInput, member: Option<&Member>) -> Report 
         sources,
         problems,
         io_error: None,
+        unselected: 0,
+        skipped,
         events,
         silenced,
         members,

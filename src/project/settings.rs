@@ -6,6 +6,7 @@
 //! A mistake in the file stops the command before anything runs.
 
 use super::files::{Files, normal};
+use crate::check::select::{RuleSet, Selection};
 use crate::check::settings::Settings;
 use crate::diag::Diagnostic;
 use crate::diag::render::human;
@@ -30,6 +31,9 @@ pub struct Folder {
     pub processing_zone: ProcessingZone,
     /// `--map`s first, then the file's `[map]` (made absolute).
     pub maps: Vec<(String, String)>,
+    /// The rules reported: the file's `[check]`, then the command line's
+    /// selection over it.
+    pub rules: RuleSet,
 }
 
 /// Why a command cannot run at all.
@@ -83,6 +87,8 @@ pub struct Finder<'a> {
     processing_timezone: Option<&'a str>,
     /// `--map`s, before every file's `[map]`.
     maps: &'a [(String, String)],
+    /// The command line's rule selection, over every file's.
+    selection: Option<&'a Selection>,
     /// Each folder asked about, and its answer.
     known: Mutex<HashMap<PathBuf, Arc<Folder>>>,
 }
@@ -97,7 +103,16 @@ impl<'a> Finder<'a> {
             files,
             processing_timezone,
             maps,
+            selection: None,
             known: Mutex::default(),
+        }
+    }
+
+    /// The same, with the command line's rule selection.
+    pub fn selecting(self, selection: &'a Selection) -> Self {
+        Finder {
+            selection: Some(selection),
+            ..self
         }
     }
 
@@ -180,12 +195,17 @@ impl<'a> Finder<'a> {
                 shown.join(local).to_string_lossy().into_owned(),
             )
         }));
+        let mut rules = RuleSet::default().with(&settings.selection);
+        if let Some(selection) = self.selection {
+            rules = rules.with(selection);
+        }
         Ok(Folder {
             base,
             file,
             settings,
             processing_zone,
             maps,
+            rules,
         })
     }
 }

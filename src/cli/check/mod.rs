@@ -5,6 +5,7 @@ mod fix;
 mod format;
 
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
+use crate::check::select::{RuleSet, Selection, Selector};
 use crate::diag::Severity;
 use crate::project::check::{CheckOptions, Checked, Report, Target, check};
 use crate::project::files::Files;
@@ -15,7 +16,7 @@ use std::path::PathBuf;
 #[derive(Args)]
 pub struct CheckArgs {
     /// Application files, or folders searched for `.xml` files.
-    #[arg(required = true, value_name = "PATH")]
+    #[arg(value_name = "PATH", default_value = ".")]
     paths: Vec<PathBuf>,
     /// A job configuration file (Hadoop XML if it ends in `.xml`, else
     /// properties; any name), repeatable. Default: the `.properties` beside
@@ -46,6 +47,29 @@ pub struct CheckArgs {
     /// Unix day names), say what changed, then report what is left.
     #[arg(long)]
     fix: bool,
+    /// Report only these rules: codes, families (DST) or prefixes (EL00),
+    /// or ALL; comma-separated or repeated. Replaces a coordc.toml's
+    /// `[check] select`.
+    #[arg(long, value_name = "CODE", value_delimiter = ',', value_parser = Selector::parse)]
+    select: Vec<Selector>,
+    /// Report these rules too, over what is selected.
+    #[arg(long, value_name = "CODE", value_delimiter = ',', value_parser = Selector::parse)]
+    extend_select: Vec<Selector>,
+    /// Do not report these rules (the more specific of a select and an
+    /// ignore wins: `--select EL --ignore EL005`, `--select EL005 --ignore EL`).
+    #[arg(long, value_name = "CODE", value_delimiter = ',', value_parser = Selector::parse)]
+    ignore: Vec<Selector>,
+}
+
+impl CheckArgs {
+    /// The rule selection the options make.
+    fn selection(&self) -> Selection {
+        Selection {
+            select: (!self.select.is_empty()).then(|| self.select.clone()),
+            extend_select: self.extend_select.clone(),
+            ignore: self.ignore.clone(),
+        }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -61,6 +85,9 @@ enum CheckFormat {
 }
 
 pub fn run(args: CheckArgs) -> i32 {
+    if RuleSet::default().with(&args.selection()).is_empty() {
+        eprintln!("warning: --select, --extend-select and --ignore leave no rule to report");
+    }
     if args.fix {
         // A fix can let a later check run (a schema error stops the EL
         // checks): again until nothing is left to fix, a few times at most.
@@ -87,6 +114,7 @@ pub fn run(args: CheckArgs) -> i32 {
         Ok(checked) => checked,
         Err(code) => return code,
     };
+    warn_without_applications(&args.paths, &targets, &reports);
     print_reports(&args, &targets, reports, &io_errors)
 }
 
@@ -103,11 +131,27 @@ fn check_paths(args: &CheckArgs) -> Result<Checked, i32> {
         pipeline: true,
         ignored_folders: Vec::new(),
         keep_sources: false,
+        selection: args.selection(),
     };
     check(&args.paths, &options, &Files::default()).map_err(|refused| {
         eprint!("{}", refused.render());
         EXIT_USAGE
     })
+}
+
+/// Says so for each folder of `paths` where no Oozie application was
+/// found: no `.xml` file, or only XML of other namespaces (as ruff says "No
+/// Python files found"; the exit code is still 0).
+fn warn_without_applications(paths: &[PathBuf], targets: &[Target], reports: &[Report]) {
+    for path in paths.iter().filter(|p| p.is_dir()) {
+        let found = targets
+            .iter()
+            .zip(reports)
+            .any(|(t, r)| t.path.starts_with(path) && !r.skipped());
+        if !found {
+            eprintln!("warning: no Oozie application found in {}", path.display());
+        }
+    }
 }
 
 /// Prints the reports in `args`' format; the exit code they make.
@@ -142,6 +186,7 @@ fn print_reports(
         count(Severity::Note),
     );
     let unconfigured = reports.iter().filter(|r| r.unconfigured()).count();
+    let unselected: usize = reports.iter().map(|r| r.unselected).sum();
     // The process ends with this command: its memory goes back to the system
     // at once, where freeing every report's texts and trees one by one would
     // be serial work after the parallel checks (4 ms for 10,000 files).
@@ -154,8 +199,12 @@ fn print_reports(
                 plural(n)
             ),
         };
+        let hidden = match unselected {
+            0 => String::new(),
+            n => format!("; {n} problem{} of rules not selected not shown", plural(n)),
+        };
         eprintln!(
-            "checked {} file{}: {errors} error{}, {warnings} warning{}, {notes} note{}{without}",
+            "checked {} file{}: {errors} error{}, {warnings} warning{}, {notes} note{}{without}{hidden}",
             targets.len(),
             plural(targets.len()),
             plural(errors),
