@@ -326,3 +326,41 @@ fn copy_folder(from: &Path, to: &Path) {
         std::fs::copy(&path, to.join(path.file_name().unwrap())).unwrap();
     }
 }
+
+/// A folder's walk skips version control, build output and virtual
+/// environments (a Maven build copies the applications into `target/`);
+/// the same folder named is checked.
+#[test]
+fn a_walk_skips_build_output_but_a_named_folder_is_checked() {
+    let dir = common::fresh_dir("walk-skips-target");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for skipped in ["target", ".git", "node_modules"] {
+        std::fs::create_dir_all(dir.join(skipped)).unwrap();
+        std::fs::copy(
+            root.join("corpus/invalid/WF001/workflow.xml"),
+            dir.join(skipped).join("workflow.xml"),
+        )
+        .unwrap();
+    }
+    std::fs::create_dir_all(dir.join("app")).unwrap();
+    std::fs::copy(
+        root.join("corpus/wf/spec-4.1.5-fork-join.xml"),
+        dir.join("app/workflow.xml"),
+    )
+    .unwrap();
+    let d = dir.display().to_string();
+    let out = common::coordc_in(&d, &["check"]);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    assert!(
+        common::stderr(&out).contains("checked 1 file:"),
+        "{}",
+        common::stderr(&out)
+    );
+    let out = common::coordc_in(&d, &["check", "target"]);
+    assert_eq!(out.status.code(), Some(1), "{}", common::stderr(&out));
+    assert!(
+        common::stdout(&out).contains("WF001"),
+        "{}",
+        common::stdout(&out)
+    );
+}

@@ -7,7 +7,9 @@ use super::text::{Encoding, LineIndex};
 use crate::check::rules::{XML_SYNTAX, XML_UNKNOWN_DOCUMENT};
 use crate::diag::Severity;
 use crate::interp::job::Located;
-use crate::project::check::{CheckOptions, Report, Target, check, pipeline_problems};
+use crate::project::check::{
+    CheckOptions, Report, SKIPPED_FOLDERS, Target, check, pipeline_problems,
+};
 use crate::project::files::{Files, normal};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -50,18 +52,6 @@ pub struct Found<'s> {
     pub file: &'s str,
 }
 
-/// Folders of a workspace that hold no applications of its own: version
-/// control, build output, dependencies.
-const IGNORED_FOLDERS: &[&str] = &[
-    ".git",
-    ".hg",
-    ".svn",
-    "target",
-    "node_modules",
-    ".venv",
-    ".venv-tools",
-];
-
 pub struct Session {
     pub encoding: Encoding,
     /// The workspace folders: every application under them is checked, and
@@ -92,7 +82,7 @@ impl Session {
             documents: HashMap::new(),
             options: CheckOptions {
                 keep_sources: true,
-                ignored_folders: IGNORED_FOLDERS.iter().map(|f| f.to_string()).collect(),
+                ignored_folders: SKIPPED_FOLDERS.iter().map(|f| f.to_string()).collect(),
                 ..CheckOptions::default()
             },
             checked: BTreeMap::new(),

@@ -434,6 +434,20 @@ impl Walk<'_> {
     }
 }
 
+/// Folders a walk does not enter, as they hold no applications of their
+/// own: version control, build output (a Maven build copies the
+/// applications into `target/`), dependencies and virtual environments. A
+/// folder named on the command line is checked all the same.
+pub const SKIPPED_FOLDERS: &[&str] = &[
+    ".git",
+    ".hg",
+    ".svn",
+    "target",
+    "node_modules",
+    ".venv",
+    ".venv-tools",
+];
+
 const WORKER_STACK_BYTES: usize = 32 * 1024 * 1024;
 
 /// Checks `files` on every core, each report in its file's place. (Each

@@ -7,7 +7,7 @@ mod format;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use crate::check::select::{RuleSet, Selection, Selector};
 use crate::diag::Severity;
-use crate::project::check::{CheckOptions, Checked, Report, Target, check};
+use crate::project::check::{CheckOptions, Checked, Report, SKIPPED_FOLDERS, Target, check};
 use crate::project::files::Files;
 use clap::{Args, ValueEnum};
 use std::io::Write;
@@ -129,7 +129,7 @@ fn check_paths(args: &CheckArgs) -> Result<Checked, i32> {
         maps: args.maps.clone(),
         processing_timezone: args.processing_timezone.clone(),
         pipeline: true,
-        ignored_folders: Vec::new(),
+        ignored_folders: SKIPPED_FOLDERS.iter().map(|f| f.to_string()).collect(),
         keep_sources: false,
         selection: args.selection(),
     };
