@@ -4,6 +4,7 @@
 //! ```toml
 //! processing-timezone = "GMT+0530"   # oozie.processing.timezone
 //! check-maximum-frequency = false    # oozie.service.coord.check.maximum.frequency
+//! docs-url = "https://example.org/coordc/{code}.html"  # where rule pages are linked
 //!
 //! [rules]
 //! TM002 = "warning"                  # error, warning, note or off
@@ -36,6 +37,7 @@ pub enum Level {
 struct File {
     processing_timezone: Option<String>,
     check_maximum_frequency: Option<bool>,
+    docs_url: Option<String>,
     #[serde(default)]
     rules: BTreeMap<String, Level>,
     #[serde(default)]
@@ -50,6 +52,9 @@ pub struct Settings {
     pub processing_timezone: Option<String>,
     /// Oozie's minimum-interval check of frequencies (default on).
     pub check_maximum_frequency: bool,
+    /// Where rule pages are linked (`{code}` in it), instead of
+    /// [`super::rules::DEFAULT_DOCS_URL`].
+    pub docs_url: Option<String>,
     levels: BTreeMap<String, Level>,
     ignores: Vec<(GlobMatcher, Vec<String>)>,
     /// `[map]`: remote prefixes and the local folders (relative to the
@@ -89,8 +94,12 @@ impl Settings {
                 ));
             }
         }
+        if let Some(template) = &file.docs_url {
+            super::rules::check_docs_url(template)?;
+        }
         Ok(Settings {
             processing_timezone: file.processing_timezone,
+            docs_url: file.docs_url,
             check_maximum_frequency: file.check_maximum_frequency.unwrap_or(true),
             levels,
             ignores,
@@ -157,5 +166,15 @@ mod tests {
                 .contains("unknown field")
         );
         assert!(Settings::parse("[rules]\nTM001 = \"loud\"").is_err());
+        let docs = Settings::parse("docs-url = \"https://example.org/{code}.html\"").unwrap();
+        assert_eq!(
+            docs.docs_url.as_deref(),
+            Some("https://example.org/{code}.html")
+        );
+        assert!(
+            Settings::parse("docs-url = \"https://example.org/rules\"")
+                .unwrap_err()
+                .contains("no `{code}`")
+        );
     }
 }
