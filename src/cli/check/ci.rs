@@ -66,6 +66,14 @@ fn details(checked: Checked, index: usize, report: &Report, p: &Located) -> Stri
     text
 }
 
+/// The message, and its help in parentheses, on one line.
+fn message_on_one_line(d: &crate::diag::Diagnostic) -> String {
+    match &d.help {
+        Some(help) => format!("{} (help: {})", one_line(&d.message), one_line(help)),
+        None => one_line(&d.message),
+    }
+}
+
 /// JUnit XML: a test suite per file, a test case per problem. Errors and
 /// warnings are failures; a note is a passing case that says it (in its
 /// `system-out`); a clean file is one passing case, so that every file
@@ -165,7 +173,9 @@ pub(super) fn write_checkstyle(checked: Checked, out: &mut impl Write) -> std::i
                             .with_attribute(("line", line.to_string().as_str()))
                             .with_attribute(("column", column.to_string().as_str()))
                             .with_attribute(("severity", severity))
-                            .with_attribute(("message", message_and_help(d).as_str()))
+                            // (A line break in an attribute is read as a
+                            // space: the help goes in parentheses.)
+                            .with_attribute(("message", message_on_one_line(d).as_str()))
                             .with_attribute(("source", format!("coordc.{}", d.code).as_str()))
                             .write_empty()?;
                     }
