@@ -254,6 +254,45 @@ fn colour_with_always_and_never_when_piped_or_with_no_color() {
     insta::assert_snapshot!("human_colour", coloured.replace('\x1b', "\\e"));
 }
 
+/// `auto` on a terminal: coordc run under util-linux's `script`, which
+/// gives it a pseudo-terminal for stdout.
+#[test]
+fn auto_colours_a_terminal_unless_no_color_is_set() {
+    let on_terminal = |no_color: Option<&str>| {
+        let mut command = Command::new("script");
+        command
+            .current_dir(root())
+            .args(["-qec"])
+            .arg(format!(
+                "'{}' check corpus/invalid/TM005",
+                env!("CARGO_BIN_EXE_coordc")
+            ))
+            .arg("/dev/null")
+            .env_remove("NO_COLOR")
+            .env("TERM", "xterm");
+        if let Some(value) = no_color {
+            command.env("NO_COLOR", value);
+        }
+        command.output()
+    };
+    let coloured = match on_terminal(None) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let reason = "`script` is not installed (Debian: bsdutils)";
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "{reason}, and CI needs it"
+            );
+            println!("skipped: {reason}");
+            return;
+        }
+        run => stdout(&run.unwrap()),
+    };
+    assert!(coloured.contains("\x1b["), "{coloured}");
+    let plain = stdout(&on_terminal(Some("1")).unwrap());
+    assert!(plain.contains("warning[TM005]"), "{plain}");
+    assert!(!plain.contains('\x1b'), "{plain}");
+}
+
 #[test]
 fn a_coordc_toml_sets_where_rule_pages_are_linked() {
     let dir = common::fresh_dir("formats-docs-url");
