@@ -11,8 +11,8 @@ use serde_json::{Value, json};
 
 const COORDINATOR: &str = "coordinator.xml";
 
-/// Rule pages at a fixed place (by default they are the source tree's,
-/// wherever it is).
+/// Rule pages at a fixed place (by default they are coordc's published
+/// pages, at this version).
 fn options() -> Value {
     json!({ "rulesUrl": "https://coordc.invalid/rules/{code}" })
 }
@@ -60,6 +60,47 @@ fn diagnostics_on_open_count_columns_in_the_encoding_agreed() {
             insta::assert_json_snapshot!("open_coordinator", server.redact(&diagnostics));
         }
     }
+}
+
+/// A pipeline problem points at the other application's data-out
+/// (`relatedInformation` in its file), and without `rulesUrl` the rule's
+/// link is coordc's published page, not a file of the build machine.
+#[test]
+fn a_pipeline_problem_points_at_the_other_file_and_links_the_published_page() {
+    let root = workspace("invalid/PL003", "lsp-related");
+    let mut server = TestServer::start(&root, capabilities(&[], false), json!({}));
+    server.open("report.xml");
+    let diagnostics = server.diagnostics("report.xml");
+    let pl003 = diagnostics
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "PL003")
+        .unwrap_or_else(|| panic!("{diagnostics:#}"));
+    let related = &pl003["relatedInformation"][0];
+    assert_eq!(
+        related["location"]["uri"],
+        server.uri("clean.xml"),
+        "{pl003:#}"
+    );
+    // `<data-out` on line 10, column 6 (0-based: 9, 5).
+    assert_eq!(
+        related["location"]["range"]["start"],
+        json!({ "line": 9, "character": 5 })
+    );
+    assert!(
+        related["message"]
+            .as_str()
+            .unwrap()
+            .contains("`clean` writes it here")
+    );
+    // (The repository is Cargo.toml's, or coordc's own without one.)
+    let href = pl003["codeDescription"]["href"].as_str().unwrap();
+    let page = format!("/blob/v{}/docs/rules/PL003.md", env!("CARGO_PKG_VERSION"));
+    assert!(
+        href.starts_with("https://") && href.ends_with(&page),
+        "{href}"
+    );
 }
 
 /// What is checked is the editor's text, not the file: an edit that fixes

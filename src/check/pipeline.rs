@@ -21,6 +21,7 @@ use rustc_hash::FxBuildHasher;
 use smallvec::SmallVec;
 use std::collections::HashMap;
 use std::hash::BuildHasher;
+use std::sync::Arc;
 
 /// What the pipeline checks need of one coordinator. Kept for every
 /// coordinator until all are checked: names are inline (`CompactString`),
@@ -28,6 +29,9 @@ use std::hash::BuildHasher;
 /// cost the whole run more than building them.
 pub struct AppEvents {
     pub name: CompactString,
+    /// The application's file, as its report names it: where the other
+    /// applications' diagnostics point when they name this one.
+    pub file: Arc<str>,
     pub inputs: Vec<Event>,
     pub outputs: Vec<Event>,
 }
@@ -56,7 +60,7 @@ pub struct DatasetFacts {
 }
 
 impl AppEvents {
-    pub fn of(app: &Coordinator, job: &Job) -> AppEvents {
+    pub fn of(app: &Coordinator, job: &Job, file: Arc<str>) -> AppEvents {
         let event = |name: &str, span: Span, dataset: &str| -> Option<Event> {
             let (definition, clock) = job.dataset(dataset)?;
             let uri = job.submitted_uri(dataset)?.trim().to_string();
@@ -89,6 +93,7 @@ impl AppEvents {
         );
         AppEvents {
             name: CompactString::from(&*job.name),
+            file,
             inputs,
             outputs,
         }
@@ -118,39 +123,58 @@ pub fn check(apps: &[Option<&AppEvents>]) -> Vec<(usize, Diagnostic)> {
         }
     }
     // (`given` is in index order.)
-    let name_of = |i: usize| {
+    let app_of = |i: usize| {
         given
             .binary_search_by_key(&i, |(j, _)| *j)
             .ok()
             .and_then(|at| given.get(at))
-            .map_or("", |(_, app)| app.name.as_str())
+            .map(|(_, app)| *app)
     };
+    let name_of = |i: usize| app_of(i).map_or("", |app| app.name.as_str());
+    let file_of = |i: usize| app_of(i).map_or_else(|| Arc::from(""), |app| Arc::clone(&app.file));
     for list in writers.values().filter(|l| l.len() > 1) {
         for &(i, output) in list {
             const SHOWN: usize = 3;
-            let mut others: Vec<String> = list
+            let shown: Vec<&(usize, &Event)> =
+                list.iter().filter(|(j, _)| *j != i).take(SHOWN).collect();
+            let mut others: Vec<String> = shown
                 .iter()
-                .filter(|(j, _)| *j != i)
-                .take(SHOWN)
-                .map(|(j, e)| format!("`{}` (data-out `{}`)", name_of(*j), e.name))
+                .map(|(j, e)| {
+                    format!(
+                        "`{}` (data-out `{}` in {})",
+                        name_of(*j),
+                        e.name,
+                        file_of(*j)
+                    )
+                })
                 .collect();
             if list.len() - 1 > SHOWN {
                 others.push(format!("{} more", list.len() - 1 - SHOWN));
             }
-            out.push((
-                i,
-                Diagnostic::warning(
-                    DATA_SHARED_OUTPUT,
-                    output.span,
+            let mut diagnostic = Diagnostic::warning(
+                DATA_SHARED_OUTPUT,
+                output.span,
+                format!(
+                    "`{}` writes `{}`, and so does {}: the applications overwrite each other's instances",
+                    name_of(i),
+                    output.dataset.uri,
+                    others.join(", ")
+                ),
+            )
+            .with_help("give each application its own output location, or make one of them the only writer");
+            for (j, e) in shown {
+                diagnostic = diagnostic.with_related(
+                    file_of(*j),
+                    e.span,
                     format!(
-                        "`{}` writes `{}`, and so does {}: the applications overwrite each other's instances",
-                        name_of(i),
-                        output.dataset.uri,
-                        others.join(", ")
+                        "`{}` writes `{}` here (data-out `{}`)",
+                        name_of(*j),
+                        e.dataset.uri,
+                        e.name
                     ),
-                )
-                .with_help("give each application its own output location, or make one of them the only writer"),
-            ));
+                );
+            }
+            out.push((i, diagnostic));
         }
     }
     // Edges producer -> consumer, found by URI, with the data-in they go to.
@@ -185,7 +209,7 @@ pub fn check(apps: &[Option<&AppEvents>]) -> Vec<(usize, Diagnostic)> {
                     continue;
                 }
                 feeds.entry(producer).or_default().push((consumer, input));
-                if let Some(d) = misaligned(input, output, name_of(producer)) {
+                if let Some(d) = misaligned(input, output, name_of(producer), file_of(producer)) {
                     out.push((consumer, d));
                 }
             }
@@ -237,8 +261,14 @@ fn uri_entry<'m, 'a, V: Default>(map: &'m mut ByUri<'a, V>, facts: &'a DatasetFa
     }
 }
 
-/// The consumer's definition of a dataset against the producer's.
-fn misaligned(input: &Event, output: &Event, producer: &str) -> Option<Diagnostic> {
+/// The consumer's definition of a dataset against the producer's (in
+/// `producer_file`).
+fn misaligned(
+    input: &Event,
+    output: &Event,
+    producer: &str,
+    producer_file: Arc<str>,
+) -> Option<Diagnostic> {
     let (mine, theirs) = (&input.dataset, &output.dataset);
     let describe = |d: &DatasetFacts| {
         format!(
@@ -256,7 +286,7 @@ fn misaligned(input: &Event, output: &Event, producer: &str) -> Option<Diagnosti
                 PIPELINE_MISALIGNED,
                 input.span,
                 format!(
-                    "`{}` reads `{}` as {}, but `{producer}` writes it as {}: the instances this application waits for are not the ones produced",
+                    "`{}` reads `{}` as {}, but `{producer}` ({producer_file}) writes it as {}: the instances this application waits for are not the ones produced",
                     input.name,
                     mine.uri,
                     describe(mine),
@@ -264,6 +294,11 @@ fn misaligned(input: &Event, output: &Event, producer: &str) -> Option<Diagnosti
                 ),
             )
             .with_help("define the dataset once (a shared <include> file) so producer and consumer agree")
+            .with_related(
+                producer_file,
+                output.span,
+                format!("`{producer}` writes it here (data-out `{}`), as {}", output.name, describe(theirs)),
+            )
         })
 }
 
@@ -386,6 +421,7 @@ mod tests {
     fn app(name: &str, reads: &[&str], writes: &[&str]) -> AppEvents {
         AppEvents {
             name: name.into(),
+            file: format!("{name}.xml").into(),
             inputs: reads.iter().enumerate().map(|(i, u)| event(u, i)).collect(),
             outputs: writes
                 .iter()
@@ -479,11 +515,19 @@ mod tests {
         assert_eq!(found.len(), 6);
         assert!(
             found[0].1.message.contains(
-                "`w1` (data-out `e100`), `w2` (data-out `e100`), `w3` (data-out `e100`), 2 more"
+                "`w1` (data-out `e100` in w1.xml), `w2` (data-out `e100` in w2.xml), `w3` (data-out `e100` in w3.xml), 2 more"
             ),
             "{}",
             found[0].1.message
         );
+        // Each writer named is a place in its own file.
+        let related: Vec<(&str, u32)> = found[0]
+            .1
+            .related
+            .iter()
+            .map(|r| (&*r.file, r.span.start))
+            .collect();
+        assert_eq!(related, [("w1.xml", 100), ("w2.xml", 100), ("w3.xml", 100)]);
     }
 
     #[test]
@@ -498,5 +542,17 @@ mod tests {
         let found = check(&[Some(&producer), Some(&consumer)]);
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].1.code, PIPELINE_MISALIGNED);
+        assert!(
+            found[0].1.message.contains("but `p` (p.xml) writes it"),
+            "{}",
+            found[0].1.message
+        );
+        // The producer's data-out, in the producer's file.
+        let related = &found[0].1.related;
+        assert_eq!(related.len(), 1);
+        assert_eq!(
+            (&*related[0].file, related[0].span),
+            ("p.xml", Span::new(100, 101))
+        );
     }
 }

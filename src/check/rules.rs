@@ -710,6 +710,70 @@ pub fn rules_named(name: &str) -> impl Iterator<Item = &'static Rule> + '_ {
         .filter(move |r| r.name.eq_ignore_ascii_case(name))
 }
 
+/// Where a rule's page is published, unless a coordc.toml says otherwise
+/// (`docs-url`): the page `docs/rules/CODE.md` of this repository, at the
+/// release's tag. `{repository}` is Cargo.toml's `repository`, else
+/// [`REPOSITORY`].
+pub const DEFAULT_DOCS_URL: &str = "{repository}/blob/v{version}/docs/rules/{code}.md";
+
+/// coordc's repository, when Cargo.toml names none.
+pub const REPOSITORY: &str = "https://github.com/coordc/coordc";
+
+/// The placeholders a documentation URL may hold.
+const DOCS_URL_PLACEHOLDERS: [&str; 3] = ["{code}", "{version}", "{repository}"];
+
+/// coordc's repository: Cargo.toml's `repository`, else [`REPOSITORY`].
+pub fn repository() -> &'static str {
+    match env!("CARGO_PKG_REPOSITORY") {
+        "" => REPOSITORY,
+        repository => repository.trim_end_matches('/'),
+    }
+}
+
+/// The documentation URL of the rule `code`: `template` (a coordc.toml's
+/// `docs-url`, else [`DEFAULT_DOCS_URL`]) with its placeholders filled in.
+pub fn docs_url(template: Option<&str>, code: &str) -> String {
+    template
+        .unwrap_or(DEFAULT_DOCS_URL)
+        .replace("{repository}", repository())
+        .replace("{version}", env!("CARGO_PKG_VERSION"))
+        .replace("{code}", code)
+}
+
+/// Whether `template` makes documentation URLs: an `http`, `https` or
+/// `file` URL with `{code}` in it and no other placeholder than
+/// `{version}` and `{repository}`; else what is wrong with it.
+pub fn check_docs_url(template: &str) -> Result<(), String> {
+    if !template.contains("{code}") {
+        return Err(format!(
+            "docs-url \"{template}\": no `{{code}}` (where the rule's code goes, e.g. https://example.org/rules/{{code}}.html)"
+        ));
+    }
+    let mut rest = template.to_string();
+    for placeholder in DOCS_URL_PLACEHOLDERS {
+        rest = rest.replace(placeholder, "");
+    }
+    if let Some(at) = rest.find(['{', '}']) {
+        return Err(format!(
+            "docs-url \"{template}\": `{}` is no placeholder (they are {{code}}, {{version}} and {{repository}})",
+            &rest[at..]
+                .chars()
+                .take_while(|c| *c != '}')
+                .chain(['}'])
+                .collect::<String>()
+        ));
+    }
+    let example = docs_url(Some(template), "EL001");
+    match url::Url::parse(&example) {
+        Ok(url) if matches!(url.scheme(), "http" | "https" | "file") => Ok(()),
+        Ok(url) => Err(format!(
+            "docs-url \"{template}\": a `{}:` URL; an http, https or file URL is expected",
+            url.scheme()
+        )),
+        Err(e) => Err(format!("docs-url \"{template}\": not a URL ({e})")),
+    }
+}
+
 /// The page `docs/rules/CODE.md` of a rule.
 pub fn page(code: &str) -> Option<&'static str> {
     RULE_PAGES
@@ -744,5 +808,29 @@ mod tests {
         for (code, _) in RULE_PAGES {
             assert!(rule(code).is_some(), "docs/rules/{code}.md has no rule");
         }
+    }
+
+    #[test]
+    fn documentation_urls_come_from_one_template() {
+        let version = env!("CARGO_PKG_VERSION");
+        assert_eq!(
+            docs_url(None, "DA003"),
+            format!("{}/blob/v{version}/docs/rules/DA003.md", repository())
+        );
+        assert_eq!(
+            docs_url(
+                Some("https://example.org/coordc/{version}/{code}.html"),
+                "EL001"
+            ),
+            format!("https://example.org/coordc/{version}/EL001.html")
+        );
+        assert!(check_docs_url(DEFAULT_DOCS_URL).is_ok());
+        assert!(check_docs_url("file:///srv/docs/{code}.md").is_ok());
+        // Mistakes say what is wrong.
+        let wrong = |t: &str| check_docs_url(t).unwrap_err();
+        assert!(wrong("https://example.org/rules").contains("no `{code}`"));
+        assert!(wrong("https://example.org/{rule}/{code}").contains("`{rule}` is no placeholder"));
+        assert!(wrong("example.org/{code}").contains("not a URL"));
+        assert!(wrong("ftp://example.org/{code}").contains("`ftp:` URL"));
     }
 }

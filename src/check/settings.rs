@@ -4,6 +4,7 @@
 //! ```toml
 //! processing-timezone = "GMT+0530"   # oozie.processing.timezone
 //! check-maximum-frequency = false    # oozie.service.coord.check.maximum.frequency
+//! docs-url = "https://example.org/coordc/{code}.html"  # where rule pages are linked
 //!
 //! [check]                          # which rules run, as --select, --extend-select,
 //! select = ["ALL"]                   # --ignore (those win); codes, families (DST)
@@ -41,6 +42,7 @@ pub enum Level {
 struct File {
     processing_timezone: Option<String>,
     check_maximum_frequency: Option<bool>,
+    docs_url: Option<String>,
     #[serde(default)]
     check: CheckTable,
     #[serde(default)]
@@ -90,6 +92,9 @@ pub struct Settings {
     pub check_maximum_frequency: bool,
     /// `[check]`: the rules reported, before the command line's choice.
     pub selection: Selection,
+    /// Where rule pages are linked (`{code}` in it), instead of
+    /// [`super::rules::DEFAULT_DOCS_URL`].
+    pub docs_url: Option<String>,
     levels: BTreeMap<String, Level>,
     ignores: Vec<(GlobMatcher, Vec<String>)>,
     /// `[map]`: remote prefixes and the local folders (relative to the
@@ -129,8 +134,12 @@ impl Settings {
                 ));
             }
         }
+        if let Some(template) = &file.docs_url {
+            super::rules::check_docs_url(template)?;
+        }
         Ok(Settings {
             processing_timezone: file.processing_timezone,
+            docs_url: file.docs_url,
             check_maximum_frequency: file.check_maximum_frequency.unwrap_or(true),
             selection: file.check.selection()?,
             levels,
@@ -198,6 +207,16 @@ mod tests {
                 .contains("unknown field")
         );
         assert!(Settings::parse("[rules]\nTM001 = \"loud\"").is_err());
+        let docs = Settings::parse("docs-url = \"https://example.org/{code}.html\"").unwrap();
+        assert_eq!(
+            docs.docs_url.as_deref(),
+            Some("https://example.org/{code}.html")
+        );
+        assert!(
+            Settings::parse("docs-url = \"https://example.org/rules\"")
+                .unwrap_err()
+                .contains("no `{code}`")
+        );
         assert!(
             Settings::parse("[check]\nignore = [\"DST\", \"TM09\"]")
                 .unwrap_err()

@@ -1,4 +1,5 @@
-//! Diagnostics as data: a code, a severity, a primary span, labels and help.
+//! Diagnostics as data: a code, a severity, a primary span, labels, places
+//! in other files and help.
 //! `render` draws one for a terminal; the other forms (JSON, SARIF, GitHub,
 //! LSP) are made at the edge, in `cli/` and `lsp/`.
 
@@ -33,6 +34,16 @@ pub struct Label {
     pub message: String,
 }
 
+/// A place in another file that explains the diagnostic (the other
+/// application writing the same data): the file's name as the check read
+/// it, a byte span into that file's text, and what it is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Related {
+    pub file: std::sync::Arc<str>,
+    pub span: Span,
+    pub message: String,
+}
+
 /// A diagnostic, one pointer wide: a `Result` that may hold one is then as
 /// large as its value, not as the diagnostic, and such results are moved at
 /// every return. Its fields ([`DiagnosticData`]) are read and written
@@ -49,6 +60,8 @@ pub struct DiagnosticData {
     pub span: Span,
     /// Secondary places that explain the primary one.
     pub labels: Vec<Label>,
+    /// Places in other files that explain it.
+    pub related: Vec<Related>,
     /// How to fix it, when we know.
     pub help: Option<String>,
     /// The edit that fixes it, when it is certain (`coordc check --fix`).
@@ -75,6 +88,7 @@ impl Diagnostic {
             message,
             span,
             labels: Vec::new(),
+            related: Vec::new(),
             help: None,
             fix: None,
         }))
@@ -109,8 +123,23 @@ impl Diagnostic {
         self
     }
 
-    /// Every span (the primary one and the labels') moved through `map`: a
-    /// diagnostic made on a value's own text, pointed into its file.
+    pub fn with_related(
+        mut self,
+        file: std::sync::Arc<str>,
+        span: Span,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        self.related.push(Related {
+            file,
+            span,
+            message: message.into(),
+        });
+        self
+    }
+
+    /// Every span in the diagnostic's file (the primary one and the
+    /// labels', not the related places') moved through `map`: a diagnostic
+    /// made on a value's own text, pointed into its file.
     pub fn map_spans(mut self, map: impl Fn(u32) -> u32) -> Diagnostic {
         self.span = self.span.map(&map);
         for label in &mut self.labels {
@@ -149,6 +178,9 @@ impl std::fmt::Debug for Diagnostic {
         // (Only when there is one: snapshots of the rest stay as they were.)
         if let Some(fix) = &self.fix {
             s.field("fix", fix);
+        }
+        if !self.related.is_empty() {
+            s.field("related", &self.related);
         }
         s.finish()
     }

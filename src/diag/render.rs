@@ -1,10 +1,13 @@
 //! Human rendering of diagnostics (rustc-like: code, message, `--> file:line:col`,
-//! numbered excerpt with carets, help). The only place that knows about terminals.
+//! numbered excerpt with carets, help, a `note:` for each place in another
+//! file), plain or with a terminal's colours (ANSI escapes). The only place
+//! that knows about terminals.
 
-use crate::diag::{Diagnostic, Severity};
+use crate::diag::{Diagnostic, Related, Severity};
 use crate::lines::Chars;
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label as CsLabel};
 use codespan_reporting::files::{self, Files};
+use codespan_reporting::term::termcolor::Ansi;
 use codespan_reporting::term::{self, Config};
 
 /// Lines longer than this (minified XML, a generated workflow on one line) are
@@ -26,6 +29,19 @@ pub fn human(diag: &Diagnostic, file_name: &str, source: &str) -> String {
 
 /// [`human`], with the lines of `source` already found.
 pub fn human_with(diag: &Diagnostic, file_name: &str, source: &str, lines: &Lines) -> String {
+    human_styled(diag, file_name, source, lines, false)
+}
+
+/// [`human_with`], in colour (ANSI escapes) when `colour` says so. The
+/// related places are not rendered here: [`related_note`] renders each
+/// against its own file.
+pub fn human_styled(
+    diag: &Diagnostic,
+    file_name: &str,
+    source: &str,
+    lines: &Lines,
+    colour: bool,
+) -> String {
     let clamp = |r: std::ops::Range<usize>| {
         source.floor_char_boundary(r.start)..source.floor_char_boundary(r.end)
     };
@@ -51,8 +67,33 @@ pub fn human_with(diag: &Diagnostic, file_name: &str, source: &str, lines: &Line
     if let Some(help) = &diag.help {
         cs = cs.with_notes(vec![format!("help: {help}")]);
     }
-    term::emit_into_string(&Config::default(), &excerpt, &cs)
-        .unwrap_or_else(|e| format!("{}: {}\n", diag.code, e))
+    emit(&excerpt, &cs, colour).unwrap_or_else(|e| format!("{}: {}\n", diag.code, e))
+}
+
+/// A place in another file, as rustc shows one: `note: message`, its
+/// `--> file:line:col` and the excerpt, `source` being that file's text.
+pub fn related_note(related: &Related, source: &str, lines: &Lines, colour: bool) -> String {
+    let span = related.span.range();
+    let span = source.floor_char_boundary(span.start)..source.floor_char_boundary(span.end);
+    let excerpt = Excerpt::around(&related.file, source, lines, std::slice::from_ref(&span));
+    let cs = CsDiagnostic::note()
+        .with_message(&related.message)
+        .with_labels(vec![CsLabel::primary((), excerpt.map(&span))]);
+    emit(&excerpt, &cs, colour).unwrap_or_else(|e| format!("note: {}: {e}\n", related.message))
+}
+
+/// A related place whose file's text is not at hand: its message and file.
+pub fn related_note_without_text(related: &Related) -> String {
+    format!("note: {}\n  --> {}\n", related.message, related.file)
+}
+
+fn emit(excerpt: &Excerpt, cs: &CsDiagnostic<()>, colour: bool) -> Result<String, files::Error> {
+    if !colour {
+        return term::emit_into_string(&Config::default(), excerpt, cs);
+    }
+    let mut out = Ansi::new(Vec::new());
+    term::emit_to_write_style(&mut out, &Config::default(), excerpt, cs)?;
+    Ok(String::from_utf8_lossy(&out.into_inner()).into_owned())
 }
 
 /// The lines a diagnostic shows, from its first label's to its last's, as
@@ -246,5 +287,34 @@ mod tests {
         // A short line is shown whole.
         let d = Diagnostic::error("XML004", Span::new(1, 2), "here");
         assert!(human(&d, "f.xml", &source).contains("1 │ <a>"));
+    }
+
+    #[test]
+    fn colour_is_ansi_escapes_around_the_same_text() {
+        let source = "<a>\n  <b/>\n</a>\n";
+        let d = Diagnostic::warning("XML004", Span::new(7, 8), "here");
+        let lines = Lines::new(source);
+        let plain = human_styled(&d, "f.xml", source, &lines, false);
+        let coloured = human_styled(&d, "f.xml", source, &lines, true);
+        assert!(!plain.contains('\x1b'));
+        assert!(coloured.contains("\x1b["), "{coloured:?}");
+        // Without its escapes, the coloured text is the plain one.
+        let escapes = regex::Regex::new("\x1b\\[[0-9;]*m").unwrap();
+        assert_eq!(escapes.replace_all(&coloured, ""), plain);
+    }
+
+    #[test]
+    fn a_related_place_is_a_note_at_its_own_file() {
+        let other = "<x>\n  <data-out name=\"o\"/>\n</x>\n";
+        let at = other.find("<data-out").unwrap();
+        let related = Related {
+            file: "other.xml".into(),
+            span: Span::new(at, at + 9),
+            message: "written here too".to_string(),
+        };
+        let shown = related_note(&related, other, &Lines::new(other), false);
+        assert!(shown.starts_with("note: written here too\n"), "{shown}");
+        assert!(shown.contains("┌─ other.xml:2:3"), "{shown}");
+        assert!(shown.contains("^^^^^^^^^"), "{shown}");
     }
 }

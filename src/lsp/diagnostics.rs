@@ -4,31 +4,19 @@
 
 use super::session::{Found, Session};
 use super::text::LineIndex;
+use crate::check::rules;
 use crate::diag::Severity;
 use crate::project::files::normal;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::path::Path;
 
-/// Where rule pages are linked from (`codeDescription.href`): a URL with
-/// `{code}` in it, from the client's `initializationOptions.rulesUrl`;
-/// without one, the page in the source tree coordc was built from, when
-/// it is there.
-pub fn rule_url(template: Option<&str>, code: &str) -> Option<String> {
-    match template {
-        Some(t) => Some(t.replace("{code}", code)),
-        None => {
-            // (Looked for once: a publish links every diagnostic.)
-            static PAGES: std::sync::OnceLock<Option<std::path::PathBuf>> =
-                std::sync::OnceLock::new();
-            let pages = PAGES.get_or_init(|| {
-                let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rules");
-                dir.is_dir().then_some(dir)
-            });
-            let page = pages.as_ref()?.join(format!("{code}.md"));
-            url::Url::from_file_path(&page).ok().map(String::from)
-        }
-    }
+/// Where a rule's page is linked from (`codeDescription.href`): the
+/// client's `initializationOptions.rulesUrl` (a URL with `{code}` in it),
+/// else the `docs-url` of the coordc.toml of the application the problem
+/// was found in, else coordc's published pages ([`rules::docs_url`]).
+pub fn rule_url(client: Option<&str>, folder: Option<&str>, code: &str) -> String {
+    rules::docs_url(client.or(folder), code)
 }
 
 /// The diagnostics of the file at `path` (`None`: not a document coordc
@@ -81,11 +69,10 @@ fn to_lsp(session: &Session, found: &Found, index: &LineIndex, rules_url: Option
         "source": "coordc",
         "message": message,
     });
-    if let Some(href) = rule_url(rules_url, d.code) {
-        super::set(&mut out, "codeDescription", json!({ "href": href }));
-    }
-    if !d.labels.is_empty() {
-        let related: Value = d
+    let href = rule_url(rules_url, found.docs_url, d.code);
+    super::set(&mut out, "codeDescription", json!({ "href": href }));
+    if !d.labels.is_empty() || !d.related.is_empty() {
+        let mut related: Vec<Value> = d
             .labels
             .iter()
             .map(|l| {
@@ -95,7 +82,31 @@ fn to_lsp(session: &Session, found: &Found, index: &LineIndex, rules_url: Option
                 })
             })
             .collect();
-        super::set(&mut out, "relatedInformation", related);
+        // Places in other files, in the text the server has of each (a
+        // file it did not read is pointed at its start).
+        for place in &d.related {
+            let path = normal(Path::new(&*place.file));
+            let place_uri = url::Url::from_file_path(&path)
+                .map(String::from)
+                .unwrap_or_default();
+            let place_range = match session.text_of(&path) {
+                Some(text) => LineIndex::new(text).range(
+                    text,
+                    place.span.start as usize,
+                    place.span.end as usize,
+                    session.encoding,
+                ),
+                None => json!({
+                    "start": { "line": 0, "character": 0 },
+                    "end": { "line": 0, "character": 0 },
+                }),
+            };
+            related.push(json!({
+                "location": { "uri": place_uri, "range": place_range },
+                "message": place.message,
+            }));
+        }
+        super::set(&mut out, "relatedInformation", Value::Array(related));
     }
     if let Some(fix) = &d.fix {
         let fix = json!({

@@ -50,6 +50,9 @@ pub struct Found<'s> {
     /// Where the problem's labels point: the file of each (the same as the
     /// problem's).
     pub file: &'s str,
+    /// Where rule pages are linked for the application it was found in
+    /// (its coordc.toml's `docs-url`), if set.
+    pub docs_url: Option<&'s str>,
 }
 
 pub struct Session {
@@ -248,6 +251,7 @@ impl Session {
                             problem,
                             text,
                             file: name,
+                            docs_url: c.target.docs_url(),
                         });
                     }
                 }
@@ -262,6 +266,20 @@ impl Session {
 }
 
 impl Session {
+    /// The text of the file at `path` as the checks read it (an open
+    /// document's as the editor has it), if a check read it.
+    pub fn text_of(&self, path: &Path) -> Option<&Arc<str>> {
+        if let Some(doc) = self.documents.get(path) {
+            return Some(&doc.text);
+        }
+        self.checked
+            .values()
+            .flatten()
+            .flat_map(|c| &c.report.sources.files)
+            .find(|(name, _)| normal(Path::new(name)) == path)
+            .map(|(_, text)| text)
+    }
+
     /// The files read together with the file at `path` (by an application
     /// that reads it: its includes, its job configuration), `path` first,
     /// each with its text (an open document's as the editor has it).

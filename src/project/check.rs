@@ -297,6 +297,14 @@ pub struct Target {
     run: Option<WorkflowRun>,
 }
 
+impl Target {
+    /// Where rule pages are linked for this file: its coordc.toml's
+    /// `docs-url`, if it sets one.
+    pub fn docs_url(&self) -> Option<&str> {
+        self.folder.settings.docs_url.as_deref()
+    }
+}
+
 /// What every file's check needs.
 struct Plan<'a> {
     options: &'a CheckOptions,
@@ -682,17 +690,48 @@ fn pipeline_problems_counted(checked: &[(&Target, &Report)]) -> Vec<(Vec<Located
         .collect()
 }
 
-/// [`pipeline_problems`] across every report, added to it.
+/// [`pipeline_problems`] across every report, added to it, with the texts
+/// of the other applications they point to.
 fn add_pipeline_problems(targets: &[Target], files: &Files, reports: &mut [Report]) {
     let checked: Vec<(&Target, &Report)> = targets.iter().zip(reports.iter()).collect();
     let found = pipeline_problems_counted(&checked);
+    // Each application's text, by the name its problems' related places
+    // give it: kept by its report, else read again (a clean file's was
+    // dropped).
+    let mut texts: FxHashMap<Arc<str>, Option<Arc<str>>> = FxHashMap::default();
+    for related in found
+        .iter()
+        .flat_map(|(problems, _)| problems)
+        .flat_map(|p| &p.diagnostic.related)
+    {
+        texts.entry(Arc::clone(&related.file)).or_insert_with(|| {
+            let kept = reports.iter().find_map(|r| {
+                r.sources
+                    .files
+                    .first()
+                    .filter(|(name, _)| **name == *related.file)
+                    .map(|(_, text)| Arc::clone(text))
+            });
+            kept.or_else(|| files.read(Path::new(&*related.file)).ok())
+        });
+    }
     for ((target, report), (problems, unselected)) in
         targets.iter().zip(reports.iter_mut()).zip(found)
     {
         report.unselected += unselected;
-        if !problems.is_empty() && keep_text(target, files, report) {
-            report.problems.extend(problems);
+        if problems.is_empty() || !keep_text(target, files, report) {
+            continue;
         }
+        for related in problems.iter().flat_map(|p| &p.diagnostic.related) {
+            if report.sources.index_of(&related.file).is_none()
+                && let Some(Some(text)) = texts.get(&related.file)
+            {
+                report
+                    .sources
+                    .add(related.file.to_string(), Arc::clone(text));
+            }
+        }
+        report.problems.extend(problems);
     }
 }
 
@@ -1448,7 +1487,9 @@ fn coordinator(
             let first = job.actions().next();
             let first_action = first.as_ref().and_then(|a| a.as_ref().ok());
             problems.extend(crate::check::data::check(app, &job, first_action));
-            events = Some(AppEvents::of(app, &job));
+            // (Named as `read_application` names file 0.)
+            let file = Arc::from(path.to_string_lossy());
+            events = Some(AppEvents::of(app, &job, file));
             runs.extend(workflow_run(path, first_action, input));
             if let Some(Err(d)) = first {
                 problems.push(Located::in_app(d));

@@ -7,7 +7,7 @@ use super::files::{ConfigFile, Files, ReadError};
 use super::locate::{self, AppKind};
 use crate::config::{JobConfig, Property, Source};
 use crate::diag::Diagnostic;
-use crate::diag::render::{Lines, human, human_with};
+use crate::diag::render::{Lines, human, human_styled, related_note, related_note_without_text};
 use crate::el::VarMap;
 use crate::interp::bundle::{SubmittedBundle, SubmittedCoordinator};
 use crate::interp::job::{Job, Located, Options, prepare, submit_text};
@@ -57,13 +57,40 @@ impl Sources {
 
     /// `located` rendered as a human-readable diagnostic.
     pub fn render(&self, located: &Located) -> String {
+        self.render_styled(located, false)
+    }
+
+    /// [`Sources::render`], in a terminal's colours when `colour` says so;
+    /// with a note for each place in another file.
+    pub fn render_styled(&self, located: &Located, colour: bool) -> String {
         let file = located.file.unwrap_or(0);
-        match (self.files.get(file), self.lines(file)) {
+        let mut out = match (self.files.get(file), self.lines(file)) {
             (Some((name, _)), Some((text, lines))) => {
-                human_with(&located.diagnostic, name, text, lines)
+                human_styled(&located.diagnostic, name, text, lines, colour)
             }
             _ => human(&located.diagnostic, "<unknown file>", ""),
+        };
+        for related in &located.diagnostic.related {
+            match self.index_of(&related.file).and_then(|i| self.lines(i)) {
+                Some((text, lines)) => out.push_str(&related_note(related, text, lines, colour)),
+                None => out.push_str(&related_note_without_text(related)),
+            }
         }
+        out
+    }
+
+    /// The text of the line of file `file` that holds byte `offset`, without
+    /// its line end.
+    pub fn line_text(&self, file: usize, offset: usize) -> &str {
+        self.lines(file).map_or("", |(text, lines)| {
+            let range = lines.range(text, lines.line(offset));
+            text.get(range).unwrap_or("").trim_end_matches(['\r', '\n'])
+        })
+    }
+
+    /// The index of the file named `name`, if it was read.
+    pub fn index_of(&self, name: &str) -> Option<usize> {
+        self.files.iter().position(|(n, _)| n == name)
     }
 
     /// The 1-based line and column (in characters) of byte `offset` of file

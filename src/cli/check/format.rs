@@ -1,24 +1,110 @@
-//! The machine and human formats of a `coordc check` report: human (rustc-like),
-//! json, SARIF 2.1.0 (a small serde model of our own) and GitHub workflow
-//! commands. Each writes every report, in order.
+//! The machine and human formats of a `coordc check` report: human (rustc-like,
+//! coloured on a terminal), concise (a line a problem), json, SARIF 2.1.0 (a
+//! small serde model of our own) and GitHub workflow commands; the CI
+//! servers' formats are in `ci.rs`. Each writes every report, in order.
 
-use crate::diag::Severity;
+use crate::check::rules::{self, RULES};
+use crate::diag::{Diagnostic, Related, Severity};
 use crate::interp::job::Located;
-use crate::project::check::Report;
+use crate::project::check::{Report, Target};
 use std::io::Write;
 
-pub(super) fn write_human(reports: &[Report], out: &mut impl Write) -> std::io::Result<()> {
-    for report in reports {
-        for p in &report.problems {
-            write!(out, "{}", report.sources.render(p))?;
-        }
+/// What a format writes: the reports of a check, each with its target
+/// (the file named, and its folder's settings), in the same order.
+#[derive(Clone, Copy)]
+pub(super) struct Checked<'a> {
+    pub targets: &'a [Target],
+    pub reports: &'a [Report],
+}
+
+impl<'a> Checked<'a> {
+    /// Every problem, with its report's index and its report.
+    pub fn problems(self) -> impl Iterator<Item = (usize, &'a Report, &'a Located)> {
+        self.reports
+            .iter()
+            .enumerate()
+            .flat_map(|(i, r)| r.problems.iter().map(move |p| (i, r, p)))
+    }
+
+    /// The documentation URL of rule `code` for the file of report `index`
+    /// (its coordc.toml's `docs-url`, else the default).
+    pub fn docs_url(self, index: usize, code: &str) -> String {
+        let template = self.targets.get(index).and_then(Target::docs_url);
+        rules::docs_url(template, code)
+    }
+}
+
+pub(super) fn write_human(
+    checked: Checked,
+    colour: bool,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    for (_, report, p) in checked.problems() {
+        write!(out, "{}", report.sources.render_styled(p, colour))?;
     }
     Ok(())
 }
 
+/// One line a problem, `file:line:col: severity[CODE]: message`, as gcc and
+/// rustc's short format write them (editors' quickfix lists read it).
+pub(super) fn write_concise(checked: Checked, out: &mut impl Write) -> std::io::Result<()> {
+    for (_, report, p) in checked.problems() {
+        let (file, (line, column), _) = position(report, p);
+        let d = &p.diagnostic;
+        writeln!(
+            out,
+            "{file}:{line}:{column}: {}[{}]: {}",
+            severity_name(d.severity),
+            d.code,
+            one_line(&d.message)
+        )?;
+    }
+    Ok(())
+}
+
+/// `error`, `warning` or `note`.
+pub(super) fn severity_name(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Note => "note",
+    }
+}
+
+/// `text` on one line: its line breaks as spaces.
+pub(super) fn one_line(text: &str) -> String {
+    text.split(['\r', '\n'])
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The message with its help after it, for formats with one text field.
+pub(super) fn message_and_help(d: &Diagnostic) -> String {
+    match &d.help {
+        Some(help) => format!("{}\nhelp: {help}", d.message),
+        None => d.message.clone(),
+    }
+}
+
+/// Where a related place is, as [`position`] gives a problem's; `None` when
+/// its file's text could not be read.
+pub(super) fn related_position(
+    report: &Report,
+    related: &Related,
+) -> Option<((usize, usize), (usize, usize))> {
+    let file = report.sources.index_of(&related.file)?;
+    Some((
+        report
+            .sources
+            .line_column(file, related.span.start as usize),
+        report.sources.line_column(file, related.span.end as usize),
+    ))
+}
+
 /// Where a problem is: its file's name, and its span as 1-based lines and
 /// columns.
-fn position(report: &Report, p: &Located) -> (String, (usize, usize), (usize, usize)) {
+pub(super) fn position(report: &Report, p: &Located) -> (String, (usize, usize), (usize, usize)) {
     let file = p.file.unwrap_or(0);
     let name = report.sources.files.get(file).map_or("", |(name, _)| name);
     let span = p.diagnostic.span;
@@ -29,11 +115,10 @@ fn position(report: &Report, p: &Located) -> (String, (usize, usize), (usize, us
     )
 }
 
-pub(super) fn write_json(reports: &[Report], out: &mut impl Write) -> std::io::Result<()> {
-    let diagnostics: Vec<serde_json::Value> = reports
-        .iter()
-        .flat_map(|r| r.problems.iter().map(move |p| (r, p)))
-        .map(|(r, p)| {
+pub(super) fn write_json(checked: Checked, out: &mut impl Write) -> std::io::Result<()> {
+    let diagnostics: Vec<serde_json::Value> = checked
+        .problems()
+        .map(|(i, r, p)| {
             let (file, (line, column), (end_line, end_column)) = position(r, p);
             let d = &p.diagnostic;
             // The edit `--fix` applies, where it replaces (as the diagnostic's
@@ -55,6 +140,8 @@ pub(super) fn write_json(reports: &[Report], out: &mut impl Write) -> std::io::R
                 "end_column": end_column,
                 "severity": d.severity,
                 "code": d.code,
+                "name": rules::rule(d.code).map(|rule| rule.name),
+                "url": checked.docs_url(i, d.code),
                 "message": d.message,
                 "help": d.help,
             });
@@ -62,11 +149,29 @@ pub(super) fn write_json(reports: &[Report], out: &mut impl Write) -> std::io::R
             if let (Some(fix), Some(object)) = (fix, json.as_object_mut()) {
                 object.insert("fix".to_string(), fix);
             }
+            if let (false, Some(object)) = (d.related.is_empty(), json.as_object_mut()) {
+                let related = d
+                    .related
+                    .iter()
+                    .map(|related| {
+                        let at = related_position(r, related);
+                        serde_json::json!({
+                            "file": &*related.file,
+                            "line": at.map(|((line, _), _)| line),
+                            "column": at.map(|((_, column), _)| column),
+                            "end_line": at.map(|(_, (line, _))| line),
+                            "end_column": at.map(|(_, (_, column))| column),
+                            "message": related.message,
+                        })
+                    })
+                    .collect();
+                object.insert("related".to_string(), related);
+            }
             json
         })
         .collect();
     let doc = serde_json::json!({
-        "files_checked": reports.len(),
+        "files_checked": checked.reports.len(),
         "diagnostics": diagnostics,
     });
     serde_json::to_writer(&mut *out, &doc)?;
@@ -75,8 +180,7 @@ pub(super) fn write_json(reports: &[Report], out: &mut impl Write) -> std::io::R
 
 /// SARIF 2.1.0 (OASIS): one run, the rules as the driver's `rules`, a result
 /// per problem. A small model of our own, serialized with serde.
-pub(super) fn write_sarif(reports: &[Report], out: &mut impl Write) -> std::io::Result<()> {
-    use crate::check::rules::RULES;
+pub(super) fn write_sarif(checked: Checked, out: &mut impl Write) -> std::io::Result<()> {
     use serde::Serialize;
 
     #[derive(Serialize)]
@@ -109,6 +213,10 @@ pub(super) fn write_sarif(reports: &[Report], out: &mut impl Write) -> std::io::
         id: &'a str,
         name: &'a str,
         short_description: Text,
+        full_description: Text,
+        help_uri: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        help: Option<Help>,
         default_configuration: Configuration,
         #[serde(skip_serializing_if = "Option::is_none")]
         properties: Option<RuleProperties>,
@@ -118,6 +226,12 @@ pub(super) fn write_sarif(reports: &[Report], out: &mut impl Write) -> std::io::
     #[serde(rename_all = "camelCase")]
     struct RuleProperties {
         oozie_error_code: &'static str,
+    }
+    /// A rule's page, as text and as the Markdown it is.
+    #[derive(Serialize)]
+    struct Help {
+        text: &'static str,
+        markdown: &'static str,
     }
     #[derive(Serialize)]
     struct Configuration {
@@ -135,6 +249,9 @@ pub(super) fn write_sarif(reports: &[Report], out: &mut impl Write) -> std::io::
         level: &'static str,
         message: Text,
         locations: [Location; 1],
+        /// The places in other files the diagnostic names.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        related_locations: Vec<RelatedLocation>,
         /// The certain edit (`coordc check --fix`), when there is one.
         #[serde(skip_serializing_if = "Vec::is_empty")]
         fixes: Vec<SarifFix>,
@@ -164,9 +281,18 @@ pub(super) fn write_sarif(reports: &[Report], out: &mut impl Write) -> std::io::
     }
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
+    struct RelatedLocation {
+        id: usize,
+        physical_location: PhysicalLocation,
+        message: Text,
+    }
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
     struct PhysicalLocation {
         artifact_location: ArtifactLocation,
-        region: Region,
+        /// (Unknown only for a related place whose file could not be read.)
+        #[serde(skip_serializing_if = "Option::is_none")]
+        region: Option<Region>,
     }
     #[derive(Serialize)]
     struct ArtifactLocation {
@@ -181,22 +307,38 @@ pub(super) fn write_sarif(reports: &[Report], out: &mut impl Write) -> std::io::
         end_column: usize,
     }
 
-    let level = |severity| match severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-        Severity::Note => "note",
-    };
-    let results = reports
-        .iter()
-        .flat_map(|r| r.problems.iter().map(move |p| (r, p)))
-        .map(|(r, p)| {
+    // (SARIF's levels are coordc's severities.)
+    let level = severity_name;
+    let results = checked
+        .problems()
+        .map(|(_, r, p)| {
             let (file, (start_line, start_column), (end_line, end_column)) = position(r, p);
             let d = &p.diagnostic;
-            let mut text = d.message.clone();
-            if let Some(help) = &d.help {
-                text.push_str("\nhelp: ");
-                text.push_str(help);
-            }
+            let text = message_and_help(d);
+            let related_locations = d
+                .related
+                .iter()
+                .enumerate()
+                .map(|(id, related)| RelatedLocation {
+                    id,
+                    physical_location: PhysicalLocation {
+                        artifact_location: ArtifactLocation {
+                            uri: uri_reference(&related.file),
+                        },
+                        region: related_position(r, related).map(
+                            |((start_line, start_column), (end_line, end_column))| Region {
+                                start_line,
+                                start_column,
+                                end_line,
+                                end_column,
+                            },
+                        ),
+                    },
+                    message: Text {
+                        text: related.message.clone(),
+                    },
+                })
+                .collect();
             let fixes = d
                 .fix
                 .iter()
@@ -242,18 +384,22 @@ pub(super) fn write_sarif(reports: &[Report], out: &mut impl Write) -> std::io::
                         artifact_location: ArtifactLocation {
                             uri: uri_reference(&file),
                         },
-                        region: Region {
+                        region: Some(Region {
                             start_line,
                             start_column,
                             end_line,
                             end_column,
-                        },
+                        }),
                     },
                 }],
+                related_locations,
                 fixes,
             }
         })
         .collect();
+    // The rules are listed once for the run: their pages are linked as the
+    // first file's coordc.toml says.
+    let docs_url = checked.targets.first().and_then(Target::docs_url);
     let log = Log {
         schema: "https://json.schemastore.org/sarif-2.1.0.json",
         version: "2.1.0",
@@ -262,7 +408,7 @@ pub(super) fn write_sarif(reports: &[Report], out: &mut impl Write) -> std::io::
                 driver: Driver {
                     name: "coordc",
                     version: env!("CARGO_PKG_VERSION"),
-                    information_uri: "https://oozie.apache.org/docs/5.2.1/CoordinatorFunctionalSpec.html",
+                    information_uri: rules::repository(),
                     rules: RULES
                         .iter()
                         .map(|rule| Rule {
@@ -271,6 +417,15 @@ pub(super) fn write_sarif(reports: &[Report], out: &mut impl Write) -> std::io::
                             short_description: Text {
                                 text: rule.summary.to_string(),
                             },
+                            full_description: Text {
+                                text: rules::page(rule.code)
+                                    .map_or_else(|| rule.summary.to_string(), full_description),
+                            },
+                            help_uri: rules::docs_url(docs_url, rule.code),
+                            help: rules::page(rule.code).map(|page| Help {
+                                text: page,
+                                markdown: page,
+                            }),
                             default_configuration: Configuration {
                                 level: level(rule.severity),
                             },
@@ -288,6 +443,20 @@ pub(super) fn write_sarif(reports: &[Report], out: &mut impl Write) -> std::io::
     writeln!(out)
 }
 
+/// What a rule's page says it does and why that matters (its first two
+/// paragraphs, without their bold lead-ins), as one text.
+fn full_description(page: &str) -> String {
+    page.split("\n\n")
+        .filter_map(|paragraph| {
+            ["**What it does.**", "**Why it matters.**"]
+                .iter()
+                .find_map(|lead| paragraph.strip_prefix(lead))
+        })
+        .map(|text| one_line(text.trim()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// A file path as a URI reference: `/` kept, anything outside RFC 3986's
 /// unreserved characters percent-encoded.
 fn uri_reference(path: &str) -> String {
@@ -303,29 +472,22 @@ fn uri_reference(path: &str) -> String {
 }
 
 /// GitHub Actions workflow commands: one annotation per problem.
-pub(super) fn write_github(reports: &[Report], out: &mut impl Write) -> std::io::Result<()> {
-    for report in reports {
-        for p in &report.problems {
-            let (file, (line, column), (end_line, end_column)) = position(report, p);
-            let d = &p.diagnostic;
-            let level = match d.severity {
-                Severity::Error => "error",
-                Severity::Warning => "warning",
-                Severity::Note => "notice",
-            };
-            let mut message = d.message.clone();
-            if let Some(help) = &d.help {
-                message.push_str("\nhelp: ");
-                message.push_str(help);
-            }
-            writeln!(
-                out,
-                "::{level} file={},line={line},col={column},endLine={end_line},endColumn={end_column},title={}::{}",
-                escape_property(&file),
-                d.code,
-                escape_data(&message)
-            )?;
-        }
+pub(super) fn write_github(checked: Checked, out: &mut impl Write) -> std::io::Result<()> {
+    for (_, report, p) in checked.problems() {
+        let (file, (line, column), (end_line, end_column)) = position(report, p);
+        let d = &p.diagnostic;
+        let level = match d.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "notice",
+        };
+        writeln!(
+            out,
+            "::{level} file={},line={line},col={column},endLine={end_line},endColumn={end_column},title={}::{}",
+            escape_property(&file),
+            d.code,
+            escape_data(&message_and_help(d))
+        )?;
     }
     Ok(())
 }

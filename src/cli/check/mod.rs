@@ -1,6 +1,7 @@
 //! `coordc check`: every problem of every application given, in one run
 //! (`project::check`), printed in the format asked for.
 
+mod ci;
 mod fix;
 mod format;
 
@@ -39,6 +40,10 @@ pub struct CheckArgs {
     processing_timezone: Option<String>,
     #[arg(long, value_enum, default_value = "human")]
     format: CheckFormat,
+    /// Colour in the human format: `auto` when stdout is a terminal and
+    /// NO_COLOR is unset or empty; `always` even then.
+    #[arg(long, value_enum, default_value = "auto", value_name = "WHEN")]
+    color: ColorChoice,
     /// Exit 1 on warnings too.
     #[arg(long)]
     deny_warnings: bool,
@@ -82,6 +87,41 @@ enum CheckFormat {
     Github,
     /// SARIF 2.1.0, with the rules' metadata.
     Sarif,
+    /// One line per problem: `file:line:col: severity[CODE]: message`.
+    Concise,
+    /// JUnit XML (Jenkins, GitLab test reports): a test case per problem.
+    Junit,
+    /// GitLab Code Quality JSON.
+    Gitlab,
+    /// Checkstyle XML.
+    Checkstyle,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether to colour what goes to stdout: `always` and `never` as said
+    /// (an option given wins over the environment, as no-color.org asks);
+    /// `auto` when stdout is a terminal, NO_COLOR is unset or empty, and
+    /// TERM is not `dumb`.
+    fn colour_stdout(self) -> bool {
+        use std::io::IsTerminal;
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                let set = |name| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+                std::io::stdout().is_terminal()
+                    && !set("NO_COLOR")
+                    && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
+            }
+        }
+    }
 }
 
 pub fn run(args: CheckArgs) -> i32 {
@@ -163,11 +203,19 @@ fn print_reports(
 ) -> i32 {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
+    let checked = format::Checked {
+        targets,
+        reports: &reports,
+    };
     let _ = match args.format {
-        CheckFormat::Human => format::write_human(&reports, &mut out),
-        CheckFormat::Json => format::write_json(&reports, &mut out),
-        CheckFormat::Github => format::write_github(&reports, &mut out),
-        CheckFormat::Sarif => format::write_sarif(&reports, &mut out),
+        CheckFormat::Human => format::write_human(checked, args.color.colour_stdout(), &mut out),
+        CheckFormat::Json => format::write_json(checked, &mut out),
+        CheckFormat::Github => format::write_github(checked, &mut out),
+        CheckFormat::Sarif => format::write_sarif(checked, &mut out),
+        CheckFormat::Concise => format::write_concise(checked, &mut out),
+        CheckFormat::Junit => ci::write_junit(checked, &mut out),
+        CheckFormat::Gitlab => ci::write_gitlab(checked, &mut out),
+        CheckFormat::Checkstyle => ci::write_checkstyle(checked, &mut out),
     };
     let _ = out.flush();
     for e in io_errors {
