@@ -26,6 +26,17 @@ pub fn human(diag: &Diagnostic, file_name: &str, source: &str) -> String {
 
 /// [`human`], with the lines of `source` already found.
 pub fn human_with(diag: &Diagnostic, file_name: &str, source: &str, lines: &Lines) -> String {
+    human_noted(diag, file_name, source, lines, Vec::new())
+}
+
+/// [`human_with`], `notes` shown after the help (`= NOTE`).
+pub fn human_noted(
+    diag: &Diagnostic,
+    file_name: &str,
+    source: &str,
+    lines: &Lines,
+    notes: Vec<String>,
+) -> String {
     let clamp = |r: std::ops::Range<usize>| {
         source.floor_char_boundary(r.start)..source.floor_char_boundary(r.end)
     };
@@ -48,8 +59,14 @@ pub fn human_with(diag: &Diagnostic, file_name: &str, source: &str, lines: &Line
             .map(|(l, r)| CsLabel::secondary((), excerpt.map(r)).with_message(&l.message)),
     );
     cs = cs.with_labels(labels);
-    if let Some(help) = &diag.help {
-        cs = cs.with_notes(vec![format!("help: {help}")]);
+    let notes: Vec<String> = diag
+        .help
+        .iter()
+        .map(|help| format!("help: {help}"))
+        .chain(notes)
+        .collect();
+    if !notes.is_empty() {
+        cs = cs.with_notes(notes);
     }
     term::emit_into_string(&Config::default(), &excerpt, &cs)
         .unwrap_or_else(|e| format!("{}: {}\n", diag.code, e))

@@ -7,7 +7,7 @@ use super::files::{ConfigFile, Files, ReadError};
 use super::locate::{self, AppKind};
 use crate::config::{JobConfig, Property, Source};
 use crate::diag::Diagnostic;
-use crate::diag::render::{Lines, human, human_with};
+use crate::diag::render::{Lines, human, human_noted};
 use crate::el::VarMap;
 use crate::interp::bundle::{SubmittedBundle, SubmittedCoordinator};
 use crate::interp::job::{Job, Located, Options, prepare, submit_text};
@@ -57,10 +57,20 @@ impl Sources {
 
     /// `located` rendered as a human-readable diagnostic.
     pub fn render(&self, located: &Located) -> String {
+        self.render_noted(located, |_| Vec::new())
+    }
+
+    /// [`Sources::render`], with the notes `notes` makes from the text of
+    /// the diagnostic's file shown after its help.
+    pub fn render_noted(
+        &self,
+        located: &Located,
+        notes: impl FnOnce(&str) -> Vec<String>,
+    ) -> String {
         let file = located.file.unwrap_or(0);
         match (self.files.get(file), self.lines(file)) {
             (Some((name, _)), Some((text, lines))) => {
-                human_with(&located.diagnostic, name, text, lines)
+                human_noted(&located.diagnostic, name, text, lines, notes(text))
             }
             _ => human(&located.diagnostic, "<unknown file>", ""),
         }

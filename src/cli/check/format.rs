@@ -2,7 +2,7 @@
 //! json, SARIF 2.1.0 (a small serde model of our own) and GitHub workflow
 //! commands. Each writes every report, in order.
 
-use crate::diag::Severity;
+use crate::diag::{Fix, Safety, Severity};
 use crate::interp::job::Located;
 use crate::project::check::Report;
 use std::io::Write;
@@ -10,10 +10,23 @@ use std::io::Write;
 pub(super) fn write_human(reports: &[Report], out: &mut impl Write) -> std::io::Result<()> {
     for report in reports {
         for p in &report.problems {
-            write!(out, "{}", report.sources.render(p))?;
+            let notes = |text: &str| p.diagnostic.fix.iter().map(|f| fix_note(f, text)).collect();
+            write!(out, "{}", report.sources.render_noted(p, notes))?;
         }
     }
     Ok(())
+}
+
+/// A problem's fix, marked as ruff marks them: `[*]` safe, `[-]` unsafe.
+fn fix_note(fix: &Fix, text: &str) -> String {
+    match fix.safety() {
+        Safety::Safe => format!("[*] safe fix: {} (`--fix` applies it)", fix.describe(text)),
+        Safety::Unsafe => format!(
+            "[-] unsafe fix, it {}: {} (only `--unsafe-fixes` applies it)",
+            fix.kind.effect(),
+            fix.describe(text)
+        ),
+    }
 }
 
 /// Where a problem is: its file's name, and its span as 1-based lines and
@@ -45,6 +58,7 @@ pub(super) fn write_json(reports: &[Report], out: &mut impl Write) -> std::io::R
                 serde_json::json!({
                     "line": line, "column": column, "end_line": end_line,
                     "end_column": end_column, "replacement": fix.replacement,
+                    "applicability": fix.safety(), "kind": fix.kind.name(),
                 })
             });
             let mut json = serde_json::json!({
@@ -208,7 +222,11 @@ pub(super) fn write_sarif(reports: &[Report], out: &mut impl Write) -> std::io::
                         r.sources.line_column(index, fix.span.end as usize);
                     SarifFix {
                         description: Text {
-                            text: format!("write `{}`", fix.replacement),
+                            text: format!(
+                                "write `{}` ({} fix)",
+                                fix.replacement,
+                                fix.safety().name()
+                            ),
                         },
                         artifact_changes: [ArtifactChange {
                             artifact_location: ArtifactLocation {
