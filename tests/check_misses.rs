@@ -211,7 +211,8 @@ fn coordinator_reading(dataset: &str, value: &str) -> String {
 
 /// An event's `dataset` naming no dataset is E0803 at submission
 /// (CoordSubmitXCommand.java:627-662 at release-5.2.1): the closest name
-/// is the help and the fix, which `--fix` applies; a name close to none
+/// is the help and the fix, an unsafe one (a guess), which only
+/// `--unsafe-fixes` applies; a name close to none
 /// gets the list of datasets.
 #[test]
 fn an_undefined_dataset_gets_a_did_you_mean_and_its_fix() {
@@ -223,10 +224,11 @@ fn an_undefined_dataset_gets_a_did_you_mean_and_its_fix() {
     assert_eq!(found.len(), 1, "{doc}");
     assert_eq!(found[0]["help"], "did you mean `logs`?");
     assert_eq!(found[0]["fix"]["replacement"], "logs");
+    assert_eq!(found[0]["fix"]["applicability"], "unsafe");
 
     let out = coordc_in(
         dir.to_str().unwrap(),
-        &["check", "--fix", "coordinator.xml"],
+        &["check", "--fix", "--unsafe-fixes", "coordinator.xml"],
     );
     assert_eq!(
         out.status.code(),
@@ -360,7 +362,10 @@ fn a_transition_to_no_node_gets_a_did_you_mean_and_its_fix() {
         ],
         "{doc}"
     );
-    let out = coordc_in(dir.to_str().unwrap(), &["check", "--fix", "workflow.xml"]);
+    let out = coordc_in(
+        dir.to_str().unwrap(),
+        &["check", "--fix", "--unsafe-fixes", "workflow.xml"],
+    );
     assert_eq!(
         out.status.code(),
         Some(0),

@@ -246,6 +246,39 @@ fn a_code_action_fixes_a_legacy_zone() {
     );
 }
 
+/// An unsafe fix (CR005: Quartz reads `1-5` as SUN-THU, the fix writes
+/// MON-FRI) is offered, titled to say what it changes, and not preferred:
+/// an editor must not apply it unasked.
+#[test]
+fn an_unsafe_fix_is_offered_but_not_preferred() {
+    let root = workspace("lsp/app", "lsp-action-unsafe");
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("corpus/invalid/CR005/coordinator.xml"),
+    )
+    .unwrap();
+    std::fs::write(root.join("cron.xml"), &text).unwrap();
+    let mut server = TestServer::start(&root, capabilities(&[], false), json!({}));
+    server.open("cron.xml");
+    let _ = server.diagnostics("cron.xml");
+    let actions = server.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": server.uri("cron.xml") },
+            "range": { "start": { "line": 0, "character": 57 }, "end": { "line": 0, "character": 57 } },
+            "context": { "diagnostics": [] },
+        }),
+    );
+    assert_eq!(actions.as_array().map(Vec::len), Some(1), "{actions:#}");
+    assert_eq!(
+        actions[0]["title"],
+        "CR005: replace `1-5` with `MON-FRI` (unsafe: it changes the days the job runs on)"
+    );
+    assert_eq!(actions[0]["isPreferred"], false);
+    let edit = &actions[0]["edit"]["changes"][server.uri("cron.xml")][0];
+    assert_eq!(edit["newText"], "MON-FRI");
+}
+
 /// `shutdown` then `exit` ends the server; a request after `shutdown` is an
 /// error; a client that closes the connection without `exit` ends it too.
 #[test]

@@ -6,6 +6,7 @@
 //! reduces to one value, what it ignores after a name).
 //! CoordCommandUtils.java:800-865.
 
+use super::fixes::FixKind;
 use super::rules::{
     CRON_BOTH_DAYS, CRON_QUARTZ_READING, CRON_UNIX_WEEKDAYS, CRON_WRAPS, CRON_ZONE,
 };
@@ -73,7 +74,7 @@ pub fn expression(cron: &Cron, base: usize, literal: bool) -> Vec<Diagnostic> {
                     "write day names: `{unix}` if the Unix meaning was intended, `{quartz}` to keep Oozie's"
                 ));
                 if literal {
-                    d.with_fix(span(weekdays_at), unix)
+                    d.with_fix(FixKind::CronDayNames, span(weekdays_at), unix)
                 } else {
                     d
                 }

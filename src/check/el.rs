@@ -3,6 +3,7 @@
 //! variables when the set of defined names is known. These find in one pass what
 //! Oozie reports one at a time, and only when the expression is evaluated.
 
+use super::fixes::FixKind;
 use super::rules::{
     EL_ARG_TYPE, EL_ARITY, EL_DOTTED_NAME, EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE,
 };
@@ -263,7 +264,11 @@ fn check_call(expr: &Expr, call: &Call, library: Library, out: &mut Vec<Diagnost
             ));
             // (One function of that name: the prefix it needs is certain.)
             if let [only] = prefixed.as_slice() {
-                d = d.with_fix(call.name_span, only.trim_matches('`'));
+                d = d.with_fix(
+                    FixKind::FunctionPrefix,
+                    call.name_span,
+                    only.trim_matches('`'),
+                );
             }
         } else if let Some(best) = closest(
             &qualified,
@@ -272,9 +277,11 @@ fn check_call(expr: &Expr, call: &Call, library: Library, out: &mut Vec<Diagnost
                 .filter(|f| f.in_library(library))
                 .map(|f| f.qualified_name()),
         ) {
-            d = d
-                .with_help(format!("did you mean `{best}`?"))
-                .with_fix(call.name_span, best);
+            d = d.with_help(format!("did you mean `{best}`?")).with_fix(
+                FixKind::FunctionDidYouMean,
+                call.name_span,
+                best,
+            );
         }
         out.push(d);
         return;
@@ -346,7 +353,7 @@ fn unknown_variable(
         )),
         (false, Some(best)) => d
             .with_help(format!("did you mean `{best}`?"))
-            .with_fix(span, best),
+            .with_fix(FixKind::VariableDidYouMean, span, best),
         (false, None) => d.with_help(format!("define `{name}` as a job property")),
     }
 }

@@ -6,6 +6,7 @@ pub mod data;
 pub mod datasets;
 pub mod dst_reads;
 pub mod el;
+pub mod fixes;
 pub mod instances;
 pub mod pipeline;
 pub mod rules;

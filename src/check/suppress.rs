@@ -5,6 +5,7 @@
 //! SU001; a suppression that silenced nothing in a check is SU002 (as
 //! ruff's RUF100 for `# noqa`).
 
+use super::fixes::FixKind;
 use super::rules::{SUPPRESSION_UNKNOWN, SUPPRESSION_UNUSED, rule};
 use super::select::suggestion;
 use crate::diag::Diagnostic;
@@ -201,7 +202,7 @@ pub fn unused(s: &Suppression, source: &str, enabled: impl Fn(&str) -> bool) -> 
             .with_help(
                 "remove it, or put it on the line before the element whose problem it silences",
             )
-            .with_fix(span, replacement),
+            .with_fix(FixKind::UnusedSuppression, span, replacement),
     )
 }
 

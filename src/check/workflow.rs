@@ -4,6 +4,7 @@
 //! one pass where Oozie stops at the first. Unreachable nodes, which Oozie
 //! accepts, are a warning.
 
+use super::fixes::FixKind;
 use super::rules::{
     WF_DUPLICATE, WF_FORK_JOIN, WF_LOOP, WF_NAME, WF_SELF, WF_TRANSITION, WF_UNREACHABLE,
 };
@@ -292,7 +293,7 @@ impl<'a> Basic<'_, 'a> {
                         // (A name written as it is, no entity, is replaced whole.)
                         Some(best) if t.span.range().len() == t.name.len() => d
                             .with_help(format!("did you mean `{best}`?"))
-                            .with_fix(t.span, best),
+                            .with_fix(FixKind::TransitionDidYouMean, t.span, best),
                         Some(best) => d.with_help(format!("did you mean `{best}`?")),
                         None => d.with_help(format!("no node is named `{}`", t.name)),
                     });

@@ -3,6 +3,7 @@
 //! on wall-clock time only through `coord:days`/`coord:months` and
 //! `coord:hoursInDay`; minutes are always real minutes (spec §7, §4.4.1).
 
+use super::fixes::FixKind;
 use super::rules::{DST_DAY_IN_MINUTES, LEGACY_ZONE};
 use crate::diag::Diagnostic;
 use crate::interp::job::{Job, Located, Schedule};
@@ -81,7 +82,9 @@ fn legacy_zone(zone: &Zone, text: &ElText) -> Option<Diagnostic> {
     ));
     // The ID written as it is (not through EL): the same zone by its own name.
     Some(match text.literal_span() {
-        Some(span) if text.text().trim() == zone.id() => d.with_fix(span, canonical),
+        Some(span) if text.text().trim() == zone.id() => {
+            d.with_fix(FixKind::LegacyZoneId, span, canonical)
+        }
         _ => d,
     })
 }

@@ -5,6 +5,7 @@
 
 pub mod render;
 
+use crate::check::fixes::FixKind;
 use crate::span::Span;
 use serde::Serialize;
 
@@ -64,16 +65,55 @@ pub struct DiagnosticData {
     pub related: Vec<Related>,
     /// How to fix it, when we know.
     pub help: Option<String>,
-    /// The edit that fixes it, when it is certain (`coordc check --fix`).
+    /// The edit that fixes it, when there is one (`coordc check --fix`).
     pub fix: Option<Fix>,
 }
 
 /// A replacement of the text at `span` (in the diagnostic's file) that
-/// makes the problem go away, certain enough to apply without asking.
+/// makes the problem go away; its kind says whether it keeps what the
+/// application does.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Fix {
     pub span: Span,
     pub replacement: String,
+    pub kind: FixKind,
+}
+
+impl Fix {
+    pub fn safety(&self) -> Safety {
+        self.kind.safety()
+    }
+
+    /// The edit in words, ``replace `OLD` with `NEW` `` (or ``insert `NEW` ``),
+    /// `source` being the text of the diagnostic's file.
+    pub fn describe(&self, source: &str) -> String {
+        match source.get(self.span.range()) {
+            Some("") => format!("insert `{}`", self.replacement),
+            Some(old) if self.replacement.is_empty() => format!("remove `{}`", old.trim_end()),
+            Some(old) => format!("replace `{old}` with `{}`", self.replacement),
+            None => format!("write `{}`", self.replacement),
+        }
+    }
+}
+
+/// Whether a fix keeps what Oozie runs (ruff's applicability): `--fix`
+/// applies the safe ones, `--unsafe-fixes` the others too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Safety {
+    /// What Oozie runs and reads is unchanged.
+    Safe,
+    /// It changes what runs or what is read, or guesses what was meant.
+    Unsafe,
+}
+
+impl Safety {
+    pub fn name(self) -> &'static str {
+        match self {
+            Safety::Safe => "safe",
+            Safety::Unsafe => "unsafe",
+        }
+    }
 }
 
 impl Diagnostic {
@@ -107,10 +147,17 @@ impl Diagnostic {
         self
     }
 
-    pub fn with_fix(mut self, span: Span, replacement: impl Into<String>) -> Diagnostic {
+    /// The edit of `kind` (which declares its safety) that fixes it.
+    pub fn with_fix(
+        mut self,
+        kind: FixKind,
+        span: Span,
+        replacement: impl Into<String>,
+    ) -> Diagnostic {
         self.fix = Some(Fix {
             span,
             replacement: replacement.into(),
+            kind,
         });
         self
     }

@@ -29,18 +29,19 @@ pub fn human(diag: &Diagnostic, file_name: &str, source: &str) -> String {
 
 /// [`human`], with the lines of `source` already found.
 pub fn human_with(diag: &Diagnostic, file_name: &str, source: &str, lines: &Lines) -> String {
-    human_styled(diag, file_name, source, lines, false)
+    human_styled(diag, file_name, source, lines, false, Vec::new())
 }
 
-/// [`human_with`], in colour (ANSI escapes) when `colour` says so. The
-/// related places are not rendered here: [`related_note`] renders each
-/// against its own file.
+/// [`human_with`], in colour (ANSI escapes) when `colour` says so, with
+/// `notes` shown after the help (`= NOTE`). The related places are not
+/// rendered here: [`related_note`] renders each against its own file.
 pub fn human_styled(
     diag: &Diagnostic,
     file_name: &str,
     source: &str,
     lines: &Lines,
     colour: bool,
+    notes: Vec<String>,
 ) -> String {
     let clamp = |r: std::ops::Range<usize>| {
         source.floor_char_boundary(r.start)..source.floor_char_boundary(r.end)
@@ -64,8 +65,14 @@ pub fn human_styled(
             .map(|(l, r)| CsLabel::secondary((), excerpt.map(r)).with_message(&l.message)),
     );
     cs = cs.with_labels(labels);
-    if let Some(help) = &diag.help {
-        cs = cs.with_notes(vec![format!("help: {help}")]);
+    let notes: Vec<String> = diag
+        .help
+        .iter()
+        .map(|help| format!("help: {help}"))
+        .chain(notes)
+        .collect();
+    if !notes.is_empty() {
+        cs = cs.with_notes(notes);
     }
     emit(&excerpt, &cs, colour).unwrap_or_else(|e| format!("{}: {}\n", diag.code, e))
 }
@@ -294,8 +301,8 @@ mod tests {
         let source = "<a>\n  <b/>\n</a>\n";
         let d = Diagnostic::warning("XML004", Span::new(7, 8), "here");
         let lines = Lines::new(source);
-        let plain = human_styled(&d, "f.xml", source, &lines, false);
-        let coloured = human_styled(&d, "f.xml", source, &lines, true);
+        let plain = human_styled(&d, "f.xml", source, &lines, false, Vec::new());
+        let coloured = human_styled(&d, "f.xml", source, &lines, true, Vec::new());
         assert!(!plain.contains('\x1b'));
         assert!(coloured.contains("\x1b["), "{coloured:?}");
         // Without its escapes, the coloured text is the plain one.

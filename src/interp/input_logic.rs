@@ -106,7 +106,7 @@ pub fn check_references(logic: &Logic, data_ins: &[&str]) -> Vec<Diagnostic> {
             if let Some(best) = best
                 && data_in.span.range().len() == data_in.name.len()
             {
-                d = d.with_fix(data_in.span, best);
+                d = d.with_fix(crate::check::fixes::FixKind::DataInDidYouMean, data_in.span, best);
             }
             problems.push(d);
         }

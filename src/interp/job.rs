@@ -244,7 +244,7 @@ fn submitted_datetime(
             .with_help(format!("write `{next_day}`, 00:00 of the next day"));
             // The datetime written as it is: the same instant, as servers take it.
             let d = match text.literal_span() {
-                Some(span) => d.with_fix(span, next_day),
+                Some(span) => d.with_fix(crate::check::fixes::FixKind::Hour24, span, next_day),
                 None => d,
             };
             Ok((t.instant, Some(d)))
@@ -303,7 +303,11 @@ fn undefined_dataset(event: &crate::ir::Name, by_name: &FxHashMap<&str, &Dataset
         Some(best) => {
             let d = d.with_help(format!("did you mean `{best}`?"));
             if event.span.range().len() == event.name.len() {
-                d.with_fix(event.span, best)
+                d.with_fix(
+                    crate::check::fixes::FixKind::DatasetDidYouMean,
+                    event.span,
+                    best,
+                )
             } else {
                 d
             }

@@ -1,8 +1,10 @@
 //! Code actions: the fixes diagnostics carry (`diag::Fix`), the same edits
-//! `coordc check --fix` makes, offered where the editor asks.
+//! `coordc check --fix` (the safe ones) and `--unsafe-fixes` make, offered
+//! where the editor asks; only the safe ones preferred.
 
 use super::session::Session;
 use super::text::Position;
+use crate::diag::Safety;
 use serde_json::{Value, json};
 use std::path::Path;
 
@@ -38,21 +40,28 @@ pub fn code_actions(session: &Session, path: &Path, range: &Value) -> Value {
         if to < start || from > end {
             continue;
         }
-        let old = doc.text.get(fix.span.range()).unwrap_or("");
         let edit = json!({
             "range": doc.index.range(&doc.text, fix.span.start as usize, fix.span.end as usize, encoding),
             "newText": fix.replacement,
         });
-        let title = if old.is_empty() {
-            format!("{}: insert `{}`", d.code, fix.replacement)
+        // Only a safe fix is preferred (an editor may apply it with one key,
+        // or on save); an unsafe one says what it changes.
+        let safe = fix.safety() == Safety::Safe;
+        let title = if safe {
+            format!("{}: {}", d.code, fix.describe(&doc.text))
         } else {
-            format!("{}: replace `{old}` with `{}`", d.code, fix.replacement)
+            format!(
+                "{}: {} (unsafe: it {})",
+                d.code,
+                fix.describe(&doc.text),
+                fix.kind.effect()
+            )
         };
         let uri = &doc.uri;
         actions.push(json!({
             "title": title,
             "kind": "quickfix",
-            "isPreferred": true,
+            "isPreferred": safe,
             "edit": { "changes": { uri.as_str(): [edit] } },
         }));
     }

@@ -113,6 +113,7 @@ fn to_lsp(session: &Session, found: &Found, index: &LineIndex, rules_url: Option
             "fix": {
                 "range": range(fix.span.start, fix.span.end),
                 "newText": fix.replacement,
+                "applicability": fix.safety(),
             }
         });
         super::set(&mut out, "data", fix);

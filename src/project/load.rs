@@ -57,16 +57,22 @@ impl Sources {
 
     /// `located` rendered as a human-readable diagnostic.
     pub fn render(&self, located: &Located) -> String {
-        self.render_styled(located, false)
+        self.render_styled(located, false, |_| Vec::new())
     }
 
-    /// [`Sources::render`], in a terminal's colours when `colour` says so;
-    /// with a note for each place in another file.
-    pub fn render_styled(&self, located: &Located, colour: bool) -> String {
+    /// [`Sources::render`], in a terminal's colours when `colour` says so,
+    /// with the notes `notes` makes from the text of the diagnostic's file
+    /// shown after its help, and a note for each place in another file.
+    pub fn render_styled(
+        &self,
+        located: &Located,
+        colour: bool,
+        notes: impl FnOnce(&str) -> Vec<String>,
+    ) -> String {
         let file = located.file.unwrap_or(0);
         let mut out = match (self.files.get(file), self.lines(file)) {
             (Some((name, _)), Some((text, lines))) => {
-                human_styled(&located.diagnostic, name, text, lines, colour)
+                human_styled(&located.diagnostic, name, text, lines, colour, notes(text))
             }
             _ => human(&located.diagnostic, "<unknown file>", ""),
         };

@@ -453,7 +453,11 @@ fn match_content(
                 // Declared right after the name: `<shell xmlns="...">`.
                 Some(own) => {
                     let end = child.name_span.end as usize;
-                    d.with_fix(Span::new(end, end), format!(" xmlns=\"{own}\""))
+                    d.with_fix(
+                        crate::check::fixes::FixKind::ActionNamespace,
+                        Span::new(end, end),
+                        format!(" xmlns=\"{own}\""),
+                    )
                 }
                 None => d,
             }

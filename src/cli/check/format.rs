@@ -4,7 +4,7 @@
 //! servers' formats are in `ci.rs`. Each writes every report, in order.
 
 use crate::check::rules::{self, RULES};
-use crate::diag::{Diagnostic, Related, Severity};
+use crate::diag::{Diagnostic, Fix, Related, Safety, Severity};
 use crate::interp::job::Located;
 use crate::project::check::{Report, Target};
 use std::io::Write;
@@ -40,7 +40,8 @@ pub(super) fn write_human(
     out: &mut impl Write,
 ) -> std::io::Result<()> {
     for (_, report, p) in checked.problems() {
-        write!(out, "{}", report.sources.render_styled(p, colour))?;
+        let notes = |text: &str| p.diagnostic.fix.iter().map(|f| fix_note(f, text)).collect();
+        write!(out, "{}", report.sources.render_styled(p, colour, notes))?;
     }
     Ok(())
 }
@@ -102,6 +103,18 @@ pub(super) fn related_position(
     ))
 }
 
+/// A problem's fix, marked as ruff marks them: `[*]` safe, `[-]` unsafe.
+fn fix_note(fix: &Fix, text: &str) -> String {
+    match fix.safety() {
+        Safety::Safe => format!("[*] safe fix: {} (`--fix` applies it)", fix.describe(text)),
+        Safety::Unsafe => format!(
+            "[-] unsafe fix, it {}: {} (only `--unsafe-fixes` applies it)",
+            fix.kind.effect(),
+            fix.describe(text)
+        ),
+    }
+}
+
 /// Where a problem is: its file's name, and its span as 1-based lines and
 /// columns.
 pub(super) fn position(report: &Report, p: &Located) -> (String, (usize, usize), (usize, usize)) {
@@ -130,6 +143,7 @@ pub(super) fn write_json(checked: Checked, out: &mut impl Write) -> std::io::Res
                 serde_json::json!({
                     "line": line, "column": column, "end_line": end_line,
                     "end_column": end_column, "replacement": fix.replacement,
+                    "applicability": fix.safety(), "kind": fix.kind.name(),
                 })
             });
             let mut json = serde_json::json!({
@@ -350,7 +364,11 @@ pub(super) fn write_sarif(checked: Checked, out: &mut impl Write) -> std::io::Re
                         r.sources.line_column(index, fix.span.end as usize);
                     SarifFix {
                         description: Text {
-                            text: format!("write `{}`", fix.replacement),
+                            text: format!(
+                                "write `{}` ({} fix)",
+                                fix.replacement,
+                                fix.safety().name()
+                            ),
                         },
                         artifact_changes: [ArtifactChange {
                             artifact_location: ArtifactLocation {

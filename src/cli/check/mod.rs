@@ -13,6 +13,7 @@ use crate::project::files::Files;
 use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 #[derive(Args)]
 pub struct CheckArgs {
@@ -47,10 +48,9 @@ pub struct CheckArgs {
     /// Exit 1 on warnings too.
     #[arg(long)]
     deny_warnings: bool,
-    /// Apply the fixes that are certain (a legacy zone ID's canonical ID,
-    /// `24:00` as the next day's `00:00`, cron day-of-week numbers as the
-    /// Unix day names), say what changed, then report what is left.
-    #[arg(long)]
+    /// Apply the safe fixes (what Oozie runs is unchanged), say what changed,
+    /// then report what is left.
+    #[arg(long, long_help = fix_help())]
     fix: bool,
     /// Report only these rules: codes, families (DST) or prefixes (EL00),
     /// or ALL; comma-separated or repeated. Replaces a coordc.toml's
@@ -64,6 +64,14 @@ pub struct CheckArgs {
     /// ignore wins: `--select EL --ignore EL005`, `--select EL005 --ignore EL`).
     #[arg(long, value_name = "CODE", value_delimiter = ',', value_parser = Selector::parse)]
     ignore: Vec<Selector>,
+    /// With --fix or --diff, apply the unsafe fixes too (they change what
+    /// runs, or guess what was meant); alone, count them as fixable.
+    #[arg(long)]
+    unsafe_fixes: bool,
+    /// Print a unified diff of what --fix (with --unsafe-fixes) would
+    /// change, and write nothing; exit 1 if there is something to fix.
+    #[arg(long)]
+    diff: bool,
 }
 
 impl CheckArgs {
@@ -75,6 +83,16 @@ impl CheckArgs {
             ignore: self.ignore.clone(),
         }
     }
+}
+
+/// The `--fix` help: every kind of fix and its safety, from the table.
+fn fix_help() -> String {
+    format!(
+        "Apply the safe fixes (what Oozie runs is unchanged), say what changed, then report what is left. \
+         Fixing can let a later check run, so --fix checks and fixes again, five passes at most. \
+         Only values written as they are (no EL, no entity) are edited. The fixes:\n\n{}",
+        crate::check::fixes::listing()
+    )
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -128,21 +146,21 @@ pub fn run(args: CheckArgs) -> i32 {
     if RuleSet::default().with(&args.selection()).is_empty() {
         eprintln!("warning: --select, --extend-select and --ignore leave no rule to report");
     }
-    if args.fix {
-        // A fix can let a later check run (a schema error stops the EL
-        // checks): again until nothing is left to fix, a few times at most.
-        for _ in 0..FIX_PASSES {
-            let reports = match check_paths(&args) {
-                Ok(checked) => checked.reports,
-                Err(code) => return code,
-            };
-            match fix::apply(&reports, &mut std::io::stderr()) {
-                Ok(0) => break,
-                Ok(_) => {}
-                Err(message) => {
-                    eprintln!("error: {message}");
-                    return EXIT_USAGE;
-                }
+    if args.fix || args.diff {
+        let (fixed, said, hidden) = match fix_passes(&args) {
+            Ok(fixed) => fixed,
+            Err(code) => return code,
+        };
+        if args.diff {
+            return print_diff(&fixed, said.len(), hidden);
+        }
+        for line in &said {
+            eprintln!("fixed {line}");
+        }
+        for file in &fixed {
+            if let Err(e) = std::fs::write(&file.name, &file.after) {
+                eprintln!("error: cannot write the fixed {}: {e}", file.name);
+                return EXIT_USAGE;
             }
         }
     }
@@ -150,7 +168,7 @@ pub fn run(args: CheckArgs) -> i32 {
         targets,
         reports,
         io_errors,
-    } = match check_paths(&args) {
+    } = match check_paths(&args, &Files::default()) {
         Ok(checked) => checked,
         Err(code) => return code,
     };
@@ -161,8 +179,67 @@ pub fn run(args: CheckArgs) -> i32 {
 /// How many times `--fix` checks and fixes before it reports.
 const FIX_PASSES: usize = 5;
 
-/// Checks every file `args` names; or the exit code of a usage error.
-fn check_paths(args: &CheckArgs) -> Result<Checked, i32> {
+/// The files the fixes `args` asks for change, each as it was and as it is
+/// after every pass, the edits said, and how many unsafe fixes the last
+/// check found and left. A fix can let a later check run (a schema error
+/// stops the EL checks): the texts fixed so far are checked again, until
+/// nothing is left to fix, [`FIX_PASSES`] times at most. Nothing is written.
+fn fix_passes(args: &CheckArgs) -> Result<(Vec<fix::FixedFile>, Vec<String>, usize), i32> {
+    let mut fixed: Vec<fix::FixedFile> = Vec::new();
+    let mut said = Vec::new();
+    let mut hidden = 0;
+    for _ in 0..FIX_PASSES {
+        let buffers = fixed
+            .iter()
+            .map(|f| (PathBuf::from(&f.name), Arc::from(f.after.as_str())));
+        let reports = check_paths(args, &Files::with_buffers(buffers))?.reports;
+        if !args.unsafe_fixes {
+            hidden = fix::available(&reports).1;
+        }
+        let changed = fix::apply(&reports, args.unsafe_fixes, &mut said);
+        if changed.is_empty() {
+            break;
+        }
+        for file in changed {
+            match fixed.iter_mut().find(|f| f.name == file.name) {
+                Some(earlier) => earlier.after = file.after,
+                None => fixed.push(file),
+            }
+        }
+    }
+    Ok((fixed, said, hidden))
+}
+
+/// `--diff`: each fixed file's unified diff on stdout, how many edits (and
+/// `hidden` unsafe fixes left) on stderr; exit 1 if there is something to
+/// fix.
+fn print_diff(fixed: &[fix::FixedFile], edits: usize, hidden: usize) -> i32 {
+    let mut out = std::io::stdout().lock();
+    for file in fixed {
+        let _ = write!(
+            out,
+            "{}",
+            fix::unified_diff(&file.name, &file.before, &file.after)
+        );
+    }
+    let _ = out.flush();
+    let hint = fix_hint(0, hidden, false).map_or(String::new(), |h| format!("; {h}"));
+    eprintln!(
+        "would fix {edits} problem{} in {} file{}{hint}",
+        plural(edits),
+        fixed.len(),
+        plural(fixed.len())
+    );
+    if fixed.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_ERRORS
+    }
+}
+
+/// Checks every file `args` names, reading through `files`; or the exit
+/// code of a usage error.
+fn check_paths(args: &CheckArgs, files: &Files) -> Result<Checked, i32> {
     let options = CheckOptions {
         configs: args.configs.clone(),
         defines: args.defines.clone(),
@@ -173,7 +250,7 @@ fn check_paths(args: &CheckArgs) -> Result<Checked, i32> {
         keep_sources: false,
         selection: args.selection(),
     };
-    check(&args.paths, &options, &Files::default()).map_err(|refused| {
+    check(&args.paths, &options, files).map_err(|refused| {
         eprint!("{}", refused.render());
         EXIT_USAGE
     })
@@ -235,6 +312,7 @@ fn print_reports(
     );
     let unconfigured = reports.iter().filter(|r| r.unconfigured()).count();
     let unselected: usize = reports.iter().map(|r| r.unselected).sum();
+    let (safe_fixes, unsafe_fixes) = fix::available(&reports);
     // The process ends with this command: its memory goes back to the system
     // at once, where freeing every report's texts and trees one by one would
     // be serial work after the parallel checks (4 ms for 10,000 files).
@@ -251,6 +329,9 @@ fn print_reports(
             0 => String::new(),
             n => format!("; {n} problem{} of rules not selected not shown", plural(n)),
         };
+        if let Some(hint) = fix_hint(safe_fixes, unsafe_fixes, args.unsafe_fixes) {
+            eprintln!("{hint}");
+        }
         eprintln!(
             "checked {} file{}: {errors} error{}, {warnings} warning{}, {notes} note{}{without}{hidden}",
             targets.len(),
@@ -266,6 +347,31 @@ fn print_reports(
         EXIT_ERRORS
     } else {
         EXIT_OK
+    }
+}
+
+/// What the fixes left in a report can do, as ruff says it: those `--fix`
+/// applies, and the unsafe ones it applies only with `--unsafe-fixes`.
+fn fix_hint(safe: usize, not_safe: usize, unsafe_fixes: bool) -> Option<String> {
+    let (fixable, hidden) = if unsafe_fixes {
+        (safe + not_safe, 0)
+    } else {
+        (safe, not_safe)
+    };
+    let hidden_text = |m: usize| {
+        format!(
+            "{m} hidden fix{} can be enabled with the `--unsafe-fixes` option",
+            if m == 1 { "" } else { "es" }
+        )
+    };
+    match (fixable, hidden) {
+        (0, 0) => None,
+        (n, 0) => Some(format!("[*] {n} fixable with the `--fix` option")),
+        (0, m) => Some(format!("no fixes available ({})", hidden_text(m))),
+        (n, m) => Some(format!(
+            "[*] {n} fixable with the `--fix` option ({})",
+            hidden_text(m)
+        )),
     }
 }
 
