@@ -1,5 +1,5 @@
 //! `coordc dryrun` end to end: the spec's worked results as assertions (with the
-//! corrections research/ and docs/dryrun.md give), snapshots of every corpus
+//! corrections docs/dryrun.md and docs/time.md give), snapshots of every corpus
 //! application's dry run (reviewed), and bad input.
 
 mod common;
