@@ -1,6 +1,7 @@
 //! EL throughput on the public commons-el case mix (tests/data/el_cases.jsonl),
-//! compared in docs/performance.md with ../shared/oracles/bench/run.sh (the JVM
-//! baseline: commons-el 1.0 on the same expressions, same variables).
+//! compared in docs/performance.md with the JVM baseline (commons-el 1.0 on the
+//! same expressions, same variables, measured with the development corpus's
+//! harness, kept outside this repository).
 
 use coordc::el::{Compiled, Env, Expr, ExprKind, Library, VarMap, parse_template, render_into};
 use coordc::time::datetime::ProcessingZone;

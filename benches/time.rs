@@ -1,6 +1,7 @@
-//! Time throughput, compared in docs/performance.md with
-//! ../shared/oracles/bench/run.sh (Quartz's getNextValidTimeAfter on the JVM):
-//! - cron next-fire over the same 12 Oozie-style crons as CronBench.java, 100
+//! Time throughput, compared in docs/performance.md with the JVM baseline
+//! (Quartz's getNextValidTimeAfter, measured with the development corpus's
+//! harness, kept outside this repository):
+//! - cron next-fire over the same 12 Oozie-style crons as its CronBench.java, 100
 //!   consecutive fire times each from 2009-01-01T00:00Z, in UTC;
 //! - 10 years of hourly nominal times (87,600) in America/Los_Angeles, and 10
 //!   years of daily and monthly ones.

@@ -1,5 +1,6 @@
 //! The coordc side of the differential fuzzer (`scripts/difffuzz.sh`): reads the
-//! JSON lines one of the JVM oracles in `../shared/oracles/` reads, and writes
+//! JSON lines one of the JVM oracles of the development corpus (kept outside
+//! this repository) reads, and writes
 //! one answer per line in that oracle's answer shape, in one process.
 //!
 //! ```sh

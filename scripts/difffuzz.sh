@@ -5,7 +5,8 @@
 #
 # Generates N random cases of KIND (seeded: the same N and SEED give the same
 # cases), answers them with coordc (examples/difffuzz.rs, batch, one process)
-# and with the JVM oracle in ../shared/oracles (one JVM), and prints every
+# and with the JVM oracle in ../shared/oracles (the development corpus, kept
+# outside this repository; one JVM), and prints every
 # disagreement (case, oracle answer, coordc answer) and a count. Exit status 1
 # when there is any disagreement (DIFFFUZZ_ALLOW_KNOWN=1: only when one is not
 # a documented artefact), 2 on a usage or setup error.

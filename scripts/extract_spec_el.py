@@ -3,6 +3,8 @@
 (file, line, expression), for the test that each one parses.
 
 Usage: scripts/extract_spec_el.py ../shared/spec > corpus/el/spec-expressions.tsv
+(../shared/spec: the spec documents of the development corpus, kept outside
+this repository.)
 A block ends at the first `}` outside a string literal, as commons-el reads it.
 """
 import os

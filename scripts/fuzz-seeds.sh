@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Fills the seed corpora of the cargo-fuzz targets, fuzz/corpus/TARGET/, from
 #   - corpus/ (every .xml, .properties and simulate scenario),
+# and, when it is there, the development corpus, kept outside this repository
+# (COORDC_SHARED, default ../shared beside the project):
 #   - the oracle case files ../shared/oracles/el_cases.jsonl and
 #     el_wf_function_cases.jsonl (`expr`), cron_cases.jsonl (`cron`, `start`,
 #     `timezone`, `end`),

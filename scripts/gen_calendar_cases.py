@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates calendar cases and has the JDK itself (the oracle in
-../shared/oracles/calendar: GregorianCalendar, TimeZone, SimpleDateFormat, en_US)
-answer them.
+../shared/oracles/calendar, in the development corpus, kept outside this
+repository: GregorianCalendar, TimeZone, SimpleDateFormat, en_US) answer them.
 
   scripts/gen_calendar_cases.py > tests/data/calendar_cases.jsonl
 

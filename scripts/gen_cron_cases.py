@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates random Oozie cron frequencies and windows and has the real Quartz
-2.3.2, driven as Oozie drives it (the oracle in ../shared/oracles/cron), compute
-the nominal times.
+2.3.2, driven as Oozie drives it (the oracle in ../shared/oracles/cron, in the
+development corpus, kept outside this repository), compute the nominal times.
 
   scripts/gen_cron_cases.py > tests/data/cron_generated_cases.jsonl
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Generates systematic EL cases and has the real commons-el 1.0 (the oracle in
-../shared/oracles/el) compute the expected results.
+../shared/oracles/el, in the development corpus, kept outside this repository)
+compute the expected results.
 
   scripts/gen_el_cases.py matrix  > tests/data/el_matrix_cases.jsonl
   scripts/gen_el_cases.py doubles > tests/data/java_double_cases.jsonl

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Checks every real-world bundle of ../shared/realworld through to the
-# coordinators it submits, where those are in the same repository. The files
-# are laid out in a temporary folder as in their repositories (see that
-# folder's README: they are never copied into the project), each bundle is
-# checked with its properties and the --map that places its app-paths in that
-# layout, and the outcome is summarized: no crash, how many coordinators were
-# reached, and every diagnostic, by file and code.
+# Checks every real-world bundle of ../shared/realworld (the development
+# corpus, kept outside this repository) through to the coordinators it
+# submits, where those are in the same repository. The files are laid out in a
+# temporary folder as in their repositories (see that folder's README: they
+# are never copied into the project), each bundle is checked with its
+# properties and the --map that places its app-paths in that layout, and the
+# outcome is summarized: no crash, how many coordinators were reached, and
+# every diagnostic, by file and code.
 # Usage: scripts/realworld-bundles.sh [COORDC]  (default: target/release/coordc)
 set -uo pipefail
 cd "$(dirname "$0")/.."

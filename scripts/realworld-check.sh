@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Checks every application of ../shared/realworld laid out as in its
-# repository (symbolic links in a temporary folder, each repository with a
-# `.git` folder as its root; see that folder's README: the files are never
-# copied into the project), so the job configuration is found where the
-# repository keeps it, and prints every diagnostic as one line,
-# `path: SEVERITY CODE message`, sorted, then the counts by severity and code.
-# Two runs (e.g. before and after a change) compare with `diff`.
+# Checks every application of ../shared/realworld (the development corpus,
+# kept outside this repository) laid out as in its repository (symbolic links
+# in a temporary folder, each repository with a `.git` folder as its root; see
+# that folder's README: the files are never copied into the project), so the
+# job configuration is found where the repository keeps it, and prints every
+# diagnostic as one line, `path: SEVERITY CODE message`, sorted, then the
+# counts by severity and code. Two runs (e.g. before and after a change)
+# compare with `diff`.
 # Usage: scripts/realworld-check.sh [COORDC]  (default: target/release/coordc)
 set -uo pipefail
 cd "$(dirname "$0")/.."

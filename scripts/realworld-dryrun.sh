@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Dry-runs every real-world coordinator of ../shared/realworld that comes with a
-# job.properties (the files stay where they are; see that folder's README), and
-# summarizes the outcome: no crash, no hang, and the errors reported, by code.
+# Dry-runs every real-world coordinator of ../shared/realworld (the
+# development corpus, kept outside this repository) that comes with a
+# job.properties (the files stay where they are; see that folder's README),
+# and summarizes the outcome: no crash, no hang, and the errors reported, by
+# code.
 # Usage: scripts/realworld-dryrun.sh [COORDC]  (default: target/release/coordc)
 set -uo pipefail
 cd "$(dirname "$0")/.."

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Runs every real-world workflow of ../shared/realworld that `coordc check`
-# reports no error for (with its job.properties when the manifest lists one;
-# the files stay where they are) through `coordc simulate`, twice: every action
-# ok, then every action in error. Reports any panic (exit 101), timeout (10 s)
-# or end that the graph does not allow: all ok must not end KILLED at the
-# first error (none happens), all error must end KILLED at a kill node,
-# FAILED (an EL error, e.g. a variable no configuration gives) or SUCCEEDED
-# only when an error transition leads to `end`. Then a summary.
+# Runs every real-world workflow of ../shared/realworld (the development
+# corpus, kept outside this repository) that `coordc check` reports no error
+# for (with its job.properties when the manifest lists one; the files stay
+# where they are) through `coordc simulate`, twice: every action ok, then
+# every action in error. Reports any panic (exit 101), timeout (10 s) or end
+# that the graph does not allow: all ok must not end KILLED at the first error
+# (none happens), all error must end KILLED at a kill node, FAILED (an EL
+# error, e.g. a variable no configuration gives) or SUCCEEDED only when an
+# error transition leads to `end`. Then a summary.
 #
 # Usage: scripts/realworld-simulate-workflows.sh [COORDC]  (default: target/release/coordc)
 # Exits 1 when anything panicked, timed out or ended where its graph cannot.

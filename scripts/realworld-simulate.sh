@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Simulates (quick form) every real-world coordinator of ../shared/realworld
-# that `coordc check` reports no error for, with its job.properties when the
-# manifest lists one (the files stay where they are; see that folder's README),
-# and reports any panic (exit 101) or timeout (10 s), then a summary.
+# (the development corpus, kept outside this repository) that `coordc check`
+# reports no error for, with its job.properties when the manifest lists one
+# (the files stay where they are; see that folder's README), and reports any
+# panic (exit 101) or timeout (10 s), then a summary.
 #
 # Usage: scripts/realworld-simulate.sh [COORDC]  (default: target/release/coordc)
 # UNTIL_DAYS=N simulates until N days after the first action's nominal time

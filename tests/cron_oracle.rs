@@ -1,7 +1,8 @@
 //! Every case of tests/data/cron_cases.jsonl (the public cases) and
 //! cron_generated_cases.jsonl (random crons from scripts/gen_cron_cases.py), all
 //! computed by the real Quartz 2.3.2 driven exactly as Oozie 5.1+ drives it
-//! (../shared/oracles/cron), through `coordc cron`: the same nominal times, or a
+//! (the development corpus's cron oracle, kept outside this repository),
+//! through `coordc cron`: the same nominal times, or a
 //! failure where Oozie fails. And cron_difffuzz_cases.jsonl: the findings of
 //! the differential fuzzing (docs/robustness.md, scripts/difffuzz/
 //! fidelity_cases.py), each answered by the same oracle; those marked

@@ -1,5 +1,5 @@
 //! `coordc dryrun` end to end: the spec's worked results as assertions (with the
-//! corrections research/ and docs/dryrun.md give), snapshots of every corpus
+//! corrections docs/dryrun.md and docs/time.md give), snapshots of every corpus
 //! application's dry run (reviewed), and bad input.
 
 mod common;
@@ -536,8 +536,8 @@ fn spec_6_5_to_6_9_worked_results() {
         config(a, "actualTime"),
         "${coord:formatTime(coord:actualTime(), 'yyyy-MM-dd')}"
     );
-    // §6.9.1 and §6.9.2 (research: dateTzOffset prints the Los Angeles wall
-    // time with a literal Z: 16:00, where the spec says 15:00).
+    // §6.9.1 and §6.9.2 (dateTzOffset prints the Los Angeles wall time with a
+    // literal Z: 16:00, where the spec says 15:00; CEF:231-237, docs/time.md).
     let a = &corpus_actions("spec-6.9.1-date-offset", 1)[0];
     assert_eq!(config(a, "nextInstance"), "2009-01-02T23:00Z");
     assert_eq!(config(a, "previousInstance"), "2008-12-31T23:00Z");

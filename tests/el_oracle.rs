@@ -1,5 +1,6 @@
 //! Every case the real commons-el 1.0 computed (tests/data/*.jsonl, from
-//! ../shared/oracles and scripts/gen_el_cases.py) must come out of
+//! scripts/gen_el_cases.py and the development corpus's JVM oracle, kept
+//! outside this repository) must come out of
 //! `coordc eval --batch` with the same value and type, or fail where it failed.
 
 mod common;

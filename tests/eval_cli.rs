@@ -214,7 +214,7 @@ fn hostile_input_is_bounded() {
 
 #[test]
 fn datetime_functions_evaluate() {
-    // Coordinator spec §6.9; research/oozie-semantics.md §5 (dateTzOffset prints local time with a literal Z).
+    // Coordinator spec §6.9; dateTzOffset prints local time with a literal Z (CEF:231-237, DU:264-266).
     let cases = [
         (
             "${coord:formatTime('2009-01-01T00:00Z', 'yyyy-MM-dd EEE')}",
@@ -276,8 +276,9 @@ fn datetime_functions_evaluate() {
 fn datetime_functions_in_a_gmt_offset_processing_zone() {
     // Oozie reads and writes every datetime as wall time in its processing zone
     // (DateUtils.parseDateOozieTZ / formatDateOozieTZ, mask `yyyy-MM-dd'T'HH:mm+0530`);
-    // expected values from the JDK (../shared/oracles/calendar: Calendar.add and
-    // SimpleDateFormat in GMT+05:30).
+    // expected values from the JDK (Calendar.add and SimpleDateFormat in
+    // GMT+05:30, run by the development corpus's calendar oracle, kept outside
+    // this repository).
     let cases = [
         // Calendar.add(MONTH) in +05:30: Jan 31 02:00 local -> Feb 28 02:00 local,
         // i.e. 2009-02-27T20:30Z; in UTC the same instant (Jan 30 20:30Z) would

@@ -1,10 +1,11 @@
 //! Fidelity of `coordc dryrun` to Apache Oozie, case by case: each case is a
-//! small coordinator built from the facts of research/oozie-semantics.md and
-//! research/oozie-validations.md, and cites the Oozie source (`file:line`, with
-//! the abbreviations those documents use: CMT CoordMaterializeTransitionXCommand,
-//! CEF CoordELFunctions, CCU CoordCommandUtils, CSX CoordSubmitXCommand, DU
-//! DateUtils, CEE CoordELEvaluator) or the Oozie test it checks. Calendar results
-//! across DST come from the JDK itself (../shared/oracles/calendar).
+//! small coordinator built from what Oozie's code does, and cites the Oozie
+//! source (`file:line`, with the abbreviations docs/oozie-sources.md defines:
+//! CMT CoordMaterializeTransitionXCommand, CEF CoordELFunctions, CCU
+//! CoordCommandUtils, CSX CoordSubmitXCommand, DU DateUtils, CEE
+//! CoordELEvaluator) or the Oozie test it checks. Calendar results across DST
+//! were computed by the JDK itself (the calendar oracle of the development
+//! corpus, kept outside this repository; tests/calendar_oracle.rs).
 
 mod common;
 
@@ -246,7 +247,7 @@ fn end_of_range_starts() {
     assert_eq!(uris.len(), 4);
 }
 
-// ---- Nominal times (research §3) -------------------------------------------
+// ---- Nominal times ----------------------------------------------------------
 
 #[test]
 fn nominal_times() {
@@ -396,7 +397,8 @@ fn nominal_times() {
         times(&end_of_weeks.ok(&[])),
         ["2017-01-08T00:00Z", "2017-01-15T00:00Z"]
     );
-    // Research §3: an endOf* start/end pair can give zero actions, without error.
+    // moveToEnd always moves forward (DU:308-332), so an endOf* start/end pair
+    // can give zero actions, without error.
     let none = App {
         frequency: "${coord:endOfDays(1)}",
         start: "2009-01-01T00:00Z",
@@ -537,7 +539,7 @@ fn cron_schedules() {
     .fails(&[], "CR001");
 }
 
-// ---- Dataset instances (research §4) ---------------------------------------
+// ---- Dataset instances ------------------------------------------------------
 
 #[test]
 fn single_instances() {
@@ -812,7 +814,7 @@ fn dst_aware_instances_and_helpers() {
     );
 }
 
-// ---- Action functions (research §5) ----------------------------------------
+// ---- Action functions -------------------------------------------------------
 
 #[test]
 fn action_functions() {
@@ -904,7 +906,7 @@ fn action_functions() {
     app(&[("x", "${coord:dataIn('nope')}")]).fails(&[], "nope is not a data-in");
 }
 
-// ---- Submission (research/oozie-validations.md §2) --------------------------
+// ---- Submission (CSX) -------------------------------------------------------
 
 #[test]
 fn submission_errors() {
@@ -1016,7 +1018,7 @@ fn submission_errors() {
     // The second phase of a uri-template knows only the instance fields (CCU createURIELEvaluator).
     App { datasets: r#"<dataset name="d" frequency="60" initial-instance="2009-01-01T00:00Z" timezone="UTC"><uri-template>u/${region}</uri-template></dataset>"#, inputs: data_in("in", "d", &instance("${coord:current(0)}")), ..BASE }
         .fails(&[], "variable [region] cannot be resolved");
-    // Each part is evaluated by its own EL group (research/oozie-semantics.md §2):
+    // Each part is evaluated by its own ELService group (OD:715; docs/el.md):
     // no dateOffset in <instance> (coord-action-create), no instance functions or
     // SLA constants in the configuration, no action functions at submission.
     App {
@@ -1182,7 +1184,7 @@ fn datetime_functions_in_configuration() {
     );
 }
 
-// ---- Functions only the server knows, and HCatalog (research §5) -------------
+// ---- Functions only the server knows, and HCatalog --------------------------
 
 #[test]
 fn server_known_and_hcatalog_functions() {

@@ -1,9 +1,10 @@
-//! `coordc simulate` against the known-answer facts 1–20 of the engine notes
-//! (research/oozie-engine.md §6). Each fact is a scenario under
-//! `corpus/simulate/factNN/` whose README says how the fact's "now"-relative
-//! test setup became concrete times; each test runs the real binary and asserts
-//! the values the fact sheet's rules give (statuses, times to the millisecond,
-//! counts), not what the engine happens to print.
+//! `coordc simulate` against known-answer facts 1–20 of Oozie's coordinator
+//! engine. Each fact is a scenario under `corpus/simulate/factNN/` whose README
+//! cites the Oozie code and tests it comes from (docs/oozie-sources.md reads
+//! the citations) and says how the Oozie test's "now"-relative setup became
+//! concrete times; each test runs the real binary and asserts the values
+//! Oozie's code gives (statuses, times to the millisecond, counts), not what
+//! the engine happens to print.
 //!
 //! Times: the server's periodic services first tick 10 s after the scenario's
 //! start, then every interval (materialization trigger 5 min, status transit

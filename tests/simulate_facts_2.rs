@@ -1,7 +1,8 @@
-//! `coordc simulate` against the known answers of research/oozie-engine.md
-//! §6, facts 21 to 40, and the coordinator spec's §6.1 and §6.3 examples:
-//! each runs a scenario of `corpus/simulate/` through the real binary and
-//! asserts what the fact sheet's rules give, to the second.
+//! `coordc simulate` against known-answer facts 21 to 40 of Oozie's
+//! coordinator engine, and the Coordinator spec's §6.1 and §6.3 examples:
+//! each runs a scenario of `corpus/simulate/` (its README cites the Oozie code
+//! and tests it comes from) through the real binary and asserts what Oozie's
+//! code gives, to the second.
 //!
 //! Times: the server's periodic services first run 10 s after it starts, then
 //! every 300 s (materialization) or 60 s (status, pause, recovery); a
@@ -1059,7 +1060,7 @@ fn fact_40_lifo_catch_up_starts_the_first_action_first() {
 // ---------------------------------------------------------------------------
 // The spec's examples.
 
-/// Spec §6.1.2-6.1.3 (fact sheet §3, §1.6, §7.1, §7.5): PREP, RUNNING (5
+/// Spec §6.1.2-6.1.3 (CSTX:196-203, SU:154-171, CMT:284-308): PREP, RUNNING (5
 /// minutes before the start), RUNNINGWITHERROR after a failed workflow,
 /// SUSPENDEDWITHERROR, RUNNINGWITHERROR on resume, DONEWITHERROR; the
 /// actions due while suspended are created after the resume, late, none lost
@@ -1175,7 +1176,7 @@ fn spec_6_1_job_statuses_and_actions_delayed_not_lost() {
     }
 }
 
-/// Spec §6.1.2 on a default server (fact sheet §3.3, §7.1): no *WITHERROR
+/// Spec §6.1.2 on a default server (OD:1963-1964, SU:154-171): no *WITHERROR
 /// state; the failed workflow shows only in the final DONEWITHERROR.
 #[test]
 fn spec_6_1_on_a_default_server() {
@@ -1374,8 +1375,8 @@ fn spec_6_3_none_corrected() {
     );
 }
 
-/// Spec §6.3, LAST_ONLY with the server down for an hour (fact sheet §2.5,
-/// §2.9, RS:267-365): the six actions due meanwhile (13:00 .. 13:50) are
+/// Spec §6.3, LAST_ONLY with the server down for an hour (CAIC:116-133,
+/// RS:267-365): the six actions due meanwhile (13:00 .. 13:50) are
 /// re-driven by the RecoveryService at the restart (13:57:10); the five whose
 /// next nominal time has passed are SKIPPED, only 13:50 runs.
 #[test]

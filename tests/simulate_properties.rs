@@ -10,8 +10,8 @@
 //! submission or an outage. Each is run with `--format events` and
 //! `--format json`, and the events are replayed to check:
 //!
-//! * every action transition is one of Oozie's (research/oozie-engine.md
-//!   §2.1, copied below), creation being `null → WAITING`;
+//! * every action transition is one of Oozie's (docs/simulate.md, "Action
+//!   statuses", copied below), creation being `null → WAITING`;
 //! * no more than `concurrency` actions are RUNNING or SUBMITTED at any time
 //!   (when it is ≥ 0; a `-change concurrency=` counts from its time on);
 //! * after every materialization no more actions are WAITING than the
@@ -48,7 +48,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 const CASES: u64 = 150;
 const FIRST_SEED: u64 = 1;
 
-/// research/oozie-engine.md §2.1: (from, to), `None` for creation.
+/// docs/simulate.md, "Action statuses": (from, to), `None` for creation.
 const TRANSITIONS: &[(Option<&str>, &str)] = &[
     // (none) → WAITING: materialization.
     (None, "WAITING"),
@@ -1169,7 +1169,7 @@ fn nothing_stalls(
     let actions = job["actions"].as_array().unwrap();
     // Input checks and ready-checks also run for a PAUSED job, but one
     // dropped while it was suspended is only revived by the RecoveryService,
-    // which looks at RUNNING jobs only (§2.9): a job paused as it resumes
+    // which looks at RUNNING jobs only (RS:267-365): a job paused as it resumes
     // keeps its WAITING actions waiting.
     let checking = matches!(state.job_status.as_str(), "RUNNING" | "RUNNINGWITHERROR");
     let mut last_change = instant(SERVER_START);

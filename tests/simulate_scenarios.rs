@@ -1,4 +1,4 @@
-//! Scenarios beyond the fact sheet's known answers: a bundle's coordinators
+//! Scenarios beyond Oozie's known answers (tests/simulate_facts_*.rs): a bundle's coordinators
 //! feeding each other, and a LAST_ONLY window capped at the job's end.
 
 mod common;

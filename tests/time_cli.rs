@@ -6,8 +6,9 @@ use common::{coordc, stderr, stdout};
 
 #[test]
 fn cron_text_output_shows_local_time_and_dst_shift() {
-    // research/oozie-semantics.md §3: `10 23 * * *` in LA from 2016-03-11T23:10Z
-    // gives 23:10Z, 23:10Z, 22:10Z, 22:10Z (OOZIE-2494).
+    // `10 23 * * *` in LA from 2016-03-11T23:10Z gives 23:10Z, 23:10Z, 22:10Z,
+    // 22:10Z: a daily cron's nominal time is shifted by the DST difference from
+    // the start (OOZIE-2494, CMT:580-591; docs/time.md).
     let out = coordc(&[
         "cron",
         "10 23 * * *",

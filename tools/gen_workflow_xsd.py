@@ -72,7 +72,7 @@ def schema(v):
     if n >= (0, 3):
         action_attrs += [('retry-max', S, False), ('retry-interval', S, False)]
     if n >= (0, 5):
-        # Added to 0.5 in a later Oozie release (research/oozie-validations.md, workflow schema).
+        # Added to 0.5 in Oozie 4.3.0 (OOZIE-2440; oozie-workflow-0.5.xsd:163 at release-5.2.1).
         action_attrs += [('retry-policy', S, False)]
     out.append(ctype('ACTION', action_seq, action_attrs))
     head = [el('job-tracker', S, jt_min), el('name-node', S, jt_min), el('prepare', w('PREPARE'), 0)]

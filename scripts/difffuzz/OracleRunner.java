@@ -5,7 +5,8 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs one of the JVM oracles (../shared/oracles: CronOracle, CalendarOracle) one case at a
+ * Runs one of the JVM oracles (../shared/oracles, the development corpus, kept outside this
+ * repository: CronOracle, CalendarOracle) one case at a
  * time in a single JVM, with a time limit per case: Quartz 2.3.2 loops forever on some
  * expressions it accepts (e.g. day-of-month "0W"), and one such case must not stop a run
  * of a million. Each input line is handed to the oracle's own main() as its whole stdin, and

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes tests/data/cron_difffuzz_cases.jsonl: the cron findings of the
 differential fuzzing (docs/robustness.md, C2-C17), each answered by the cron
-oracle (Quartz 2.3.2 as Oozie drives it, ../shared/oracles/cron/run.sh).
+oracle (Quartz 2.3.2 as Oozie drives it, ../shared/oracles/cron/run.sh in the
+development corpus, kept outside this repository).
 
   scripts/difffuzz/fidelity_cases.py
 

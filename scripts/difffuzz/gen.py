@@ -4,7 +4,8 @@
   scripts/difffuzz/gen.py KIND N SEED > cases.jsonl      (KIND: el | cron | calendar)
 
 Each line is a question in the input shape of one JVM oracle in
-../shared/oracles/ (README.md there), which `examples/difffuzz.rs` reads too:
+../shared/oracles/ (the development corpus, kept outside this repository;
+README.md there), which `examples/difffuzz.rs` reads too:
 
 el        {"id","expr","vars":{name: string|null},"functions":"wf"?}
           Grammar-based random text values: literals of every type (longs and

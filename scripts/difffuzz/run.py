@@ -7,7 +7,8 @@
 
 1. gen.py writes N cases of KIND (el | cron | calendar) for SEED;
 2. the coordc side (examples/difffuzz.rs) answers them in one process;
-3. the JVM oracle in ../shared/oracles answers them: el through its run.sh,
+3. the JVM oracle in ../shared/oracles (the development corpus, kept outside
+   this repository; DIFFFUZZ_ORACLES elsewhere) answers them: el through its run.sh,
    in chunks of DIFFFUZZ_CHUNK cases (commons-el caches every parsed
    expression in a static map: a million distinct ones in one JVM only grow
    its heap); cron and calendar through OracleRunner.java, which calls the

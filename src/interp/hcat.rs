@@ -294,7 +294,7 @@ mod tests {
 
     #[test]
     fn functions_on_an_actions_uris() {
-        // Research §5 and HCatELFunctions.
+        // As HCatELFunctions computes them.
         let ins = [
             "hcat://hcat.server.com:5080/mydb/clicks/datastamp=20090102;region=us".to_string(),
             "hcat://hcat.server.com:5080/mydb/clicks/datastamp=20090101;region=us".to_string(),

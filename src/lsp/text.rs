@@ -116,7 +116,7 @@ impl LineIndex {
 mod tests {
     use super::*;
 
-    /// The research note's case: `TODO` after `  <!-- café 😀 ` is at byte
+    /// `TODO` after `  <!-- café 😀 ` is at byte
     /// column 18 and UTF-16 column 15 (é is 2 bytes and 1 unit, 😀 4 bytes
     /// and 2 units).
     #[test]

@@ -467,7 +467,7 @@ mod tests {
                 44580,
                 "2009-03-01T08:00Z",
             ),
-            // Seed 001 §4.4.3 coord:endOfWeeks: the next Sunday 00:00 in the
+            // Coordinator spec §4.4.3 coord:endOfWeeks: the next Sunday 00:00 in the
             // zone (DateUtils.moveToEnd sets hour and minute to 0).
             (
                 "2017-01-04T00:00:00Z",

@@ -785,7 +785,8 @@ mod tests {
     #[test]
     fn spec_6_6_3_hours_in_day() {
         // The spec says n counts days; in Oozie it counts dataset frequencies,
-        // so the table is read with a daily dataset (research §4).
+        // so the table is read with a daily dataset (CoordELFunctions.java:560-575
+        // adds n dataset frequencies).
         let table = [
             ("2009-01-01T08:00:00Z", "UTC", false, 0, 24),
             ("2009-01-01T08:00:00Z", "America/Los_Angeles", false, 0, 24),

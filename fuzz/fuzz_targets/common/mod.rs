@@ -10,7 +10,7 @@ use coordc::el::VarMap;
 use coordc::time::datetime::ProcessingZone;
 use std::sync::OnceLock;
 
-/// The variables of `../shared/oracles/el_cases.jsonl` (the union of its
+/// The variables of `tests/data/el_cases.jsonl` (the union of its
 /// `vars`), and a few more that read as datetimes and zones.
 pub fn vars() -> &'static VarMap {
     static VARS: OnceLock<VarMap> = OnceLock::new();

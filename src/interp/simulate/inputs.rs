@@ -1,6 +1,7 @@
 //! What an input check decides from the data that exist: `latest` and
 //! `future` instances resolved at run time (CoordActionInputCheckXCommand.java),
-//! and `<input-logic>` evaluated as Oozie's phase one does (§4).
+//! and `<input-logic>` evaluated as Oozie's phase one does
+//! (CoordInputLogicEvaluatorPhaseOne.java).
 
 use crate::interp::input_logic::Condition;
 
