@@ -110,6 +110,9 @@ const TEST_PROGRAMS: &[(&str, &[&str])] = &[
         "missing_pre_commit",
         &[".venv-tools/bin/pre-commit", "pre-commit"],
     ),
+    ("missing_xmllint", &["xmllint"]),
+    ("missing_script", &["script"]),
+    ("missing_java", &["java"]),
 ];
 
 fn probe_test_programs() {
@@ -121,6 +124,7 @@ fn probe_test_programs() {
     // (The tests' own overrides: a program named there counts as present.)
     println!("cargo:rerun-if-env-changed=NVIM_BINS");
     println!("cargo:rerun-if-env-changed=COORDC_PRE_COMMIT");
+    println!("cargo:rerun-if-env-changed=COORDC_JAVA");
     // Installing a program changes its folder: the probe runs again.
     for dir in std::env::split_paths(&path).filter(|d| d.is_dir()) {
         println!("cargo:rerun-if-changed={}", dir.display());
@@ -132,6 +136,7 @@ fn probe_test_programs() {
     let overridden = |cfg: &str| match cfg {
         "missing_neovim" => std::env::var_os("NVIM_BINS").is_some(),
         "missing_pre_commit" => std::env::var_os("COORDC_PRE_COMMIT").is_some(),
+        "missing_java" => std::env::var_os("COORDC_JAVA").is_some(),
         _ => false,
     };
     for (cfg, places) in TEST_PROGRAMS {
