@@ -273,7 +273,17 @@ fn rules_have_a_header_and_json_and_explain_takes_names() {
     for rule in rules {
         let object = rule.as_object().unwrap();
         let keys: Vec<&str> = object.keys().map(String::as_str).collect();
-        assert_eq!(keys, ["code", "name", "severity", "oozie_code", "summary"]);
+        assert_eq!(
+            keys,
+            ["code", "name", "severity", "oozie_code", "summary", "url"]
+        );
+        assert!(
+            rule["url"].as_str().unwrap().ends_with(&format!(
+                "/docs/rules/{}.md",
+                rule["code"].as_str().unwrap()
+            )),
+            "{rule}"
+        );
         assert!(["error", "warning", "note"].contains(&rule["severity"].as_str().unwrap()));
         assert!(rule["oozie_code"].is_null() || rule["oozie_code"].is_string());
         assert!(!rule["summary"].as_str().unwrap().is_empty());

@@ -48,7 +48,8 @@ enum Command {
     /// name and summary.
     Rules {
         /// `text`: a header, then a line per rule; `json`: an array of
-        /// `{code, name, severity, oozie_code, summary}`.
+        /// `{code, name, severity, oozie_code, summary, url}` (`url`: the
+        /// rule's page where coordc publishes it).
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
@@ -153,6 +154,7 @@ fn rules(format: Format) -> i32 {
                         "severity": severity(rule),
                         "oozie_code": rule.oozie,
                         "summary": rule.summary,
+                        "url": crate::check::rules::docs_url(None, rule.code),
                     })
                 })
                 .collect();
