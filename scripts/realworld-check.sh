@@ -8,7 +8,7 @@
 # Two runs (e.g. before and after a change) compare with `diff`.
 # Usage: scripts/realworld-check.sh [COORDC]  (default: target/release/coordc)
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 COORDC=${1:-target/release/coordc}
 ROOT=../shared/realworld
 python3 - "$COORDC" "$ROOT" <<'PY'

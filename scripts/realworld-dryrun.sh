@@ -4,7 +4,7 @@
 # summarizes the outcome: no crash, no hang, and the errors reported, by code.
 # Usage: scripts/realworld-dryrun.sh [COORDC]  (default: target/release/coordc)
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 COORDC=${1:-target/release/coordc}
 ROOT=../shared/realworld
 python3 - "$COORDC" "$ROOT" <<'PY'
