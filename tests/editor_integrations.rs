@@ -51,10 +51,17 @@ fn hook_tools() -> Option<(PathBuf, PathBuf)> {
                     name.starts_with("coordc-") && name.ends_with(".whl")
                 })
             });
-            if has_wheel {
-                return Some((pre_commit, dir.clone()));
+            // try-repo clones this project: a checkout without git history
+            // cannot be.
+            let is_git = Command::new("git")
+                .args(["-C", root().to_str().unwrap(), "rev-parse", "--git-dir"])
+                .output()
+                .is_ok_and(|o| o.status.success());
+            match (has_wheel, is_git) {
+                (true, true) => return Some((pre_commit, dir.clone())),
+                (false, _) => format!("no coordc-*.whl in COORDC_WHEEL_DIR={}", dir.display()),
+                (true, false) => format!("{} is not a git checkout", root().display()),
             }
-            format!("no coordc-*.whl in COORDC_WHEEL_DIR={}", dir.display())
         }
     };
     assert!(
@@ -132,12 +139,6 @@ fn try_repo(
     repo: &Path,
     selection: &[&str],
 ) -> Output {
-    // try-repo clones this project: a checkout without git history cannot be.
-    let is_git = Command::new("git")
-        .args(["-C", root().to_str().unwrap(), "rev-parse", "--git-dir"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    assert!(is_git, "{} is not a git checkout", root().display());
     let find_links = format!(
         "{} {}",
         wheels.display(),
