@@ -125,6 +125,17 @@ fn probe_test_programs() {
     println!("cargo:rerun-if-env-changed=NVIM_BINS");
     println!("cargo:rerun-if-env-changed=COORDC_PRE_COMMIT");
     println!("cargo:rerun-if-env-changed=COORDC_JAVA");
+    // The pre-commit tests install the hooks from a wheel built beforehand
+    // (a release build is minutes), and clone this checkout.
+    println!("cargo:rerun-if-env-changed=COORDC_WHEEL_DIR");
+    println!("cargo::rustc-check-cfg=cfg(missing_coordc_wheel)");
+    if !ci && std::env::var_os("COORDC_WHEEL_DIR").is_none() {
+        println!("cargo:rustc-cfg=missing_coordc_wheel");
+    }
+    println!("cargo::rustc-check-cfg=cfg(missing_git_checkout)");
+    if !ci && !Path::new(&manifest).join(".git").exists() {
+        println!("cargo:rustc-cfg=missing_git_checkout");
+    }
     // Installing a program changes its folder: the probe runs again.
     for dir in std::env::split_paths(&path).filter(|d| d.is_dir()) {
         println!("cargo:rerun-if-changed={}", dir.display());

@@ -6,7 +6,7 @@
 # code.
 # Usage: scripts/realworld-dryrun.sh [COORDC]  (default: target/release/coordc)
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 COORDC=${1:-target/release/coordc}
 ROOT=../shared/realworld
 python3 - "$COORDC" "$ROOT" <<'PY'

@@ -12,7 +12,7 @@
 # Usage: scripts/realworld-simulate-workflows.sh [COORDC]  (default: target/release/coordc)
 # Exits 1 when anything panicked, timed out or ended where its graph cannot.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 COORDC=${1:-target/release/coordc}
 ROOT=../shared/realworld
 if [ ! -x "$COORDC" ]; then

@@ -10,7 +10,7 @@
 # instead of the quick form's default (the job's end, at most 31 days after
 # its start, plus a day). Exits 1 when anything panicked or timed out.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 COORDC=${1:-target/release/coordc}
 ROOT=../shared/realworld
 if [ ! -x "$COORDC" ]; then
