@@ -887,7 +887,7 @@ mod tests {
     /// The long run (below 10^5 exhaustively, 50 million samples; a minute in
     /// release): `cargo test --release -- --ignored fast_path`.
     #[test]
-    #[ignore]
+    #[ignore = "the long run, a minute in release: cargo test --release --lib -- --ignored fast_path"]
     fn fast_path_matches_floating_decimal_long() {
         check_fast_path(100_000_000, 50_000_000);
     }
