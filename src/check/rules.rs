@@ -405,7 +405,7 @@ pub static RULES: &[Rule] = &[
         name: "legacy-zone-id",
         severity: Severity::Warning,
         oozie: None,
-        summary: "A deprecated three-letter Java zone ID (`PST`, `EST`, `IST`...), which Oozie warns on and which often ignores DST.",
+        summary: "A deprecated three-letter Java zone ID (`PST`, `EST`, `IST`...), which Oozie accepts silently and which often ignores DST.",
     },
     Rule {
         code: NO_ACTIONS,

@@ -72,7 +72,7 @@ fn legacy_zone(zone: &Zone, text: &ElText) -> Option<Diagnostic> {
         LEGACY_ZONE,
         text.span,
         format!(
-            "`{}` is one of Java's deprecated three-letter zone IDs; Oozie warns on it",
+            "`{}` is one of Java's deprecated three-letter zone IDs, which Oozie accepts without a word",
             zone.id()
         ),
     )

@@ -55,7 +55,7 @@ pub fn run(args: TimezonesArgs) -> i32 {
                 notes.push("observes DST");
             }
             if z.is_legacy_short_id() {
-                notes.push("legacy ID: Oozie warns");
+                notes.push("legacy ID");
             }
             writeln!(
                 out,
