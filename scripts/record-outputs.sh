@@ -6,7 +6,8 @@
 # Covered: `check` of corpus/ in every format; the dry run (text and JSON)
 # of every corpus coordinator and bundle; `simulate` of every corpus
 # scenario (text and JSON) and of every corpus workflow (JSON); `eval`,
-# `cron`, `timezones`, `rules`. Each file holds the exit code, stdout and
+# `cron`, `timezones`, `rules`; and `check` of the development corpus's
+# real-world applications where they are. Each file holds the exit code, stdout and
 # stderr.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
@@ -49,6 +50,12 @@ for workflow in corpus/wf/*.xml; do
     name=$(echo "$workflow" | tr '/' '_')
     record "simulate-$name.json" simulate "$workflow" --format json -D jobTracker=jt -D nameNode=nn -D queueName=q
 done
+# The development corpus's real-world applications, kept outside this
+# repository, where it is there.
+if [ -d ../shared/realworld ]; then
+    record check-realworld.json check ../shared/realworld --format json
+    record check-realworld.human check ../shared/realworld --color never
+fi
 record eval eval --var market=us 'hdfs://bar/${market}/${7/2}'
 record cron cron '0 10,13 * * MON-FRI' --from 2013-03-07T00:00Z --to 2013-03-14T00:00Z --timezone America/Los_Angeles
 record timezones timezones --format json
