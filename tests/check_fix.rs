@@ -1,12 +1,12 @@
 //! `coordc check --fix`, `--unsafe-fixes` and `--diff`: each kind of fix
-//! (`coordc::check::fixes::FixKind`) applied by the flag its safety asks
+//! (`coordc::diag::fixes::FixKind`) applied by the flag its safety asks
 //! for, said, and gone from the check that follows; the safe ones shown to
 //! keep what Oozie runs; nothing edited twice, values written through EL
 //! left alone, and `--diff` writing nothing.
 
 mod common;
 
-use coordc::check::fixes::FixKind;
+use coordc::diag::fixes::FixKind;
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {

@@ -43,7 +43,7 @@ fn check(format: &str) -> String {
 }
 
 fn redact(text: &str) -> String {
-    text.replace(coordc::check::rules::repository(), "[repository]")
+    text.replace(coordc::diag::rules::repository(), "[repository]")
         .replace(env!("CARGO_PKG_VERSION"), "[version]")
 }
 

@@ -4,7 +4,7 @@
 //! expression of the oracle files and the spec, on single-character mutations of
 //! them, and on random token soups.
 
-use coordc::check::rules::EL_SYNTAX;
+use coordc::diag::rules::EL_SYNTAX;
 use coordc::el::parse::{parse_template, reference_grammar_accepts};
 
 /// The fast path's verdict on the grammar alone: `None` when it rejected the text

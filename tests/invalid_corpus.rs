@@ -5,7 +5,7 @@
 mod common;
 
 use common::{stderr, stdout};
-use coordc::check::rules::RULES;
+use coordc::diag::rules::RULES;
 use std::path::{Path, PathBuf};
 
 fn root() -> &'static Path {

@@ -8,11 +8,11 @@
 //! (FS001, FS011). Each check cites the Oozie code (HEAD 8bdac8be) it follows.
 
 use super::el::findings;
-use super::rules::{
+use crate::diag::Diagnostic;
+use crate::diag::rules::{
     WF_ACTION_TYPE, WF_CLUSTER, WF_DISALLOWED_PROPERTY, WF_EMAIL, WF_ENV_VAR, WF_FS_PATH,
     WF_LENGTH, WF_RETRY, WF_SUBMISSION_EL, WF_UBER_JAR, WF_UNDEFINED_CREDENTIAL,
 };
-use crate::diag::Diagnostic;
 use crate::el::VarMap;
 use crate::el::ast::{ExprKind, Part};
 use crate::el::library::Library;

@@ -6,11 +6,11 @@
 //! reduces to one value, what it ignores after a name).
 //! CoordCommandUtils.java:800-865.
 
-use super::fixes::FixKind;
-use super::rules::{
+use crate::diag::Diagnostic;
+use crate::diag::fixes::FixKind;
+use crate::diag::rules::{
     CRON_BOTH_DAYS, CRON_QUARTZ_READING, CRON_UNIX_WEEKDAYS, CRON_WRAPS, CRON_ZONE,
 };
-use crate::diag::Diagnostic;
 use crate::interp::job::{Job, Located, Schedule};
 use crate::ir::Coordinator;
 use crate::span::Span;

@@ -3,8 +3,8 @@
 //! uri-templates whose time fields do not match the dataset's frequency, so
 //! that instances share one URI or carry a field that never changes.
 
-use super::rules::{DATA_DROPPED, DATA_URI_RESOLUTION};
 use crate::diag::Diagnostic;
+use crate::diag::rules::{DATA_DROPPED, DATA_URI_RESOLUTION};
 use crate::interp::action::Action;
 use crate::interp::job::{Job, Located};
 use crate::ir::{Coordinator, Dataset, ElText, Instances};

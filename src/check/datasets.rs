@@ -4,8 +4,8 @@
 //! name, which is worth a note. (Included files that define a name twice are
 //! reported by the submission checks, E0803, as Oozie does.)
 
-use super::rules::{DATASET_OVERRIDE, DUPLICATE_DATASET};
 use crate::diag::Diagnostic;
+use crate::diag::rules::{DATASET_OVERRIDE, DUPLICATE_DATASET};
 use crate::interp::job::Located;
 use crate::ir::{Coordinator, Dataset};
 use std::collections::HashMap;

@@ -26,8 +26,8 @@
 //! A rewrite is offered only when the rule has computed, over the same
 //! actions, that it reads every instance once.
 
-use super::rules::{DST_FIXED_HOURS, DST_ZONE_MISMATCH};
 use crate::diag::Diagnostic;
+use crate::diag::rules::{DST_FIXED_HOURS, DST_ZONE_MISMATCH};
 use crate::interp::action::Action;
 use crate::interp::job::{Job, Located, Schedule};
 use crate::ir::{Coordinator, DataIn, Instances};

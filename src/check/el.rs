@@ -3,8 +3,8 @@
 //! variables when the set of defined names is known. These find in one pass what
 //! Oozie reports one at a time, and only when the expression is evaluated.
 
-use super::fixes::FixKind;
-use super::rules::{
+use crate::diag::fixes::FixKind;
+use crate::diag::rules::{
     EL_ARG_TYPE, EL_ARITY, EL_DOTTED_NAME, EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE,
 };
 use crate::diag::{Diagnostic, closest};

@@ -5,8 +5,8 @@
 //! (CoordELFunctions.java:273-274, 316-318): `coord:latest(n)` needs n <= 0,
 //! `coord:future(n, limit)` needs n >= 0 and limit > 0.
 
-use super::rules::{INSTANCE_ARGUMENT, INSTANCE_SYNTAX};
 use crate::diag::Diagnostic;
+use crate::diag::rules::{INSTANCE_ARGUMENT, INSTANCE_SYNTAX};
 use crate::el::ast::ExprKind;
 use crate::interp::job::{Located, instance_problem};
 use crate::ir::{Coordinator, ElText, Instances};

@@ -6,8 +6,10 @@
 //! definition disagrees with the producer's, and outputs two applications
 //! both write. Oozie checks none of this: each job is submitted alone.
 
-use super::rules::{DATA_SHARED_OUTPUT, PIPELINE_CYCLE, PIPELINE_MISALIGNED, PIPELINE_UNPRODUCED};
 use crate::diag::Diagnostic;
+use crate::diag::rules::{
+    DATA_SHARED_OUTPUT, PIPELINE_CYCLE, PIPELINE_MISALIGNED, PIPELINE_UNPRODUCED,
+};
 use crate::interp::job::Job;
 use crate::ir::Coordinator;
 use crate::span::Span;

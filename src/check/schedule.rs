@@ -3,8 +3,8 @@
 //! silently — an `endOf*` frequency always advances to the next boundary, so
 //! a short window can hold none (CoordMaterializeTransitionXCommand.java).
 
-use super::rules::NO_ACTIONS;
 use crate::diag::Diagnostic;
+use crate::diag::rules::NO_ACTIONS;
 use crate::interp::job::{Job, Located, Schedule};
 use crate::ir::Coordinator;
 

@@ -8,8 +8,8 @@
 //! ignores, so `--select EL --ignore EL005` is every EL rule but EL005 and
 //! `--select EL005 --ignore EL` is EL005 alone.
 
-use super::rules::{RULES, Rule};
 use crate::diag::closest;
+use crate::diag::rules::{RULES, Rule};
 
 /// One selector, checked against the registry.
 #[derive(Debug, Clone, PartialEq)]

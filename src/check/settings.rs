@@ -93,7 +93,7 @@ pub struct Settings {
     /// `[check]`: the rules reported, before the command line's choice.
     pub selection: Selection,
     /// Where rule pages are linked (`{code}` in it), instead of
-    /// [`super::rules::DEFAULT_DOCS_URL`].
+    /// [`crate::diag::rules::DEFAULT_DOCS_URL`].
     pub docs_url: Option<String>,
     levels: BTreeMap<String, Level>,
     ignores: Vec<(GlobMatcher, Vec<String>)>,
@@ -128,14 +128,14 @@ impl Settings {
             .map(|(code, level)| (code.to_ascii_uppercase(), level))
             .collect::<BTreeMap<_, _>>();
         for code in levels.keys() {
-            if super::rules::rule(code).is_none() {
+            if crate::diag::rules::rule(code).is_none() {
                 return Err(format!(
                     "[rules] {code}: no such rule (`coordc rules` lists them)"
                 ));
             }
         }
         if let Some(template) = &file.docs_url {
-            super::rules::check_docs_url(template)?;
+            crate::diag::rules::check_docs_url(template)?;
         }
         Ok(Settings {
             processing_timezone: file.processing_timezone,

@@ -5,10 +5,10 @@
 //! SU001; a suppression that silenced nothing in a check is SU002 (as
 //! ruff's RUF100 for `# noqa`).
 
-use super::fixes::FixKind;
-use super::rules::{SUPPRESSION_UNKNOWN, SUPPRESSION_UNUSED, rule};
 use super::select::suggestion;
 use crate::diag::Diagnostic;
+use crate::diag::fixes::FixKind;
+use crate::diag::rules::{SUPPRESSION_UNKNOWN, SUPPRESSION_UNUSED, rule};
 use crate::span::Span;
 use crate::xml::{Document, Element};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -4,12 +4,12 @@
 //! one pass where Oozie stops at the first. Unreachable nodes, which Oozie
 //! accepts, are a warning.
 
-use super::fixes::FixKind;
-use super::rules::{
-    WF_DUPLICATE, WF_FORK_JOIN, WF_LOOP, WF_NAME, WF_SELF, WF_TRANSITION, WF_UNREACHABLE,
-};
 use crate::diag::Diagnostic;
 use crate::diag::closest;
+use crate::diag::fixes::FixKind;
+use crate::diag::rules::{
+    WF_DUPLICATE, WF_FORK_JOIN, WF_LOOP, WF_NAME, WF_SELF, WF_TRANSITION, WF_UNREACHABLE,
+};
 use crate::ir::{Name, NodeKind, Workflow};
 use std::collections::{HashMap, HashSet};
 

@@ -3,9 +3,9 @@
 //! on wall-clock time only through `coord:days`/`coord:months` and
 //! `coord:hoursInDay`; minutes are always real minutes (spec §7, §4.4.1).
 
-use super::fixes::FixKind;
-use super::rules::{DST_DAY_IN_MINUTES, LEGACY_ZONE};
 use crate::diag::Diagnostic;
+use crate::diag::fixes::FixKind;
+use crate::diag::rules::{DST_DAY_IN_MINUTES, LEGACY_ZONE};
 use crate::interp::job::{Job, Located, Schedule};
 use crate::ir::{Coordinator, ElText};
 use crate::time::frequency::{Frequency, FrequencyUnit};

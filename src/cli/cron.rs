@@ -84,7 +84,7 @@ pub fn run(args: CronArgs) -> i32 {
     if start >= end {
         let relation = if start == end { "equal to" } else { "before" };
         let d = Diagnostic::error(
-            crate::check::rules::TIME_DATETIME,
+            crate::diag::rules::TIME_DATETIME,
             Span::new(0, args.to.as_deref().map_or(0, str::len)),
             format!(
                 "the end is not after the start: --to {} is {relation} --from {}",

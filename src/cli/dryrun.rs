@@ -137,7 +137,7 @@ pub fn run(args: DryrunArgs) -> i32 {
         other => print_problems(
             &sources,
             &[Located::in_app(Diagnostic::error(
-                crate::check::rules::XML_UNKNOWN_DOCUMENT,
+                crate::diag::rules::XML_UNKNOWN_DOCUMENT,
                 doc.root.name_span,
                 format!("coordc dryrun reads a <coordinator-app> or a <bundle-app>, not <{other}>"),
             ))],

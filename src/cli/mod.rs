@@ -115,8 +115,8 @@ pub fn main() -> i32 {
 
 /// `coordc rules`: the registry, as a table or as JSON.
 fn rules(format: Format) -> i32 {
-    use crate::check::rules::RULES;
-    let severity = |rule: &crate::check::rules::Rule| format!("{:?}", rule.severity).to_lowercase();
+    use crate::diag::rules::RULES;
+    let severity = |rule: &crate::diag::rules::Rule| format!("{:?}", rule.severity).to_lowercase();
     // A closed stdout (`coordc rules | head`) ends the listing quietly.
     let mut out = std::io::stdout().lock();
     match format {
@@ -154,7 +154,7 @@ fn rules(format: Format) -> i32 {
                         "severity": severity(rule),
                         "oozie_code": rule.oozie,
                         "summary": rule.summary,
-                        "url": crate::check::rules::docs_url(None, rule.code),
+                        "url": crate::diag::rules::docs_url(None, rule.code),
                     })
                 })
                 .collect();
@@ -167,7 +167,7 @@ fn rules(format: Format) -> i32 {
 /// `coordc explain`: the page of the rule with a code, or of each rule
 /// with a name (CO004 and WF011 are both `missing-parameter`).
 fn explain(code_or_name: &str) -> i32 {
-    use crate::check::rules::{RULES, page, rules_named};
+    use crate::diag::rules::{RULES, page, rules_named};
     let pages: Vec<&str> = match page(code_or_name) {
         Some(page) => vec![page],
         None => rules_named(code_or_name)

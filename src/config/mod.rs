@@ -6,8 +6,8 @@
 
 pub mod properties;
 
-use crate::check::rules::{CONFIG_RESERVED, CONFIG_SUBSTITUTION_DEPTH, CONFIG_SYNTAX};
 use crate::diag::Diagnostic;
+use crate::diag::rules::{CONFIG_RESERVED, CONFIG_SUBSTITUTION_DEPTH, CONFIG_SYNTAX};
 use crate::el::VarMap;
 use crate::el::eval::USER_NAME;
 use crate::span::Span;

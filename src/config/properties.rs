@@ -4,8 +4,8 @@
 //! escaped character stands for itself), and `#`/`!` comment lines.
 
 use super::Property;
-use crate::check::rules::CONFIG_SYNTAX;
 use crate::diag::Diagnostic;
+use crate::diag::rules::CONFIG_SYNTAX;
 use crate::span::Span;
 
 /// The properties of `text`, in file order; a later duplicate overrides an

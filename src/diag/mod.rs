@@ -3,10 +3,12 @@
 //! `render` draws one for a terminal; the other forms (JSON, SARIF, GitHub,
 //! LSP) are made at the edge, in `cli/` and `lsp/`.
 
+pub mod fixes;
 pub mod render;
+pub mod rules;
 
-use crate::check::fixes::FixKind;
 use crate::span::Span;
+use fixes::FixKind;
 use serde::Serialize;
 
 /// The candidate closest to `name`, if it is close enough to be a likely
@@ -54,7 +56,7 @@ pub struct Diagnostic(Box<DiagnosticData>);
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct DiagnosticData {
-    /// A stable rule code from [`crate::check::rules`], e.g. `EL001`.
+    /// A stable rule code from [`crate::diag::rules`], e.g. `EL001`.
     pub code: &'static str,
     pub severity: Severity,
     pub message: String,

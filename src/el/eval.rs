@@ -7,10 +7,10 @@ use super::library::{self, ConstValue, FunctionDef, Imp, Library, Ty};
 use super::value::{
     ArithOp, RelOp, Value, ValueType, arithmetic, equals, is_empty, negate, relational,
 };
-use crate::check::rules::{
+use crate::diag::Diagnostic;
+use crate::diag::rules::{
     EL_ARITY, EL_EVAL, EL_NEEDS_CONTEXT, EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE,
 };
-use crate::diag::Diagnostic;
 use crate::span::Span;
 use crate::time::datetime::ProcessingZone;
 use rustc_hash::FxBuildHasher;

@@ -12,8 +12,8 @@ use super::ast::Template;
 use super::eval::{Context, Env, Variables, arguments, render_into};
 use super::library::{self, FunctionDef, Library, Place};
 use super::value::Value;
-use crate::check::rules::TIME_FREQUENCY;
 use crate::diag::Diagnostic;
+use crate::diag::rules::TIME_FREQUENCY;
 use crate::time::datetime::ProcessingZone;
 use crate::time::frequency::{Frequency, FrequencyUnit};
 use std::cell::Cell;
@@ -138,7 +138,7 @@ pub fn lower_timeout(template: &Template, vars: &dyn Variables) -> Result<Option
     let span = template.span;
     let count: i32 = trimmed.parse().map_err(|_| {
         Diagnostic::error(
-            crate::check::rules::CONTROLS,
+            crate::diag::rules::CONTROLS,
             span,
             format!("the timeout must be a number of minutes, not `{trimmed}` (E1003: For input string: \"{trimmed}\")"),
         )
@@ -195,7 +195,7 @@ mod tests {
         assert_eq!(timeout("${coord:days(100)}").unwrap(), Some(86400));
         assert_eq!(timeout(" ").unwrap(), None);
         let e = timeout("ten").unwrap_err();
-        assert_eq!(e.code, crate::check::rules::CONTROLS);
+        assert_eq!(e.code, crate::diag::rules::CONTROLS);
         assert!(e.message.contains("For input string: \"ten\""));
         // No EL constants, no dataset functions there.
         assert!(

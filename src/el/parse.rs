@@ -14,8 +14,8 @@ use super::ast::{
     UnaryOp,
 };
 use super::lex::Tok;
-use crate::check::rules::{EL_LIMIT, EL_SYNTAX};
 use crate::diag::Diagnostic;
+use crate::diag::rules::{EL_LIMIT, EL_SYNTAX};
 use crate::span::Span;
 use logos::Logos;
 use pest::Parser as _;

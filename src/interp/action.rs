@@ -7,8 +7,8 @@
 //! workflow's app-path and configuration and the SLA values with the action
 //! functions. `latest` and `future` need data, so they stay unresolved.
 
-use crate::check::rules::{EL_EVAL, INSTANCE_RANGE, UNDEFINED_DATASET};
 use crate::diag::Diagnostic;
+use crate::diag::rules::{EL_EVAL, INSTANCE_RANGE, UNDEFINED_DATASET};
 use crate::el::eval::{Context, Env};
 use crate::el::library::{FunctionDef, Library};
 use crate::el::parse::find_block;

@@ -22,12 +22,12 @@
 
 use super::job::{Located, datetime};
 use super::parameters;
-use crate::check::rules::{
+use crate::config::substitute;
+use crate::diag::Diagnostic;
+use crate::diag::rules::{
     BUNDLE_DUPLICATE_NAME, BUNDLE_NOT_BOOLEAN, BUNDLE_NOTHING_ENABLED, BUNDLE_USER_OVERRIDE,
     EL_UNKNOWN_FUNCTION,
 };
-use crate::config::substitute;
-use crate::diag::Diagnostic;
 use crate::el::VarMap;
 use crate::el::{Env, Library};
 use crate::ir::{Bundle, BundleCoordinator, ConfigProperty, ElText};

@@ -2,8 +2,8 @@
 //! window and up to the limit the options give, each resolved when asked for
 //! ([`Job::actions`]), as Oozie's materialization service does over time.
 
-use crate::check::rules::TIME_FREQUENCY;
 use crate::diag::Diagnostic;
+use crate::diag::rules::TIME_FREQUENCY;
 use crate::interp::action::Action;
 use crate::interp::job::{Job, Schedule};
 use crate::time::cron;

@@ -9,8 +9,8 @@
 //! the dry run shows the condition and leaves `coord:dataIn` of a named
 //! condition unresolved; the simulator decides it.
 
-use crate::check::rules::{DRYRUN_UNSUPPORTED, INPUT_LOGIC};
 use crate::diag::Diagnostic;
+use crate::diag::rules::{DRYRUN_UNSUPPORTED, INPUT_LOGIC};
 use crate::ir::{ElText, InputLogic, Logic, LogicOptions};
 use crate::span::Span;
 
@@ -106,7 +106,7 @@ pub fn check_references(logic: &Logic, data_ins: &[&str]) -> Vec<Diagnostic> {
             if let Some(best) = best
                 && data_in.span.range().len() == data_in.name.len()
             {
-                d = d.with_fix(crate::check::fixes::FixKind::DataInDidYouMean, data_in.span, best);
+                d = d.with_fix(crate::diag::fixes::FixKind::DataInDidYouMean, data_in.span, best);
             }
             problems.push(d);
         }

@@ -9,7 +9,7 @@
 //! value its place, whose EL group [`misplaced`] checks. One action of the
 //! job is resolved in `action.rs`; the dry run lists them in `dryrun.rs`.
 
-use crate::check::rules::{
+use crate::diag::rules::{
     CONTROLS, DUPLICATE_DATASET, DUPLICATE_EVENT, EL_EVAL, EL_MISPLACED, INSTANCE_SYNTAX,
     TIME_DATETIME, TIME_FREQUENCY, TIME_HOUR_24, UNDEFINED_DATASET,
 };
@@ -244,7 +244,7 @@ fn submitted_datetime(
             .with_help(format!("write `{next_day}`, 00:00 of the next day"));
             // The datetime written as it is: the same instant, as servers take it.
             let d = match text.literal_span() {
-                Some(span) => d.with_fix(crate::check::fixes::FixKind::Hour24, span, next_day),
+                Some(span) => d.with_fix(crate::diag::fixes::FixKind::Hour24, span, next_day),
                 None => d,
             };
             Ok((t.instant, Some(d)))
@@ -304,7 +304,7 @@ fn undefined_dataset(event: &crate::ir::Name, by_name: &FxHashMap<&str, &Dataset
             let d = d.with_help(format!("did you mean `{best}`?"));
             if event.span.range().len() == event.name.len() {
                 d.with_fix(
-                    crate::check::fixes::FixKind::DatasetDidYouMean,
+                    crate::diag::fixes::FixKind::DatasetDidYouMean,
                     event.span,
                     best,
                 )

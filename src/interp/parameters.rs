@@ -7,10 +7,10 @@
 //! missing, E0738 (:74-84). Oozie reads `<parameters>` from coordinator 0.4
 //! and workflow 0.4 on (:38-39, 93-104), the versions whose schema allows it.
 
-use crate::check::rules::{
+use crate::diag::Diagnostic;
+use crate::diag::rules::{
     COORD_EMPTY_PARAMETER, MISSING_PARAMETER, WF_EMPTY_PARAMETER, WF_MISSING_PARAMETER,
 };
-use crate::diag::Diagnostic;
 use crate::el::VarMap;
 use crate::interp::job::Located;
 use crate::ir::Parameter;

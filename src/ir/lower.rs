@@ -8,8 +8,8 @@ use super::{
     Credential, DataIn, DataOut, Dataset, ElText, InputLogic, Instances, Logic, LogicNode,
     LogicOptions, Name, Node, NodeKind, Parameter, Sla, Workflow, WorkflowAction,
 };
-use crate::check::rules::DATASET_NO_URI_TEMPLATE;
 use crate::diag::Diagnostic;
+use crate::diag::rules::DATASET_NO_URI_TEMPLATE;
 use crate::span::Span;
 use crate::xml::tree::{Element, Text};
 

@@ -4,8 +4,8 @@
 
 use super::session::{Found, Session};
 use super::text::LineIndex;
-use crate::check::rules;
 use crate::diag::Severity;
+use crate::diag::rules;
 use crate::project::files::normal;
 use serde_json::{Value, json};
 use std::collections::HashMap;

@@ -54,7 +54,7 @@ fn rule(
         if offset < start || offset > end {
             continue;
         }
-        let Some(rule) = crate::check::rules::RULES.iter().find(|r| r.code == d.code) else {
+        let Some(rule) = crate::diag::rules::RULES.iter().find(|r| r.code == d.code) else {
             continue;
         };
         if !out.is_empty() {

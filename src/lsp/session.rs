@@ -4,8 +4,8 @@
 //! only the applications that read the file edited.
 
 use super::text::{Encoding, LineIndex};
-use crate::check::rules::{XML_SYNTAX, XML_UNKNOWN_DOCUMENT};
 use crate::diag::Severity;
+use crate::diag::rules::{XML_SYNTAX, XML_UNKNOWN_DOCUMENT};
 use crate::interp::job::Located;
 use crate::project::check::{
     CheckOptions, Report, SKIPPED_FOLDERS, Target, check, pipeline_problems,

@@ -19,13 +19,13 @@ use super::locate::{self, AppKind};
 use super::settings::{Finder, Folder, Refused, SETTINGS_FILE};
 use crate::check::el::{ElCheckContext, check_template, findings};
 use crate::check::pipeline::AppEvents;
-use crate::check::rules::{
+use crate::check::select::Selection;
+use crate::check::suppress::{self, Suppression, is_suppressed, suppressions};
+use crate::diag::rules::{
     EL_ARG_TYPE, EL_ARITY, EL_DOTTED_NAME, EL_EVAL, EL_MISPLACED, EL_NEEDS_CONTEXT, EL_SYNTAX,
     EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE, INSTANCE_SYNTAX, MISSING_PARAMETER, TIME_DATETIME,
     UNDEFINED_DATASET, WF_LENGTH, WF_MISSING_PARAMETER, WF_SUBMISSION_EL, XML_UNKNOWN_DOCUMENT,
 };
-use crate::check::select::Selection;
-use crate::check::suppress::{self, Suppression, is_suppressed, suppressions};
 use crate::diag::{Diagnostic, Severity, closest};
 use crate::el::VarMap;
 use crate::el::library::Library;
@@ -791,7 +791,7 @@ fn add_unused_suppressions(targets: &[Target], files: &Files, reports: &mut [Rep
         let path = normal(&target.path);
         let relative = path.strip_prefix(&folder.base).unwrap_or(&path);
         let reported = |code: &str| {
-            let Some(rule) = crate::check::rules::rule(code) else {
+            let Some(rule) = crate::diag::rules::rule(code) else {
                 return false;
             };
             folder.rules.contains(rule.code)

@@ -46,7 +46,7 @@ pub fn read_source(path: &std::path::Path) -> Result<String, ReadError> {
         let at = e.utf8_error().valid_up_to();
         ReadError::Refused(
             crate::diag::Diagnostic::error(
-                crate::check::rules::XML_SYNTAX,
+                crate::diag::rules::XML_SYNTAX,
                 crate::span::Span::new(0, 0),
                 format!("the file is not UTF-8 text (byte {at} is not valid UTF-8)"),
             )

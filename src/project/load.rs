@@ -807,7 +807,7 @@ impl Includes<'_> {
                     sources.absent.push(local.clone());
                     problem(
                         Diagnostic::warning(
-                            crate::check::rules::UNDEFINED_DATASET,
+                            crate::diag::rules::UNDEFINED_DATASET,
                             include.span,
                             format!(
                                 "{path} is not read: no --map covers it and no file of that name is in this checkout, so the datasets it defines are not checked"
@@ -821,7 +821,7 @@ impl Includes<'_> {
                     sources.absent.push(local.clone());
                     problem(
                         Diagnostic::error(
-                            crate::check::rules::UNDEFINED_DATASET,
+                            crate::diag::rules::UNDEFINED_DATASET,
                             include.span,
                             format!("cannot read the included file {} ({e})", local.display()),
                         )
@@ -833,7 +833,7 @@ impl Includes<'_> {
             let canonical = local.canonicalize().unwrap_or_else(|_| local.clone());
             if stack.contains(&canonical) {
                 problem(Diagnostic::error(
-                    crate::check::rules::UNDEFINED_DATASET,
+                    crate::diag::rules::UNDEFINED_DATASET,
                     include.span,
                     format!(
                         "{} includes itself (through {} file(s))",
@@ -974,7 +974,7 @@ pub fn coordinator_file(
     span: crate::span::Span,
 ) -> Result<PathBuf, Diagnostic> {
     let maps = input.maps;
-    use crate::check::rules::BUNDLE_APP_PATH;
+    use crate::diag::rules::BUNDLE_APP_PATH;
     let (local, mapped_here) = match locate::mapped(maps, app_path) {
         Some(local) => (local, true),
         // A remote path: a scheme, or an absolute path, which Hadoop reads
@@ -1026,7 +1026,7 @@ pub fn not_a_coordinator(doc: &xml::Document, bundle_path: &Path, name: &str) ->
     (doc.root.name != "coordinator-app").then(|| {
         Located::in_app(
             Diagnostic::error(
-                crate::check::rules::BUNDLE_APP_PATH,
+                crate::diag::rules::BUNDLE_APP_PATH,
                 doc.root.name_span,
                 format!(
                     "{} submits this file as its coordinator `{name}`, but it is a <{}>",
@@ -1048,7 +1048,7 @@ pub fn refused_in_bundle(doc: &xml::Document, bundle_path: &Path, name: &str) ->
     (doc.root.namespace == Some("uri:oozie:coordinator:0.1")).then(|| {
         Located::in_app(
             Diagnostic::error(
-                crate::check::rules::BUNDLE_COORDINATOR_VERSION,
+                crate::diag::rules::BUNDLE_COORDINATOR_VERSION,
                 doc.root.name_span,
                 format!(
                     "{} submits this coordinator (as `{name}`), but a bundle cannot submit a coordinator of schema 0.1 (E1319)",

@@ -10,7 +10,7 @@ use super::load::{
     parse_document, read_application,
 };
 use super::settings::{Finder, Folder, Refused};
-use crate::check::rules::{
+use crate::diag::rules::{
     SIMULATE_SCENARIO, WF_ACTION_TYPE, WF_CLUSTER, WF_LENGTH, WF_SUBMISSION_EL,
     XML_UNKNOWN_DOCUMENT,
 };

@@ -15,8 +15,8 @@
 
 use super::datetime::ProcessingZone;
 use super::zone::Zone;
-use crate::check::rules::{CRON_NEVER_FIRES, CRON_NO_ACTIONS, CRON_RANGE, CRON_SYNTAX};
 use crate::diag::Diagnostic;
+use crate::diag::rules::{CRON_NEVER_FIRES, CRON_NO_ACTIONS, CRON_RANGE, CRON_SYNTAX};
 use crate::span::Span;
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, Timelike, Utc};
 use logos::Logos;

@@ -5,8 +5,8 @@
 //! fields must be in range (no Feb 30, no minute 60, no seconds).
 
 use super::zone::{Zone, format_offset, two_digits};
-use crate::check::rules::{TIME_DATETIME, TIME_ZONE};
 use crate::diag::Diagnostic;
+use crate::diag::rules::{TIME_DATETIME, TIME_ZONE};
 use crate::span::Span;
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use std::borrow::Cow;

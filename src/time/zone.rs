@@ -4,8 +4,8 @@
 //! case-sensitively, `GMT±HH:MM` custom IDs work, and Java's legacy three-letter IDs
 //! (`PST`, `IST`, ...) are accepted with the rules Java maps them to.
 
-use crate::check::rules::TIME_ZONE;
 use crate::diag::Diagnostic;
+use crate::diag::rules::TIME_ZONE;
 use crate::span::Span;
 use chrono::{DateTime, Datelike, FixedOffset, NaiveDateTime, Offset, TimeZone, Utc};
 use chrono_tz::{OffsetComponents, Tz};

@@ -13,8 +13,8 @@
 //! predefined entities and character references exist: a DTD is refused, so no
 //! entity can expand into anything larger than itself.
 
-use crate::check::rules::{XML_LIMIT, XML_SYNTAX};
 use crate::diag::Diagnostic;
+use crate::diag::rules::{XML_LIMIT, XML_SYNTAX};
 use crate::span::Span;
 use bumpalo::collections::{String as ArenaString, Vec as ArenaVec};
 use quick_xml::events::attributes::AttrError;

@@ -13,8 +13,8 @@ use super::schema::{
     registered_together, schemas, split_version,
 };
 use super::tree::{Document, Element, TextPiece, is_xml_whitespace};
-use crate::check::rules::{XML_ATTRIBUTE, XML_CONTENT, XML_UNKNOWN_DOCUMENT, XML_VALUE};
 use crate::diag::Diagnostic;
+use crate::diag::rules::{XML_ATTRIBUTE, XML_CONTENT, XML_UNKNOWN_DOCUMENT, XML_VALUE};
 use crate::span::Span;
 use smallvec::SmallVec;
 use std::borrow::Cow;
@@ -454,7 +454,7 @@ fn match_content(
                 Some(own) => {
                     let end = child.name_span.end as usize;
                     d.with_fix(
-                        crate::check::fixes::FixKind::ActionNamespace,
+                        crate::diag::fixes::FixKind::ActionNamespace,
                         Span::new(end, end),
                         format!(" xmlns=\"{own}\""),
                     )

@@ -91,7 +91,7 @@ fn fix_help() -> String {
         "Apply the safe fixes (what Oozie runs is unchanged), say what changed, then report what is left. \
          Fixing can let a later check run, so --fix checks and fixes again, five passes at most. \
          Only values written as they are (no EL, no entity) are edited. The fixes:\n\n{}",
-        crate::check::fixes::listing()
+        crate::diag::fixes::listing()
     )
 }
 

@@ -4,9 +4,9 @@
 use super::dryrun::{printer, stopped, usage};
 use super::job::JobArgs;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
-use crate::check::rules::SIMULATE_SCENARIO;
 use crate::diag::Diagnostic;
 use crate::diag::render::human;
+use crate::diag::rules::SIMULATE_SCENARIO;
 use crate::interp::job::Job;
 use crate::interp::simulate::engine::{Engine, MAX_ACTIONS, millis};
 use crate::interp::simulate::inputs::Unresolved;
@@ -147,7 +147,7 @@ pub fn run(args: SimulateArgs) -> i32 {
             Ok(text) => text,
             Err(ReadError::Io(e)) => return usage(format!("{scenario_name}: {e}")),
             Err(ReadError::Refused(d)) => {
-                let message = if d.code == crate::check::rules::XML_LIMIT {
+                let message = if d.code == crate::diag::rules::XML_LIMIT {
                     format!(
                         "the scenario file is over {} bytes, more than coordc reads",
                         crate::xml::tree::MAX_FILE_LEN

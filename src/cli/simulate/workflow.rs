@@ -5,9 +5,9 @@
 use super::super::dryrun::{printer, stopped, usage};
 use super::super::{EXIT_ERRORS, EXIT_OK};
 use super::{SimulateArgs, SimulateFormat, scenario_problems};
-use crate::check::rules::SIMULATE_SCENARIO;
 use crate::diag::Diagnostic;
 use crate::diag::closest;
+use crate::diag::rules::SIMULATE_SCENARIO;
 use crate::interp::simulate::engine::millis;
 use crate::interp::simulate::scenario::{DEFAULT_WORKFLOW_START, WorkflowScenario};
 use crate::interp::workflow::graph::{Graph, Kind};

@@ -22,8 +22,8 @@ use super::scenario::{
     ActionRef, DataEntry, Millis, Op, Scenario, Settings, Verb, WorkflowEnd, WorkflowScript,
 };
 use super::status::{ActionStatus, Counts, JobStatus, action_transition_allowed, transit};
-use crate::check::rules::SIMULATE_SCENARIO;
 use crate::diag::Diagnostic;
+use crate::diag::rules::SIMULATE_SCENARIO;
 use crate::el::VarMap;
 use crate::interp::action::Action;
 use crate::interp::input_logic::Condition;

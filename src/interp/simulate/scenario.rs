@@ -5,8 +5,8 @@
 //! The serde types here are also the source of `docs/simulate.schema.json`
 //! (schemars): what the file may say is written once.
 
-use crate::check::rules::SIMULATE_SCENARIO;
 use crate::diag::Diagnostic;
+use crate::diag::rules::SIMULATE_SCENARIO;
 use crate::interp::workflow::script::{
     Behaviour, FileSystem, NodeScript, Outcome, RetrySettings, Script,
 };

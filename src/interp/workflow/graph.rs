@@ -1,8 +1,8 @@
 //! A workflow's nodes with their transitions resolved to indexes: what the
 //! interpreter walks. Built once per workflow application, run many times.
 
-use crate::check::rules::SIMULATE_SCENARIO;
 use crate::diag::Diagnostic;
+use crate::diag::rules::SIMULATE_SCENARIO;
 use crate::ir::{ElText, Name, NodeKind, Workflow, WorkflowAction};
 use rustc_hash::FxHashMap;
 

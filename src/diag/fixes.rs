@@ -149,7 +149,7 @@ pub fn listing() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::rules::RULES;
+    use crate::diag::rules::RULES;
 
     #[test]
     fn every_fix_belongs_to_a_rule_and_has_a_name_of_its_own() {
