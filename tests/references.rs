@@ -74,6 +74,7 @@ const READS_DEVELOPMENT_CORPUS: &[&str] = &[
     "scripts/realworld-dryrun.sh",
     "scripts/realworld-simulate-workflows.sh",
     "scripts/realworld-simulate.sh",
+    "scripts/record-outputs.sh",
 ];
 
 /// Not searched for citations: the cases the JVM oracles computed, whose
