@@ -5,8 +5,8 @@
 
 use coordc::cli::dryrun::write_json;
 use coordc::el::VarMap;
-use coordc::interp::job::{Options, prepare};
 use coordc::ir::lower;
+use coordc::oozie::job::{Options, prepare};
 use coordc::time::datetime::ProcessingZone;
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;

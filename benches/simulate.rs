@@ -7,12 +7,12 @@
 //! target/bench-simulate/ so the peak RSS can be measured on the binary.
 
 use coordc::el::VarMap;
-use coordc::interp::job::{Options, prepare};
 use coordc::interp::simulate::engine::{Engine, JobInput};
 use coordc::interp::simulate::report::write_json;
 use coordc::interp::simulate::scenario::Scenario;
 use coordc::interp::workflow::run::NoSubWorkflows;
 use coordc::ir::lower;
+use coordc::oozie::job::{Options, prepare};
 use coordc::time::datetime::ProcessingZone;
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::fmt::Write;

@@ -5,7 +5,6 @@
 //! ("Workflow simulation") keeps the figures.
 
 use coordc::el::VarMap;
-use coordc::interp::job::{Options, prepare};
 use coordc::interp::simulate::engine::{Engine, JobInput};
 use coordc::interp::simulate::scenario::Scenario;
 use coordc::interp::workflow::graph::Graph;
@@ -14,6 +13,7 @@ use coordc::interp::workflow::run::{
 };
 use coordc::interp::workflow::script::{Scope, Script};
 use coordc::ir::{Workflow, lower};
+use coordc::oozie::job::{Options, prepare};
 use coordc::time::datetime::ProcessingZone;
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::fmt::Write;

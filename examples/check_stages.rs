@@ -6,7 +6,7 @@
 //! (the folder `cargo bench --bench check` writes). docs/performance.md
 //! reports its figures; the wall-clock target is measured by the bench.
 
-use coordc::interp::job::{Options, prepare};
+use coordc::oozie::job::{Options, prepare};
 use coordc::project::files::Files;
 use coordc::project::load::{self, JobInput, JobSource, Sources};
 use coordc::time::datetime::ProcessingZone;

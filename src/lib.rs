@@ -19,6 +19,7 @@ pub mod interp;
 pub mod ir;
 pub mod lines;
 pub mod lsp;
+pub mod oozie;
 pub mod project;
 pub mod span;
 pub mod time;

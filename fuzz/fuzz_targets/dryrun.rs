@@ -11,7 +11,7 @@ mod common;
 
 use arbitrary::Arbitrary;
 use chrono::Duration;
-use coordc::interp::job::{Options, prepare};
+use coordc::oozie::job::{Options, prepare};
 use coordc::project::files::Files;
 use coordc::project::load::{self, JobInput, JobSource, Sources, parse_document, read_application};
 use coordc::time::datetime::ProcessingZone;
@@ -103,7 +103,7 @@ fuzz_target!(|input: Input| {
     }
 });
 
-fn list(job: &coordc::interp::job::Job, sources: &Sources, limit: Option<usize>) {
+fn list(job: &coordc::oozie::job::Job, sources: &Sources, limit: Option<usize>) {
     let limit = limit.unwrap_or(usize::MAX);
     let mut n = 0;
     for action in job.actions() {
@@ -116,7 +116,7 @@ fn list(job: &coordc::interp::job::Job, sources: &Sources, limit: Option<usize>)
                 std::hint::black_box(&a);
             }
             Err(d) => {
-                show(sources.render(&coordc::interp::job::Located::in_app(d)));
+                show(sources.render(&coordc::diag::Located::in_app(d)));
                 break;
             }
         }

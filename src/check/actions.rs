@@ -16,10 +16,11 @@ use crate::diag::rules::{
 use crate::el::VarMap;
 use crate::el::ast::{ExprKind, Part};
 use crate::el::library::Library;
-use crate::interp::hcat::java_split;
 use crate::ir::{
     ActionBody, ConfigProperty, ElText, Name, NodeKind, Sla, Workflow, WorkflowAction,
 };
+use crate::oozie::executors::{CLUSTER_ACTIONS, checks_configuration};
+use crate::oozie::hcat::java_split;
 use crate::span::Span;
 use crate::xml::schema::schemas;
 use crate::xml::validate::and_list;
@@ -27,24 +28,6 @@ use crate::xml::validate::and_list;
 /// WorkflowAppService rejects longer definitions before parsing them
 /// (oozie.service.WorkflowAppService.WorkflowDefinitionMaxLength).
 pub const MAX_DEFINITION_BYTES: usize = 100_000;
-
-/// Actions that run on the cluster and so need a job-tracker (or, in schema
-/// 1.0, resource-manager) and a name-node from the action or `<global>`
-/// (LiteWorkflowAppParser.addGlobalJobTrackerNameNode and the executors):
-/// the actions whose executor is JavaActionExecutor or one of its subclasses
-/// (core/src/main/java/org/apache/oozie/action/hadoop/*ActionExecutor.java).
-pub const CLUSTER_ACTIONS: &[&str] = &[
-    "map-reduce",
-    "pig",
-    "java",
-    "hive",
-    "hive2",
-    "shell",
-    "sqoop",
-    "distcp",
-    "spark",
-    "git",
-];
 
 pub fn check(wf: &Workflow, definition_bytes: usize, job: Option<&VarMap>) -> Vec<Diagnostic> {
     let mut out = Vec::new();
@@ -145,14 +128,6 @@ pub fn check(wf: &Workflow, definition_bytes: usize, job: Option<&VarMap>) -> Ve
         }));
     }
     out
-}
-
-/// Whether an action's executor reads its `<configuration>` (and
-/// `<global>`'s) through JavaActionExecutor.parseJobXmlAndConfiguration,
-/// which refuses the properties Oozie sets itself: the Hadoop actions, and
-/// fs (FsActionExecutor.java:197, 737-739).
-pub fn checks_configuration(kind: &str) -> bool {
-    kind == "fs" || CLUSTER_ACTIONS.contains(&kind)
 }
 
 /// `oozie.mapreduce.uber.jar`, which a regular (not streaming, not pipes)

@@ -7,12 +7,13 @@
 //! CoordCommandUtils.java:800-865.
 
 use crate::diag::Diagnostic;
+use crate::diag::Located;
 use crate::diag::fixes::FixKind;
 use crate::diag::rules::{
     CRON_BOTH_DAYS, CRON_QUARTZ_READING, CRON_UNIX_WEEKDAYS, CRON_WRAPS, CRON_ZONE,
 };
-use crate::interp::job::{Job, Located, Schedule};
 use crate::ir::Coordinator;
+use crate::oozie::job::{Job, Schedule};
 use crate::span::Span;
 use crate::time::cron::Cron;
 use crate::time::datetime::ProcessingZone;

@@ -4,10 +4,11 @@
 //! that instances share one URI or carry a field that never changes.
 
 use crate::diag::Diagnostic;
+use crate::diag::Located;
 use crate::diag::rules::{DATA_DROPPED, DATA_URI_RESOLUTION};
-use crate::interp::action::Action;
-use crate::interp::job::{Job, Located};
 use crate::ir::{Coordinator, Dataset, ElText, Instances};
+use crate::oozie::action::Action;
+use crate::oozie::job::Job;
 use crate::time::datetime::ProcessingZone;
 use crate::time::frequency::FrequencyUnit;
 use crate::time::instance::DatasetClock;
@@ -389,7 +390,7 @@ fn repeated_fields(
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::interp::job::{Options, prepare};
+    use crate::oozie::job::{Options, prepare};
     use crate::project::files::Files;
     use crate::project::load::{self, JobInput, JobSource, Sources};
     use crate::time::datetime::ProcessingZone;

@@ -5,8 +5,8 @@
 //! reported by the submission checks, E0803, as Oozie does.)
 
 use crate::diag::Diagnostic;
+use crate::diag::Located;
 use crate::diag::rules::{DATASET_OVERRIDE, DUPLICATE_DATASET};
-use crate::interp::job::Located;
 use crate::ir::{Coordinator, Dataset};
 use std::collections::HashMap;
 

@@ -27,10 +27,11 @@
 //! actions, that it reads every instance once.
 
 use crate::diag::Diagnostic;
+use crate::diag::Located;
 use crate::diag::rules::{DST_FIXED_HOURS, DST_ZONE_MISMATCH};
-use crate::interp::action::Action;
-use crate::interp::job::{Job, Located, Schedule};
 use crate::ir::{Coordinator, DataIn, Instances};
+use crate::oozie::action::Action;
+use crate::oozie::job::{Job, Schedule};
 use crate::time::calendar::add;
 use crate::time::frequency::{Frequency, FrequencyUnit, move_to_end};
 use crate::time::instance::DatasetClock;

@@ -6,10 +6,11 @@
 //! `coord:future(n, limit)` needs n >= 0 and limit > 0.
 
 use crate::diag::Diagnostic;
+use crate::diag::Located;
 use crate::diag::rules::{INSTANCE_ARGUMENT, INSTANCE_SYNTAX};
 use crate::el::ast::ExprKind;
-use crate::interp::job::{Located, instance_problem};
 use crate::ir::{Coordinator, ElText, Instances};
+use crate::oozie::job::instance_problem;
 
 pub fn check(app: &Coordinator) -> Vec<Located> {
     let texts = app

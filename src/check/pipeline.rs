@@ -10,8 +10,8 @@ use crate::diag::Diagnostic;
 use crate::diag::rules::{
     DATA_SHARED_OUTPUT, PIPELINE_CYCLE, PIPELINE_MISALIGNED, PIPELINE_UNPRODUCED,
 };
-use crate::interp::job::Job;
 use crate::ir::Coordinator;
+use crate::oozie::job::Job;
 use crate::span::Span;
 use crate::time::frequency::{Frequency, FrequencyUnit};
 use crate::time::zone::Zone;

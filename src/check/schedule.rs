@@ -4,9 +4,10 @@
 //! a short window can hold none (CoordMaterializeTransitionXCommand.java).
 
 use crate::diag::Diagnostic;
+use crate::diag::Located;
 use crate::diag::rules::NO_ACTIONS;
-use crate::interp::job::{Job, Located, Schedule};
 use crate::ir::Coordinator;
+use crate::oozie::job::{Job, Schedule};
 
 pub fn check(app: &Coordinator, job: &Job) -> Option<Located> {
     let Schedule::Every(_) = job.schedule() else {

@@ -4,10 +4,11 @@
 //! `coord:hoursInDay`; minutes are always real minutes (spec §7, §4.4.1).
 
 use crate::diag::Diagnostic;
+use crate::diag::Located;
 use crate::diag::fixes::FixKind;
 use crate::diag::rules::{DST_DAY_IN_MINUTES, LEGACY_ZONE};
-use crate::interp::job::{Job, Located, Schedule};
 use crate::ir::{Coordinator, ElText};
+use crate::oozie::job::{Job, Schedule};
 use crate::time::frequency::{Frequency, FrequencyUnit};
 use crate::time::zone::Zone;
 use chrono::{DateTime, Duration, Utc};

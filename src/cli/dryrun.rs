@@ -4,9 +4,10 @@
 use super::job::JobArgs;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, Format};
 use crate::diag::Diagnostic;
+use crate::diag::Located;
 use crate::diag::render::human;
-use crate::interp::action::{Action, Event};
-use crate::interp::job::{Job, Located, Options};
+use crate::oozie::action::{Action, Event};
+use crate::oozie::job::{Job, Options};
 use crate::project::files::Files;
 use crate::project::load::{self, Sources, Stop, parse_document, read_application};
 use crate::time::datetime::{format_utc, parse_datetime};
@@ -211,7 +212,7 @@ impl Tally {
     }
 
     /// Says on stderr when `job`'s listing stopped at coordc's cap
-    /// ([`crate::interp::dryrun::DEFAULT_MAX_ACTIONS`]) with actions left in its window. (A
+    /// ([`crate::oozie::materialize::DEFAULT_MAX_ACTIONS`]) with actions left in its window. (A
     /// listing `--limit` stops was asked to stop: nothing is said.)
     pub(super) fn note_cap(&self, job: &Job) {
         let (listed, last) = self.0.get();

@@ -201,6 +201,23 @@ impl Diagnostic {
     }
 }
 
+/// A diagnostic in the application (`file: None`) or in included file `file`.
+#[derive(Debug, Clone)]
+pub struct Located {
+    pub file: Option<usize>,
+    pub diagnostic: Diagnostic,
+}
+
+impl Located {
+    /// A diagnostic in the application file itself.
+    pub fn in_app(diagnostic: Diagnostic) -> Located {
+        Located {
+            file: None,
+            diagnostic,
+        }
+    }
+}
+
 impl std::ops::Deref for Diagnostic {
     type Target = DiagnosticData;
     fn deref(&self) -> &DiagnosticData {

@@ -262,7 +262,7 @@ pub struct DataOut {
 }
 
 /// `<input-logic>` (schema 0.5): its top-level nodes (one, in any app Oozie
-/// can run; see `interp::input_logic`).
+/// can run; see `oozie::input_logic`).
 #[derive(Debug)]
 pub struct InputLogic {
     pub roots: Vec<Logic>,

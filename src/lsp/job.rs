@@ -7,8 +7,8 @@
 
 use super::session::Session;
 use crate::el::VarMap;
-use crate::interp::job::{self, Job, Options};
 use crate::ir::{self, Coordinator, Dataset};
+use crate::oozie::job::{self, Job, Options};
 use crate::project::files::Files;
 use crate::project::load::{self, JobInput, JobSource, Sources};
 use crate::project::settings::Finder;

@@ -4,9 +4,9 @@
 //! only the applications that read the file edited.
 
 use super::text::{Encoding, LineIndex};
+use crate::diag::Located;
 use crate::diag::Severity;
 use crate::diag::rules::{XML_SYNTAX, XML_UNKNOWN_DOCUMENT};
-use crate::interp::job::Located;
 use crate::project::check::{
     CheckOptions, Report, SKIPPED_FOLDERS, Target, check, pipeline_problems,
 };

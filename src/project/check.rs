@@ -21,6 +21,7 @@ use crate::check::el::{ElCheckContext, check_template, findings};
 use crate::check::pipeline::AppEvents;
 use crate::check::select::Selection;
 use crate::check::suppress::{self, Suppression, is_suppressed, suppressions};
+use crate::diag::Located;
 use crate::diag::rules::{
     EL_ARG_TYPE, EL_ARITY, EL_DOTTED_NAME, EL_EVAL, EL_MISPLACED, EL_NEEDS_CONTEXT, EL_SYNTAX,
     EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE, INSTANCE_SYNTAX, MISSING_PARAMETER, TIME_DATETIME,
@@ -29,9 +30,9 @@ use crate::diag::rules::{
 use crate::diag::{Diagnostic, Severity, closest};
 use crate::el::VarMap;
 use crate::el::library::Library;
-use crate::interp::job::{self, Located, Options};
-use crate::interp::parameters;
 use crate::ir::{self, ElText};
+use crate::oozie::job::{self, Options};
+use crate::oozie::parameters;
 use crate::span::Span;
 use crate::xml;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -1106,7 +1107,7 @@ fn bundle(
     let bundle = &loaded.bundle;
     let texts = bundle.texts();
     let (submitted, submission) =
-        crate::interp::bundle::submit(bundle, &loaded.config, input.processing_zone);
+        crate::oozie::bundle::submit(bundle, &loaded.config, input.processing_zone);
     // Whether the coordinators are checked: the bundle gives them its
     // configuration, so one it was not given must need none.
     let mut reach_coordinators = true;
@@ -1571,7 +1572,7 @@ type CheckedCoordinator = (Vec<Located>, Option<AppEvents>, Vec<WorkflowRun>);
 /// local (or not resolved).
 fn workflow_run(
     path: &Path,
-    first: Option<&crate::interp::action::Action>,
+    first: Option<&crate::oozie::action::Action>,
     input: &JobInput,
 ) -> Option<WorkflowRun> {
     let first = first?;

@@ -7,13 +7,14 @@ use super::files::{ConfigFile, Files, ReadError};
 use super::locate::{self, AppKind};
 use crate::config::{JobConfig, Property, Source};
 use crate::diag::Diagnostic;
+use crate::diag::Located;
 use crate::diag::render::{Lines, human, human_styled, related_note, related_note_without_text};
 use crate::el::VarMap;
-use crate::interp::bundle::{SubmittedBundle, SubmittedCoordinator};
-use crate::interp::job::{Job, Located, Options, prepare, submit_text};
-use crate::interp::parameters;
 use crate::interp::workflow::run::{SubWorkflow, SubWorkflows};
 use crate::ir::{self, Bundle, Coordinator, Dataset};
+use crate::oozie::bundle::{SubmittedBundle, SubmittedCoordinator};
+use crate::oozie::job::{Job, Options, prepare, submit_text};
+use crate::oozie::parameters;
 use crate::time::datetime::ProcessingZone;
 use crate::xml;
 use std::collections::HashMap;
@@ -944,7 +945,7 @@ pub fn bundle(
 /// coordinator's own `<configuration>` over it): the bundle's configuration
 /// files (its defaults, and the job.properties beside it, else `input`'s),
 /// and `defines`, the rest in order
-/// (`interp::bundle::SubmittedBundle::coordinator_defines`); configured as
+/// (`oozie::bundle::SubmittedBundle::coordinator_defines`); configured as
 /// the bundle is.
 pub fn bundle_coordinator_input<'a>(
     input: &'a JobInput,

@@ -10,17 +10,18 @@ use super::load::{
     parse_document, read_application,
 };
 use super::settings::{Finder, Folder, Refused};
+use crate::diag::Located;
 use crate::diag::rules::{
     SIMULATE_SCENARIO, WF_ACTION_TYPE, WF_CLUSTER, WF_LENGTH, WF_SUBMISSION_EL,
     XML_UNKNOWN_DOCUMENT,
 };
 use crate::diag::{Diagnostic, Severity};
 use crate::el::VarMap;
-use crate::interp::job::{Job, Located, Options};
 use crate::interp::simulate::engine::{self, millis};
 use crate::interp::simulate::scenario::{JobEntry, Scenario};
 use crate::interp::workflow::run::{SubWorkflow, SubWorkflows};
 use crate::ir;
+use crate::oozie::job::{Job, Options};
 use crate::span::Span;
 use crate::time::datetime::ProcessingZone;
 use chrono::{DateTime, Utc};
@@ -165,11 +166,8 @@ fn application_jobs(
         }
         "bundle-app" => {
             let bundle = load::bundle(&doc, app, input, sources)?;
-            let (submitted, problems) = crate::interp::bundle::submit(
-                &bundle.bundle,
-                &bundle.config,
-                input.processing_zone,
-            );
+            let (submitted, problems) =
+                crate::oozie::bundle::submit(&bundle.bundle, &bundle.config, input.processing_zone);
             let Some(members) =
                 load::bundle_members(app, input, &bundle, &submitted, problems, sources, sink)
             else {

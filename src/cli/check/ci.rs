@@ -6,8 +6,8 @@
 use super::format::{
     Checked, message_and_help, one_line, position, related_position, severity_name,
 };
+use crate::diag::Located;
 use crate::diag::Severity;
-use crate::interp::job::Located;
 use crate::project::check::Report;
 use quick_xml::Writer;
 use quick_xml::events::{BytesDecl, BytesText, Event};

@@ -3,9 +3,9 @@
 //! small serde model of our own) and GitHub workflow commands; the CI
 //! servers' formats are in `ci.rs`. Each writes every report, in order.
 
+use crate::diag::Located;
 use crate::diag::rules::{self, RULES};
 use crate::diag::{Diagnostic, Fix, Related, Safety, Severity};
-use crate::interp::job::Located;
 use crate::project::check::{Report, Target};
 use std::io::Write;
 

@@ -16,9 +16,10 @@ use super::{
     write_json_actions, write_listing,
 };
 use crate::diag::Diagnostic;
-use crate::interp::action::Action;
-use crate::interp::bundle::SubmittedBundle;
-use crate::interp::job::{Job, Located, Options};
+use crate::diag::Located;
+use crate::oozie::action::Action;
+use crate::oozie::bundle::SubmittedBundle;
+use crate::oozie::job::{Job, Options};
 use crate::project::load::{self, JobInput, Member, Sources};
 use crate::time::datetime::format_utc;
 use crate::xml;
@@ -37,7 +38,7 @@ pub(super) fn run(
         Err(stop) => return stopped(&sources, stop),
     };
     let (submitted, problems) =
-        crate::interp::bundle::submit(&loaded.bundle, &loaded.config, input.processing_zone);
+        crate::oozie::bundle::submit(&loaded.bundle, &loaded.config, input.processing_zone);
     let mut exit = EXIT_ERRORS;
     let members = load::bundle_members(
         &args.app,

@@ -7,7 +7,6 @@ use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use crate::diag::Diagnostic;
 use crate::diag::render::human;
 use crate::diag::rules::SIMULATE_SCENARIO;
-use crate::interp::job::Job;
 use crate::interp::simulate::engine::{Engine, MAX_ACTIONS, millis};
 use crate::interp::simulate::inputs::Unresolved;
 use crate::interp::simulate::scenario::{
@@ -15,6 +14,7 @@ use crate::interp::simulate::scenario::{
 };
 use crate::interp::simulate::{report, svg};
 use crate::interp::workflow::script::Script;
+use crate::oozie::job::Job;
 use crate::project::files::{Files, ReadError, read_source};
 use crate::project::load::{Sources, parse_document, read_application};
 use crate::project::settings::Finder;

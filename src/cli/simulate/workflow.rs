@@ -79,7 +79,7 @@ pub fn run(args: &SimulateArgs, doc: &crate::xml::Document, mut sources: Sources
         Err(problems) => {
             let located: Vec<_> = problems
                 .into_iter()
-                .map(crate::interp::job::Located::in_app)
+                .map(crate::diag::Located::in_app)
                 .collect();
             return stopped(&sources, Stop::Problems(located));
         }

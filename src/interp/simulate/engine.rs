@@ -25,14 +25,14 @@ use super::status::{ActionStatus, Counts, JobStatus, action_transition_allowed, 
 use crate::diag::Diagnostic;
 use crate::diag::rules::SIMULATE_SCENARIO;
 use crate::el::VarMap;
-use crate::interp::action::Action;
-use crate::interp::input_logic::Condition;
-use crate::interp::job::{Execution, Job, Schedule};
 use crate::interp::workflow::graph::Graph;
 use crate::interp::workflow::run::{
     Run, RunInput, RunStatus, SubWorkflow, SubWorkflows, job_conf, run as workflow_run,
 };
 use crate::interp::workflow::script::{Scope, Script};
+use crate::oozie::action::Action;
+use crate::oozie::input_logic::Condition;
+use crate::oozie::job::{Execution, Job, Schedule};
 use crate::span::Span;
 use crate::time::calendar::add;
 use crate::time::cron;
@@ -1612,7 +1612,7 @@ impl<'a> Engine<'a> {
         // (CoordActionStartXCommand.mergeConfig, :109-162).
         let conf = job_conf(
             app,
-            Some(job.job.vars),
+            Some(job.job.vars()),
             configuration.iter().map(|(k, v)| (*k, v.as_ref())),
             app_path,
         );

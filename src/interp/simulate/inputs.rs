@@ -3,7 +3,7 @@
 //! and `<input-logic>` evaluated as Oozie's phase one does
 //! (CoordInputLogicEvaluatorPhaseOne.java).
 
-use crate::interp::input_logic::Condition;
+use crate::oozie::input_logic::Condition;
 
 /// A `latest`/`future` instance, or range, left unresolved at
 /// materialization (as `CoordCommandUtils` writes them).

@@ -6,7 +6,7 @@
 //! complete), `inputs.rs` (latest/future and input logic at run time) and
 //! `status.rs` (statuses and their transitions); `report.rs` writes the
 //! outcome. Submission and each action's resolution are the dry run's
-//! (`interp::job`, `interp::action`).
+//! (`oozie::job`, `oozie::action`).
 
 pub mod data;
 pub mod engine;

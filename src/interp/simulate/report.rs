@@ -5,9 +5,9 @@
 use super::engine::{Change, Engine, SimAction, SimJob, Status, Why, datetime};
 use super::scenario::{Millis, WorkflowEnd};
 use super::status::ActionStatus;
-use crate::interp::job::Execution;
 use crate::interp::workflow::report::RunJson;
 use crate::interp::workflow::run::Run;
+use crate::oozie::job::Execution;
 use crate::time::datetime::{format_utc, format_utc_seconds};
 use serde::Serialize;
 use serde_json::{Value, json};

@@ -6,12 +6,12 @@
 use super::functions::{Functions, RunView};
 use super::graph::{Graph, GraphNode, Kind};
 use super::script::{Behaviour, FileSystem, Outcome, Scope, Script};
-use crate::check::actions::{CLUSTER_ACTIONS, checks_configuration};
 use crate::diag::Diagnostic;
 use crate::el::{Library, VarMap};
-use crate::interp::job::render_in;
 use crate::interp::simulate::scenario::Millis;
 use crate::ir::{ActionBody, ElText, WorkflowAction};
+use crate::oozie::executors::{CLUSTER_ACTIONS, checks_configuration};
+use crate::oozie::job::render_in;
 use crate::time::datetime::ProcessingZone;
 use std::borrow::Cow;
 use std::cell::Cell;
@@ -317,10 +317,10 @@ pub fn job_conf<'c>(
         "oozie.wf.application.path".to_string(),
         Some(app_path.to_string()),
     );
-    let (conf, problems) = crate::interp::parameters::verify(
+    let (conf, problems) = crate::oozie::parameters::verify(
         &app.workflow.parameters,
         given,
-        &crate::interp::parameters::WORKFLOW,
+        &crate::oozie::parameters::WORKFLOW,
     );
     match problems.first() {
         Some(problem) => Err(format!("{}: {}", app.path, problem.diagnostic.message)),

@@ -4,8 +4,8 @@
 
 use crate::diag::Diagnostic;
 use crate::diag::rules::TIME_FREQUENCY;
-use crate::interp::action::Action;
-use crate::interp::job::{Job, Schedule};
+use crate::oozie::action::Action;
+use crate::oozie::job::{Job, Schedule};
 use crate::time::cron;
 use crate::time::datetime::format_utc;
 use crate::time::frequency::nominal_time_iter;

@@ -13,17 +13,15 @@ use crate::diag::rules::{
     CONTROLS, DUPLICATE_DATASET, DUPLICATE_EVENT, EL_EVAL, EL_MISPLACED, INSTANCE_SYNTAX,
     TIME_DATETIME, TIME_FREQUENCY, TIME_HOUR_24, UNDEFINED_DATASET,
 };
-use crate::diag::{Diagnostic, Severity};
+use crate::diag::{Diagnostic, Located, Severity};
 use crate::el::ast::{Part, Template};
 use crate::el::eval::{Context, Env, Variables};
 use crate::el::frequency::{LoweredFrequency, lower_frequency, lower_timeout};
 use crate::el::library::{Library, Place, first_misplaced};
 use crate::el::{VarMap, parse_template};
-use crate::interp::action::{
-    ActionValues, EchoCall, UriPiece, fields_only, reads_the_nominal_time,
-};
-use crate::interp::input_logic;
 use crate::ir::{Coordinator, Dataset, ElText, Instances, Logic};
+use crate::oozie::action::{ActionValues, EchoCall, UriPiece, fields_only, reads_the_nominal_time};
+use crate::oozie::input_logic;
 use crate::time::cron::Cron;
 use crate::time::datetime::{ProcessingZone, parse_datetime};
 use crate::time::frequency::{Frequency, FrequencyUnit};
@@ -65,23 +63,6 @@ impl Options {
             limit: Some(1),
             processing_zone,
             check_maximum_frequency,
-        }
-    }
-}
-
-/// A diagnostic in the application (`file: None`) or in included file `file`.
-#[derive(Debug, Clone)]
-pub struct Located {
-    pub file: Option<usize>,
-    pub diagnostic: Diagnostic,
-}
-
-impl Located {
-    /// A diagnostic in the application file itself.
-    pub fn in_app(diagnostic: Diagnostic) -> Located {
-        Located {
-            file: None,
-            diagnostic,
         }
     }
 }
@@ -138,7 +119,7 @@ pub(super) enum SecondPhase {
 /// Evaluates `text` with job variables (and the `${YEAR}`... echoes of the
 /// submission phase when `echo_constants`). A value without EL is its
 /// text, lent.
-pub(crate) fn render<'t>(
+pub(super) fn render<'t>(
     text: &'t ElText,
     vars: &dyn Variables,
     context: Option<&dyn Context>,
@@ -148,7 +129,7 @@ pub(crate) fn render<'t>(
 }
 
 /// [`render`] with the functions of `library`.
-pub(crate) fn render_in<'t>(
+pub fn render_in<'t>(
     library: Library,
     text: &'t ElText,
     vars: &dyn Variables,
@@ -206,7 +187,7 @@ pub fn submit_text(text: &ElText, vars: &VarMap, pz: ProcessingZone) -> Result<S
 
 /// A datetime value computed at an action: the rendered text parsed as Oozie
 /// parses it (a 24:00 is an error here: Oozie rejects it).
-pub(crate) fn datetime(
+pub(super) fn datetime(
     text: &ElText,
     rendered: &str,
     pz: ProcessingZone,
@@ -995,6 +976,11 @@ impl<'a> Job<'a> {
                 render(text, self.vars, None, self.pz).map(|flag| flag.trim().to_string())
             }
         })
+    }
+
+    /// The job's properties, which its EL reads as variables.
+    pub fn vars(&self) -> &'a VarMap {
+        self.vars
     }
 
     /// A dataset's uri-template as submitted: job properties in, `${YEAR}`...

@@ -20,10 +20,11 @@
 //!    bundle job's configuration, its own `<configuration>` copied over it,
 //!    and `oozie.coord.application.path` set to its `<app-path>`.
 
-use super::job::{Located, datetime};
+use super::job::datetime;
 use super::parameters;
 use crate::config::substitute;
 use crate::diag::Diagnostic;
+use crate::diag::Located;
 use crate::diag::rules::{
     BUNDLE_DUPLICATE_NAME, BUNDLE_NOT_BOOLEAN, BUNDLE_NOTHING_ENABLED, BUNDLE_USER_OVERRIDE,
     EL_UNKNOWN_FUNCTION,

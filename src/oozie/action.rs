@@ -13,10 +13,10 @@ use crate::el::eval::{Context, Env};
 use crate::el::library::{FunctionDef, Library};
 use crate::el::parse::find_block;
 use crate::el::{Compiled, NoVariables, Value, VarMap, render_into};
-use crate::interp::hcat;
-use crate::interp::input_logic::{self, Condition};
-use crate::interp::job::{Job, JobDataset, Layered, SecondPhase, datetime, render};
 use crate::ir::{Coordinator, DataIn, ElText, Instances, Name};
+use crate::oozie::hcat;
+use crate::oozie::input_logic::{self, Condition};
+use crate::oozie::job::{Job, JobDataset, Layered, SecondPhase, datetime, render};
 use crate::time::calendar::CalendarUnit;
 use crate::time::datetime::ProcessingZone;
 use crate::time::frequency::FrequencyUnit;
@@ -972,7 +972,7 @@ mod tests {
 
     #[test]
     fn an_instance_uri_is_its_datasets_second_phase() {
-        use crate::interp::job::{Options, prepare};
+        use crate::oozie::job::{Options, prepare};
         use crate::project::files::Files;
         use crate::project::load::{self, JobInput, JobSource, Sources};
         use chrono::TimeZone;

@@ -8,11 +8,11 @@
 //! and workflow 0.4 on (:38-39, 93-104), the versions whose schema allows it.
 
 use crate::diag::Diagnostic;
+use crate::diag::Located;
 use crate::diag::rules::{
     COORD_EMPTY_PARAMETER, MISSING_PARAMETER, WF_EMPTY_PARAMETER, WF_MISSING_PARAMETER,
 };
 use crate::el::VarMap;
-use crate::interp::job::Located;
 use crate::ir::Parameter;
 
 /// The rule codes of one kind of application's `<parameters>` problems.

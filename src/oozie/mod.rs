@@ -1,0 +1,17 @@
+//! What Oozie does with an application at submission, as data: a
+//! coordinator job's submission (`job.rs`) and the resolution of one of its
+//! actions (`action.rs`, with `input_logic.rs` for `<input-logic>` and
+//! `hcat.rs` for the HCatalog functions), listed in order over a window as
+//! Oozie's materialization makes them (`materialize.rs`, the dry run); `parameters.rs` for
+//! `<parameters>`, `bundle.rs` for a bundle's submission, `executors.rs` for
+//! what Oozie's action executors take. The checks (`check/`) and the
+//! interpreters (`interp/`) both read this model; it reads neither.
+
+pub mod action;
+pub mod bundle;
+pub mod executors;
+pub mod hcat;
+pub mod input_logic;
+pub mod job;
+pub mod materialize;
+pub mod parameters;
