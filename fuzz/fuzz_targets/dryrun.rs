@@ -2,7 +2,7 @@
 //! job.properties) with mutated numbers, values and elements (frequencies,
 //! offsets, instance ranges, start and end, zones: see `common/mutate.rs`),
 //! read and submitted as `coordc dryrun` does (`load::coordinator`, then
-//! `interp::job::prepare`), and its actions resolved and written as JSON
+//! `oozie::job::prepare`), and its actions resolved and written as JSON
 //! with a small `limit` (1 to 16), from its start or from a window start a
 //! few hours later.
 #![no_main]
