@@ -1,7 +1,8 @@
 //! `coordc dryrun`: read a coordinator, its included dataset files and its job
 //! configuration, and list the actions Oozie would materialize.
 
-use super::job::JobArgs;
+use super::args::JobArgs;
+use super::output::{print_problems, printer, stopped};
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, Format};
 use crate::diag::Diagnostic;
 use crate::diag::Located;
@@ -9,7 +10,7 @@ use crate::diag::render::human;
 use crate::oozie::action::{Action, Event};
 use crate::oozie::job::{Job, Options};
 use crate::project::files::Files;
-use crate::project::load::{self, Sources, Stop, parse_document, read_application};
+use crate::project::load::{self, Sources, parse_document, read_application};
 use crate::time::datetime::{format_utc, parse_datetime};
 use clap::Args;
 
@@ -39,26 +40,6 @@ pub struct DryrunArgs {
     processing_timezone: Option<String>,
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
-}
-
-pub(crate) fn parse_pair(s: &str) -> Result<(String, String), String> {
-    match s.split_once('=') {
-        Some((name, value)) if !name.is_empty() => Ok((name.to_string(), value.to_string())),
-        _ => Err(format!("expected NAME=VALUE, got {s:?}")),
-    }
-}
-
-pub(super) fn print_problems(sources: &Sources, problems: &[Located]) -> i32 {
-    let mut err = std::io::stderr().lock();
-    for p in problems {
-        let _ = write!(err, "{}", sources.render(p));
-    }
-    EXIT_ERRORS
-}
-
-pub(super) fn usage(message: String) -> i32 {
-    eprintln!("error: {message}");
-    EXIT_USAGE
 }
 
 pub fn run(args: DryrunArgs) -> i32 {
@@ -144,21 +125,6 @@ pub fn run(args: DryrunArgs) -> i32 {
             ))],
         ),
     }
-}
-
-/// The exit of a command stopped while reading the application.
-pub(super) fn stopped(sources: &Sources, stop: Stop) -> i32 {
-    match stop {
-        Stop::Usage(message) => usage(message),
-        Stop::Problems(problems) => print_problems(sources, &problems),
-    }
-}
-
-/// A [`load::ProblemSink`] that prints what it is told, keeping in `exit`
-/// the exit code that calls for when loading fails: a usage error's (2),
-/// else an error's.
-pub(super) fn printer(exit: &mut i32) -> impl FnMut(&Sources, Stop) + '_ {
-    move |sources, stop| *exit = (*exit).max(stopped(sources, stop))
 }
 
 /// Submits a loaded coordinator (its `sources` rendering the problems):

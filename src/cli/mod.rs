@@ -1,12 +1,13 @@
 //! The command line. Only this layer knows about arguments, files, terminals and
 //! output formats; the library below returns data.
 
+mod args;
 mod check;
 mod cron;
 pub mod dryrun;
 mod eval;
-mod job;
 mod lsp;
+mod output;
 
 mod simulate;
 mod timezones;

@@ -30,10 +30,10 @@ pub struct CheckArgs {
     #[arg(long = "config", value_name = "FILE")]
     configs: Vec<PathBuf>,
     /// A job property, repeatable.
-    #[arg(short = 'D', value_name = "NAME=VALUE", value_parser = super::dryrun::parse_pair)]
+    #[arg(short = 'D', value_name = "NAME=VALUE", value_parser = super::args::parse_pair)]
     defines: Vec<(String, String)>,
     /// Read `<include>` paths starting with PREFIX from the local folder DIR.
-    #[arg(long = "map", value_name = "PREFIX=DIR", value_parser = super::dryrun::parse_pair)]
+    #[arg(long = "map", value_name = "PREFIX=DIR", value_parser = super::args::parse_pair)]
     maps: Vec<(String, String)>,
     /// Oozie's processing time zone (`oozie.processing.timezone`): UTC or
     /// GMT±HHMM. Default: the folder's coordc.toml, else UTC.

@@ -1,8 +1,8 @@
 //! `coordc simulate`: run a scenario (or one coordinator, the quick form)
 //! through the simulated Oozie server, and report what happened.
 
-use super::dryrun::{printer, stopped, usage};
-use super::job::JobArgs;
+use super::args::JobArgs;
+use super::output::{printer, stopped, usage};
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use crate::diag::Diagnostic;
 use crate::diag::render::human;
@@ -113,7 +113,7 @@ pub fn run(args: SimulateArgs) -> i32 {
     if !is_scenario {
         // A wrong one stops the run before anything is read.
         if let Err(refused) = finder.of_file(&args.input) {
-            return super::job::refused(refused);
+            return super::args::refused(refused);
         }
         let mut sources = Sources::default();
         let text = match read_application(&args.input, &files, &mut sources) {
@@ -185,7 +185,7 @@ pub fn run(args: SimulateArgs) -> i32 {
     // run submits them.
     let settings = match simulation::scenario_settings(&scenario, &base, &finder) {
         Ok(settings) => settings,
-        Err(refused) => return super::job::refused(refused),
+        Err(refused) => return super::args::refused(refused),
     };
     let mut exit = EXIT_ERRORS;
     let jobs =

@@ -2,7 +2,7 @@
 //! (`--scenario`, or every action ok), reported as a trace, JSON, events or
 //! the graph.
 
-use super::super::dryrun::{printer, stopped, usage};
+use super::super::output::{printer, stopped, usage};
 use super::super::{EXIT_ERRORS, EXIT_OK};
 use super::{SimulateArgs, SimulateFormat, scenario_problems};
 use crate::diag::Diagnostic;

@@ -1,4 +1,6 @@
-//! The job a command gives the one application it reads.
+//! What the subcommands' arguments share: the job a command gives the
+//! application it reads (`--config`, `-D`, `--map`), and how a `NAME=VALUE`
+//! argument is read.
 
 use crate::project::files::{ConfigFile, Files};
 use crate::project::load::{JobInput, JobSource};
@@ -16,11 +18,11 @@ pub struct JobArgs {
     #[arg(long = "config", value_name = "FILE")]
     pub configs: Vec<PathBuf>,
     /// A job property, repeatable; overrides the configuration files.
-    #[arg(short = 'D', value_name = "NAME=VALUE", value_parser = super::dryrun::parse_pair)]
+    #[arg(short = 'D', value_name = "NAME=VALUE", value_parser = parse_pair)]
     pub defines: Vec<(String, String)>,
     /// Read paths starting with PREFIX (`<include>`s, workflow app-paths)
     /// from the local folder DIR, e.g. hdfs://nn:8020/apps=./apps. Repeatable.
-    #[arg(long = "map", value_name = "PREFIX=DIR", value_parser = super::dryrun::parse_pair)]
+    #[arg(long = "map", value_name = "PREFIX=DIR", value_parser = parse_pair)]
     pub maps: Vec<(String, String)>,
 }
 
@@ -74,4 +76,12 @@ impl JobArgs {
 pub fn refused(refused: crate::project::settings::Refused) -> i32 {
     eprint!("{}", refused.render());
     super::EXIT_USAGE
+}
+
+/// A `NAME=VALUE` argument (`-D`, `--map`).
+pub fn parse_pair(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((name, value)) if !name.is_empty() => Ok((name.to_string(), value.to_string())),
+        _ => Err(format!("expected NAME=VALUE, got {s:?}")),
+    }
 }
