@@ -20,8 +20,9 @@
 
 mod common;
 
+use coordc::interp::clock::{millis};
 use chrono::Duration;
-use coordc::interp::simulate::engine::{Engine, millis};
+use coordc::interp::simulate::engine::Engine;
 use coordc::interp::simulate::scenario::{Scenario, WorkflowScenario};
 use coordc::interp::workflow::graph::Graph;
 use coordc::interp::workflow::run::{self, RunInput};

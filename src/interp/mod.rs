@@ -1,5 +1,7 @@
 //! The submission model (`oozie/`) run over simulated time: the simulator
 //! runs coordinators (`simulate/`) and workflows (`workflow/`).
 
+pub mod clock;
+pub mod markup;
 pub mod simulate;
 pub mod workflow;

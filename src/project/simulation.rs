@@ -17,7 +17,8 @@ use crate::diag::rules::{
 };
 use crate::diag::{Diagnostic, Severity};
 use crate::el::VarMap;
-use crate::interp::simulate::engine::{self, millis};
+use crate::interp::clock::millis;
+use crate::interp::simulate::engine::{self};
 use crate::interp::simulate::scenario::{JobEntry, Scenario};
 use crate::interp::workflow::run::{SubWorkflow, SubWorkflows};
 use crate::ir;
@@ -219,7 +220,9 @@ fn kick_off(
             let interval = scenario.settings.pause_interval;
             let origin = millis(scenario.start) + 10_000;
             let due = millis(k).max(origin);
-            engine::datetime(origin + (due - origin + interval - 1) / interval * interval)
+            crate::interp::clock::datetime(
+                origin + (due - origin + interval - 1) / interval * interval,
+            )
         }
         _ => submit,
     }

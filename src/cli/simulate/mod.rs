@@ -7,7 +7,8 @@ use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use crate::diag::Diagnostic;
 use crate::diag::render::human;
 use crate::diag::rules::SIMULATE_SCENARIO;
-use crate::interp::simulate::engine::{Engine, MAX_ACTIONS, millis};
+use crate::interp::clock::millis;
+use crate::interp::simulate::engine::{Engine, MAX_ACTIONS};
 use crate::interp::simulate::inputs::Unresolved;
 use crate::interp::simulate::scenario::{
     DataEntry, JobEntry, Scenario, Settings, WorkflowEnd, WorkflowScript,

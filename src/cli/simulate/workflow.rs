@@ -8,7 +8,8 @@ use super::{SimulateArgs, SimulateFormat, scenario_problems};
 use crate::diag::Diagnostic;
 use crate::diag::closest;
 use crate::diag::rules::SIMULATE_SCENARIO;
-use crate::interp::simulate::engine::millis;
+use crate::interp::clock::millis;
+
 use crate::interp::simulate::scenario::{DEFAULT_WORKFLOW_START, WorkflowScenario};
 use crate::interp::workflow::graph::{Graph, Kind};
 use crate::interp::workflow::report;

@@ -4,7 +4,7 @@
 //! done-flag appears when it completes, so a dependency path (`URI/flag`, or
 //! the directory itself for an empty flag) exists from then on.
 
-use super::scenario::Millis;
+use crate::interp::clock::Millis;
 use rustc_hash::FxHashMap;
 
 /// Most instances a scenario's `[[data]]` ranges may list: a year of

@@ -19,12 +19,13 @@
 use super::data::{DataStore, MAX_INSTANCES, dependency_path};
 use super::inputs::{LogicInputs, Outcome, Unresolved, evaluate, pick};
 use super::scenario::{
-    ActionRef, DataEntry, Millis, Op, Scenario, Settings, Verb, WorkflowEnd, WorkflowScript,
+    ActionRef, DataEntry, Op, Scenario, Settings, Verb, WorkflowEnd, WorkflowScript,
 };
 use super::status::{ActionStatus, Counts, JobStatus, action_transition_allowed, transit};
 use crate::diag::Diagnostic;
 use crate::diag::rules::SIMULATE_SCENARIO;
 use crate::el::VarMap;
+use crate::interp::clock::{Millis, datetime, millis};
 use crate::interp::workflow::graph::Graph;
 use crate::interp::workflow::run::{
     Run, RunInput, RunStatus, SubWorkflow, SubWorkflows, job_conf, run as workflow_run,
@@ -54,14 +55,6 @@ const MINUTE: Millis = 60_000;
 const SERVICE_DELAY: Millis = 10 * SECOND;
 /// Submit → first materialization; rerun → input check (CoordSubmitXCommand.java:325-329, CoordRerunXCommand.java:363).
 const COMMAND_DELAY: Millis = 100;
-
-pub fn millis(t: DateTime<Utc>) -> Millis {
-    t.timestamp_millis()
-}
-
-pub fn datetime(t: Millis) -> DateTime<Utc> {
-    Utc.timestamp_millis_opt(t).single().unwrap_or_default()
-}
 
 /// Why something changed, for the report.
 #[derive(Debug, Clone, PartialEq)]

@@ -2,22 +2,17 @@
 //! (text or JSON), every change in time order (JSON lines), and in words
 //! why one action is where it is.
 
-use super::engine::{Change, Engine, SimAction, SimJob, Status, Why, datetime};
-use super::scenario::{Millis, WorkflowEnd};
+use super::engine::{Change, Engine, SimAction, SimJob, Status, Why};
+use super::scenario::WorkflowEnd;
 use super::status::ActionStatus;
+use crate::interp::clock::{Millis, datetime, time_text};
 use crate::interp::workflow::report::RunJson;
 use crate::interp::workflow::run::Run;
 use crate::oozie::job::Execution;
-use crate::time::datetime::{format_utc, format_utc_seconds};
+use crate::time::datetime::format_utc;
 use serde::Serialize;
 use serde_json::{Value, json};
 use std::io::{self, Write};
-
-/// A time as the output shows it: UTC with seconds (and milliseconds when
-/// there are any).
-pub fn time_text(t: Millis) -> String {
-    format_utc_seconds(datetime(t))
-}
 
 fn minutes_text(t: Millis) -> String {
     format_utc(datetime(t))

@@ -7,6 +7,7 @@
 
 use crate::diag::Diagnostic;
 use crate::diag::rules::SIMULATE_SCENARIO;
+use crate::interp::clock::Millis;
 use crate::interp::workflow::script::{
     Behaviour, FileSystem, NodeScript, Outcome, RetrySettings, Script,
 };
@@ -17,9 +18,6 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
-
-/// Milliseconds, the engine's unit of time.
-pub type Millis = i64;
 
 /// A scenario, as written.
 #[derive(Deserialize, JsonSchema)]

@@ -3,8 +3,10 @@
 //! running bars, the running bar coloured by the action's final status.
 
 use super::engine::{Engine, Status};
-use super::report::{Histories, time_text};
-use super::scenario::Millis;
+use super::report::Histories;
+use crate::interp::clock::{Millis, time_text};
+use crate::interp::markup::escape;
+
 use super::status::{ActionStatus, JobStatus};
 use std::io::{self, Write};
 
@@ -33,13 +35,6 @@ fn job_colour(status: JobStatus) -> &'static str {
         JobStatus::Paused | JobStatus::PausedWithError => "#f9a825",
         _ => "#c62828",
     }
-}
-
-/// `text` as SVG (XML) character data.
-pub(crate) fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 pub fn write_svg(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {

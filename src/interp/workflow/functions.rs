@@ -7,7 +7,8 @@ use super::script::FileSystem;
 use crate::el::Context;
 use crate::el::library::FunctionDef;
 use crate::el::value::{ElMap, Value};
-use crate::interp::simulate::scenario::Millis;
+use crate::interp::clock::Millis;
+
 use crate::time::datetime::ProcessingZone;
 use std::borrow::Cow;
 use std::sync::Arc;

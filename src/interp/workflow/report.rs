@@ -4,9 +4,9 @@
 
 use super::graph::{Graph, Kind};
 use super::run::{NodeRun, NodeStatus, Predicate, Resolved, Run, Why};
-use crate::interp::simulate::report::time_text;
-use crate::interp::simulate::scenario::Millis;
-use crate::interp::simulate::svg::escape;
+use crate::interp::clock::{Millis, time_text};
+use crate::interp::markup::escape;
+
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use std::io::{self, Write};

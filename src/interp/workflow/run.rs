@@ -8,7 +8,8 @@ use super::graph::{Graph, GraphNode, Kind};
 use super::script::{Behaviour, FileSystem, Outcome, Scope, Script};
 use crate::diag::Diagnostic;
 use crate::el::{Library, VarMap};
-use crate::interp::simulate::scenario::Millis;
+use crate::interp::clock::Millis;
+
 use crate::ir::{ActionBody, ElText, WorkflowAction};
 use crate::oozie::executors::{CLUSTER_ACTIONS, checks_configuration};
 use crate::oozie::job::render_in;

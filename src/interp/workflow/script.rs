@@ -2,7 +2,7 @@
 //! it: each action node's outcome, duration, errors and outputs, the file
 //! system the `fs:` functions read, and the server's retry settings.
 
-use crate::interp::simulate::scenario::Millis;
+use crate::interp::clock::Millis;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// How an action's work ends.
