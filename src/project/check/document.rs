@@ -1,0 +1,215 @@
+//! One file checked: read, parsed, and checked as its root element's kind
+//! of document, with its suppressions applied and its folder's settings.
+
+use super::bundle::{Member, bundle};
+use super::coordinator::coordinator;
+use super::datasets::datasets;
+use super::filters::{apply_settings, dedup};
+use super::workflow::workflow;
+use super::{Plan, Report, Target};
+use crate::check::suppress::{self, is_suppressed, suppressions};
+use crate::diag::rules::XML_UNKNOWN_DOCUMENT;
+use crate::diag::{Diagnostic, Located, Severity, closest};
+use crate::project::load::{
+    self, JobInput, JobSource, Sources, Stop, parse_document, read_application,
+};
+use crate::xml;
+use std::path::Path;
+use std::sync::Arc;
+
+/// Checks one file with its folder's settings: the processing zone and the
+/// frequency check for the checks, the levels and ignores for the report.
+pub(super) fn check_target(target: &Target, plan: &Plan) -> Report {
+    let folder = &target.folder;
+    let input = JobInput {
+        configs: plan.configs,
+        files: plan.files,
+        job: JobSource::Own,
+        defines: &plan.options.defines,
+        maps: &folder.maps,
+        processing_zone: folder.processing_zone,
+        check_maximum_frequency: folder.settings.check_maximum_frequency,
+    };
+    let mut report = match (&target.member, &target.run) {
+        (Some(member), _) => {
+            let input = load::bundle_coordinator_input(&input, &member.job, &member.defines);
+            check_file(&target.path, &input, Some(member))
+        }
+        (None, Some(run)) => {
+            let defines = run.defines();
+            let input = JobInput {
+                configs: &[],
+                job: JobSource::Run,
+                defines: &defines,
+                ..input
+            };
+            check_file(&target.path, &input, None)
+        }
+        (None, None) => check_file(&target.path, &input, None),
+    };
+    if report.problems.is_empty() && !plan.options.keep_sources {
+        // Nothing to render from a clean file: its text need not be kept
+        // (it is read again if the pipeline checks find something), nor the
+        // room its problems had before they were filtered. Every page a run
+        // keeps is a page the kernel must clear.
+        report.sources = Sources::default();
+        report.problems = Vec::new();
+    }
+    report.unselected = apply_settings(target, &mut report.problems);
+    report
+}
+
+/// An application loaded, or, when it could not be, what checking it
+/// returns: its problems (and nothing else found), or the usage error that
+/// stops the check.
+pub(super) fn unloaded_as_checked<T, Found: Default>(
+    loaded: Result<T, Stop>,
+) -> Result<T, Result<(Vec<Located>, Found), String>> {
+    loaded.map_err(|stop| match stop {
+        Stop::Usage(message) => Err(message),
+        Stop::Problems(problems) => Ok((problems, Found::default())),
+    })
+}
+
+/// Checks the file at `path`; `member` when a bundle submits it.
+fn check_file(path: &Path, input: &JobInput, member: Option<&Member>) -> Report {
+    let mut sources = Sources::default();
+    let mut events = None;
+    let mut silenced = Vec::new();
+    let mut members = Vec::new();
+    let mut runs = Vec::new();
+    let mut unconfigured_workflow = false;
+    let mut skipped = false;
+    // (The tree borrows the text, which `sources` shares.)
+    let (text, unread) = match read_application(path, input.files, &mut sources) {
+        Ok(text) => (text, None),
+        Err(stop) => (Arc::from(""), Some(stop)),
+    };
+    let arena = xml::tree::arena_for(text.len());
+    let parsed = match unread {
+        Some(stop) => Err(stop),
+        None => parse_document(&text, &arena),
+    };
+    let problems = match parsed {
+        Err(Stop::Usage(message)) => return Report::failed(message),
+        Err(Stop::Problems(problems)) => problems,
+        Ok(doc) => {
+            let problems = match (doc.root.name, member) {
+                ("coordinator-app", _) => match coordinator(&doc, path, input, &mut sources) {
+                    Ok((mut problems, found, found_runs)) => {
+                        events = found;
+                        runs = found_runs;
+                        if let Some(member) = member {
+                            problems.extend(load::refused_in_bundle(
+                                &doc,
+                                &member.bundle_path,
+                                &member.name,
+                            ));
+                        }
+                        problems
+                    }
+                    // A configuration that cannot be read: an I/O error.
+                    Err(message) => return Report::failed(message),
+                },
+                (_, Some(member)) => {
+                    load::not_a_coordinator(&doc, &member.bundle_path, &member.name)
+                        .into_iter()
+                        .collect()
+                }
+                ("bundle-app", None) => match bundle(&doc, path, input, &mut sources) {
+                    Ok((problems, found)) => {
+                        members = found;
+                        problems
+                    }
+                    Err(message) => return Report::failed(message),
+                },
+                ("workflow-app", None) => match workflow(&doc, path, input, &mut sources) {
+                    Ok((problems, configured, found_runs)) => {
+                        unconfigured_workflow = !configured;
+                        runs = found_runs;
+                        problems
+                    }
+                    Err(message) => return Report::failed(message),
+                },
+                ("datasets", None) => match datasets(&doc, path, input, &mut sources) {
+                    Ok(problems) => problems,
+                    Err(message) => return Report::failed(message),
+                },
+                (other, None) => {
+                    let said = unknown_document(&doc.root, other);
+                    skipped = said.severity == Severity::Note;
+                    vec![Located::in_app(said)]
+                }
+            };
+            // `<!-- coordc: ignore CODE -->` in the application file.
+            silenced = suppressions(&doc, &text);
+            problems
+                .into_iter()
+                .chain(
+                    suppress::unknown_codes(&silenced)
+                        .into_iter()
+                        .map(Located::in_app),
+                )
+                .filter(|p| p.file.unwrap_or(0) != 0 || !is_suppressed(&silenced, &p.diagnostic))
+                .collect()
+        }
+    };
+    let mut problems = dedup(problems);
+    // In the order of the text, file by file (the application first), as an
+    // editor lists them.
+    problems.sort_by_key(|p| (p.file.unwrap_or(0), p.diagnostic.span.start));
+    Report {
+        sources,
+        problems,
+        io_error: None,
+        unselected: 0,
+        skipped,
+        events,
+        silenced,
+        members,
+        bundle: None,
+        runs,
+        unconfigured_workflow,
+    }
+}
+
+/// The roots of the documents coordc checks.
+const DOCUMENT_ROOTS: &[&str] = &["coordinator-app", "bundle-app", "workflow-app", "datasets"];
+
+/// A document whose root is none of [`DOCUMENT_ROOTS`]: skipped (a note),
+/// unless it is in an Oozie namespace, where the name is a mistake Oozie
+/// refuses (an error, with the name meant).
+fn unknown_document(root: &xml::Element, name: &str) -> Diagnostic {
+    let in_oozie = root
+        .namespace
+        .is_some_and(|ns| ns.starts_with("uri:oozie:"));
+    if !in_oozie {
+        return Diagnostic::note(
+            XML_UNKNOWN_DOCUMENT,
+            root.name_span,
+            format!(
+                "skipped: <{name}> is not a coordinator, bundle, datasets or workflow document"
+            ),
+        );
+    }
+    let namespace = root.namespace.unwrap_or_default();
+    let d = Diagnostic::error(
+        XML_UNKNOWN_DOCUMENT,
+        root.name_span,
+        format!(
+            "<{name}> is not a document of {namespace}: Oozie refuses it when it validates the application"
+        ),
+    );
+    match closest(name, DOCUMENT_ROOTS.iter().map(|r| r.to_string())) {
+        // (No machine fix: the end tag holds the name too.)
+        Some(best) => d.with_help(format!("did you mean <{best}>? (rename the end tag too)")),
+        None => d.with_help(format!(
+            "an Oozie application's root is one of {}",
+            DOCUMENT_ROOTS
+                .iter()
+                .map(|r| format!("<{r}>"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
