@@ -31,7 +31,9 @@ fuzz_target!(|data: &[u8]| {
     let mut lines = text.split('\n');
     let cron_text = lines.next().unwrap_or_default();
     let (start, zone, end, pz) = (lines.next(), lines.next(), lines.next(), lines.next());
-    let pz = pz.and_then(ProcessingZone::parse).unwrap_or(ProcessingZone::UTC);
+    let pz = pz
+        .and_then(ProcessingZone::parse)
+        .unwrap_or(ProcessingZone::UTC);
     let cron = match Cron::parse(cron_text) {
         Ok(c) => c,
         Err(e) => {
@@ -45,17 +47,24 @@ fuzz_target!(|data: &[u8]| {
         let (field, (s, e)) = cron.field(i);
         assert_eq!(&cron_text[s..e], field, "field {i} of {cron_text:?}");
     }
-    let start = start.and_then(|t| common::datetime(t, pz))
-        .unwrap_or_else(|| DateTime::parse_from_rfc3339("2013-01-01T00:00:00Z").unwrap().to_utc());
+    let start = start
+        .and_then(|t| common::datetime(t, pz))
+        .unwrap_or_else(|| {
+            DateTime::parse_from_rfc3339("2013-01-01T00:00:00Z")
+                .unwrap()
+                .to_utc()
+        });
     let zone = match zone.filter(|z| !z.is_empty()).map(Zone::parse) {
         Some(Ok(z)) => z,
         _ => Zone::utc(),
     };
-    let end = end.and_then(|t| common::datetime(t, pz)).unwrap_or_else(|| {
-        start
-            .checked_add_signed(Duration::days(30))
-            .unwrap_or(start)
-    });
+    let end = end
+        .and_then(|t| common::datetime(t, pz))
+        .unwrap_or_else(|| {
+            start
+                .checked_add_signed(Duration::days(30))
+                .unwrap_or(start)
+        });
     match materialize(&cron, &zone, pz, start, end, LIMIT) {
         Ok(times) => {
             assert!(times.len() <= LIMIT);

@@ -72,7 +72,9 @@ fuzz_target!(|data: &[u8]| {
     let default_t = DateTime::parse_from_rfc3339("2009-01-01T00:00:00Z")
         .unwrap()
         .to_utc();
-    let t = dt_text.and_then(|s| common::datetime(s, pz)).unwrap_or(default_t);
+    let t = dt_text
+        .and_then(|s| common::datetime(s, pz))
+        .unwrap_or(default_t);
     // Formatting back and parsing again gives the same instant.
     let printed = pz.format(t);
     if let Ok(again) = parse_datetime(&printed, pz) {

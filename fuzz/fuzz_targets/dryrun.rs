@@ -11,11 +11,11 @@ mod common;
 
 use arbitrary::Arbitrary;
 use chrono::Duration;
+use common::mutate::{FileEdit, mutate};
 use coordc::oozie::job::{Options, prepare};
 use coordc::project::files::Files;
 use coordc::project::load::{self, JobInput, JobSource, Sources, parse_document, read_application};
 use coordc::time::datetime::ProcessingZone;
-use common::mutate::{FileEdit, mutate};
 use libfuzzer_sys::fuzz_target;
 use std::path::Path;
 
@@ -69,7 +69,11 @@ fuzz_target!(|input: Input| {
         }
         Err(load::Stop::Usage(_)) => return,
     };
-    for p in loaded.parameter_problems.iter().chain(&loaded.include_problems) {
+    for p in loaded
+        .parameter_problems
+        .iter()
+        .chain(&loaded.include_problems)
+    {
         show(sources.render(p));
     }
     let mut options = Options {

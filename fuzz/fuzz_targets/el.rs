@@ -58,7 +58,10 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(plain, folded, "folding changed the result of {text:?}");
         let mut out = String::new();
         let with_bound = bound.render_into(&env, &mut out).map(|ty| (out, ty));
-        assert_eq!(plain, with_bound, "binding the variables changed the result of {text:?}");
+        assert_eq!(
+            plain, with_bound,
+            "binding the variables changed the result of {text:?}"
+        );
         // Without any variable, as constant folding and a uri-template's
         // second phase evaluate.
         let bare = Env {
@@ -72,4 +75,3 @@ fuzz_target!(|data: &[u8]| {
         }
     }
 });
-

@@ -57,7 +57,11 @@ fuzz_target!(|data: &[u8]| {
         },
         Source::Definitions(&defines),
     ];
-    for (sources, user) in [(&sources[..1], None), (&sources[1..2], Some("fuzz")), (&sources[..], Some("fuzz"))] {
+    for (sources, user) in [
+        (&sources[..1], None),
+        (&sources[1..2], Some("fuzz")),
+        (&sources[..], Some("fuzz")),
+    ] {
         let (config, problems) = JobConfig::build(sources, user);
         for p in problems {
             if p.source.is_some() {

@@ -20,17 +20,11 @@
 
 mod common;
 
-use coordc::interp::clock::{millis};
 use chrono::Duration;
 use coordc::interp::simulate::engine::Engine;
 use coordc::interp::simulate::scenario::{Scenario, WorkflowScenario};
-use coordc::interp::workflow::graph::Graph;
-use coordc::interp::workflow::run::{self, RunInput};
-use coordc::interp::workflow::script::Scope;
 use coordc::project::files::{ConfigFile, Files};
-use coordc::project::load::{
-    JobInput, JobSource, LocalWorkflows, Sources, Stop, parse_document, read_application,
-};
+use coordc::project::load::{JobInput, JobSource, Sources, Stop, parse_document, read_application};
 use coordc::project::settings::Finder;
 use coordc::project::simulation;
 use coordc::time::datetime::ProcessingZone;
@@ -78,7 +72,11 @@ fn corpus() -> &'static Corpus {
             .map(|e| e.path())
             .filter(|folder| has_scenario(folder))
             .map(|folder| {
-                let key = folder.file_name().expect("a name").to_string_lossy().into_owned();
+                let key = folder
+                    .file_name()
+                    .expect("a name")
+                    .to_string_lossy()
+                    .into_owned();
                 let workflow = key
                     .starts_with("wf-")
                     .then(|| readme_command(&root, &folder))
@@ -95,7 +93,11 @@ fn corpus() -> &'static Corpus {
         let mut buffers = Vec::new();
         let mut folders = vec![root.join("corpus")];
         while let Some(folder) = folders.pop() {
-            for path in std::fs::read_dir(&folder).expect("a corpus folder").filter_map(Result::ok).map(|e| e.path()) {
+            for path in std::fs::read_dir(&folder)
+                .expect("a corpus folder")
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+            {
                 if path.is_dir() {
                     folders.push(path);
                 } else if let Ok(text) = std::fs::read_to_string(&path) {
@@ -124,7 +126,9 @@ fn has_scenario(folder: &Path) -> bool {
 /// `coordc simulate `).
 fn readme_command(root: &Path, folder: &Path) -> Option<WorkflowCommand> {
     let readme = std::fs::read_to_string(folder.join("README.md")).ok()?;
-    let line = readme.lines().find_map(|l| l.strip_prefix("coordc simulate "))?;
+    let line = readme
+        .lines()
+        .find_map(|l| l.strip_prefix("coordc simulate "))?;
     let mut command = WorkflowCommand::default();
     let mut words = line.split_whitespace();
     while let Some(word) = words.next() {
@@ -137,7 +141,9 @@ fn readme_command(root: &Path, folder: &Path) -> Option<WorkflowCommand> {
             "-D" => command.defines.push(pair(words.next())?),
             "--map" => {
                 let (prefix, dir) = pair(words.next())?;
-                command.maps.push((prefix, root.join(dir).display().to_string()));
+                command
+                    .maps
+                    .push((prefix, root.join(dir).display().to_string()));
             }
             "--scenario" | "--format" => {
                 words.next();
@@ -233,7 +239,10 @@ fn run_coordinators(base: &Path, text: &str) {
         let _ = coordc::interp::simulate::report::write_text(&engine, &mut out);
     }
     for (j, job) in engine.jobs.iter().enumerate() {
-        std::hint::black_box((&job.id, coordc::interp::simulate::report::explain(&engine, j, 1)));
+        std::hint::black_box((
+            &job.id,
+            coordc::interp::simulate::report::explain(&engine, j, 1),
+        ));
     }
 }
 
@@ -262,40 +271,29 @@ fn run_workflow(command: &WorkflowCommand, text: &str) {
         processing_zone: ProcessingZone::UTC,
         check_maximum_frequency: true,
     };
-    let Ok(folder) = Finder::new(files, None, &[]).of_file(path) else {
+    let Ok(folder) = Finder::new(files, None, &command.maps).of_file(path) else {
         return;
     };
-    let Some((wf, conf)) =
-        simulation::workflow_to_run(&doc, path, &input, &folder, &mut sources, &mut rendered)
-    else {
-        return;
+    let request = simulation::WorkflowRequest {
+        doc: &doc,
+        path,
+        job: &input,
+        folder: &folder,
+        files,
+        scenario: &scenario,
     };
-    let graph = match Graph::new(&wf) {
-        Ok(g) => g,
-        Err(problems) => return render_all(&problems, &app_text),
-    };
-    let app_folder = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-    let sub_workflows = simulation::SubmittedWorkflows::new(
-        LocalWorkflows::new(&command.maps, app_folder, files),
-        &folder,
-    );
-    let run = run::run(
-        &graph,
-        &RunInput {
-            conf: &conf,
-            start: millis(scenario.start),
-            script: &scenario.script,
-            scope: Scope::default(),
-            sub_workflows: &sub_workflows,
-            pz: ProcessingZone::UTC,
-            id_sequence: 0,
-        },
-    );
-    let mut out = std::io::sink();
-    let _ = coordc::interp::workflow::report::write_json(&run, &mut out);
-    if common::verbose() {
-        let _ = coordc::interp::workflow::report::write_text(&run, &mut std::io::stderr());
-    } else {
-        let _ = coordc::interp::workflow::report::write_text(&run, &mut out);
+    let ran = simulation::run_workflow(&request, &mut sources, &mut rendered, |_, run| {
+        let mut out = std::io::sink();
+        let _ = coordc::interp::workflow::report::write_json(run, &mut out);
+        if common::verbose() {
+            let _ = coordc::interp::workflow::report::write_text(run, &mut std::io::stderr());
+        } else {
+            let _ = coordc::interp::workflow::report::write_text(run, &mut out);
+        }
+    });
+    match ran {
+        Err(simulation::WorkflowNotRun::Graph(problems)) => render_all(&problems, &app_text),
+        Err(simulation::WorkflowNotRun::Scenario(problems)) => render_all(&problems, text),
+        Ok(()) | Err(simulation::WorkflowNotRun::Refused) => {}
     }
 }

@@ -11,6 +11,7 @@ use super::load::{
 };
 use super::settings::{Finder, Folder, Refused};
 use crate::diag::Located;
+use crate::diag::closest;
 use crate::diag::rules::{
     SIMULATE_SCENARIO, WF_ACTION_TYPE, WF_CLUSTER, WF_LENGTH, WF_SUBMISSION_EL,
     XML_UNKNOWN_DOCUMENT,
@@ -19,8 +20,11 @@ use crate::diag::{Diagnostic, Severity};
 use crate::el::VarMap;
 use crate::interp::clock::millis;
 use crate::interp::simulate::engine::{self};
+use crate::interp::simulate::scenario::WorkflowScenario;
 use crate::interp::simulate::scenario::{JobEntry, Scenario};
-use crate::interp::workflow::run::{SubWorkflow, SubWorkflows};
+use crate::interp::workflow::graph::{Graph, Kind};
+use crate::interp::workflow::run::{self, Run, RunInput, SubWorkflow, SubWorkflows};
+use crate::interp::workflow::script::{Scope, Script};
 use crate::ir;
 use crate::oozie::job::{Job, Options};
 use crate::span::Span;
@@ -380,6 +384,77 @@ pub fn engine_inputs<'a>(
     Ok(inputs)
 }
 
+/// A workflow application to run as one job (`coordc simulate
+/// workflow.xml`, and the fuzz target that drives the same path).
+pub struct WorkflowRequest<'a> {
+    /// The application, read from `path` (file 0 of the sources).
+    pub doc: &'a crate::xml::Document<'a>,
+    pub path: &'a Path,
+    pub job: &'a JobInput<'a>,
+    /// The settings that apply to it (its `coordc.toml`, the maps).
+    pub folder: &'a Arc<Folder>,
+    pub files: &'a Files,
+    pub scenario: &'a WorkflowScenario,
+}
+
+/// Why a workflow was not run.
+pub enum WorkflowNotRun {
+    /// Loading or submitting it failed; the problems were told to the sink.
+    Refused,
+    /// Its graph is not one Oozie runs (problems in the application).
+    Graph(Vec<Diagnostic>),
+    /// The scenario names action nodes the workflow does not have
+    /// (problems in the scenario).
+    Scenario(Vec<Diagnostic>),
+}
+
+/// Runs the workflow `request` names against its scenario, as Oozie runs
+/// the job: loaded and submitted ([`workflow_to_run`], its problems told to
+/// `sink`), its graph built, the scenario's nodes checked against it, its
+/// local sub-workflows found through the maps; then `report` is given the
+/// graph and the run.
+pub fn run_workflow(
+    request: &WorkflowRequest,
+    sources: &mut Sources,
+    sink: ProblemSink,
+    report: impl FnOnce(&Graph, &Run),
+) -> Result<(), WorkflowNotRun> {
+    let Some((wf, conf)) = workflow_to_run(
+        request.doc,
+        request.path,
+        request.job,
+        request.folder,
+        sources,
+        sink,
+    ) else {
+        return Err(WorkflowNotRun::Refused);
+    };
+    let graph = Graph::new(&wf).map_err(WorkflowNotRun::Graph)?;
+    let unknown = unknown_nodes(&graph, &request.scenario.script);
+    if !unknown.is_empty() {
+        return Err(WorkflowNotRun::Scenario(unknown));
+    }
+    let app_dir = request.path.parent().unwrap_or(Path::new("."));
+    let sub_workflows = SubmittedWorkflows::new(
+        LocalWorkflows::new(&request.folder.maps, app_dir.to_path_buf(), request.files),
+        request.folder,
+    );
+    let run = run::run(
+        &graph,
+        &RunInput {
+            conf: &conf,
+            start: millis(request.scenario.start),
+            script: &request.scenario.script,
+            scope: Scope::default(),
+            sub_workflows: &sub_workflows,
+            pz: request.folder.processing_zone,
+            id_sequence: 0,
+        },
+    );
+    report(&graph, &run);
+    Ok(())
+}
+
 /// The workflow `doc` read from `path` (file 0 of `sources`), with its job
 /// configuration, as Oozie runs it: None when Oozie refuses the job (a
 /// parameter without a value, E0738, or what [`refused_at_submission`]
@@ -434,4 +509,41 @@ pub fn workflow_to_run(
     conf.entry("oozie.wf.application.path".to_string())
         .or_insert_with(|| Some(folder));
     Some((wf, conf))
+}
+
+/// The `[[node]]` entries that name no action node of the workflow (when it
+/// has no sub-workflow, whose own nodes they could name).
+fn unknown_nodes(graph: &Graph, script: &Script) -> Vec<Diagnostic> {
+    let actions: Vec<&str> = graph
+        .nodes
+        .iter()
+        .filter(|n| matches!(n.kind, Kind::Action { .. }))
+        .map(|n| n.name)
+        .collect();
+    let has_children = graph.nodes.iter().any(
+        |n| matches!(&n.kind, Kind::Action { action, .. } if action.kind.name == "sub-workflow"),
+    );
+    if has_children {
+        return Vec::new();
+    }
+    script
+        .nodes
+        .iter()
+        .filter(|entry| !actions.contains(&entry.name.as_str()))
+        .map(|entry| {
+            let help = match closest(&entry.name, actions.iter().map(|a| a.to_string())) {
+                Some(best) => format!("did you mean `{best}`?"),
+                None => format!("its action nodes: {}", actions.join(", ")),
+            };
+            Diagnostic::error(
+                SIMULATE_SCENARIO,
+                entry.span,
+                format!(
+                    "this [[node]] names no action node of the workflow: `{}`",
+                    entry.name
+                ),
+            )
+            .with_help(help)
+        })
+        .collect()
 }

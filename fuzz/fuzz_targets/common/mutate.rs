@@ -324,7 +324,11 @@ fn sites(text: &str, xml: bool) -> Option<Sites> {
         let mut i = s;
         while i < e {
             if bytes[i].is_ascii_digit() {
-                let start = if i > s && bytes[i - 1] == b'-' { i - 1 } else { i };
+                let start = if i > s && bytes[i - 1] == b'-' {
+                    i - 1
+                } else {
+                    i
+                };
                 let mut j = i;
                 while j < e && bytes[j].is_ascii_digit() {
                     j += 1;
@@ -437,7 +441,10 @@ pub fn mutate(app: &App, edits: &[FileEdit]) -> Vec<(&'static str, String)> {
         };
         let (path, text) = &mut files[i];
         let xml = path.ends_with(".xml");
-        if !apply(text, &fe.edit, xml) && xml && coordc::xml::parse(text, &coordc::xml::Arena::new()).is_err() {
+        if !apply(text, &fe.edit, xml)
+            && xml
+            && coordc::xml::parse(text, &coordc::xml::Arena::new()).is_err()
+        {
             break;
         }
     }
