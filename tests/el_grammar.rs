@@ -4,6 +4,9 @@
 //! expression of the oracle files and the spec, on single-character mutations of
 //! them, and on random token soups.
 
+mod common;
+
+use common::Rng;
 use coordc::diag::rules::EL_SYNTAX;
 use coordc::el::parse::{parse_template, reference_grammar_accepts};
 
@@ -75,16 +78,9 @@ fn corpus() -> Vec<String> {
     texts
 }
 
-/// A small deterministic generator (xorshift64), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
+/// A draw of `rng` in `0..n`, as an index.
+fn index(rng: &mut Rng, n: usize) -> usize {
+    rng.below(n as u64) as usize
 }
 
 #[test]
@@ -109,13 +105,13 @@ fn mutated_texts_parse_alike() {
         let chars: Vec<char> = text.chars().collect();
         for _ in 0..4 {
             let mut m = chars.clone();
-            let at = rng.below(m.len().max(1));
-            match rng.below(3) {
+            let at = index(&mut rng, m.len().max(1));
+            match index(&mut rng, 3) {
                 0 if !m.is_empty() => {
                     m.remove(at);
                 }
                 1 if !m.is_empty() => m.insert(at, m[at]),
-                _ => m.insert(at.min(m.len()), ALPHABET[rng.below(ALPHABET.len())]),
+                _ => m.insert(at.min(m.len()), ALPHABET[index(&mut rng, ALPHABET.len())]),
             }
             texts.push(m.into_iter().collect());
         }
@@ -136,10 +132,10 @@ fn token_soups_parse_alike() {
     let mut texts = Vec::new();
     for _ in 0..30_000 {
         let mut text = String::from("${");
-        for _ in 0..1 + rng.below(10) {
-            text.push_str(PIECES[rng.below(PIECES.len())]);
+        for _ in 0..1 + index(&mut rng, 10) {
+            text.push_str(PIECES[index(&mut rng, PIECES.len())]);
         }
-        if rng.below(4) > 0 {
+        if index(&mut rng, 4) > 0 {
             text.push('}');
         }
         texts.push(text);
