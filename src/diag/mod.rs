@@ -12,15 +12,36 @@ use fixes::FixKind;
 use serde::Serialize;
 
 /// The candidate closest to `name`, if it is close enough to be a likely
-/// typo: the did-you-mean of every check (functions, variables, elements,
-/// dataset, event and node names).
-pub fn closest(name: &str, candidates: impl Iterator<Item = String>) -> Option<String> {
+/// typo: the one did-you-mean of every check (functions, variables,
+/// elements, attributes, dataset, event, node and zone names, rules).
+pub fn closest<S: AsRef<str>>(
+    name: &str,
+    candidates: impl IntoIterator<Item = S>,
+) -> Option<String> {
+    closest_at(name, candidates, LIKELY_TYPO)
+}
+
+/// How alike (Jaro-Winkler, case ignored) a candidate must be to be
+/// suggested.
+const LIKELY_TYPO: f64 = 0.85;
+
+/// [`closest`], with a stricter or looser bar than [`LIKELY_TYPO`] (a time
+/// zone ID, whose many candidates share long prefixes, asks more).
+pub fn closest_at<S: AsRef<str>>(
+    name: &str,
+    candidates: impl IntoIterator<Item = S>,
+    min_score: f64,
+) -> Option<String> {
     let name = name.to_lowercase();
     candidates
-        .map(|c| (strsim::jaro_winkler(&name, &c.to_lowercase()), c))
-        .filter(|(score, _)| *score >= 0.85)
+        .into_iter()
+        .map(|c| {
+            let score = strsim::jaro_winkler(&name, &c.as_ref().to_lowercase());
+            (score, c)
+        })
+        .filter(|(score, _)| *score >= min_score)
         .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, c)| c)
+        .map(|(_, c)| c.as_ref().to_string())
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -249,5 +270,21 @@ impl std::fmt::Debug for Diagnostic {
             s.field("related", &self.related);
         }
         s.finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn closest_suggests_a_likely_typo_ignoring_case_and_nothing_far() {
+        let names = ["nameNode", "jobTracker", "queueName"];
+        assert_eq!(closest("namenode", names).as_deref(), Some("nameNode"));
+        assert_eq!(closest("jobTrackr", names).as_deref(), Some("jobTracker"));
+        assert_eq!(closest("outputDir", names), None);
+        // A stricter bar turns down what the default accepts.
+        assert_eq!(closest_at("jobTrackr", names, 0.99), None);
+        assert_eq!(closest("x", Vec::<String>::new()), None);
     }
 }

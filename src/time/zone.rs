@@ -285,12 +285,7 @@ fn suggest(id: &str) -> Option<String> {
     if let Some(exact) = ids.iter().find(|c| c.eq_ignore_ascii_case(id)) {
         return Some(exact.to_string());
     }
-    let spaced = id.replace(' ', "_");
-    ids.into_iter()
-        .map(|c| (strsim::jaro_winkler(&spaced, c), c))
-        .filter(|(score, _)| *score >= 0.9)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, c)| c.to_string())
+    crate::diag::closest_at(&id.replace(' ', "_"), ids, 0.9)
 }
 
 #[cfg(test)]

@@ -151,7 +151,7 @@ fn validate_complex(
         match declared {
             None => {
                 let mut d = undeclared_attribute(element, attribute.name, attribute.name_span);
-                if let Some(close) = closest(
+                if let Some(close) = crate::diag::closest(
                     attribute.name,
                     ty.attributes.iter().map(|d| d.name.as_str()),
                 ) {
@@ -855,15 +855,6 @@ impl<'a> Matcher<'a> {
         }
         ends
     }
-}
-
-/// The closest of `candidates` to `name`, when close enough to be a typo.
-fn closest<'c>(name: &str, candidates: impl Iterator<Item = &'c str>) -> Option<&'c str> {
-    candidates
-        .map(|c| (strsim::levenshtein(name, c), c))
-        .filter(|(d, c)| *d <= 2.max(c.len() / 4))
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, c)| c)
 }
 
 #[cfg(test)]
