@@ -7,6 +7,17 @@
 use std::marker::PhantomData;
 use std::ops::Range;
 
+/// The 0-based line (lines end at `\n`) of byte `offset` of `text`, found
+/// without an index: for one lookup in a text, where making [`Lines`] would
+/// cost more. Past the end, the last line.
+pub fn line_of(text: &str, offset: usize) -> usize {
+    let before = text
+        .as_bytes()
+        .get(..offset.min(text.len()))
+        .unwrap_or_default();
+    before.iter().filter(|&&b| b == b'\n').count()
+}
+
 /// What a column counts.
 pub trait Unit {
     /// The units `c` takes. An ASCII character must take 1: an ASCII text's
@@ -165,6 +176,16 @@ impl<U: Unit> Lines<U> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_of_counts_the_line_ends_before_an_offset() {
+        let text = "a\nb\r\nc";
+        assert_eq!(line_of(text, 0), 0);
+        assert_eq!(line_of(text, 2), 1);
+        assert_eq!(line_of(text, 5), 2);
+        assert_eq!(line_of(text, 99), 2);
+        assert_eq!(Lines::<Chars>::new(text).line(5), line_of(text, 5));
+    }
 
     #[test]
     fn lines_end_at_newlines() {

@@ -74,11 +74,7 @@ pub fn suppressions(doc: &Document, source: &str) -> Vec<Suppression> {
                 used: AtomicBool::new(false),
             });
         }
-        let line = |offset: u32| {
-            source[..(offset as usize).min(source.len())]
-                .matches('\n')
-                .count()
-        };
+        let line = |offset: u32| crate::lines::line_of(source, offset as usize);
         let span = first_after(&doc.root, comment.span.end)
             .filter(|element| line(element.span.start) == line(comment.span.end) + 1)
             .map(|element| element.span);

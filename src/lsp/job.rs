@@ -117,6 +117,5 @@ pub use crate::project::load::properties_of;
 
 /// The 1-based line of `span` in `text`.
 pub fn line_of(text: &str, span: Span) -> usize {
-    text.get(..span.start as usize)
-        .map_or(1, |before| before.matches('\n').count() + 1)
+    crate::lines::line_of(text, span.start as usize) + 1
 }
