@@ -1,0 +1,840 @@
+//! The engine: an Oozie server over simulated time (CoordMaterializeTransitionXCommand.java, CoordActionInputCheckXCommand.java, CoordActionReadyXCommand.java, StatusTransitService.java).
+//!
+//! Time is an event queue. The periodic services (materialization trigger,
+//! StatusTransit, PauseTransit, Recovery) tick on their grids from the
+//! server's start (+10 s), and only when they can act; commands (materialize,
+//! input check, ready-check) run when due; workflows end when scripted.
+//!
+//! **Ties.** A command due at `t` runs at `t` plus an instant, as the real
+//! server runs it a few milliseconds late: Oozie's `now > x` holds for
+//! `x <= t`, `x > now` for `x > t`. Events due at the same time run in the
+//! order they were queued.
+//!
+//! **Skipped checks.** A waiting action's input check re-queues itself every
+//! minute; a check that cannot change anything (the first missing path has not
+//! arrived, no timeout, skip or wait threshold crossed) is not run, and the
+//! chain jumps to the first check time at which something can change. Ops,
+//! outages and data written by workflows wake the chains they may affect.
+
+use super::data::{DataStore, MAX_INSTANCES, dependency_path};
+use super::inputs::{LogicInputs, Outcome, Unresolved, evaluate, pick};
+use super::scenario::{
+    ActionRef, DataEntry, Op, Scenario, Settings, Verb, WorkflowEnd, WorkflowScript,
+};
+use super::status::{ActionStatus, Counts, JobStatus, action_transition_allowed, transit};
+use crate::diag::Diagnostic;
+use crate::diag::rules::SIMULATE_SCENARIO;
+use crate::el::VarMap;
+use crate::interp::clock::{Millis, datetime, millis};
+use crate::interp::workflow::graph::Graph;
+use crate::interp::workflow::run::{
+    Run, RunInput, RunStatus, SubWorkflow, SubWorkflows, job_conf, run as workflow_run,
+};
+use crate::interp::workflow::script::{Scope, Script};
+use crate::oozie::action::Action;
+use crate::oozie::input_logic::Condition;
+use crate::oozie::job::{Execution, Job, Schedule};
+use crate::span::Span;
+use crate::time::calendar::add;
+use crate::time::cron;
+use crate::time::datetime::{ProcessingZone, format_utc, parse_datetime};
+use chrono::{DateTime, TimeZone, Utc};
+use std::borrow::Cow;
+use std::cmp::Reverse;
+use std::collections::{BTreeSet, BinaryHeap};
+use std::sync::Arc;
+
+/// Most actions one simulation creates (a 5-minute coordinator for nearly 5
+/// years, some 800 MB): past this, the scenario's window is too long for its
+/// frequency.
+mod input_check;
+mod materialize;
+mod ops;
+mod outage;
+mod ready;
+mod services;
+mod sim_job;
+
+pub const MAX_ACTIONS: usize = 500_000;
+
+const SECOND: Millis = 1_000;
+const MINUTE: Millis = 60_000;
+/// The services' first run after the server starts (CoordMaterializeTriggerService.java:229-239).
+const SERVICE_DELAY: Millis = 10 * SECOND;
+/// Submit → first materialization; rerun → input check (CoordSubmitXCommand.java:325-329, CoordRerunXCommand.java:363).
+const COMMAND_DELAY: Millis = 100;
+
+/// Why something changed, for the report.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Why {
+    Submitted,
+    Materialized,
+    FirstMaterialization,
+    MaterializationFailed(String),
+    NoInputs,
+    InputsPresent(usize),
+    InputLogic(usize),
+    Started {
+        running: usize,
+        concurrency: i64,
+    },
+    WorkflowStarted,
+    WorkflowEnded,
+    /// Its workflow was suspended (a transient error's retries ran out).
+    WorkflowSuspended,
+    /// Its workflow job could not be submitted.
+    WorkflowRefused(String),
+    SkippedLastOnly {
+        next: Millis,
+    },
+    SkippedNone {
+        nominal: Millis,
+        tolerance: i64,
+    },
+    TimedOut {
+        waited: i64,
+        timeout: i64,
+        base: Millis,
+    },
+    Suspended,
+    Resumed,
+    JobKilled,
+    ActionsKilled,
+    Ignored,
+    Rerun,
+    StatusTransit,
+    PauseReached(Millis),
+    Unpaused,
+    Changed(String),
+    EndBeforeStart,
+}
+
+/// One change, in time order: a job's status (`action: None`) or an action's.
+#[derive(Debug, Clone)]
+pub struct Change {
+    pub at: Millis,
+    pub job: usize,
+    pub action: Option<usize>,
+    pub from: Option<Status>,
+    pub to: Status,
+    pub why: Why,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    Job(JobStatus),
+    Action(ActionStatus),
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Job(s) => s.name(),
+            Status::Action(s) => s.name(),
+        }
+    }
+}
+
+/// A user operation and what the server answered.
+#[derive(Debug, Clone)]
+pub struct OpRecord {
+    pub at: Millis,
+    pub what: String,
+    /// `None`: done; else Oozie's refusal.
+    pub refused: Option<String>,
+}
+
+/// An action's workflow.
+#[derive(Debug, Clone)]
+pub struct Workflow {
+    pub started: Millis,
+    pub ended: Option<Millis>,
+    pub status: Option<WorkflowEnd>,
+    /// When a local workflow application ran: what re-runs it for the report.
+    pub run: Option<Box<LocalRun>>,
+    /// Why its job could not be submitted, when it could not.
+    pub refused: Option<String>,
+    script: WorkflowScript,
+    /// When it ends, while running; its remaining time while suspended.
+    due: Option<Millis>,
+    remaining: Millis,
+    generation: u32,
+}
+
+/// What a coordinator action's workflow was: scripted, run from its local
+/// application, or refused before it ran.
+enum LocalOutcome {
+    Scripted,
+    Ran(Box<LocalRun>),
+    Refused(String),
+}
+
+/// A local workflow application, with the app-path and the resolved
+/// configuration an action gives its job.
+type LocalWorkflow = (Arc<SubWorkflow>, String, Vec<(String, String)>);
+
+/// A coordinator action's workflow run from its local application: its job
+/// id and how it ended. (The run's trace is made again for the report, from
+/// the same application and configuration: keeping every node of every run,
+/// or even every run's configuration, would hold a year's simulation in
+/// memory.)
+#[derive(Debug, Clone)]
+pub struct LocalRun {
+    pub id_sequence: u64,
+    pub status: RunStatus,
+}
+
+/// `value`'s `coord:dataIn` calls with the action's data-ins as its inputs
+/// were resolved (or chosen by its input logic); the value as it is when it
+/// does not evaluate.
+fn resolved_data_ins(value: &str, action: &SimAction, pz: ProcessingZone) -> String {
+    struct DataIns<'s>(&'s SimAction<'s>);
+    impl crate::el::Context for DataIns<'_> {
+        fn call(
+            &self,
+            def: &'static crate::el::library::FunctionDef,
+            args: &[crate::el::Value],
+        ) -> Option<Result<crate::el::Value<'static>, String>> {
+            if def.namespace != Some("coord") || def.name != "dataIn" {
+                return None;
+            }
+            let wanted = args.first()?.to_text();
+            let action = self.0;
+            let d = action
+                .inputs
+                .iter()
+                .position(|(name, _, _)| *name == wanted)?;
+            let uris = match &action.chosen {
+                Some(chosen) => chosen.get(d)?,
+                None => &action.inputs.get(d)?.1,
+            };
+            Some(Ok(crate::el::Value::Str(uris.join(",").into())))
+        }
+    }
+    let Ok(template) = crate::el::parse_template(value, 0) else {
+        return value.to_string();
+    };
+    let env = crate::el::Env {
+        vars: &crate::el::NoVariables,
+        library: crate::el::Library::Coordinator,
+        context: Some(&DataIns(action)),
+        processing_zone: pz,
+    };
+    crate::el::render(&template, &env).map_or_else(|_| value.to_string(), |(v, _)| v)
+}
+
+/// The remaining time of a workflow that will not end by itself.
+const NEVER: Millis = Millis::MAX / 4;
+
+/// A dependency: an instance and its path with the done-flag. (The data
+/// store knows instances by URI: the done-flag appears with the instance.)
+#[derive(Debug, Clone)]
+pub struct Dep {
+    pub uri: String,
+    pub path: String,
+}
+
+/// A waiting action's chain of input checks.
+#[derive(Debug, Clone, Copy)]
+struct Chain {
+    /// The next check, when the chain is alive.
+    next: Option<Millis>,
+    /// The last check run or skipped (Oozie's lastModified).
+    last: Millis,
+    /// The check after `last` comes this much later, then `period` apart.
+    first_gap: Millis,
+    period: Millis,
+    generation: u32,
+}
+
+impl SimAction<'_> {
+    /// The next input check, while its chain of checks is alive.
+    pub fn next_check(&self) -> Option<Millis> {
+        self.chain.next
+    }
+}
+
+pub struct SimAction<'a> {
+    /// Unique in the simulation: an action deleted by `-change` and one
+    /// created again at its place are told apart by their queued events.
+    serial: u32,
+    pub number: usize,
+    pub nominal: Millis,
+    pub created: Millis,
+    pub status: ActionStatus,
+    pub since: Millis,
+    pub timeout: i64,
+    /// Per data-in: its name, its resolved URIs (latest/future ones first
+    /// once resolved), its unresolved calls.
+    pub inputs: Vec<(&'a str, Vec<String>, Vec<Unresolved>)>,
+    /// The missing dependencies, in Oozie's order.
+    pub missing: Vec<Dep>,
+    /// Every dependency, for `<input-logic>`.
+    logic_deps: Vec<Vec<Dep>>,
+    logic_available: Vec<Vec<bool>>,
+    /// With `<input-logic>`: the URIs it chose, per data-in.
+    pub chosen: Option<Vec<Vec<String>>>,
+    pub outputs: Vec<String>,
+    logic: Option<Condition<'a>>,
+    pub workflow: Option<Workflow>,
+    /// With a local workflow application: its app-path and the action's
+    /// resolved configuration, what its workflow job is given.
+    /// `Err`: the app-path names a local application that cannot be read.
+    local_workflow: Option<Box<Result<LocalWorkflow, String>>>,
+    chain: Chain,
+    /// When it last changed (READY actions wait for the RecoveryService).
+    pub modified: Millis,
+}
+
+pub struct SimJob<'a> {
+    pub id: String,
+    pub app_name: String,
+    job: &'a Job<'a>,
+    done_flags: Vec<String>,
+    pub status: JobStatus,
+    pub start: Millis,
+    pub end: Millis,
+    pub pause: Option<Millis>,
+    pub concurrency: i64,
+    pub throttle: i64,
+    pub timeout: i64,
+    pub execution: Execution,
+    pub submit: Millis,
+    /// Submitted: before, the server has no such job (ops are refused, the
+    /// trigger does not see it).
+    pub submitted: bool,
+    pub next_materialization: Option<Millis>,
+    pub last_action_number: usize,
+    pub done: bool,
+    modified: Millis,
+    pub actions: Vec<SimAction<'a>>,
+    pub counts: Counts,
+    /// READY actions by (nominal, index).
+    ready: BTreeSet<(Millis, usize)>,
+    /// READY actions by (when they became READY, index), for the
+    /// RecoveryService.
+    ready_since: BTreeSet<(Millis, usize)>,
+    /// WAITING actions whose check chain was dropped.
+    lost: BTreeSet<usize>,
+    /// STS has something to look at.
+    dirty: bool,
+    /// A cron schedule's nominal times, listed as far as asked.
+    cron_times: std::cell::RefCell<Vec<Millis>>,
+    pub ops: Vec<OpRecord>,
+    scripts: Vec<(ActionRef, Option<WorkflowEnd>, Option<Millis>)>,
+    /// Why the simulation stopped materializing this job, when it did.
+    pub failure: Option<String>,
+    workflows: &'a dyn SubWorkflows,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Service {
+    Materialize,
+    Status,
+    Pause,
+    Recovery,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Event {
+    Submit(usize),
+    Tick(Service, u32),
+    Materialize(usize),
+    /// (job, action index, the action's serial, the chain's generation)
+    InputCheck(usize, usize, u32, u32),
+    ReadyCheck(usize),
+    /// (job, action index, the action's serial, the workflow's generation)
+    WorkflowEnd(usize, usize, u32, u32),
+    Op(usize),
+    OutageStart(usize),
+    OutageEnd(usize),
+}
+
+impl Event {
+    /// Lost when the server goes down: commands in its memory queue.
+    fn is_command(&self) -> bool {
+        matches!(
+            self,
+            Event::Materialize(_) | Event::InputCheck(..) | Event::ReadyCheck(_) | Event::Tick(..)
+        )
+    }
+}
+
+struct ServiceClock {
+    interval: Millis,
+    /// Grid origin: the server's (re)start plus the first delay.
+    origin: Millis,
+    /// The tick queued, and its generation.
+    queued: Option<Millis>,
+    generation: u32,
+}
+
+impl ServiceClock {
+    /// The first grid time at or after `t`.
+    fn grid_at_or_after(&self, t: Millis) -> Millis {
+        if t <= self.origin {
+            return self.origin;
+        }
+        let k = (t - self.origin + self.interval - 1) / self.interval;
+        self.origin + k * self.interval
+    }
+}
+
+/// The simulated server and its jobs.
+pub struct Engine<'a> {
+    pub settings: Settings,
+    pub now: Millis,
+    pub until: Millis,
+    seq: u64,
+    queue: BinaryHeap<Reverse<(Millis, u64, Event)>>,
+    pub jobs: Vec<SimJob<'a>>,
+    pub data: DataStore,
+    pub outages: Vec<(Millis, Millis)>,
+    down: bool,
+    /// The services' clocks, in [`Service`]'s order.
+    services: [ServiceClock; 4],
+    pub log: Vec<Change>,
+    ops: Vec<Op>,
+    workflows: WorkflowScript,
+    outputs: bool,
+    /// URI → actions whose checks were skipped past now waiting for it.
+    watchers: rustc_hash::FxHashMap<String, Vec<(usize, usize, u32)>>,
+    pub created: usize,
+    /// What workflows run from local applications meet.
+    pub script: Script,
+    /// The next workflow job's id sequence number.
+    next_workflow_id: u64,
+}
+
+/// A job to simulate: its id, its submitted definition, when it is submitted.
+pub struct JobInput<'a> {
+    pub id: String,
+    pub job: &'a Job<'a>,
+    pub submit: DateTime<Utc>,
+    /// Where its actions' workflow applications are read, when they are local.
+    pub workflows: &'a dyn SubWorkflows,
+}
+
+fn problem(span: Span, message: impl Into<String>) -> Diagnostic {
+    Diagnostic::error(SIMULATE_SCENARIO, span, message)
+}
+
+/// Jobs by index. Job indexes are positions in `jobs`, made in
+/// [`Engine::new`]: the list never changes length after.
+#[allow(
+    clippy::indexing_slicing,
+    reason = "job indexes are positions in `self.jobs`, made in `new`; it never shrinks"
+)]
+impl<'a> Engine<'a> {
+    fn job(&self, j: usize) -> &SimJob<'a> {
+        &self.jobs[j]
+    }
+
+    fn job_mut(&mut self, j: usize) -> &mut SimJob<'a> {
+        &mut self.jobs[j]
+    }
+}
+
+impl<'a> Engine<'a> {
+    fn action(&self, j: usize, a: usize) -> &SimAction<'a> {
+        self.job(j).action(a)
+    }
+
+    fn action_mut(&mut self, j: usize, a: usize) -> &mut SimAction<'a> {
+        self.job_mut(j).action_mut(a)
+    }
+
+    /// The server at the scenario's start, its jobs queued for submission and
+    /// its data scripted; or the scenario's problems with its jobs.
+    pub fn new(
+        scenario: &Scenario,
+        inputs: Vec<JobInput<'a>>,
+    ) -> Result<Engine<'a>, Vec<Diagnostic>> {
+        let settings = scenario.settings.clone();
+        let start = millis(scenario.start);
+        let mut problems = Vec::new();
+        let mut jobs: Vec<SimJob<'a>> = inputs
+            .into_iter()
+            .map(|input| SimJob::new(input, &settings))
+            .collect();
+        let find = |jobs: &[SimJob], id: &str| jobs.iter().position(|j| j.id == id);
+        for w in &scenario.workflow {
+            match find(&jobs, &w.job).and_then(|j| jobs.get_mut(j)) {
+                Some(job) => job.scripts.push((w.action.clone(), w.status, w.duration)),
+                None => problems.push(problem(
+                    w.job_span,
+                    format!("no job `{}` in this scenario", w.job),
+                )),
+            }
+        }
+        for node in &scenario.script.nodes {
+            if let Some(job) = &node.job
+                && find(&jobs, job).is_none()
+            {
+                problems.push(problem(
+                    node.span,
+                    format!("this [[node]] names no job of this scenario: `{job}`"),
+                ));
+            }
+        }
+        for op in &scenario.ops {
+            if find(&jobs, &op.job).is_none() {
+                problems.push(problem(
+                    op.job_span,
+                    format!("no job `{}` in this scenario", op.job),
+                ));
+            }
+        }
+        // More actions than coordc holds are refused before the simulation
+        // starts (for a cron schedule, when the run reaches them).
+        let until = millis(scenario.until);
+        let mut total = 0usize;
+        for job in &jobs {
+            total = total.saturating_add(job.actions_before(job.end.min(until)));
+        }
+        if total > MAX_ACTIONS {
+            problems.push(problem(
+                scenario.until_span,
+                format!(
+                    "the jobs would create more than {MAX_ACTIONS} actions before `until`: simulate a shorter window"
+                ),
+            ));
+        }
+        let mut data = DataStore::default();
+        // Ranges first: a `uri` entry overrides them.
+        let mut listed = 0usize;
+        for entry in &scenario.data {
+            if let DataEntry::Range {
+                job,
+                dataset,
+                span,
+                from,
+                to,
+                delay,
+                missing,
+            } = entry
+            {
+                let Some(sim_job) = find(&jobs, job).and_then(|j| jobs.get(j)) else {
+                    problems.push(problem(*span, format!("no job `{job}` in this scenario")));
+                    continue;
+                };
+                match sim_job.dataset_instances(dataset, *from, *to) {
+                    Ok(instances) => {
+                        listed += instances.len();
+                        if listed > MAX_INSTANCES {
+                            problems.push(problem(
+                                *span,
+                                format!("the [[data]] ranges list more than {MAX_INSTANCES} instances: simulate a shorter window"),
+                            ));
+                            break;
+                        }
+                        for (t, uri) in instances {
+                            if missing.contains(&t) {
+                                data.unset(&uri);
+                            } else {
+                                data.set(&uri, millis(t) + delay);
+                            }
+                        }
+                    }
+                    Err(message) => problems.push(problem(*span, message)),
+                }
+            }
+        }
+        for entry in &scenario.data {
+            if let DataEntry::Uri { uri, at } = entry {
+                data.set(uri, millis(*at));
+            }
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let clock = |interval| ServiceClock {
+            interval,
+            origin: start + SERVICE_DELAY,
+            queued: None,
+            generation: 0,
+        };
+        let mut engine = Engine {
+            services: [
+                clock(settings.scheduling),
+                clock(settings.status_interval),
+                clock(settings.pause_interval),
+                clock(settings.recovery_interval),
+            ],
+            settings,
+            now: start,
+            until: millis(scenario.until),
+            seq: 0,
+            queue: BinaryHeap::new(),
+            jobs,
+            data,
+            outages: scenario
+                .outages
+                .iter()
+                .map(|(f, t)| (millis(*f), millis(*t)))
+                .collect(),
+            down: false,
+            log: Vec::new(),
+            ops: scenario.ops.clone(),
+            workflows: scenario.workflows,
+            outputs: scenario.outputs,
+            watchers: Default::default(),
+            created: 0,
+            script: scenario.script.clone(),
+            next_workflow_id: 0,
+        };
+        let submits: Vec<Millis> = engine.jobs.iter().map(|job| job.submit).collect();
+        for (j, at) in submits.into_iter().enumerate() {
+            engine.push(at, Event::Submit(j));
+        }
+        for (i, op) in scenario.ops.iter().enumerate() {
+            engine.push(millis(op.at), Event::Op(i));
+        }
+        for (i, (from, to)) in engine.outages.clone().into_iter().enumerate() {
+            engine.push(from, Event::OutageStart(i));
+            engine.push(to, Event::OutageEnd(i));
+        }
+        Ok(engine)
+    }
+
+    /// `service`'s clock.
+    fn clock(&mut self, service: Service) -> &mut ServiceClock {
+        let [materialize, status, pause, recovery] = &mut self.services;
+        match service {
+            Service::Materialize => materialize,
+            Service::Status => status,
+            Service::Pause => pause,
+            Service::Recovery => recovery,
+        }
+    }
+
+    fn push(&mut self, at: Millis, event: Event) {
+        self.seq += 1;
+        self.queue.push(Reverse((at, self.seq, event)));
+    }
+
+    /// Runs every event due before `until` (or at or before `at`, when
+    /// given: the state as of that time).
+    pub fn run(&mut self, at: Option<Millis>) -> Result<(), Diagnostic> {
+        while let Some(Reverse((t, _, event))) = self.queue.peek().copied() {
+            let past = match at {
+                Some(at) => t > at,
+                None => t >= self.until,
+            };
+            if past {
+                break;
+            }
+            self.queue.pop();
+            self.now = t;
+            if self.down && event.is_command() {
+                continue;
+            }
+            self.handle(event);
+            if self.created > MAX_ACTIONS {
+                return Err(Diagnostic::error(
+                    SIMULATE_SCENARIO,
+                    Span::EMPTY,
+                    format!(
+                        "the simulation created more than {MAX_ACTIONS} actions by {}: simulate a shorter window (until)",
+                        format_utc(datetime(t))
+                    ),
+                ));
+            }
+        }
+        if let Some(at) = at {
+            self.now = at;
+        } else {
+            self.now = self.until;
+        }
+        Ok(())
+    }
+
+    fn handle(&mut self, event: Event) {
+        match event {
+            Event::Submit(j) => self.submit(j),
+            Event::Tick(service, generation) => {
+                let clock = self.clock(service);
+                if clock.generation != generation {
+                    return;
+                }
+                clock.queued = None;
+                match service {
+                    Service::Materialize => self.materialization_trigger(),
+                    Service::Status => self.status_transit(),
+                    Service::Pause => self.pause_transit(),
+                    Service::Recovery => self.recovery(),
+                }
+            }
+            Event::Materialize(j) => self.materialize(j),
+            Event::InputCheck(j, a, serial, generation) => {
+                if self
+                    .job(j)
+                    .actions
+                    .get(a)
+                    .is_some_and(|x| x.serial == serial && x.chain.generation == generation)
+                {
+                    self.input_check(j, a);
+                }
+            }
+            Event::ReadyCheck(j) => self.ready_check(j),
+            Event::WorkflowEnd(j, a, serial, generation) => {
+                if self
+                    .job(j)
+                    .actions
+                    .get(a)
+                    .is_some_and(|x| x.serial == serial)
+                {
+                    self.workflow_end(j, a, generation);
+                }
+            }
+            Event::Op(i) => self.op(i),
+            Event::OutageStart(_) => self.outage_start(),
+            Event::OutageEnd(_) => self.outage_end(),
+        }
+    }
+
+    // -----------------------------------------------------------------------
+    // Services.
+
+    /// Queues `service`'s tick at its first grid time at or after `earliest`
+    /// (and after now), unless one is queued by then.
+    fn wake(&mut self, service: Service, earliest: Millis) {
+        if self.down {
+            return;
+        }
+        let now = self.now;
+        let clock = self.clock(service);
+        let mut at = clock.grid_at_or_after(earliest.max(now));
+        if at <= now && earliest <= now {
+            // A tick at this very instant ran (or would run) before: the next.
+            at = clock.grid_at_or_after(now + 1);
+        }
+        if clock.queued.is_some_and(|q| q <= at) {
+            return;
+        }
+        clock.generation += 1;
+        clock.queued = Some(at);
+        let generation = clock.generation;
+        self.push(at, Event::Tick(service, generation));
+    }
+
+    fn set_job_status(&mut self, j: usize, to: JobStatus, why: Why) {
+        let job = self.job_mut(j);
+        if job.status == to {
+            return;
+        }
+        let from = job.status;
+        job.status = to;
+        self.log.push(Change {
+            at: self.now,
+            job: j,
+            action: None,
+            from: Some(Status::Job(from)),
+            to: Status::Job(to),
+            why,
+        });
+        // What the new status lets the services do.
+        self.wake_materialization();
+        self.wake_pause();
+        self.wake_recovery();
+    }
+
+    fn set_action_status(&mut self, j: usize, a: usize, to: ActionStatus, why: Why) {
+        let now = self.now;
+        let job = self.job_mut(j);
+        let action = job.action(a);
+        let (from, nominal, since) = (action.status, action.nominal, action.since);
+        assert!(
+            action_transition_allowed(Some(from), to),
+            "the engine made a transition Oozie does not: {} -> {}",
+            from.name(),
+            to.name()
+        );
+        job.counts.remove(from);
+        job.counts.add(to);
+        if from == ActionStatus::Ready {
+            job.ready.remove(&(nominal, a));
+            job.ready_since.remove(&(since, a));
+        }
+        if to == ActionStatus::Ready {
+            job.ready.insert((nominal, a));
+            job.ready_since.insert((now, a));
+        }
+        if from == ActionStatus::Waiting {
+            job.lost.remove(&a);
+        }
+        job.dirty = true;
+        let action = job.action_mut(a);
+        if from == ActionStatus::Waiting {
+            action.chain.next = None;
+            action.chain.generation += 1;
+        }
+        action.status = to;
+        action.since = now;
+        action.modified = now;
+        self.log.push(Change {
+            at: now,
+            job: j,
+            action: Some(a),
+            from: Some(Status::Action(from)),
+            to: Status::Action(to),
+            why,
+        });
+        self.wake(Service::Status, now);
+        if from == ActionStatus::Waiting {
+            // The throttle may let the trigger through again.
+            self.wake_materialization();
+        }
+        if to == ActionStatus::Ready {
+            self.wake_recovery();
+        }
+    }
+
+    // -----------------------------------------------------------------------
+    // Submission and materialization.
+}
+
+/// Resolves one `latest`/`future` call against what exists at `now`
+/// (CoordELFunctions.java:1177-1195, 1494-1558).
+fn resolve(
+    job: &Job,
+    dataset: &str,
+    call: Unresolved,
+    reference: Millis,
+    nominal: Millis,
+    data: &DataStore,
+    now: Millis,
+) -> Option<Vec<String>> {
+    let (_, clock) = job.dataset(dataset)?;
+    let uri = |t: DateTime<Utc>| job.instance_uri(dataset, t).and_then(Result::ok);
+    let mut exists = |u: &String| data.exists(u, now);
+    match call {
+        Unresolved::Latest { from, to } => {
+            // Newest first from the current instance at the reference time,
+            // down to the initial instance.
+            let reference = datetime(reference);
+            const CHUNK: i64 = 64;
+            let mut offset = 0;
+            let candidates = std::iter::from_fn(move || {
+                let chunk = clock
+                    .current_range(reference, -(offset + CHUNK - 1), -offset)
+                    .ok()?;
+                offset += CHUNK;
+                (!chunk.is_empty()).then_some(chunk)
+            })
+            .flatten()
+            .filter_map(uri);
+            pick(candidates, &mut exists, (-to) as usize, (-from) as usize)
+        }
+        Unresolved::Future { from, to, limit } => {
+            let mut instances = clock.current_range(datetime(nominal), 0, limit).ok()?;
+            instances.reverse();
+            pick(
+                instances.into_iter().filter_map(uri),
+                &mut exists,
+                from as usize,
+                to as usize,
+            )
+        }
+    }
+}

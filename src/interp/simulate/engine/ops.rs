@@ -1,0 +1,472 @@
+//! What users do to jobs and actions (suspend, resume, kill, ignore, rerun, change), as Oozie's commands for them do it.
+
+use super::*;
+
+impl<'a> Engine<'a> {
+    pub(super) fn op(&mut self, i: usize) {
+        let now = self.now;
+        let Some(op) = self.ops.get(i).cloned() else {
+            return;
+        };
+        let Some(j) = self.jobs.iter().position(|job| job.id == op.job) else {
+            return;
+        };
+        let mut what = match (&op.value, &op.actions) {
+            (Some((v, _)), _) => format!("{} -value {v}", verb_name(&op.verb)),
+            (_, Some((list, _))) => {
+                format!("{} -action {}", verb_name(&op.verb), action_list_text(list))
+            }
+            _ => verb_name(&op.verb).to_string(),
+        };
+        if !self.job(j).submitted {
+            let submit = self.job(j).submit;
+            self.job_mut(j).ops.push(OpRecord {
+                at: now,
+                what,
+                refused: Some(format!(
+                    "E0604: the job does not exist yet (it is submitted at {})",
+                    format_utc(datetime(submit))
+                )),
+            });
+            return;
+        }
+        let result = match op.verb {
+            Verb::Suspend => self.suspend(j),
+            Verb::Resume => self.resume(j),
+            Verb::Kill => match &op.actions {
+                None => self.kill_job(j),
+                Some((list, _)) => self.kill_actions(j, list),
+            },
+            Verb::Change => self
+                .change(j, op.value.as_ref().map_or("", |(v, _)| v))
+                .map(|deleted| {
+                    if !deleted.is_empty() {
+                        let numbers: Vec<String> = deleted.iter().map(usize::to_string).collect();
+                        what.push_str(&format!(" (deleted actions {})", numbers.join(", ")));
+                    }
+                }),
+            Verb::Rerun => self.rerun(j, op.actions.as_ref().map_or(&[][..], |(l, _)| l)),
+            Verb::Ignore => self.ignore(j, op.actions.as_ref().map_or(&[][..], |(l, _)| l)),
+        };
+        let refused = result.err();
+        self.job_mut(j).ops.push(OpRecord {
+            at: now,
+            what,
+            refused,
+        });
+        self.wake_job_chains(j);
+        self.wake_materialization();
+        self.wake_pause();
+        self.wake_recovery();
+    }
+
+    /// CoordSuspendXCommand (CSUS:101-221).
+    pub(super) fn suspend(&mut self, j: usize) -> Result<(), String> {
+        let to = match self.job(j).status {
+            JobStatus::Prep | JobStatus::PrepPaused => JobStatus::PrepSuspended,
+            JobStatus::Running | JobStatus::Paused => JobStatus::Suspended,
+            JobStatus::RunningWithError | JobStatus::PausedWithError => {
+                JobStatus::SuspendedWithError
+            }
+            s if s.is_terminal() => {
+                return Err(format!(
+                    "E1020: the job is {} and cannot be suspended",
+                    s.name()
+                ));
+            }
+            _ => return Ok(()),
+        };
+        self.set_job_status(j, to, Why::Suspended);
+        let now = self.now;
+        for a in 0..self.job(j).actions.len() {
+            if self.action(j, a).status == ActionStatus::Running {
+                if let Some(w) = &mut self.action_mut(j, a).workflow {
+                    w.remaining = w.due.map_or(w.remaining, |d| d.saturating_sub(now));
+                    w.due = None;
+                    w.generation += 1;
+                }
+                self.set_action_status(j, a, ActionStatus::Suspended, Why::Suspended);
+            }
+        }
+        Ok(())
+    }
+
+    /// CoordResumeXCommand (CRES:99-156, RTX:46-60).
+    pub(super) fn resume(&mut self, j: usize) -> Result<(), String> {
+        let to = match self.job(j).status {
+            JobStatus::PrepSuspended => JobStatus::Prep,
+            JobStatus::Suspended => JobStatus::Running,
+            JobStatus::SuspendedWithError => JobStatus::RunningWithError,
+            s => return Err(format!("E1022: the job is {}, not suspended", s.name())),
+        };
+        self.set_job_status(j, to, Why::Resumed);
+        let now = self.now;
+        for a in 0..self.job(j).actions.len() {
+            if self.action(j, a).status == ActionStatus::Suspended {
+                let mut end = None;
+                if let Some(w) = &mut self.action_mut(j, a).workflow {
+                    w.generation += 1;
+                    let due = now.saturating_add(w.remaining);
+                    w.due = Some(due);
+                    end = Some((due, w.generation));
+                }
+                self.set_action_status(j, a, ActionStatus::Running, Why::Resumed);
+                if let Some((at, generation)) = end {
+                    self.push(
+                        at,
+                        Event::WorkflowEnd(j, a, self.action(j, a).serial, generation),
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// CoordKillXCommand (CoordKillXCommand.java:102-164).
+    pub(super) fn kill_job(&mut self, j: usize) -> Result<(), String> {
+        let status = self.job(j).status;
+        if matches!(
+            status,
+            JobStatus::Succeeded
+                | JobStatus::Failed
+                | JobStatus::DoneWithError
+                | JobStatus::Killed
+                | JobStatus::Ignored
+        ) {
+            return Err(format!(
+                "E1020: the job is {} and cannot be killed",
+                status.name()
+            ));
+        }
+        self.job_mut(j).done = true;
+        self.set_job_status(j, JobStatus::Killed, Why::JobKilled);
+        for a in 0..self.job(j).actions.len() {
+            let s = self.action(j, a).status;
+            if !matches!(
+                s,
+                ActionStatus::Failed
+                    | ActionStatus::Timedout
+                    | ActionStatus::Succeeded
+                    | ActionStatus::Killed
+                    | ActionStatus::Ignored
+            ) {
+                self.end_workflow_killed(j, a);
+                self.set_action_status(j, a, ActionStatus::Killed, Why::JobKilled);
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn end_workflow_killed(&mut self, j: usize, a: usize) {
+        let now = self.now;
+        if let Some(w) = &mut self.action_mut(j, a).workflow
+            && w.ended.is_none()
+        {
+            w.ended = Some(now);
+            w.status = Some(WorkflowEnd::Killed);
+            w.due = None;
+            w.generation += 1;
+        }
+    }
+
+    /// CoordActionsKillXCommand (CAKX:84-140).
+    pub(super) fn kill_actions(&mut self, j: usize, list: &[(usize, usize)]) -> Result<(), String> {
+        let status = self.job(j).status;
+        if matches!(
+            status,
+            JobStatus::Succeeded | JobStatus::Failed | JobStatus::DoneWithError | JobStatus::Killed
+        ) {
+            return Err(format!(
+                "E1020: the job is {} and its actions cannot be killed",
+                status.name()
+            ));
+        }
+        let selected = self.select(j, list)?;
+        let mut freed = false;
+        for a in selected {
+            let s = self.action(j, a).status;
+            if matches!(
+                s,
+                ActionStatus::Waiting
+                    | ActionStatus::Ready
+                    | ActionStatus::Submitted
+                    | ActionStatus::Running
+                    | ActionStatus::Suspended
+            ) {
+                freed |= self.action(j, a).workflow.is_some();
+                self.end_workflow_killed(j, a);
+                self.set_action_status(j, a, ActionStatus::Killed, Why::ActionsKilled);
+            }
+        }
+        if freed {
+            self.push(self.now, Event::ReadyCheck(j));
+        }
+        Ok(())
+    }
+
+    /// The actions an `-action` list names; an error for a number no action
+    /// has (E0605).
+    pub(super) fn select(&self, j: usize, list: &[(usize, usize)]) -> Result<Vec<usize>, String> {
+        let job = self.job(j);
+        let mut out = Vec::new();
+        for &(from, to) in list {
+            for number in from..=to {
+                match job.actions.iter().position(|a| a.number == number) {
+                    Some(a) => out.push(a),
+                    None => return Err(format!("E0605: action {number} does not exist")),
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// CoordActionsIgnoreXCommand (CAIG:76-106).
+    pub(super) fn ignore(&mut self, j: usize, list: &[(usize, usize)]) -> Result<(), String> {
+        let selected = self.select(j, list)?;
+        if let Some(&a) = selected.iter().find(|&&a| {
+            !matches!(
+                self.action(j, a).status,
+                ActionStatus::Failed | ActionStatus::Killed | ActionStatus::Timedout
+            )
+        }) {
+            let action = self.action(j, a);
+            return Err(format!(
+                "E1024: action {} is {}; only FAILED, KILLED and TIMEDOUT actions can be ignored",
+                action.number,
+                action.status.name()
+            ));
+        }
+        for a in selected {
+            self.set_action_status(j, a, ActionStatus::Ignored, Why::Ignored);
+        }
+        Ok(())
+    }
+
+    /// CoordRerunXCommand (CoordRerunXCommand.java:127-470), without -refresh.
+    pub(super) fn rerun(&mut self, j: usize, list: &[(usize, usize)]) -> Result<(), String> {
+        let status = self.job(j).status;
+        if matches!(status, JobStatus::Prep | JobStatus::Ignored) {
+            return Err(format!("E1018: a {} job cannot be rerun", status.name()));
+        }
+        let selected = self.select(j, list)?;
+        if let Some(&a) = selected
+            .iter()
+            .find(|&&a| !self.action(j, a).status.is_terminal())
+        {
+            let action = self.action(j, a);
+            return Err(format!(
+                "E1018: action {} is {}: only finished actions can be rerun",
+                action.number,
+                action.status.name()
+            ));
+        }
+        let to = match status {
+            JobStatus::Paused | JobStatus::PausedWithError => status,
+            JobStatus::Succeeded | JobStatus::Suspended | JobStatus::Running => JobStatus::Running,
+            _ if self.settings.states_without_error => JobStatus::Running,
+            _ => JobStatus::RunningWithError,
+        };
+        self.set_job_status(j, to, Why::Rerun);
+        let now = self.now;
+        for a in selected {
+            if self.action(j, a).status == ActionStatus::Timedout {
+                self.action_mut(j, a).created = now;
+            }
+            self.action_mut(j, a).workflow = None;
+            self.set_action_status(j, a, ActionStatus::Waiting, Why::Rerun);
+            self.action_mut(j, a).chain.last = now;
+            self.queue_check(j, a, now + COMMAND_DELAY);
+        }
+        Ok(())
+    }
+
+    /// CoordChangeXCommand (CoordChangeXCommand.java:208-461): `endtime=`, `pausetime=`,
+    /// `concurrency=`, `status=`.
+    /// `Ok` with the numbers of the actions deleted.
+    pub(super) fn change(&mut self, j: usize, value: &str) -> Result<Vec<usize>, String> {
+        let mut end = None;
+        let mut pause = None;
+        let mut concurrency = None;
+        let mut status = None;
+        for pair in value.split(';').filter(|p| !p.trim().is_empty()) {
+            let (name, v) = pair
+                .split_once('=')
+                .ok_or_else(|| format!("E1015: `{pair}` is not name=value"))?;
+            let v = v.trim();
+            let time = |v: &str| {
+                parse_datetime(v, ProcessingZone::UTC)
+                    .map(|t| millis(t.instant))
+                    .map_err(|e| format!("E1015: invalid {name} `{v}`: {}", e.message))
+            };
+            match name.trim() {
+                "endtime" => end = Some(time(v)?),
+                "pausetime" => pause = Some(if v.is_empty() { None } else { Some(time(v)?) }),
+                "concurrency" => {
+                    concurrency = Some(
+                        v.parse::<i32>()
+                            .map_err(|_| format!("E1015: invalid concurrency `{v}`"))?,
+                    )
+                }
+                "status" => status = Some(v.to_string()),
+                other => return Err(format!("E1015: `{other}` cannot be changed")),
+            }
+        }
+        let job = self.job(j);
+        if job.status.is_terminal() && status.is_none() && end.is_none() {
+            return Err(format!("E1016: the job is {}", job.status.name()));
+        }
+        // Actions at or after the new end or pause are deleted, if they have
+        // not started; otherwise nothing changes (E1022).
+        let cut = [end, pause.flatten()].into_iter().flatten().min();
+        let mut deleted = 0;
+        if let Some(cut) = cut {
+            for action in job.actions.iter().rev() {
+                if action.nominal < cut {
+                    break;
+                }
+                if !matches!(action.status, ActionStatus::Waiting | ActionStatus::Ready) {
+                    return Err(format!(
+                        "E1022: action {} ({}) is {}: actions after {} cannot be deleted",
+                        action.number,
+                        format_utc(datetime(action.nominal)),
+                        action.status.name(),
+                        format_utc(datetime(cut))
+                    ));
+                }
+                deleted += 1;
+            }
+        }
+        if let Some(s) = &status {
+            let allowed = match s.as_str() {
+                "RUNNING" => matches!(
+                    job.status,
+                    JobStatus::Failed | JobStatus::Killed | JobStatus::Ignored
+                ),
+                "IGNORED" => matches!(job.status, JobStatus::Failed | JobStatus::Killed),
+                _ => false,
+            };
+            if !allowed {
+                return Err(format!(
+                    "E1015: the status cannot change from {} to {s}",
+                    job.status.name()
+                ));
+            }
+        }
+        let mut deleted_numbers = Vec::new();
+        for _ in 0..deleted {
+            let job = self.job_mut(j);
+            let Some(action) = job.actions.pop() else {
+                break;
+            };
+            job.counts.remove(action.status);
+            job.ready.remove(&(action.nominal, job.actions.len()));
+            job.ready_since.remove(&(action.since, job.actions.len()));
+            job.lost.remove(&job.actions.len());
+            job.last_action_number = action.number - 1;
+            job.next_materialization = Some(action.nominal);
+            job.done = false;
+            job.dirty = true;
+            deleted_numbers.push(action.number);
+        }
+        if let Some(n) = concurrency {
+            let before = self.job(j).concurrency;
+            self.job_mut(j).concurrency = i64::from(n);
+            if i64::from(n) > before {
+                self.push(self.now, Event::ReadyCheck(j));
+            }
+        }
+        if let Some(new_pause) = pause {
+            let old = self.job(j).pause;
+            self.job_mut(j).pause = new_pause;
+            let later = match (old, new_pause) {
+                (_, None) => true,
+                (Some(o), Some(n)) => n > o,
+                (None, Some(_)) => false,
+            };
+            if later {
+                let to = match self.job(j).status {
+                    JobStatus::Paused => Some(JobStatus::Running),
+                    JobStatus::PausedWithError => Some(JobStatus::RunningWithError),
+                    // (PREPPAUSED waits for the PauseTransitService, PTS:189-207.)
+                    _ => None,
+                };
+                if let Some(to) = to {
+                    self.set_job_status(j, to, Why::Changed("pause time moved".into()));
+                }
+            }
+        }
+        if let Some(e) = end {
+            let job = self.job_mut(j);
+            job.end = e;
+            let next = job.next_materialization.unwrap_or(job.start);
+            job.done = e <= next;
+            job.dirty = true;
+            if e <= job.start {
+                if matches!(job.status, JobStatus::Prep | JobStatus::Running) {
+                    self.set_job_status(j, JobStatus::Succeeded, Why::EndBeforeStart);
+                }
+            } else {
+                let to = match job.status {
+                    JobStatus::Succeeded => Some(JobStatus::Running),
+                    JobStatus::DoneWithError | JobStatus::Failed => {
+                        Some(if self.settings.states_without_error {
+                            JobStatus::Running
+                        } else {
+                            JobStatus::RunningWithError
+                        })
+                    }
+                    _ => None,
+                };
+                if let Some(to) = to {
+                    self.set_job_status(
+                        j,
+                        to,
+                        Why::Changed(format!("end time {}", format_utc(datetime(e)))),
+                    );
+                }
+            }
+        }
+        if let Some(s) = status {
+            let to = if s == "RUNNING" {
+                // Materialization goes on if it had not reached the end
+                // (CoordChangeXCommand.java:432-445); the StatusTransitService looks at the job
+                // again.
+                let job = self.job_mut(j);
+                if job.next_materialization.unwrap_or(job.start) < job.end {
+                    job.done = false;
+                }
+                JobStatus::Running
+            } else {
+                JobStatus::Ignored
+            };
+            self.job_mut(j).dirty = true;
+            self.set_job_status(j, to, Why::Changed(format!("status={s}")));
+        }
+        self.wake(Service::Status, self.now);
+        Ok(deleted_numbers)
+    }
+}
+
+fn verb_name(verb: &Verb) -> &'static str {
+    match verb {
+        Verb::Suspend => "suspend",
+        Verb::Resume => "resume",
+        Verb::Kill => "kill",
+        Verb::Change => "change",
+        Verb::Rerun => "rerun",
+        Verb::Ignore => "ignore",
+    }
+}
+
+fn action_list_text(list: &[(usize, usize)]) -> String {
+    list.iter()
+        .map(|&(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a}-{b}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}

@@ -1,0 +1,59 @@
+//! The server's outages: what stops while it is down, and what it finds when it comes back.
+
+use super::*;
+
+impl<'a> Engine<'a> {
+    pub(super) fn outage_end_after(&self, t: Millis) -> Millis {
+        self.outages
+            .iter()
+            .find(|(f, e)| *f <= t && t < *e)
+            .map_or(t, |(_, e)| *e)
+    }
+
+    // -----------------------------------------------------------------------
+    // Outages.
+
+    pub(super) fn outage_start(&mut self) {
+        self.down = true;
+        // The command queue is in memory: lost.
+        let kept: Vec<_> = std::mem::take(&mut self.queue)
+            .into_iter()
+            .filter(|Reverse((_, _, e))| !e.is_command())
+            .collect();
+        self.queue = kept.into_iter().collect();
+        for clock in &mut self.services {
+            clock.queued = None;
+            clock.generation += 1;
+        }
+        for j in 0..self.jobs.len() {
+            for a in 0..self.job(j).actions.len() {
+                let action = self.action_mut(j, a);
+                if action.status == ActionStatus::Waiting && action.chain.next.is_some() {
+                    // Brought to its first check at or after now, the chain's
+                    // `last` is the last check that ran before the server
+                    // went down (its lastModified for the RecoveryService).
+                    self.wake_chain(j, a);
+                    let action = self.action_mut(j, a);
+                    action.chain.next = None;
+                    action.chain.generation += 1;
+                    self.job_mut(j).lost.insert(a);
+                }
+            }
+        }
+    }
+
+    pub(super) fn outage_end(&mut self) {
+        self.down = false;
+        let restart = self.now + SERVICE_DELAY;
+        for clock in &mut self.services {
+            clock.origin = restart;
+        }
+        self.wake_materialization();
+        self.wake(Service::Status, restart);
+        self.wake_pause();
+        self.wake_recovery();
+    }
+
+    // -----------------------------------------------------------------------
+    // Ops.
+}

@@ -1,0 +1,261 @@
+//! A job as the engine keeps it: its actions, its nominal times, and what
+//! its controls let through.
+
+use super::*;
+
+/// Action indexes are positions in `actions`, held only while the action
+/// exists: `change` pops deleted actions and drops their indexes from
+/// `ready`, `ready_since` and `lost`; queued events and watchers check
+/// theirs with `get` and the action's serial before use.
+#[allow(
+    clippy::indexing_slicing,
+    reason = "action indexes are held only while their action exists (see above)"
+)]
+impl<'a> SimJob<'a> {
+    pub(super) fn action(&self, a: usize) -> &SimAction<'a> {
+        &self.actions[a]
+    }
+
+    pub(super) fn action_mut(&mut self, a: usize) -> &mut SimAction<'a> {
+        &mut self.actions[a]
+    }
+}
+
+impl<'a> SimJob<'a> {
+    pub(super) fn new(input: JobInput<'a>, settings: &Settings) -> SimJob<'a> {
+        let job = input.job;
+        let app = job.app();
+        let controls = &job.controls;
+        let given = |text: &Option<crate::ir::ElText>| {
+            text.as_ref().is_some_and(|t| !t.text().trim().is_empty())
+        };
+        let timeout = if given(&app.controls.timeout) {
+            controls.timeout
+        } else {
+            settings.default_timeout
+        };
+        let concurrency = if given(&app.controls.concurrency) {
+            controls.concurrency
+        } else {
+            settings.default_concurrency
+        };
+        let throttle = if given(&app.controls.throttle) {
+            controls.throttle
+        } else {
+            settings.default_throttle
+        };
+        // CoordSubmitXCommand.java:773-787.
+        let throttle = if throttle < 1 || throttle > settings.throttle_cap {
+            settings.throttle_cap
+        } else {
+            throttle
+        };
+        let done_flags = app
+            .inputs
+            .iter()
+            .map(|d| match job.done_flag(&d.dataset.name) {
+                Some(Ok(flag)) => flag,
+                // (Submission read the flag: an error there stopped it.)
+                _ => "_SUCCESS".to_string(),
+            })
+            .collect();
+        SimJob {
+            workflows: input.workflows,
+            id: input.id,
+            app_name: job.name.to_string(),
+            done_flags,
+            status: JobStatus::Prep,
+            start: millis(job.start),
+            end: millis(job.end),
+            pause: None,
+            concurrency,
+            throttle,
+            timeout,
+            execution: controls.execution,
+            submit: millis(input.submit),
+            submitted: false,
+            next_materialization: None,
+            last_action_number: 0,
+            done: false,
+            modified: millis(input.submit),
+            actions: Vec::new(),
+            counts: Counts::default(),
+            ready: BTreeSet::new(),
+            ready_since: BTreeSet::new(),
+            lost: BTreeSet::new(),
+            dirty: false,
+            cron_times: Default::default(),
+            ops: Vec::new(),
+            scripts: Vec::new(),
+            failure: None,
+            job,
+        }
+    }
+
+    /// Instances of `dataset` with nominal times in [from, to), and their URIs.
+    pub(super) fn dataset_instances(
+        &self,
+        dataset: &str,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Result<Vec<(DateTime<Utc>, String)>, String> {
+        let (_, clock) = self.job.dataset(dataset).ok_or_else(|| {
+            format!(
+                "job `{}` has no data-in or data-out with dataset `{dataset}`",
+                self.id
+            )
+        })?;
+        let last = to - chrono::Duration::milliseconds(1);
+        let Some((last_count, _)) = clock.current_instance(last).map_err(|e| e.to_string())? else {
+            return Ok(Vec::new());
+        };
+        let first_count = match clock.current_instance(from).map_err(|e| e.to_string())? {
+            Some((c, t)) if t < from => c + 1,
+            Some((c, _)) => c,
+            None => 0,
+        };
+        if last_count < first_count {
+            return Ok(Vec::new());
+        }
+        if (last_count - first_count) as usize >= MAX_INSTANCES {
+            return Err(format!(
+                "the range lists more than {MAX_INSTANCES} instances of dataset `{dataset}`: simulate a shorter window"
+            ));
+        }
+        let mut instances = clock
+            .current_range(last, first_count - last_count, 0)
+            .map_err(|e| e.to_string())?;
+        instances.reverse();
+        instances
+            .into_iter()
+            .map(|t| match self.job.instance_uri(dataset, t) {
+                Some(Ok(uri)) => Ok((t, uri)),
+                Some(Err(d)) => Err(d.message.clone()),
+                None => Err(format!("no dataset `{dataset}`")),
+            })
+            .collect()
+    }
+
+    /// Nominal time of action `k` (1-based), computed afresh from the start
+    /// (CoordMaterializeTransitionXCommand.java:484-492); `None` past the calendar.
+    pub fn nominal(&self, k: usize) -> Option<Millis> {
+        if k == 0 {
+            return None;
+        }
+        match self.job.schedule() {
+            Schedule::Every(f) => {
+                let origin = if f.end_of {
+                    crate::time::frequency::move_to_end(&self.job.zone, self.job.start, f.unit)?
+                } else {
+                    self.job.start
+                };
+                let steps = i64::try_from(k - 1).ok()?.checked_mul(f.count)?;
+                add(&self.job.zone, origin, f.unit.calendar_unit(), steps).map(millis)
+            }
+            Schedule::Cron(c) => {
+                let mut cron_times = self.cron_times.borrow_mut();
+                if cron_times.len() < k {
+                    let wanted = (k * 2).max(64);
+                    let far = Utc.with_ymd_and_hms(3000, 1, 1, 0, 0, 0).single()?;
+                    let times = cron::materialize(
+                        c,
+                        &self.job.zone,
+                        self.job.processing_zone(),
+                        self.job.start,
+                        far,
+                        wanted,
+                    )
+                    .ok()?;
+                    *cron_times = times.into_iter().map(|f| millis(f.nominal)).collect();
+                }
+                cron_times.get(k - 1).copied()
+            }
+        }
+    }
+
+    /// How many actions have a nominal time before `bound` (a frequency
+    /// schedule: found by bisection, at most [`MAX_ACTIONS`] + 1; a cron
+    /// schedule: 0, it is counted as it runs).
+    pub(super) fn actions_before(&self, bound: Millis) -> usize {
+        if matches!(self.job.schedule(), Schedule::Cron(_)) {
+            return 0;
+        }
+        let before = |k: usize| self.nominal(k).is_some_and(|t| t < bound);
+        let (mut low, mut high) = (0usize, MAX_ACTIONS + 1);
+        if before(high) {
+            return high;
+        }
+        // Invariant: before(low) (or low == 0), !before(high).
+        while high - low > 1 {
+            let mid = low + (high - low) / 2;
+            if before(mid) {
+                low = mid;
+            } else {
+                high = mid;
+            }
+        }
+        low
+    }
+
+    /// The nominal time after action `number`'s, `None` past the end
+    /// (CoordCommandUtils.java:880-913: equal to the end is not past it).
+    pub(super) fn next_nominal(&self, number: usize) -> Option<Millis> {
+        let next = self.nominal(number + 1)?;
+        (next <= self.end).then_some(next)
+    }
+
+    /// Whether the trigger selects this job now (CJB:160-167).
+    pub(super) fn selectable(&self, now: Millis, lookup: Millis) -> bool {
+        self.selectable_from(lookup).is_some_and(|t| t <= now)
+    }
+
+    /// The earliest time the trigger can select this job, as things stand.
+    pub(super) fn selectable_from(&self, lookup: Millis) -> Option<Millis> {
+        if !self.submitted
+            || !self.status.materializes()
+            || self.done
+            || self.throttle <= self.counts.get(ActionStatus::Waiting) as i64
+        {
+            return None;
+        }
+        match self.next_materialization {
+            None => Some(self.start - lookup),
+            Some(next) => {
+                if next >= self.end || self.pause.is_some_and(|p| p <= next) {
+                    return None;
+                }
+                // nextMat < now + lookup: strictly, so at or after this.
+                Some(next - lookup)
+            }
+        }
+    }
+
+    /// Whether a `[[workflow]]` entry scripts action `a`.
+    pub(super) fn overridden(&self, a: usize) -> bool {
+        let action = self.action(a);
+        self.scripts.iter().any(|(which, _, _)| match which {
+            ActionRef::Number(n) => *n == action.number,
+            ActionRef::Nominal(t) => millis(*t) == action.nominal,
+        })
+    }
+
+    pub(super) fn script_for(&self, a: usize, default: WorkflowScript) -> WorkflowScript {
+        let action = self.action(a);
+        let mut script = default;
+        for (which, status, duration) in &self.scripts {
+            let matches = match which {
+                ActionRef::Number(n) => *n == action.number,
+                ActionRef::Nominal(t) => millis(*t) == action.nominal,
+            };
+            if matches {
+                if let Some(s) = status {
+                    script.status = *s;
+                }
+                if let Some(d) = duration {
+                    script.duration = *d;
+                }
+            }
+        }
+        script
+    }
+}
