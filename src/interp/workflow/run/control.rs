@@ -1,0 +1,196 @@
+//! The control nodes as Oozie's SignalXCommand walks them: start, decision (its predicates in order), fork, join, kill and end.
+
+use super::*;
+
+impl<'r, 'w> Runner<'r, 'w> {
+    /// Enters each (node, forks) in turn, and every node they lead to in
+    /// this instant: control nodes take no time.
+    pub(super) fn signal(&mut self, start: Vec<(usize, Forks)>) {
+        let mut pending: std::collections::VecDeque<(usize, Forks)> = start.into();
+        while let Some((node, forks)) = pending.pop_front() {
+            if self.finished {
+                return;
+            }
+            let left = self.nesting.budget.get();
+            if left == 0 {
+                self.fail(
+                    "E0000",
+                    &format!(
+                        "coordc stops a job and its sub-workflows after {MAX_NODE_RUNS} node executions: a sub-workflow that runs itself more than once fans out without end"
+                    ),
+                );
+                return;
+            }
+            self.nesting.budget.set(left - 1);
+            let graph_node = self.graph_node(node);
+            match &graph_node.kind {
+                Kind::Action { action, .. } => self.start_action(node, action, forks),
+                Kind::Decision { cases, default } => {
+                    let r = self.new_node_run(node, forks.len());
+                    match self.decide(graph_node.name, cases, *default) {
+                        Ok((to, why)) => {
+                            // DecisionActionExecutor: external status the
+                            // chosen node, ids "-".
+                            let to_name = self.graph_node(to).name.to_string();
+                            let n = self.run.node_mut(r);
+                            n.why = Some(why);
+                            n.external_id = Some("-".to_string());
+                            n.tracker_uri = Some("-".to_string());
+                            n.external_status = Some(to_name);
+                            self.close(r, NodeStatus::Ok, Some(to));
+                            pending.push_back((to, forks));
+                        }
+                        Err((why, message)) => {
+                            let n = self.run.node_mut(r);
+                            n.why = Some(why);
+                            n.error_code = Some(EL_ERROR.to_string());
+                            n.error_message = Some(message.clone());
+                            self.close(r, NodeStatus::Failed, None);
+                            self.fail(EL_ERROR, &message);
+                        }
+                    }
+                }
+                Kind::Fork { paths } => {
+                    let r = self.new_node_run(node, forks.len());
+                    self.close(r, NodeStatus::Ok, None);
+                    // (LiteWorkflowInstance records a fork's transition as `*`.)
+                    self.run.node_mut(r).transition = Some("*".to_string());
+                    self.activations.push(Activation {
+                        expected: paths.len(),
+                        arrived: 0,
+                    });
+                    let activation = self.activations.len() - 1;
+                    for &path in paths {
+                        let mut inner = forks.clone();
+                        inner.push(activation);
+                        pending.push_back((path, inner));
+                    }
+                }
+                Kind::Join { to } => {
+                    let mut outer = forks;
+                    let Some(activation) = outer.pop() else {
+                        let r = self.new_node_run(node, 0);
+                        self.close(r, NodeStatus::Failed, None);
+                        self.fail("E0742", "a join was reached outside of any fork");
+                        return;
+                    };
+                    // The join's action is made when the last path
+                    // arrives (ControlNodeHandler.enter).
+                    // (Made by its fork, above, before any of its paths ran.)
+                    let Some(a) = self.activations.get_mut(activation) else {
+                        continue;
+                    };
+                    a.arrived += 1;
+                    if a.arrived == a.expected {
+                        let join = self.new_node_run(node, outer.len());
+                        self.close(join, NodeStatus::Ok, Some(*to));
+                        pending.push_back((*to, outer));
+                    }
+                }
+                Kind::Kill { message } => {
+                    let r = self.new_node_run(node, forks.len());
+                    let text = render_in(
+                        Library::Workflow,
+                        message,
+                        self.input.conf,
+                        Some(&Functions {
+                            run: self.view(),
+                            current: graph_node.name,
+                        }),
+                        self.input.pz,
+                    )
+                    .map(Cow::into_owned);
+                    self.close(r, NodeStatus::Ok, None);
+                    self.run.end_node = Some(graph_node.name.to_string());
+                    // SignalXCommand (:314-343): the message on the kill
+                    // node's action, E0729; one that cannot be evaluated is
+                    // E0756 and the action ERROR. The job is KILLED either way.
+                    let (code, message) = match text {
+                        Ok(text) => {
+                            self.run.kill_message = Some(text.clone());
+                            ("E0729", text)
+                        }
+                        Err(d) => {
+                            self.run.node_mut(r).status = NodeStatus::Error;
+                            (
+                                "E0756",
+                                format!(
+                                    "E0756: Exception parsing Kill node message [{}]",
+                                    d.message
+                                ),
+                            )
+                        }
+                    };
+                    let n = self.run.node_mut(r);
+                    n.error_code = Some(code.to_string());
+                    n.error_message = Some(message);
+                    // (Oozie's job has no error of its own: the report's is
+                    // what led here, the last action in error, if any.)
+                    let cause = self
+                        .last_error_node
+                        .as_ref()
+                        .and_then(|name| self.run.nodes.iter().rev().find(|n| &n.name == name));
+                    self.run.error_code = cause.and_then(|n| n.error_code.clone());
+                    self.run.error_message = cause.and_then(|n| n.error_message.clone());
+                    self.finish(RunStatus::Killed);
+                }
+                Kind::End => {
+                    let r = self.new_node_run(node, forks.len());
+                    self.close(r, NodeStatus::Ok, None);
+                    self.run.end_node = Some(graph_node.name.to_string());
+                    self.finish(RunStatus::Succeeded);
+                }
+            }
+        }
+    }
+
+    /// The first case whose predicate is `true`, else the default; each
+    /// predicate's value. Every predicate is evaluated (Oozie evaluates the
+    /// whole `<switch>` before it reads the cases), so an EL error in any
+    /// of them fails the job.
+    pub(super) fn decide(
+        &self,
+        name: &str,
+        cases: &[(&ElText, usize)],
+        default: usize,
+    ) -> Result<(usize, Why), (Why, String)> {
+        let functions = Functions {
+            run: self.view(),
+            current: name,
+        };
+        let mut predicates = Vec::with_capacity(cases.len());
+        let mut taken = None;
+        let mut error = None;
+        for (i, (text, to)) in cases.iter().enumerate() {
+            let value = render_in(
+                Library::Workflow,
+                text,
+                self.input.conf,
+                Some(&functions),
+                self.input.pz,
+            )
+            .map(|v| v.trim().to_string())
+            .map_err(|d| d.message.clone());
+            if let Err(e) = &value {
+                error.get_or_insert_with(|| e.clone());
+            }
+            // DecisionActionExecutor: only the text `true` matches.
+            if taken.is_none() && value.as_deref() == Ok("true") {
+                taken = Some(i);
+            }
+            predicates.push(Predicate {
+                to: self.graph_node(*to).name.to_string(),
+                text: text.text().to_string(),
+                value,
+            });
+        }
+        let to = taken
+            .and_then(|i| cases.get(i))
+            .map_or(default, |&(_, to)| to);
+        let why = Why::Decision { predicates, taken };
+        match error {
+            Some(e) => Err((why, e)),
+            None => Ok((to, why)),
+        }
+    }
+}
