@@ -56,6 +56,8 @@ if [ -d ../shared/realworld ]; then
     record check-realworld.json check ../shared/realworld --format json
     record check-realworld.human check ../shared/realworld --color never
 fi
+# (The EL text is coordc's input, not the shell's: single quotes on purpose.)
+# shellcheck disable=SC2016
 record eval eval --var market=us 'hdfs://bar/${market}/${7/2}'
 record cron cron '0 10,13 * * MON-FRI' --from 2013-03-07T00:00Z --to 2013-03-14T00:00Z --timezone America/Los_Angeles
 record timezones timezones --format json
