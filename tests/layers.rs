@@ -46,10 +46,25 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The text of a file before its unit tests (`#[cfg(test)]` and what
-/// follows it: the tests are the last item of a file).
+/// The text of a file before its unit tests: a `#[cfg(test)]` test module,
+/// the last item of a file. (A test-only item elsewhere, such as a
+/// `#[cfg(test)]` function, is read like the rest.)
 fn without_tests(text: &str) -> &str {
-    text.find("#[cfg(test)]").map_or(text, |at| &text[..at])
+    let mut from = 0;
+    while let Some(at) = text[from..].find("#[cfg(test)]") {
+        let at = from + at;
+        let after = text[at + "#[cfg(test)]".len()..].trim_start();
+        // (A test module may be `pub(crate)`, for other modules' tests.)
+        let item = after
+            .strip_prefix("pub(crate) ")
+            .or_else(|| after.strip_prefix("pub "))
+            .unwrap_or(after);
+        if item.starts_with("mod ") {
+            return &text[..at];
+        }
+        from = at + 1;
+    }
+    text
 }
 
 /// The top-level modules `text` names as `crate::MODULE`.
@@ -132,10 +147,10 @@ fn imports_run_one_way_through_the_layers() {
 
 #[test]
 fn the_reader_finds_imports_and_skips_unit_tests() {
-    let text = "use crate::diag::Diagnostic;\nfn f() { crate::time::zone::x(); }\n#[cfg(test)]\nmod tests { use crate::project::load; }\n";
+    let text = "use crate::diag::Diagnostic;\n#[cfg(test)]\nfn g() { crate::el::x(); }\nfn f() { crate::time::zone::x(); }\n#[cfg(test)]\nmod tests { use crate::project::load; }\n";
     let found = named_modules(without_tests(text));
     assert_eq!(
         found.into_iter().collect::<Vec<_>>(),
-        ["diag".to_string(), "time".to_string()]
+        ["diag".to_string(), "el".to_string(), "time".to_string()]
     );
 }
