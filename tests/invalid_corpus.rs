@@ -63,8 +63,8 @@ fn run(code: &str, files: &[PathBuf]) -> (std::process::Output, std::process::Ou
 #[test]
 fn every_rule_has_an_example_that_reports_it() {
     for rule in RULES {
-        let files = example_files(rule.code);
-        let (human, json) = run(rule.code, &files);
+        let files = example_files(rule.code.as_str());
+        let (human, json) = run(rule.code.as_str(), &files);
         // `check --format json` lists the codes; `eval` reports on stderr.
         let found = format!("{}{}", stdout(&json), stderr(&json));
         assert!(
@@ -89,7 +89,7 @@ fn no_example_without_its_rule() {
     for entry in std::fs::read_dir(root().join("corpus/invalid")).unwrap() {
         let name = entry.unwrap().file_name().to_string_lossy().into_owned();
         assert!(
-            RULES.iter().any(|r| r.code == name),
+            RULES.iter().any(|r| r.code.as_str() == name),
             "corpus/invalid/{name} names no rule"
         );
     }
@@ -100,7 +100,7 @@ fn every_rule_page_shows_its_failing_example() {
     for rule in RULES {
         let page =
             std::fs::read_to_string(root().join(format!("docs/rules/{}.md", rule.code))).unwrap();
-        for file in example_files(rule.code) {
+        for file in example_files(rule.code.as_str()) {
             let name = file.file_name().unwrap().to_str().unwrap();
             let text = std::fs::read_to_string(&file).unwrap();
             let reference = format!("corpus/invalid/{}/{name}", rule.code);

@@ -438,7 +438,7 @@ mod tests {
             };
             check_template(&template, &ctx)
                 .iter()
-                .map(|d| d.code)
+                .map(|d| d.code.as_str())
                 .collect()
         };
         let none = FxHashSet::default();
@@ -473,7 +473,7 @@ mod tests {
         text: &str,
         library: Library,
         known: Option<&FxHashSet<&str>>,
-    ) -> Vec<(&'static str, String)> {
+    ) -> Vec<(crate::diag::rules::Code, String)> {
         let t = parse_template(text, 0).unwrap();
         check_template(
             &t,

@@ -9,7 +9,7 @@
 //! `--select EL005 --ignore EL` is EL005 alone.
 
 use crate::diag::closest;
-use crate::diag::rules::{RULES, Rule};
+use crate::diag::rules::{Code, RULES, Rule};
 
 /// One selector, checked against the registry.
 #[derive(Debug, Clone, PartialEq)]
@@ -30,7 +30,7 @@ impl Selector {
         let known = !family.is_empty()
             && RULES
                 .iter()
-                .any(|r| self::family(r.code) == family && r.code.starts_with(&upper));
+                .any(|r| self::family(r.code.as_str()) == family && r.code.as_str().starts_with(&upper));
         if known {
             Ok(Selector::Prefix(upper))
         } else {
@@ -52,7 +52,7 @@ impl Selector {
     fn matches(&self, rule: &Rule) -> bool {
         match self {
             Selector::All => true,
-            Selector::Prefix(p) => family(rule.code) == family(p) && rule.code.starts_with(p),
+            Selector::Prefix(p) => family(rule.code.as_str()) == family(p) && rule.code.as_str().starts_with(p),
         }
     }
 }
@@ -65,10 +65,10 @@ fn family(code: &str) -> &str {
 /// "; did you mean X?" for a code (or, `with_prefixes`, a selector) not in
 /// the registry; else the codes of its family, or the families there are.
 pub fn suggestion(text: &str, with_prefixes: bool) -> String {
-    let mut families: Vec<&str> = RULES.iter().map(|r| family(r.code)).collect();
+    let mut families: Vec<&str> = RULES.iter().map(|r| family(r.code.as_str())).collect();
     families.sort_unstable();
     families.dedup();
-    let codes = RULES.iter().map(|r| r.code);
+    let codes = RULES.iter().map(|r| r.code.as_str());
     let candidates: Vec<&str> = if with_prefixes {
         codes.chain(families.iter().copied()).collect()
     } else {
@@ -80,7 +80,7 @@ pub fn suggestion(text: &str, with_prefixes: bool) -> String {
     let upper = text.to_ascii_uppercase();
     let same: Vec<&str> = RULES
         .iter()
-        .map(|r| r.code)
+        .map(|r| r.code.as_str())
         .filter(|c| family(c) == family(&upper))
         .collect();
     if same.is_empty() {
@@ -158,7 +158,7 @@ impl RuleSet {
 
     /// Whether problems with `code` are reported. (A code outside the
     /// registry is.)
-    pub fn contains(&self, code: &str) -> bool {
+    pub fn contains(&self, code: Code) -> bool {
         RULES
             .iter()
             .position(|r| r.code == code)
@@ -173,6 +173,7 @@ impl RuleSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diag::rules::{EL_SYNTAX, WF_LOOP, XML_SYNTAX};
 
     fn selectors(texts: &[&str]) -> Vec<Selector> {
         texts.iter().map(|t| Selector::parse(t).unwrap()).collect()
@@ -190,7 +191,7 @@ mod tests {
         RULES
             .iter()
             .filter(|r| set.contains(r.code))
-            .map(|r| r.code)
+            .map(|r| r.code.as_str())
             .collect()
     }
 
@@ -244,6 +245,6 @@ mod tests {
         assert_eq!(cli, ["TM005"]);
         // ALL, then ignores.
         let most = all.with(&layer(Some(&["ALL"]), &[], &["XML", "WF"]));
-        assert!(most.contains("EL001") && !most.contains("XML001") && !most.contains("WF003"));
+        assert!(most.contains(EL_SYNTAX) && !most.contains(XML_SYNTAX) && !most.contains(WF_LOOP));
     }
 }

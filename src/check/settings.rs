@@ -22,6 +22,7 @@
 
 use super::select::{Selection, Selector};
 use crate::diag::Severity;
+use crate::diag::rules::Code;
 use globset::{Glob, GlobMatcher};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -150,14 +151,14 @@ impl Settings {
 
     /// The severity a problem with `code` and `severity` gets in `path`
     /// (relative to the settings' folder); `None` when it is ignored or off.
-    pub fn level(&self, path: &Path, code: &str, severity: Severity) -> Option<Severity> {
+    pub fn level(&self, path: &Path, code: Code, severity: Severity) -> Option<Severity> {
         let ignored = self.ignores.iter().any(|(glob, codes)| {
-            glob.is_match(path) && codes.iter().any(|c| c == "*" || c == code)
+            glob.is_match(path) && codes.iter().any(|c| c == "*" || c == code.as_str())
         });
         if ignored {
             return None;
         }
-        match self.levels.get(code) {
+        match self.levels.get(code.as_str()) {
             None => Some(severity),
             Some(Level::Off) => None,
             Some(Level::Error) => Some(Severity::Error),
@@ -170,6 +171,7 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diag::rules::{EL_UNKNOWN_VARIABLE, TIME_DATETIME, TIME_ZONE, XML_CONTENT};
 
     #[test]
     fn levels_ignores_and_server_settings() {
@@ -181,17 +183,17 @@ mod tests {
         assert!(!s.check_maximum_frequency);
         let p = Path::new("apps/a.xml");
         assert_eq!(
-            s.level(p, "TM002", Severity::Error),
+            s.level(p, TIME_ZONE, Severity::Error),
             Some(Severity::Warning)
         );
-        assert_eq!(s.level(p, "EL005", Severity::Error), None);
-        assert_eq!(s.level(p, "XML004", Severity::Error), Some(Severity::Error));
+        assert_eq!(s.level(p, EL_UNKNOWN_VARIABLE, Severity::Error), None);
+        assert_eq!(s.level(p, XML_CONTENT, Severity::Error), Some(Severity::Error));
         assert_eq!(
-            s.level(Path::new("legacy/x/a.xml"), "XML004", Severity::Error),
+            s.level(Path::new("legacy/x/a.xml"), XML_CONTENT, Severity::Error),
             None
         );
         assert_eq!(
-            s.level(Path::new("old.xml"), "TM001", Severity::Error),
+            s.level(Path::new("old.xml"), TIME_DATETIME, Severity::Error),
             None
         );
         assert!(Settings::none().check_maximum_frequency);

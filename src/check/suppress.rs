@@ -110,7 +110,7 @@ pub fn is_suppressed(suppressions: &[Suppression], diagnostic: &Diagnostic) -> b
             continue;
         };
         if span.start <= diagnostic.span.start && diagnostic.span.start < span.end {
-            for c in s.codes.iter().filter(|c| c.code == diagnostic.code) {
+            for c in s.codes.iter().filter(|c| c.code == diagnostic.code.as_str()) {
                 c.mark_used();
                 silenced = true;
             }
@@ -222,6 +222,7 @@ fn whole_line_or_comment(comment: Span, source: &str) -> Span {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diag::rules::{EL_UNKNOWN_VARIABLE, TIME_DATETIME, XML_CONTENT};
     use crate::xml::{Arena, parse};
 
     fn codes(s: &Suppression) -> Vec<&str> {
@@ -246,13 +247,13 @@ mod tests {
         let inside = src.find("<c/>").unwrap();
         let at = |code, offset: usize| Diagnostic::error(code, Span::new(offset, offset + 1), "m");
         assert!(!found[0].codes[0].used());
-        assert!(is_suppressed(&found, &at("TM001", inside)));
+        assert!(is_suppressed(&found, &at(TIME_DATETIME, inside)));
         assert!(found[0].codes[0].used() && !found[0].codes[1].used());
-        assert!(is_suppressed(&found, &at("EL005", inside)));
-        assert!(!is_suppressed(&found, &at("XML004", inside)));
+        assert!(is_suppressed(&found, &at(EL_UNKNOWN_VARIABLE, inside)));
+        assert!(!is_suppressed(&found, &at(XML_CONTENT, inside)));
         assert!(!is_suppressed(
             &found,
-            &at("TM001", src.find("<e/>").unwrap())
+            &at(TIME_DATETIME, src.find("<e/>").unwrap())
         ));
     }
 

@@ -136,7 +136,7 @@ mod tests {
         end: &str,
         data: &str,
         range: (&str, &str),
-    ) -> Vec<(&'static str, String)> {
+    ) -> Vec<(crate::diag::rules::Code, String)> {
         let text = format!(
             r#"<coordinator-app name="daily" frequency="{frequency}" start="{start}" end="{end}" timezone="{job}" xmlns="uri:oozie:coordinator:0.4">
   <datasets>

@@ -134,7 +134,7 @@ fn rules(format: Format) -> i32 {
             }
             for rule in RULES {
                 let cells = [
-                    rule.code,
+                    rule.code.as_str(),
                     &severity(rule),
                     rule.oozie.unwrap_or("-"),
                     rule.name,
@@ -155,7 +155,7 @@ fn rules(format: Format) -> i32 {
                         "severity": severity(rule),
                         "oozie_code": rule.oozie,
                         "summary": rule.summary,
-                        "url": crate::diag::rules::docs_url(None, rule.code),
+                        "url": crate::diag::rules::docs_url(None, rule.code.as_str()),
                     })
                 })
                 .collect();
@@ -172,11 +172,11 @@ fn explain(code_or_name: &str) -> i32 {
     let pages: Vec<&str> = match page(code_or_name) {
         Some(page) => vec![page],
         None => rules_named(code_or_name)
-            .filter_map(|r| page(r.code))
+            .filter_map(|r| page(r.code.as_str()))
             .collect(),
     };
     if pages.is_empty() {
-        let candidates = RULES.iter().flat_map(|r| [r.code, r.name]);
+        let candidates = RULES.iter().flat_map(|r| [r.code.as_str(), r.name]);
         let hint = match crate::diag::closest(code_or_name, candidates.map(str::to_string)) {
             Some(close) => format!("did you mean {close}? "),
             None => String::new(),

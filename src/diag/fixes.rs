@@ -5,6 +5,7 @@
 //! docs/check.md in step).
 
 use super::rules::{
+    Code,
     CRON_UNIX_WEEKDAYS, EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE, INPUT_LOGIC, LEGACY_ZONE,
     SUPPRESSION_UNUSED, TIME_HOUR_24, UNDEFINED_DATASET, WF_TRANSITION, XML_CONTENT,
 };
@@ -22,7 +23,7 @@ macro_rules! fix_kinds {
         impl FixKind {
             pub const ALL: &[FixKind] = &[$(FixKind::$kind),*];
 
-            fn row(self) -> (&'static str, &'static str, Safety, &'static str, &'static str) {
+            fn row(self) -> (Code, &'static str, Safety, &'static str, &'static str) {
                 match self {
                     $(FixKind::$kind => ($code, $name, Safety::$safety, $does, $effect),)*
                 }
@@ -101,7 +102,7 @@ fix_kinds! {
 
 impl FixKind {
     /// The rule whose diagnostics carry this fix.
-    pub fn code(self) -> &'static str {
+    pub fn code(self) -> Code {
         self.row().0
     }
 

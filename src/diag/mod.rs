@@ -9,6 +9,7 @@ pub mod rules;
 
 use crate::span::Span;
 use fixes::FixKind;
+use rules::Code;
 use serde::Serialize;
 
 /// The candidate closest to `name`, if it is close enough to be a likely
@@ -78,7 +79,7 @@ pub struct Diagnostic(Box<DiagnosticData>);
 #[derive(Debug, Clone, PartialEq)]
 pub struct DiagnosticData {
     /// A stable rule code from [`crate::diag::rules`], e.g. `EL001`.
-    pub code: &'static str,
+    pub code: Code,
     pub severity: Severity,
     pub message: String,
     pub span: Span,
@@ -140,11 +141,11 @@ impl Safety {
 }
 
 impl Diagnostic {
-    pub fn error(code: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
+    pub fn error(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(code, Severity::Error, span, message.into())
     }
 
-    fn new(code: &'static str, severity: Severity, span: Span, message: String) -> Diagnostic {
+    fn new(code: Code, severity: Severity, span: Span, message: String) -> Diagnostic {
         Diagnostic(Box::new(DiagnosticData {
             code,
             severity,
@@ -157,11 +158,11 @@ impl Diagnostic {
         }))
     }
 
-    pub fn warning(code: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
+    pub fn warning(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(code, Severity::Warning, span, message.into())
     }
 
-    pub fn note(code: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
+    pub fn note(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(code, Severity::Note, span, message.into())
     }
 

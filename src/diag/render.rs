@@ -269,6 +269,7 @@ pub fn line_column(source: &str, offset: usize) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diag::rules::XML_CONTENT;
     use crate::span::Span;
 
     #[test]
@@ -279,7 +280,7 @@ mod tests {
             "y".repeat(1000)
         );
         let at = source.find("<bad/>").unwrap();
-        let d = Diagnostic::error("XML004", Span::new(at + 1, at + 4), "here");
+        let d = Diagnostic::error(XML_CONTENT, Span::new(at + 1, at + 4), "here");
         let shown = human(&d, "f.xml", &source);
         // The header keeps the file's line and column; the excerpt is short.
         assert!(shown.contains("f.xml:2:1002"), "{shown}");
@@ -292,14 +293,14 @@ mod tests {
         let under: String = excerpt.chars().skip(caret).take(3).collect();
         assert_eq!(under, "bad", "{shown}");
         // A short line is shown whole.
-        let d = Diagnostic::error("XML004", Span::new(1, 2), "here");
+        let d = Diagnostic::error(XML_CONTENT, Span::new(1, 2), "here");
         assert!(human(&d, "f.xml", &source).contains("1 │ <a>"));
     }
 
     #[test]
     fn colour_is_ansi_escapes_around_the_same_text() {
         let source = "<a>\n  <b/>\n</a>\n";
-        let d = Diagnostic::warning("XML004", Span::new(7, 8), "here");
+        let d = Diagnostic::warning(XML_CONTENT, Span::new(7, 8), "here");
         let lines = Lines::new(source);
         let plain = human_styled(&d, "f.xml", source, &lines, false, Vec::new());
         let coloured = human_styled(&d, "f.xml", source, &lines, true, Vec::new());

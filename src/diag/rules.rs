@@ -3,100 +3,184 @@
 
 use crate::diag::Severity;
 
+/// A rule's code, such as `EL001`: a value only this registry makes, so a
+/// diagnostic's code is always a registered one.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Code(&'static str);
+
+impl Code {
+    pub const fn as_str(self) -> &'static str {
+        self.0
+    }
+
+    /// Its rule in the registry ([`RULES`] holds every code this module
+    /// makes; a test checks).
+    pub fn rule(self) -> Option<&'static Rule> {
+        RULES.iter().find(|r| r.code == self)
+    }
+}
+
+impl std::fmt::Display for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl std::fmt::Debug for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // As the text it is: `"EL001"`.
+        std::fmt::Debug::fmt(self.0, f)
+    }
+}
+
+impl serde::Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.0)
+    }
+}
+
+// A code and the text of one compare, either way round (a selector, a
+// suppression comment, a test's expected list).
+impl PartialEq<&str> for Code {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+impl PartialEq<Code> for &str {
+    fn eq(&self, other: &Code) -> bool {
+        *self == other.0
+    }
+}
+
 pub struct Rule {
-    pub code: &'static str,
+    pub code: Code,
     pub name: &'static str,
     pub severity: Severity,
     /// The error code Oozie gives for the same mistake, when it finds it.
     pub oozie: Option<&'static str>,
     pub summary: &'static str,
+    /// How its findings relate to others on the same text.
+    pub finding: Finding,
 }
 
-pub const EL_SYNTAX: &str = "EL001";
-pub const EL_UNKNOWN_FUNCTION: &str = "EL002";
-pub const EL_ARITY: &str = "EL003";
-pub const EL_ARG_TYPE: &str = "EL004";
-pub const EL_UNKNOWN_VARIABLE: &str = "EL005";
-pub const EL_EVAL: &str = "EL006";
-pub const EL_NEEDS_CONTEXT: &str = "EL007";
-pub const EL_LIMIT: &str = "EL008";
-pub const EL_MISPLACED: &str = "EL009";
-pub const EL_DOTTED_NAME: &str = "EL010";
-pub const TIME_DATETIME: &str = "TM001";
-pub const TIME_ZONE: &str = "TM002";
-pub const TIME_FREQUENCY: &str = "TM003";
-pub const TIME_HOUR_24: &str = "TM004";
-pub const LEGACY_ZONE: &str = "TM005";
-pub const NO_ACTIONS: &str = "TM006";
-pub const DST_DAY_IN_MINUTES: &str = "DST001";
-pub const DST_FIXED_HOURS: &str = "DST002";
-pub const DST_ZONE_MISMATCH: &str = "DST003";
-pub const CRON_SYNTAX: &str = "CR001";
-pub const CRON_RANGE: &str = "CR002";
-pub const CRON_NEVER_FIRES: &str = "CR003";
-pub const CRON_NO_ACTIONS: &str = "CR004";
-pub const CRON_UNIX_WEEKDAYS: &str = "CR005";
-pub const CRON_WRAPS: &str = "CR006";
-pub const CRON_BOTH_DAYS: &str = "CR007";
-pub const CRON_ZONE: &str = "CR008";
-pub const CRON_QUARTZ_READING: &str = "CR009";
-pub const CONFIG_SYNTAX: &str = "CF001";
-pub const CONFIG_RESERVED: &str = "CF002";
-pub const CONFIG_SUBSTITUTION_DEPTH: &str = "CF003";
-pub const UNDEFINED_DATASET: &str = "CO001";
-pub const DUPLICATE_DATASET: &str = "CO002";
-pub const DUPLICATE_EVENT: &str = "CO003";
-pub const MISSING_PARAMETER: &str = "CO004";
-pub const INSTANCE_RANGE: &str = "CO005";
-pub const INSTANCE_SYNTAX: &str = "CO006";
-pub const INPUT_LOGIC: &str = "CO007";
-pub const CONTROLS: &str = "CO008";
-pub const DATASET_OVERRIDE: &str = "CO009";
-pub const INSTANCE_ARGUMENT: &str = "CO010";
-pub const COORD_EMPTY_PARAMETER: &str = "CO011";
-pub const DATASET_NO_URI_TEMPLATE: &str = "CO012";
-pub const DATA_DROPPED: &str = "DA001";
-pub const DATA_URI_RESOLUTION: &str = "DA002";
-pub const DATA_SHARED_OUTPUT: &str = "DA003";
-pub const PIPELINE_CYCLE: &str = "PL001";
-pub const PIPELINE_UNPRODUCED: &str = "PL002";
-pub const PIPELINE_MISALIGNED: &str = "PL003";
-pub const DRYRUN_UNSUPPORTED: &str = "DR001";
-pub const SIMULATE_SCENARIO: &str = "SI001";
-pub const XML_SYNTAX: &str = "XML001";
-pub const XML_LIMIT: &str = "XML002";
-pub const XML_UNKNOWN_DOCUMENT: &str = "XML003";
-pub const XML_CONTENT: &str = "XML004";
-pub const XML_ATTRIBUTE: &str = "XML005";
-pub const XML_VALUE: &str = "XML006";
-pub const WF_DUPLICATE: &str = "WF001";
-pub const WF_SELF: &str = "WF002";
-pub const WF_LOOP: &str = "WF003";
-pub const WF_TRANSITION: &str = "WF004";
-pub const WF_NAME: &str = "WF005";
-pub const WF_FORK_JOIN: &str = "WF006";
-pub const WF_UNREACHABLE: &str = "WF007";
-pub const WF_ACTION_TYPE: &str = "WF008";
-pub const WF_CLUSTER: &str = "WF009";
-pub const WF_LENGTH: &str = "WF010";
-pub const WF_MISSING_PARAMETER: &str = "WF011";
-pub const WF_EMPTY_PARAMETER: &str = "WF012";
-pub const WF_DISALLOWED_PROPERTY: &str = "WF013";
-pub const WF_UNDEFINED_CREDENTIAL: &str = "WF014";
-pub const WF_ENV_VAR: &str = "WF015";
-pub const WF_RETRY: &str = "WF016";
-pub const WF_FS_PATH: &str = "WF017";
-pub const WF_UBER_JAR: &str = "WF018";
-pub const WF_SUBMISSION_EL: &str = "WF019";
-pub const WF_EMAIL: &str = "WF020";
-pub const BUNDLE_DUPLICATE_NAME: &str = "BU001";
-pub const BUNDLE_APP_PATH: &str = "BU002";
-pub const BUNDLE_NOTHING_ENABLED: &str = "BU003";
-pub const BUNDLE_NOT_BOOLEAN: &str = "BU004";
-pub const BUNDLE_COORDINATOR_VERSION: &str = "BU005";
-pub const BUNDLE_USER_OVERRIDE: &str = "BU006";
-pub const SUPPRESSION_UNKNOWN: &str = "SU001";
-pub const SUPPRESSION_UNUSED: &str = "SU002";
+/// How a rule's findings relate to other findings on the same text, so one
+/// mistake is reported once: a check reports what it finds, and the run
+/// over a file hides the consequences (`project::check`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Finding {
+    /// Stands on its own.
+    Independent,
+    /// The text itself is wrong (it does not parse, calls an unknown
+    /// function, has the wrong shape): what evaluating it finds inside its
+    /// span is a consequence.
+    TextFault,
+    /// Evaluating a text failed: a consequence when inside a text fault's
+    /// span.
+    EvaluationFault,
+    /// A name that did not resolve: a consequence when an evaluation fault
+    /// has the same span (the name was an expression that failed).
+    UnresolvedName,
+}
+
+pub const EL_SYNTAX: Code = Code("EL001");
+pub const EL_UNKNOWN_FUNCTION: Code = Code("EL002");
+pub const EL_ARITY: Code = Code("EL003");
+pub const EL_ARG_TYPE: Code = Code("EL004");
+pub const EL_UNKNOWN_VARIABLE: Code = Code("EL005");
+pub const EL_EVAL: Code = Code("EL006");
+pub const EL_NEEDS_CONTEXT: Code = Code("EL007");
+pub const EL_LIMIT: Code = Code("EL008");
+pub const EL_MISPLACED: Code = Code("EL009");
+pub const EL_DOTTED_NAME: Code = Code("EL010");
+pub const TIME_DATETIME: Code = Code("TM001");
+pub const TIME_ZONE: Code = Code("TM002");
+pub const TIME_FREQUENCY: Code = Code("TM003");
+pub const TIME_HOUR_24: Code = Code("TM004");
+pub const LEGACY_ZONE: Code = Code("TM005");
+pub const NO_ACTIONS: Code = Code("TM006");
+pub const DST_DAY_IN_MINUTES: Code = Code("DST001");
+pub const DST_FIXED_HOURS: Code = Code("DST002");
+pub const DST_ZONE_MISMATCH: Code = Code("DST003");
+pub const CRON_SYNTAX: Code = Code("CR001");
+pub const CRON_RANGE: Code = Code("CR002");
+pub const CRON_NEVER_FIRES: Code = Code("CR003");
+pub const CRON_NO_ACTIONS: Code = Code("CR004");
+pub const CRON_UNIX_WEEKDAYS: Code = Code("CR005");
+pub const CRON_WRAPS: Code = Code("CR006");
+pub const CRON_BOTH_DAYS: Code = Code("CR007");
+pub const CRON_ZONE: Code = Code("CR008");
+pub const CRON_QUARTZ_READING: Code = Code("CR009");
+pub const CONFIG_SYNTAX: Code = Code("CF001");
+pub const CONFIG_RESERVED: Code = Code("CF002");
+pub const CONFIG_SUBSTITUTION_DEPTH: Code = Code("CF003");
+pub const UNDEFINED_DATASET: Code = Code("CO001");
+pub const DUPLICATE_DATASET: Code = Code("CO002");
+pub const DUPLICATE_EVENT: Code = Code("CO003");
+pub const MISSING_PARAMETER: Code = Code("CO004");
+pub const INSTANCE_RANGE: Code = Code("CO005");
+pub const INSTANCE_SYNTAX: Code = Code("CO006");
+pub const INPUT_LOGIC: Code = Code("CO007");
+pub const CONTROLS: Code = Code("CO008");
+pub const DATASET_OVERRIDE: Code = Code("CO009");
+pub const INSTANCE_ARGUMENT: Code = Code("CO010");
+pub const COORD_EMPTY_PARAMETER: Code = Code("CO011");
+pub const DATASET_NO_URI_TEMPLATE: Code = Code("CO012");
+pub const DATA_DROPPED: Code = Code("DA001");
+pub const DATA_URI_RESOLUTION: Code = Code("DA002");
+pub const DATA_SHARED_OUTPUT: Code = Code("DA003");
+pub const PIPELINE_CYCLE: Code = Code("PL001");
+pub const PIPELINE_UNPRODUCED: Code = Code("PL002");
+pub const PIPELINE_MISALIGNED: Code = Code("PL003");
+pub const DRYRUN_UNSUPPORTED: Code = Code("DR001");
+pub const SIMULATE_SCENARIO: Code = Code("SI001");
+pub const XML_SYNTAX: Code = Code("XML001");
+pub const XML_LIMIT: Code = Code("XML002");
+pub const XML_UNKNOWN_DOCUMENT: Code = Code("XML003");
+pub const XML_CONTENT: Code = Code("XML004");
+pub const XML_ATTRIBUTE: Code = Code("XML005");
+pub const XML_VALUE: Code = Code("XML006");
+pub const WF_DUPLICATE: Code = Code("WF001");
+pub const WF_SELF: Code = Code("WF002");
+pub const WF_LOOP: Code = Code("WF003");
+pub const WF_TRANSITION: Code = Code("WF004");
+pub const WF_NAME: Code = Code("WF005");
+pub const WF_FORK_JOIN: Code = Code("WF006");
+pub const WF_UNREACHABLE: Code = Code("WF007");
+pub const WF_ACTION_TYPE: Code = Code("WF008");
+pub const WF_CLUSTER: Code = Code("WF009");
+pub const WF_LENGTH: Code = Code("WF010");
+pub const WF_MISSING_PARAMETER: Code = Code("WF011");
+pub const WF_EMPTY_PARAMETER: Code = Code("WF012");
+pub const WF_DISALLOWED_PROPERTY: Code = Code("WF013");
+pub const WF_UNDEFINED_CREDENTIAL: Code = Code("WF014");
+pub const WF_ENV_VAR: Code = Code("WF015");
+pub const WF_RETRY: Code = Code("WF016");
+pub const WF_FS_PATH: Code = Code("WF017");
+pub const WF_UBER_JAR: Code = Code("WF018");
+pub const WF_SUBMISSION_EL: Code = Code("WF019");
+pub const WF_EMAIL: Code = Code("WF020");
+pub const BUNDLE_DUPLICATE_NAME: Code = Code("BU001");
+pub const BUNDLE_APP_PATH: Code = Code("BU002");
+pub const BUNDLE_NOTHING_ENABLED: Code = Code("BU003");
+pub const BUNDLE_NOT_BOOLEAN: Code = Code("BU004");
+pub const BUNDLE_COORDINATOR_VERSION: Code = Code("BU005");
+pub const BUNDLE_USER_OVERRIDE: Code = Code("BU006");
+pub const SUPPRESSION_UNKNOWN: Code = Code("SU001");
+pub const SUPPRESSION_UNUSED: Code = Code("SU002");
+
+/// The rules of `coordc check` whose errors Oozie gives when a workflow job
+/// is submitted (SubmitXCommand parses the definition with
+/// LiteWorkflowAppParser.validateAndParse and resolves the values the job's
+/// properties give), beyond the graph's (which the loading of a workflow refuses)
+/// and the parameters' (E0738, E0739, in the job's configuration): the
+/// definition's length (E0736), each action's element and its schema
+/// (E0723, E0701), job-tracker and name-node (E0701), and the name, retry
+/// and SLA values resolved with the job's properties (E0803, E0703,
+/// E1004). The other action rules (WF013-WF018, WF020) are what an
+/// executor refuses when the action starts, which a run models itself.
+pub const REFUSED_AT_WORKFLOW_SUBMISSION: &[Code] =
+    &[WF_LENGTH, WF_ACTION_TYPE, WF_CLUSTER, WF_SUBMISSION_EL];
 
 pub static RULES: &[Rule] = &[
     Rule {
@@ -105,6 +189,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: None,
         summary: "A job configuration file Java or Hadoop cannot read.",
+        finding: Finding::Independent,
     },
     Rule {
         code: CONFIG_RESERVED,
@@ -112,6 +197,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0808"),
         summary: "A job property named like an EL constant (YEAR, KB, ...), which Oozie rejects.",
+        finding: Finding::Independent,
     },
     Rule {
         code: CONFIG_SUBSTITUTION_DEPTH,
@@ -119,6 +205,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: None,
         summary: "A job property whose `${name}` expansion never ends (it refers to itself), which Oozie rejects.",
+        finding: Finding::Independent,
     },
     Rule {
         code: UNDEFINED_DATASET,
@@ -126,6 +213,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0803"),
         summary: "A data-in or data-out naming a dataset that is neither embedded nor included.",
+        finding: Finding::UnresolvedName,
     },
     Rule {
         code: DUPLICATE_DATASET,
@@ -133,6 +221,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0803"),
         summary: "A dataset name defined twice: in the application (spec §10.1.1), or by included files (E0803).",
+        finding: Finding::Independent,
     },
     Rule {
         code: DUPLICATE_EVENT,
@@ -140,6 +229,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0803"),
         summary: "Two data-ins, or two data-outs, with the same name.",
+        finding: Finding::Independent,
     },
     Rule {
         code: MISSING_PARAMETER,
@@ -147,6 +237,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0738"),
         summary: "A `<parameters>` property without a default that the job does not define.",
+        finding: Finding::Independent,
     },
     Rule {
         code: INSTANCE_RANGE,
@@ -154,6 +245,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E1010"),
         summary: "A start-instance/end-instance pair Oozie cannot expand into a range.",
+        finding: Finding::Independent,
     },
     Rule {
         code: INSTANCE_SYNTAX,
@@ -161,6 +253,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E1021"),
         summary: "An instance element that is empty or lists several instances with commas.",
+        finding: Finding::TextFault,
     },
     Rule {
         code: INPUT_LOGIC,
@@ -168,6 +261,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E1028"),
         summary: "An <input-logic> Oozie cannot evaluate: an unknown data-in, a combine of unequal ranges or of latest/future, a min or wait that is not an integer.",
+        finding: Finding::Independent,
     },
     Rule {
         code: CONTROLS,
@@ -175,6 +269,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E1003"),
         summary: "A <controls> value Oozie cannot read: a timeout, concurrency or throttle that is not an integer, an execution other than FIFO, LIFO, LAST_ONLY or NONE (E1003).",
+        finding: Finding::Independent,
     },
     Rule {
         code: DATASET_OVERRIDE,
@@ -182,6 +277,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Note,
         oozie: None,
         summary: "A dataset embedded in the application that overrides an included one of the same name.",
+        finding: Finding::Independent,
     },
     Rule {
         code: INSTANCE_ARGUMENT,
@@ -189,6 +285,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: None,
         summary: "`coord:latest(n)` with n > 0, or `coord:future(n, limit)` with n < 0 or limit <= 0: every action fails when it starts.",
+        finding: Finding::Independent,
     },
     Rule {
         code: COORD_EMPTY_PARAMETER,
@@ -196,6 +293,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0739"),
         summary: "A `<parameters>` property whose `<name>` is empty (E0739).",
+        finding: Finding::Independent,
     },
     Rule {
         code: DATASET_NO_URI_TEMPLATE,
@@ -203,6 +301,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0803"),
         summary: "A `<dataset>` of a datasets file (no schema checks it) without a `<uri-template>`: submission fails (E0803).",
+        finding: Finding::Independent,
     },
     Rule {
         code: DATA_DROPPED,
@@ -210,6 +309,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Warning,
         oozie: None,
         summary: "The first actions get fewer input instances than the data-in names: Oozie drops those before the initial-instance silently.",
+        finding: Finding::Independent,
     },
     Rule {
         code: DATA_URI_RESOLUTION,
@@ -217,6 +317,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Warning,
         oozie: None,
         summary: "A uri-template whose time fields do not match the dataset frequency: instances that share one URI, or a field that never changes.",
+        finding: Finding::Independent,
     },
     Rule {
         code: DATA_SHARED_OUTPUT,
@@ -224,6 +325,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Warning,
         oozie: None,
         summary: "Two applications checked together whose data-outs write the same uri-template.",
+        finding: Finding::Independent,
     },
     Rule {
         code: PIPELINE_CYCLE,
@@ -231,6 +333,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Warning,
         oozie: None,
         summary: "Applications checked together that feed each other's inputs in a cycle.",
+        finding: Finding::Independent,
     },
     Rule {
         code: PIPELINE_UNPRODUCED,
@@ -238,6 +341,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Note,
         oozie: None,
         summary: "A data-in that no application checked together writes: it comes from elsewhere.",
+        finding: Finding::Independent,
     },
     Rule {
         code: PIPELINE_MISALIGNED,
@@ -245,6 +349,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Warning,
         oozie: None,
         summary: "A consumer that defines a produced dataset with another frequency, initial-instance or zone than its producer.",
+        finding: Finding::Independent,
     },
     Rule {
         code: DRYRUN_UNSUPPORTED,
@@ -252,6 +357,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: None,
         summary: "Something `coordc dryrun` does not compute yet; it says so rather than guess.",
+        finding: Finding::Independent,
     },
     Rule {
         code: SIMULATE_SCENARIO,
@@ -259,6 +365,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: None,
         summary: "A `coordc simulate` scenario file that cannot be read: an unknown key, a bad time or duration, a reference to no job, or an op the server cannot take.",
+        finding: Finding::Independent,
     },
     Rule {
         code: XML_SYNTAX,
@@ -266,6 +373,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0701"),
         summary: "A file that is not well-formed XML.",
+        finding: Finding::Independent,
     },
     Rule {
         code: XML_LIMIT,
@@ -273,6 +381,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: None,
         summary: "An XML file too large or nested too deeply to read.",
+        finding: Finding::Independent,
     },
     Rule {
         code: XML_UNKNOWN_DOCUMENT,
@@ -280,6 +389,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0701"),
         summary: "A root element or namespace no Oozie schema defines.",
+        finding: Finding::Independent,
     },
     Rule {
         code: XML_CONTENT,
@@ -287,6 +397,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0701"),
         summary: "An element missing, unexpected or out of order, or text where the schema allows none.",
+        finding: Finding::Independent,
     },
     Rule {
         code: XML_ATTRIBUTE,
@@ -294,6 +405,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0701"),
         summary: "A required attribute missing, or an attribute the schema does not declare.",
+        finding: Finding::Independent,
     },
     Rule {
         code: XML_VALUE,
@@ -301,6 +413,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0701"),
         summary: "A value that does not match its schema type (a name pattern, an enumeration, a number).",
+        finding: Finding::Independent,
     },
     Rule {
         code: EL_SYNTAX,
@@ -308,6 +421,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E1004"),
         summary: "An `${...}` expression that commons-el 1.0 cannot parse.",
+        finding: Finding::TextFault,
     },
     Rule {
         code: EL_UNKNOWN_FUNCTION,
@@ -315,6 +429,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E1004"),
         summary: "A function Oozie does not define in this kind of EL.",
+        finding: Finding::TextFault,
     },
     Rule {
         code: EL_ARITY,
@@ -322,6 +437,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E1004"),
         summary: "A function called with the wrong number of arguments.",
+        finding: Finding::TextFault,
     },
     Rule {
         code: EL_ARG_TYPE,
@@ -329,6 +445,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E1004"),
         summary: "A function argument that can never convert to the parameter's type.",
+        finding: Finding::TextFault,
     },
     Rule {
         code: EL_UNKNOWN_VARIABLE,
@@ -336,6 +453,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E1004"),
         summary: "A variable that is neither a job property nor an EL constant.",
+        finding: Finding::EvaluationFault,
     },
     Rule {
         code: EL_EVAL,
@@ -343,6 +461,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E1004"),
         summary: "An expression whose evaluation fails (a failed coercion, `%` by zero, ...).",
+        finding: Finding::EvaluationFault,
     },
     Rule {
         code: EL_NEEDS_CONTEXT,
@@ -350,6 +469,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: None,
         summary: "A function or constant evaluated where its context (an action, a dataset, a running workflow) is missing.",
+        finding: Finding::EvaluationFault,
     },
     Rule {
         code: EL_LIMIT,
@@ -357,6 +477,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: None,
         summary: "A text value longer, or an expression nested deeper, than coordc reads.",
+        finding: Finding::Independent,
     },
     Rule {
         code: EL_MISPLACED,
@@ -364,6 +485,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E1004"),
         summary: "A function or constant used where Oozie's EL for that part of the application does not define it.",
+        finding: Finding::TextFault,
     },
     Rule {
         code: EL_DOTTED_NAME,
@@ -371,6 +493,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E1004"),
         summary: "A `${job.tracker}`-style dotted name, which EL reads as a property of an undefined variable; use `coord:conf('job.tracker')` or a name without dots.",
+        finding: Finding::TextFault,
     },
     Rule {
         code: TIME_DATETIME,
@@ -378,6 +501,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E1003"),
         summary: "A datetime Oozie does not parse: not `YYYY-MM-DDTHH:mmZ`, seconds, or a day that does not exist.",
+        finding: Finding::EvaluationFault,
     },
     Rule {
         code: TIME_ZONE,
@@ -385,6 +509,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E1003"),
         summary: "A time zone ID Oozie does not accept (IDs match exactly and case-sensitively).",
+        finding: Finding::Independent,
     },
     Rule {
         code: TIME_FREQUENCY,
@@ -392,6 +517,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E1003"),
         summary: "A frequency that uses what Oozie's frequency evaluator does not define, or a frequency function with n <= 0.",
+        finding: Finding::Independent,
     },
     Rule {
         code: TIME_HOUR_24,
@@ -399,6 +525,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Warning,
         oozie: Some("E1003"),
         summary: "A `T24:00` datetime: the spec reads it as 00:00 of the next day, Oozie servers since 3.3 reject it.",
+        finding: Finding::Independent,
     },
     Rule {
         code: LEGACY_ZONE,
@@ -406,6 +533,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Warning,
         oozie: None,
         summary: "A deprecated three-letter Java zone ID (`PST`, `EST`, `IST`...), which Oozie accepts silently and which often ignores DST.",
+        finding: Finding::Independent,
     },
     Rule {
         code: NO_ACTIONS,
@@ -413,6 +541,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Warning,
         oozie: None,
         summary: "A frequency that materializes no action between start and end, which Oozie accepts silently (cron is CR004).",
+        finding: Finding::Independent,
     },
     Rule {
         code: DST_DAY_IN_MINUTES,
@@ -420,6 +549,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Warning,
         oozie: None,
         summary: "A day or week frequency written in minutes (`1440`, `${24*60}`, `coord:hours(24)`) in a zone with DST: it drifts an hour at each switch.",
+        finding: Finding::Independent,
     },
     Rule {
         code: DST_FIXED_HOURS,
@@ -427,6 +557,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Warning,
         oozie: None,
         summary: "A data-in that reads each instance once on ordinary days but not when the job's days have 23 or 25 hours (a fixed 24 hours for a job in a DST zone), found by resolving the actions around the switches.",
+        finding: Finding::Independent,
     },
     Rule {
         code: DST_ZONE_MISMATCH,
@@ -434,6 +565,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Warning,
         oozie: None,
         summary: "A data-in that reads each instance once on ordinary days but not at a switch of the dataset's zone, though the job's actions stay as far apart (a range sized by another zone's `coord:hoursInDay`).",
+        finding: Finding::Independent,
     },
     Rule {
         code: CRON_SYNTAX,
@@ -441,6 +573,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E1003"),
         summary: "A cron frequency that is not five fields of Quartz cron syntax.",
+        finding: Finding::Independent,
     },
     Rule {
         code: CRON_RANGE,
@@ -448,6 +581,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E1003"),
         summary: "A cron value out of its field's range, or an option Quartz rejects in that field.",
+        finding: Finding::Independent,
     },
     Rule {
         code: CRON_NEVER_FIRES,
@@ -455,6 +589,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E1003"),
         summary: "A cron frequency that parses but can never fire (`0 10 30 2 *`).",
+        finding: Finding::Independent,
     },
     Rule {
         code: CRON_NO_ACTIONS,
@@ -462,6 +597,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E1003"),
         summary: "A cron frequency that fires nowhere in the coordinator's [start, end).",
+        finding: Finding::Independent,
     },
     Rule {
         code: CRON_UNIX_WEEKDAYS,
@@ -469,6 +605,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Warning,
         oozie: None,
         summary: "Day-of-week numbers, which Oozie reads as Quartz does (1=SUN..7=SAT): `1-5` is SUN-THU, not the Unix MON-FRI.",
+        finding: Finding::Independent,
     },
     Rule {
         code: CRON_WRAPS,
@@ -476,6 +613,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Warning,
         oozie: None,
         summary: "A cron range that runs backwards (`22-2`, `NOV-FEB`), which Quartz wraps around the end of the field.",
+        finding: Finding::Independent,
     },
     Rule {
         code: CRON_BOTH_DAYS,
@@ -483,6 +621,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Warning,
         oozie: None,
         summary: "A cron with both day-of-month and day-of-week given: Oozie fires when either matches (OR), not when both do.",
+        finding: Finding::Independent,
     },
     Rule {
         code: CRON_ZONE,
@@ -490,6 +629,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Warning,
         oozie: None,
         summary: "A cron in a job whose time zone is not the processing zone: Oozie evaluates cron in the processing zone (UTC), so the hours are not the job zone's.",
+        finding: Finding::Independent,
     },
     Rule {
         code: CRON_QUARTZ_READING,
@@ -497,6 +637,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Warning,
         oozie: None,
         summary: "Cron text Quartz reads other than as written: a step of 0 or past a range's end (one value), a step or suffix after a month or day name (ignored).",
+        finding: Finding::Independent,
     },
     Rule {
         code: WF_DUPLICATE,
@@ -504,6 +645,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0705"),
         summary: "Two workflow nodes with one name (E0705).",
+        finding: Finding::Independent,
     },
     Rule {
         code: WF_SELF,
@@ -511,6 +653,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0706"),
         summary: "A workflow node that transitions to itself (E0706).",
+        finding: Finding::Independent,
     },
     Rule {
         code: WF_LOOP,
@@ -518,6 +661,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0707"),
         summary: "A loop in the workflow graph, reported as its path (E0707).",
+        finding: Finding::Independent,
     },
     Rule {
         code: WF_TRANSITION,
@@ -525,6 +669,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0708"),
         summary: "A transition to a node the workflow does not define (E0708).",
+        finding: Finding::Independent,
     },
     Rule {
         code: WF_NAME,
@@ -532,6 +677,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0724"),
         summary: "A workflow node name over 128 characters (E0724).",
+        finding: Finding::Independent,
     },
     Rule {
         code: WF_FORK_JOIN,
@@ -539,6 +685,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0730"),
         summary: "Forks and joins that do not pair, an end inside a fork, or several \"ok\" paths to one node (E0730, E0733, E0737, E0742-E0744, E0757, E0758).",
+        finding: Finding::Independent,
     },
     Rule {
         code: WF_UNREACHABLE,
@@ -546,6 +693,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Warning,
         oozie: None,
         summary: "A workflow node no path from the start reaches; Oozie accepts it, but it never runs.",
+        finding: Finding::Independent,
     },
     Rule {
         code: WF_ACTION_TYPE,
@@ -553,6 +701,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0723"),
         summary: "An action element a stock Oozie server has no executor or schema for (E0723).",
+        finding: Finding::Independent,
     },
     Rule {
         code: WF_CLUSTER,
@@ -560,6 +709,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0701"),
         summary: "A Hadoop action without a job-tracker (resource-manager) or name-node, in itself or in <global> (E0701).",
+        finding: Finding::Independent,
     },
     Rule {
         code: WF_LENGTH,
@@ -567,6 +717,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0736"),
         summary: "A workflow definition over 100,000 bytes, which Oozie refuses to read (E0736).",
+        finding: Finding::Independent,
     },
     Rule {
         code: WF_MISSING_PARAMETER,
@@ -574,6 +725,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0738"),
         summary: "A workflow `<parameters>` property without a `<value>` that the job configuration does not define (E0738).",
+        finding: Finding::Independent,
     },
     Rule {
         code: WF_EMPTY_PARAMETER,
@@ -581,6 +733,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0739"),
         summary: "A workflow `<parameters>` property whose `<name>` is empty (E0739).",
+        finding: Finding::Independent,
     },
     Rule {
         code: WF_DISALLOWED_PROPERTY,
@@ -588,6 +741,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("JA010"),
         summary: "A Hadoop or fs action (or <global>) <configuration> setting user.name, mapreduce.job.user.name, fs.default.name or yarn.resourcemanager.address, which fails the action when it starts (JA010).",
+        finding: Finding::Independent,
     },
     Rule {
         code: WF_UNDEFINED_CREDENTIAL,
@@ -595,6 +749,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("JA021"),
         summary: "An action `cred` naming a credential the workflow's <credentials> does not define, which fails the action when it starts (JA021).",
+        finding: Finding::Independent,
     },
     Rule {
         code: WF_ENV_VAR,
@@ -602,6 +757,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("JA010"),
         summary: "A shell action <env-var> that is not NAME=VALUE, which fails the action when it starts (JA010).",
+        finding: Finding::Independent,
     },
     Rule {
         code: WF_RETRY,
@@ -609,6 +765,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0700"),
         summary: "An action retry-max or retry-interval that is not an integer, which fails the workflow when it reaches the action (E0700).",
+        finding: Finding::Independent,
     },
     Rule {
         code: WF_FS_PATH,
@@ -616,6 +773,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("FS001"),
         summary: "An fs action path without a scheme (hdfs://...) and no name-node to resolve it, or relative with one, which fails the action when it starts (FS001, FS011).",
+        finding: Finding::Independent,
     },
     Rule {
         code: WF_UBER_JAR,
@@ -623,6 +781,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("MR003"),
         summary: "A map-reduce action configuring oozie.mapreduce.uber.jar, which a stock server (oozie.action.mapreduce.uber.jar.enable=false) refuses when the action starts (MR003).",
+        finding: Finding::Independent,
     },
     Rule {
         code: WF_SUBMISSION_EL,
@@ -630,6 +789,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E0803"),
         summary: "A workflow name, action retry attribute or SLA value whose EL Oozie cannot resolve at submission, where only the job's properties (and, in SLA, MINUTES, HOURS, DAYS) are defined: an undefined variable or any function (E0803, E0703, E1004).",
+        finding: Finding::TextFault,
     },
     Rule {
         code: WF_EMAIL,
@@ -637,6 +797,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("EM001"),
         summary: "An email action with an empty <to> (EM001), or an <attachment> that is a local file or not a URI (EM008), which fails the action when it starts.",
+        finding: Finding::Independent,
     },
     Rule {
         code: BUNDLE_DUPLICATE_NAME,
@@ -644,6 +805,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E1304"),
         summary: "Two `<coordinator>`s of a bundle with the same name (after EL), which Oozie rejects at submission.",
+        finding: Finding::Independent,
     },
     Rule {
         code: BUNDLE_APP_PATH,
@@ -651,6 +813,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E1001"),
         summary: "A bundle coordinator's `<app-path>` where no coordinator application can be read.",
+        finding: Finding::Independent,
     },
     Rule {
         code: BUNDLE_NOTHING_ENABLED,
@@ -658,6 +821,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E1318"),
         summary: "A bundle whose every coordinator is disabled: Oozie fails it when it starts.",
+        finding: Finding::Independent,
     },
     Rule {
         code: BUNDLE_NOT_BOOLEAN,
@@ -665,6 +829,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Warning,
         oozie: None,
         summary: "A bundle coordinator's `enabled` or `critical` that is neither true nor false: Java reads it as false.",
+        finding: Finding::Independent,
     },
     Rule {
         code: BUNDLE_COORDINATOR_VERSION,
@@ -672,6 +837,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E1319"),
         summary: "A coordinator of schema 0.1 submitted by a bundle, which Oozie refuses.",
+        finding: Finding::Independent,
     },
     Rule {
         code: BUNDLE_USER_OVERRIDE,
@@ -679,6 +845,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Error,
         oozie: Some("E1303"),
         summary: "A bundle coordinator's `<configuration>` giving `user.name` or `mapreduce.job.user.name` another user than the bundle job's, which Oozie refuses when the bundle starts.",
+        finding: Finding::Independent,
     },
     Rule {
         code: SUPPRESSION_UNKNOWN,
@@ -686,6 +853,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Warning,
         oozie: None,
         summary: "A `<!-- coordc: ignore -->` comment naming a code no rule has, or no code at all: it silences nothing.",
+        finding: Finding::Independent,
     },
     Rule {
         code: SUPPRESSION_UNUSED,
@@ -693,6 +861,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Warning,
         oozie: None,
         summary: "A `<!-- coordc: ignore CODE -->` comment that silenced nothing in a file checked in full.",
+        finding: Finding::Independent,
     },
 ];
 
@@ -700,7 +869,7 @@ include!(concat!(env!("OUT_DIR"), "/rule_pages.rs"));
 
 /// The rule with `code`, if there is one.
 pub fn rule(code: &str) -> Option<&'static Rule> {
-    RULES.iter().find(|r| r.code.eq_ignore_ascii_case(code))
+    RULES.iter().find(|r| r.code.0.eq_ignore_ascii_case(code))
 }
 
 /// The rules named `name` (case-insensitive; two families may share a name).
@@ -763,7 +932,7 @@ pub fn check_docs_url(template: &str) -> Result<(), String> {
                 .collect::<String>()
         ));
     }
-    let example = docs_url(Some(template), "EL001");
+    let example = docs_url(Some(template), EL_SYNTAX.as_str());
     match url::Url::parse(&example) {
         Ok(url) if matches!(url.scheme(), "http" | "https" | "file") => Ok(()),
         Ok(url) => Err(format!(
@@ -798,7 +967,7 @@ mod tests {
                 "{page} heading"
             );
             assert_eq!(
-                super::page(r.code),
+                super::page(r.code.as_str()),
                 Some(text.as_str()),
                 "{} embedded",
                 r.code

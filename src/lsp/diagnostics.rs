@@ -69,7 +69,7 @@ fn to_lsp(session: &Session, found: &Found, index: &LineIndex, rules_url: Option
         "source": "coordc",
         "message": message,
     });
-    let href = rule_url(rules_url, found.docs_url, d.code);
+    let href = rule_url(rules_url, found.docs_url, d.code.as_str());
     super::set(&mut out, "codeDescription", json!({ "href": href }));
     if !d.labels.is_empty() || !d.related.is_empty() {
         let mut related: Vec<Value> = d

@@ -10,6 +10,7 @@
 use crate::diag::Diagnostic;
 use crate::diag::Located;
 use crate::diag::rules::{
+    Code,
     COORD_EMPTY_PARAMETER, MISSING_PARAMETER, WF_EMPTY_PARAMETER, WF_MISSING_PARAMETER,
 };
 use crate::el::VarMap;
@@ -18,9 +19,9 @@ use crate::ir::Parameter;
 /// The rule codes of one kind of application's `<parameters>` problems.
 pub struct ParameterRules {
     /// A parameter without a default that the job does not define (E0738).
-    pub missing: &'static str,
+    pub missing: Code,
     /// A parameter whose name is empty (E0739).
-    pub empty_name: &'static str,
+    pub empty_name: Code,
 }
 
 /// A coordinator's rules: CO004, CO011.

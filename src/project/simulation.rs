@@ -12,10 +12,7 @@ use super::load::{
 use super::settings::{Finder, Folder, Refused};
 use crate::diag::Located;
 use crate::diag::closest;
-use crate::diag::rules::{
-    SIMULATE_SCENARIO, WF_ACTION_TYPE, WF_CLUSTER, WF_LENGTH, WF_SUBMISSION_EL,
-    XML_UNKNOWN_DOCUMENT,
-};
+use crate::diag::rules::{REFUSED_AT_WORKFLOW_SUBMISSION, SIMULATE_SCENARIO, XML_UNKNOWN_DOCUMENT};
 use crate::diag::{Diagnostic, Severity};
 use crate::el::VarMap;
 use crate::interp::clock::millis;
@@ -265,21 +262,9 @@ pub fn local_workflows<'a>(
         .collect()
 }
 
-/// The rules of `coordc check` whose errors Oozie gives when a workflow job
-/// is submitted (SubmitXCommand parses the definition with
-/// LiteWorkflowAppParser.validateAndParse and resolves the values the job's
-/// properties give), beyond the graph's (which [`load::workflow`] refuses)
-/// and the parameters' (E0738, E0739, in the job's configuration): the
-/// definition's length (E0736), each action's element and its schema
-/// (E0723, E0701), job-tracker and name-node (E0701), and the name, retry
-/// and SLA values resolved with the job's properties (E0803, E0703,
-/// E1004). The other action rules (WF013-WF018, WF020) are what an
-/// executor refuses when the action starts, which a run models itself.
-const REFUSED_AT_SUBMISSION: &[&str] = &[WF_LENGTH, WF_ACTION_TYPE, WF_CLUSTER, WF_SUBMISSION_EL];
-
 /// What `coordc check` reports in workflow `wf` (read from `path`, its text
 /// `definition_bytes` long) that Oozie refuses the job for at submission
-/// ([`REFUSED_AT_SUBMISSION`]), with the job's configuration `vars` (`None`:
+/// ([`REFUSED_AT_WORKFLOW_SUBMISSION`]), with the job's configuration `vars` (`None`:
 /// not known, as for a coordinator action's workflow before its run), at
 /// the level the workflow's `coordc.toml` (`folder`) gives each rule: only
 /// what stays an error. The check's own functions give them, so the
@@ -297,7 +282,7 @@ pub fn refused_at_submission(
         .into_iter()
         .chain(crate::check::actions::check(wf, definition_bytes, vars))
         .filter(|d| {
-            REFUSED_AT_SUBMISSION.contains(&d.code)
+            REFUSED_AT_WORKFLOW_SUBMISSION.contains(&d.code)
                 && folder.settings.level(relative, d.code, d.severity) == Some(Severity::Error)
         })
         .collect()

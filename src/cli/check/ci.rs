@@ -62,7 +62,7 @@ fn details(checked: Checked, index: usize, report: &Report, p: &Located) -> Stri
             None => text.push_str(&format!("\n  --> {}", related.file)),
         }
     }
-    text.push_str(&format!("\nsee {}", checked.docs_url(index, d.code)));
+    text.push_str(&format!("\nsee {}", checked.docs_url(index, d.code.as_str())));
     text
 }
 
@@ -129,7 +129,7 @@ pub(super) fn write_junit(checked: Checked, out: &mut impl Write) -> std::io::Re
                                                 "message",
                                                 one_line(&d.message).as_str(),
                                             ))
-                                            .with_attribute(("type", d.code));
+                                            .with_attribute(("type", d.code.as_str()));
                                     }
                                     e.write_text_content(BytesText::new(&body))?;
                                     Ok(())
@@ -202,7 +202,7 @@ pub(super) fn write_gitlab(checked: Checked, out: &mut impl Write) -> std::io::R
             let line_text = report
                 .sources
                 .line_text(p.file.unwrap_or(0), d.span.start as usize);
-            let hash = fingerprint(&[&file, d.code, &d.message, line_text.trim()]);
+            let hash = fingerprint(&[&file, d.code.as_str(), &d.message, line_text.trim()]);
             let occurrence = seen.entry(hash).or_insert(0);
             *occurrence += 1;
             let fingerprint = match *occurrence {
@@ -222,7 +222,7 @@ pub(super) fn write_gitlab(checked: Checked, out: &mut impl Write) -> std::io::R
                 "severity": severity,
                 "categories": ["Bug Risk"],
                 "content": {
-                    "body": format!("{}\n\n{}", message_and_help(d), checked.docs_url(i, d.code)),
+                    "body": format!("{}\n\n{}", message_and_help(d), checked.docs_url(i, d.code.as_str())),
                 },
                 "location": {
                     "path": file,

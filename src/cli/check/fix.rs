@@ -5,6 +5,7 @@
 //! fixes.
 
 use crate::diag::render::Lines;
+use crate::diag::rules::Code;
 use crate::diag::{Fix, Safety};
 use crate::project::check::Report;
 use std::collections::BTreeMap;
@@ -21,7 +22,7 @@ struct Edit<'r> {
     start: usize,
     end: usize,
     replacement: &'r str,
-    code: &'static str,
+    code: Code,
 }
 
 /// A file the fixes changed: its name (as it was read), its text before and

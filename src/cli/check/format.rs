@@ -4,7 +4,7 @@
 //! servers' formats are in `ci.rs`. Each writes every report, in order.
 
 use crate::diag::Located;
-use crate::diag::rules::{self, RULES};
+use crate::diag::rules::{self, Code, RULES};
 use crate::diag::{Diagnostic, Fix, Related, Safety, Severity};
 use crate::project::check::{Report, Target};
 use std::io::Write;
@@ -154,8 +154,8 @@ pub(super) fn write_json(checked: Checked, out: &mut impl Write) -> std::io::Res
                 "end_column": end_column,
                 "severity": d.severity,
                 "code": d.code,
-                "name": rules::rule(d.code).map(|rule| rule.name),
-                "url": checked.docs_url(i, d.code),
+                "name": d.code.rule().map(|rule| rule.name),
+                "url": checked.docs_url(i, d.code.as_str()),
                 "message": d.message,
                 "help": d.help,
             });
@@ -224,7 +224,7 @@ pub(super) fn write_sarif(checked: Checked, out: &mut impl Write) -> std::io::Re
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
     struct Rule<'a> {
-        id: &'a str,
+        id: Code,
         name: &'a str,
         short_description: Text,
         full_description: Text,
@@ -258,7 +258,7 @@ pub(super) fn write_sarif(checked: Checked, out: &mut impl Write) -> std::io::Re
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
     struct SarifResult {
-        rule_id: &'static str,
+        rule_id: Code,
         rule_index: usize,
         level: &'static str,
         message: Text,
@@ -436,11 +436,11 @@ pub(super) fn write_sarif(checked: Checked, out: &mut impl Write) -> std::io::Re
                                 text: rule.summary.to_string(),
                             },
                             full_description: Text {
-                                text: rules::page(rule.code)
+                                text: rules::page(rule.code.as_str())
                                     .map_or_else(|| rule.summary.to_string(), full_description),
                             },
-                            help_uri: rules::docs_url(docs_url, rule.code),
-                            help: rules::page(rule.code).map(|page| Help {
+                            help_uri: rules::docs_url(docs_url, rule.code.as_str()),
+                            help: rules::page(rule.code.as_str()).map(|page| Help {
                                 text: page,
                                 markdown: page,
                             }),

@@ -3,11 +3,7 @@
 //! problem once.
 
 use super::{Report, Target, real};
-use crate::diag::rules::{
-    EL_ARG_TYPE, EL_ARITY, EL_DOTTED_NAME, EL_EVAL, EL_MISPLACED, EL_NEEDS_CONTEXT, EL_SYNTAX,
-    EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE, INSTANCE_SYNTAX, TIME_DATETIME, UNDEFINED_DATASET,
-    WF_SUBMISSION_EL,
-};
+use crate::diag::rules::{Code, Finding};
 use crate::diag::{Diagnostic, Located};
 use crate::project::files::normal;
 use crate::span::Span;
@@ -55,8 +51,8 @@ fn limit_per_code(problems: &mut Vec<Located>) {
     if problems.len() <= MOST_PER_CODE {
         return;
     }
-    let mut seen: FxHashMap<(Option<usize>, &'static str), usize> = FxHashMap::default();
-    let mut last_kept: Vec<((Option<usize>, &'static str), usize)> = Vec::new();
+    let mut seen: FxHashMap<(Option<usize>, Code), usize> = FxHashMap::default();
+    let mut last_kept: Vec<((Option<usize>, Code), usize)> = Vec::new();
     let mut kept = 0;
     for at in 0..problems.len() {
         let Some(problem) = problems.get(at) else {
@@ -112,7 +108,7 @@ pub(super) fn report_each_problem_once(targets: &[Target], reports: &mut [Report
         return;
     }
     // (A problem is told from another by its file, code, place and message.)
-    let mut seen: HashSet<(PathBuf, &'static str, u32, u32, String)> = HashSet::new();
+    let mut seen: HashSet<(PathBuf, Code, u32, u32, String)> = HashSet::new();
     for (target, report) in targets.iter().zip(reports.iter_mut()) {
         let path = real(&target.path);
         let files: Vec<PathBuf> = report
@@ -137,51 +133,36 @@ pub(super) fn report_each_problem_once(targets: &[Target], reports: &mut [Report
 }
 
 /// One report of each problem: the static checks and the evaluation can find
-/// the same one at the same place. An evaluation failure (EL005 to EL007, a
-/// datetime that does not parse) inside a value a static rule already
-/// reports is that rule's consequence (an argument that cannot convert fails
-/// to convert; a misplaced function has no context; a dotted name's variable
-/// is undefined; an instance list is no datetime).
+/// the same one at the same place. Each rule's [`Finding`] says how its
+/// findings follow from others: an evaluation fault (EL005 to EL007, a
+/// datetime that does not parse) inside a text fault's span is that fault's
+/// consequence (an argument that cannot convert fails to convert; a
+/// misplaced function has no context; a dotted name's variable is
+/// undefined; an instance list is no datetime), and so is a data-in's or
+/// data-out's dataset whose name failed to evaluate where the failure is
+/// reported.
 pub(super) fn dedup(mut problems: Vec<Located>) -> Vec<Located> {
-    const STATIC: &[&str] = &[
-        EL_SYNTAX,
-        EL_UNKNOWN_FUNCTION,
-        EL_ARITY,
-        EL_ARG_TYPE,
-        EL_MISPLACED,
-        EL_DOTTED_NAME,
-        INSTANCE_SYNTAX,
-        WF_SUBMISSION_EL,
-    ];
-    // (A datetime that does not parse, inside an instance list, is the list.)
-    const EVALUATION: &[&str] = &[
-        EL_UNKNOWN_VARIABLE,
-        EL_EVAL,
-        EL_NEEDS_CONTEXT,
-        TIME_DATETIME,
-    ];
-    let reported: Vec<(Option<usize>, Span)> = problems
-        .iter()
-        .filter(|p| STATIC.contains(&p.diagnostic.code))
-        .map(|p| (p.file, p.diagnostic.span))
-        .collect();
-    let evaluation_failures: Vec<(Option<usize>, Span)> = problems
-        .iter()
-        .filter(|p| EVALUATION.contains(&p.diagnostic.code))
-        .map(|p| (p.file, p.diagnostic.span))
-        .collect();
+    let finding = |p: &Located| p.diagnostic.code.rule().map(|r| r.finding);
+    let spans_of = |kind: Finding| -> Vec<(Option<usize>, Span)> {
+        problems
+            .iter()
+            .filter(|p| finding(p) == Some(kind))
+            .map(|p| (p.file, p.diagnostic.span))
+            .collect()
+    };
+    let text_faults = spans_of(Finding::TextFault);
+    let evaluation_faults = spans_of(Finding::EvaluationFault);
     let mut seen = HashSet::new();
     problems.retain(|p| {
         let span = p.diagnostic.span;
-        let consequence = EVALUATION.contains(&p.diagnostic.code)
-            && reported
+        let consequence = match finding(p) {
+            Some(Finding::EvaluationFault) => text_faults
                 .iter()
-                .any(|(file, s)| *file == p.file && s.start <= span.start && span.end <= s.end);
-        // A data-in's or data-out's dataset whose name failed to resolve
-        // (where the failure is reported) is that failure's consequence.
-        let unresolved_dataset =
-            p.diagnostic.code == UNDEFINED_DATASET && evaluation_failures.contains(&(p.file, span));
-        !consequence && !unresolved_dataset && seen.insert((p.file, p.diagnostic.code, span))
+                .any(|(file, s)| *file == p.file && s.start <= span.start && span.end <= s.end),
+            Some(Finding::UnresolvedName) => evaluation_faults.contains(&(p.file, span)),
+            _ => false,
+        };
+        !consequence && seen.insert((p.file, p.diagnostic.code, span))
     });
     problems
 }
@@ -190,8 +171,9 @@ pub(super) fn dedup(mut problems: Vec<Located>) -> Vec<Located> {
 mod tests {
     use super::*;
     use crate::diag::Severity;
+    use crate::diag::rules::{EL_SYNTAX, XML_ATTRIBUTE};
 
-    fn problem(file: Option<usize>, code: &'static str, at: usize) -> Located {
+    fn problem(file: Option<usize>, code: Code, at: usize) -> Located {
         Located {
             file,
             diagnostic: Diagnostic::warning(code, Span::new(at, at + 1), format!("{code} {at}")),
@@ -200,10 +182,10 @@ mod tests {
 
     #[test]
     fn problems_are_limited_per_code_and_file() {
-        let mut problems: Vec<Located> = (0..250).map(|i| problem(None, "XML005", i)).collect();
-        problems.extend((0..3).map(|i| problem(None, "EL001", 1_000 + i)));
-        problems.extend((0..150).map(|i| problem(Some(1), "XML005", i)));
-        problems.extend((0..MOST_PER_CODE).map(|i| problem(Some(2), "XML005", i)));
+        let mut problems: Vec<Located> = (0..250).map(|i| problem(None, XML_ATTRIBUTE, i)).collect();
+        problems.extend((0..3).map(|i| problem(None, EL_SYNTAX, 1_000 + i)));
+        problems.extend((0..150).map(|i| problem(Some(1), XML_ATTRIBUTE, i)));
+        problems.extend((0..MOST_PER_CODE).map(|i| problem(Some(2), XML_ATTRIBUTE, i)));
         limit_per_code(&mut problems);
         let count = |file, code| {
             problems
@@ -212,13 +194,13 @@ mod tests {
                 .count()
         };
         // The first hundred of each, and one more saying how many were left.
-        assert_eq!(count(None, "XML005"), MOST_PER_CODE + 1);
-        assert_eq!(count(Some(1), "XML005"), MOST_PER_CODE + 1);
-        assert_eq!(count(Some(2), "XML005"), MOST_PER_CODE);
-        assert_eq!(count(None, "EL001"), 3);
+        assert_eq!(count(None, XML_ATTRIBUTE), MOST_PER_CODE + 1);
+        assert_eq!(count(Some(1), XML_ATTRIBUTE), MOST_PER_CODE + 1);
+        assert_eq!(count(Some(2), XML_ATTRIBUTE), MOST_PER_CODE);
+        assert_eq!(count(None, EL_SYNTAX), 3);
         let kept: Vec<&str> = problems
             .iter()
-            .filter(|p| p.file.is_none() && p.diagnostic.code == "XML005")
+            .filter(|p| p.file.is_none() && p.diagnostic.code == XML_ATTRIBUTE)
             .map(|p| p.diagnostic.message.as_str())
             .collect();
         assert_eq!(kept[0], "XML005 0");
