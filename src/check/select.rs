@@ -28,9 +28,9 @@ impl Selector {
         }
         let family = upper.trim_end_matches(|c: char| c.is_ascii_digit());
         let known = !family.is_empty()
-            && RULES
-                .iter()
-                .any(|r| self::family(r.code.as_str()) == family && r.code.as_str().starts_with(&upper));
+            && RULES.iter().any(|r| {
+                self::family(r.code.as_str()) == family && r.code.as_str().starts_with(&upper)
+            });
         if known {
             Ok(Selector::Prefix(upper))
         } else {
@@ -52,7 +52,9 @@ impl Selector {
     fn matches(&self, rule: &Rule) -> bool {
         match self {
             Selector::All => true,
-            Selector::Prefix(p) => family(rule.code.as_str()) == family(p) && rule.code.as_str().starts_with(p),
+            Selector::Prefix(p) => {
+                family(rule.code.as_str()) == family(p) && rule.code.as_str().starts_with(p)
+            }
         }
     }
 }

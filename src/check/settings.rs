@@ -187,7 +187,10 @@ mod tests {
             Some(Severity::Warning)
         );
         assert_eq!(s.level(p, EL_UNKNOWN_VARIABLE, Severity::Error), None);
-        assert_eq!(s.level(p, XML_CONTENT, Severity::Error), Some(Severity::Error));
+        assert_eq!(
+            s.level(p, XML_CONTENT, Severity::Error),
+            Some(Severity::Error)
+        );
         assert_eq!(
             s.level(Path::new("legacy/x/a.xml"), XML_CONTENT, Severity::Error),
             None

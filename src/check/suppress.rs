@@ -110,7 +110,11 @@ pub fn is_suppressed(suppressions: &[Suppression], diagnostic: &Diagnostic) -> b
             continue;
         };
         if span.start <= diagnostic.span.start && diagnostic.span.start < span.end {
-            for c in s.codes.iter().filter(|c| c.code == diagnostic.code.as_str()) {
+            for c in s
+                .codes
+                .iter()
+                .filter(|c| c.code == diagnostic.code.as_str())
+            {
                 c.mark_used();
                 silenced = true;
             }

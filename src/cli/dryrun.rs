@@ -10,7 +10,8 @@ use crate::diag::render::human;
 use crate::oozie::action::{Action, Event};
 use crate::oozie::job::{Job, Options};
 use crate::project::files::Files;
-use crate::project::load::{self, Sources, parse_document, read_application};
+use crate::project::load::{self, Sources};
+use crate::project::locate::AppKind;
 use crate::time::datetime::{format_utc, parse_datetime};
 use clap::Args;
 
@@ -83,48 +84,50 @@ pub fn run(args: DryrunArgs) -> i32 {
         check_maximum_frequency: input.check_maximum_frequency,
     };
     let mut sources = Sources::default();
-    let text = match read_application(&args.app, &files, &mut sources) {
-        Ok(text) => text,
-        Err(stop) => return stopped(&sources, stop),
-    };
-    let arena = crate::xml::Arena::new();
-    let doc = match parse_document(&text, &arena) {
-        Ok(doc) => doc,
-        Err(stop) => return stopped(&sources, stop),
-    };
-    match doc.root.name {
-        "coordinator-app" => {
-            let loaded = match load::coordinator(&doc, &args.app, &input, &mut sources) {
-                Ok(loaded) => loaded,
-                Err(stop) => return stopped(&sources, stop),
-            };
-            let job = match submit(&loaded, &sources, &options) {
-                Ok(job) => job,
-                Err(exit) => return exit,
-            };
-            let tally = Tally::default();
-            let exit = write_listing(|out| {
-                let failure = match args.format {
-                    Format::Text => write_text(&job, tally.count(job.actions()), out),
-                    Format::Json => write_json_of(&job, tally.count(job.actions()), out),
-                }?;
-                Ok(failure.map(|d| sources.render(&Located::in_app(d))))
-            });
-            if exit == EXIT_OK {
-                tally.note_cap(&job);
+    load::with_application(&args.app, &files, &mut sources, |sources, opened| {
+        let (kind, doc) = match opened {
+            Ok(opened) => opened,
+            Err(stop) => return stopped(sources, stop),
+        };
+        match kind {
+            Some(AppKind::Coordinator) => {
+                let loaded = match load::coordinator(doc, &args.app, &input, sources) {
+                    Ok(loaded) => loaded,
+                    Err(stop) => return stopped(sources, stop),
+                };
+                let job = match submit(&loaded, sources, &options) {
+                    Ok(job) => job,
+                    Err(exit) => return exit,
+                };
+                let tally = Tally::default();
+                let exit = write_listing(|out| {
+                    let failure = match args.format {
+                        Format::Text => write_text(&job, tally.count(job.actions()), out),
+                        Format::Json => write_json_of(&job, tally.count(job.actions()), out),
+                    }?;
+                    Ok(failure.map(|d| sources.render(&Located::in_app(d))))
+                });
+                if exit == EXIT_OK {
+                    tally.note_cap(&job);
+                }
+                exit
             }
-            exit
+            Some(AppKind::Bundle) => {
+                bundle::run(&args, doc, &input, std::mem::take(sources), &options)
+            }
+            _ => print_problems(
+                sources,
+                &[Located::in_app(Diagnostic::error(
+                    crate::diag::rules::XML_UNKNOWN_DOCUMENT,
+                    doc.root.name_span,
+                    format!(
+                        "coordc dryrun reads a <coordinator-app> or a <bundle-app>, not <{}>",
+                        doc.root.name
+                    ),
+                ))],
+            ),
         }
-        "bundle-app" => bundle::run(&args, &doc, &input, sources, &options),
-        other => print_problems(
-            &sources,
-            &[Located::in_app(Diagnostic::error(
-                crate::diag::rules::XML_UNKNOWN_DOCUMENT,
-                doc.root.name_span,
-                format!("coordc dryrun reads a <coordinator-app> or a <bundle-app>, not <{other}>"),
-            ))],
-        ),
-    }
+    })
 }
 
 /// Submits a loaded coordinator (its `sources` rendering the problems):

@@ -6,8 +6,8 @@
 
 pub mod properties;
 
-use crate::diag::Diagnostic;
 use crate::diag::rules::{CONFIG_RESERVED, CONFIG_SUBSTITUTION_DEPTH, CONFIG_SYNTAX};
+use crate::diag::{Diagnostic, FileRef, Located};
 use crate::el::VarMap;
 use crate::el::eval::USER_NAME;
 use crate::span::Span;
@@ -53,13 +53,6 @@ pub struct JobConfig {
     vars: VarMap,
 }
 
-/// A diagnostic in source `index` (or on the command line when `None`).
-#[derive(Debug)]
-pub struct SourceDiagnostic {
-    pub source: Option<usize>,
-    pub diagnostic: Diagnostic,
-}
-
 /// Names a job may not define: the EL constants of the coordinator and workflow
 /// libraries (CoordSubmitXCommand:152-159, 575-582; PropertiesUtils:112-118).
 pub const RESERVED_NAMES: &[&str] = &[
@@ -92,10 +85,7 @@ impl JobConfig {
     /// Every problem is reported; a source that cannot be read contributes
     /// what was read before its error (an XML file, nothing): Oozie would
     /// refuse the job, so the configuration serves only to go on checking.
-    pub fn build(
-        sources: &[Source],
-        client_user: Option<&str>,
-    ) -> (JobConfig, Vec<SourceDiagnostic>) {
+    pub fn build(sources: &[Source], client_user: Option<&str>) -> (JobConfig, Vec<Located>) {
         let mut config = JobConfig::default();
         let mut problems = Vec::new();
         for (index, source) in sources.iter().enumerate() {
@@ -110,8 +100,8 @@ impl JobConfig {
                         .reserve(text.bytes().filter(|&b| b == b'\n').count());
                     let mut add = |p: Property| {
                         if RESERVED_NAMES.contains(&p.name.as_str()) {
-                            problems.push(SourceDiagnostic {
-                                source: Some(index),
+                            problems.push(Located {
+                                file: FileRef::Read(index),
                                 diagnostic: reserved(&p.name, p.name_span),
                             });
                         }
@@ -125,8 +115,8 @@ impl JobConfig {
                         properties::parse_each(text, &mut add)
                     };
                     if let Err(diagnostic) = read {
-                        problems.push(SourceDiagnostic {
-                            source: Some(index),
+                        problems.push(Located {
+                            file: FileRef::Read(index),
                             diagnostic,
                         });
                     }
@@ -134,9 +124,9 @@ impl JobConfig {
                 Source::Definitions(definitions) => {
                     for (name, value) in definitions.iter() {
                         if RESERVED_NAMES.contains(&name.as_str()) {
-                            problems.push(SourceDiagnostic {
-                                source: None,
-                                diagnostic: reserved(name, Span::new(0, 0)),
+                            problems.push(Located {
+                                file: FileRef::CommandLine,
+                                diagnostic: reserved(name, Span::EMPTY),
                             });
                         }
                         config.set(name.clone(), value.clone());
@@ -165,7 +155,7 @@ impl JobConfig {
         &mut self,
         sources: &[Source],
         client_user: Option<&str>,
-        problems: &mut Vec<SourceDiagnostic>,
+        problems: &mut Vec<Located>,
     ) {
         for value in self.vars.values_mut().flatten() {
             let trimmed = value.trim_matches(|c| c <= ' ');
@@ -187,26 +177,24 @@ impl JobConfig {
         }
         let names: Vec<&str> = too_deep.iter().map(String::as_str).collect();
         let origins = JobConfig::origins(sources, client_user, &names);
-        let mut found: Vec<(Option<usize>, Span, String)> = too_deep
+        let mut found: Vec<(FileRef, Span, String)> = too_deep
             .iter()
             .zip(origins)
             .map(|(name, origin)| {
-                let (source, span) = match origin {
+                let (file, span) = match origin {
                     Some(Origin::File {
                         index, value_span, ..
-                    }) => (Some(index), value_span),
-                    _ => (None, Span::new(0, 0)),
+                    }) => (FileRef::Read(index), value_span),
+                    _ => (FileRef::CommandLine, Span::EMPTY),
                 };
-                (source, span, name.clone())
+                (file, span, name.clone())
             })
             .collect();
         // In the order of the sources and their text, so diagnostics are stable.
-        found.sort_by(|a, b| {
-            (a.0.is_none(), a.0, a.1.start, &a.2).cmp(&(b.0.is_none(), b.0, b.1.start, &b.2))
-        });
-        for (source, span, name) in found {
-            problems.push(SourceDiagnostic {
-                source,
+        found.sort_by(|a, b| (a.0.order(), a.1.start, &a.2).cmp(&(b.0.order(), b.1.start, &b.2)));
+        for (file, span, name) in found {
+            problems.push(Located {
+                file,
                 diagnostic: Diagnostic::error(
                     CONFIG_SUBSTITUTION_DEPTH,
                     span,
@@ -439,10 +427,10 @@ mod tests {
         assert_eq!(JobConfig::origin(&sources, None, "none"), None);
         assert_eq!(problems.len(), 1);
         assert_eq!(problems[0].diagnostic.code, CONFIG_RESERVED);
-        assert_eq!(problems[0].source, Some(0));
+        assert_eq!(problems[0].file, FileRef::Read(0));
     }
 
-    fn resolved(text: &str) -> (JobConfig, Vec<SourceDiagnostic>) {
+    fn resolved(text: &str) -> (JobConfig, Vec<Located>) {
         JobConfig::build(
             &[Source::File {
                 path: "job.properties",
@@ -551,6 +539,6 @@ mod tests {
         ];
         let (config, problems) = JobConfig::build(&sources, None);
         assert_eq!(config.get("a"), Some("1"));
-        assert_eq!(problems[0].source, Some(0));
+        assert_eq!(problems[0].file, FileRef::Read(0));
     }
 }

@@ -223,10 +223,40 @@ impl Diagnostic {
     }
 }
 
-/// A diagnostic in the application (`file: None`) or in included file `file`.
+/// The text a diagnostic is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FileRef {
+    /// The application's own file (the first of the files a command read).
+    App,
+    /// Another file read for the application (an included dataset file, a
+    /// job configuration file): its index among the files the command read.
+    Read(usize),
+    /// The command line (a `-D` definition): no file's text.
+    CommandLine,
+}
+
+impl FileRef {
+    /// Its index among the files a command read (the application is the
+    /// first); none for the command line.
+    pub fn index(self) -> Option<usize> {
+        match self {
+            FileRef::App => Some(0),
+            FileRef::Read(index) => Some(index),
+            FileRef::CommandLine => None,
+        }
+    }
+
+    /// The order of the files' diagnostics in a report: the application,
+    /// the files in the order they were read, then the command line.
+    pub fn order(self) -> usize {
+        self.index().unwrap_or(usize::MAX)
+    }
+}
+
+/// A diagnostic and the text it is about.
 #[derive(Debug, Clone)]
 pub struct Located {
-    pub file: Option<usize>,
+    pub file: FileRef,
     pub diagnostic: Diagnostic,
 }
 
@@ -234,7 +264,7 @@ impl Located {
     /// A diagnostic in the application file itself.
     pub fn in_app(diagnostic: Diagnostic) -> Located {
         Located {
-            file: None,
+            file: FileRef::App,
             diagnostic,
         }
     }

@@ -9,6 +9,7 @@ use super::{
     LogicOptions, Name, Node, NodeKind, Parameter, Sla, Workflow, WorkflowAction,
 };
 use crate::diag::Diagnostic;
+use crate::diag::FileRef;
 use crate::diag::rules::DATASET_NO_URI_TEMPLATE;
 use crate::span::Span;
 use crate::xml::tree::{Element, Text};
@@ -98,7 +99,7 @@ pub fn coordinator(root: &Element) -> (Coordinator, Vec<Diagnostic>) {
         })
         .unwrap_or_default();
     let (includes, datasets) = match root.child("datasets") {
-        Some(d) => datasets(&mut l, d, None, true),
+        Some(d) => datasets(&mut l, d, FileRef::App, true),
         None => (Vec::new(), Vec::new()),
     };
     let inputs = root
@@ -231,7 +232,7 @@ pub fn bundle(root: &Element) -> (Bundle, Vec<Diagnostic>) {
 fn datasets(
     l: &mut Lowering,
     element: &Element,
-    file: Option<usize>,
+    file: FileRef,
     embedded: bool,
 ) -> (Vec<ElText>, Vec<Dataset>) {
     let includes = element
@@ -283,7 +284,7 @@ pub fn dataset_file(root: &Element, file: usize) -> (Vec<ElText>, Vec<Dataset>, 
     let mut l = Lowering {
         problems: Vec::new(),
     };
-    let (includes, datasets) = datasets(&mut l, root, Some(file), false);
+    let (includes, datasets) = datasets(&mut l, root, FileRef::Read(file), false);
     (includes, datasets, l.problems)
 }
 

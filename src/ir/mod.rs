@@ -6,7 +6,7 @@
 
 pub mod lower;
 
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, FileRef};
 use crate::el::ast::{ExprKind, Part, Template};
 use crate::el::parse::{Shared, literal_template, parse_template_shared};
 use crate::span::Span;
@@ -228,9 +228,9 @@ pub struct Dataset {
     pub uri_template: ElText,
     /// `None`: the default `_SUCCESS`; `Some` with empty text: the directory itself.
     pub done_flag: Option<ElText>,
-    /// The file it was read from: `None` for the application itself, else the
-    /// index of the included file in the loaded sources.
-    pub file: Option<usize>,
+    /// The file it was read from: the application itself, or an included
+    /// file.
+    pub file: FileRef,
     pub span: Span,
 }
 

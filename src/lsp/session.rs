@@ -226,7 +226,7 @@ impl Session {
                     .report
                     .problems
                     .iter()
-                    .filter(|p| p.file.unwrap_or(0) == index);
+                    .filter(|p| p.file.index() == Some(index));
                 let pipeline = (own && index == 0)
                     .then(|| self.pipeline.get(path))
                     .flatten()

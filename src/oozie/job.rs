@@ -13,7 +13,7 @@ use crate::diag::rules::{
     CONTROLS, DUPLICATE_DATASET, DUPLICATE_EVENT, EL_EVAL, EL_MISPLACED, INSTANCE_SYNTAX,
     TIME_DATETIME, TIME_FREQUENCY, TIME_HOUR_24, UNDEFINED_DATASET,
 };
-use crate::diag::{Diagnostic, Located, Severity};
+use crate::diag::{Diagnostic, FileRef, Located, Severity};
 use crate::el::ast::{Part, Template};
 use crate::el::eval::{Context, Env, Variables};
 use crate::el::frequency::{LoweredFrequency, lower_frequency, lower_timeout};
@@ -245,7 +245,7 @@ fn application_datetime(
     text: &ElText,
     rendered: &str,
     pz: ProcessingZone,
-    file: Option<usize>,
+    file: FileRef,
     problems: &mut Vec<Located>,
 ) -> Result<DateTime<Utc>, Diagnostic> {
     let (t, warning) = submitted_datetime(text, rendered, pz)?;
@@ -380,9 +380,9 @@ pub fn prepare<'a>(
     };
     let submitted = |text: &'a ElText| render(text, &submit_vars, None, pz);
     let start = submitted(&app.start)
-        .and_then(|s| application_datetime(&app.start, &s, pz, None, &mut problems));
+        .and_then(|s| application_datetime(&app.start, &s, pz, FileRef::App, &mut problems));
     let end = submitted(&app.end)
-        .and_then(|s| application_datetime(&app.end, &s, pz, None, &mut problems));
+        .and_then(|s| application_datetime(&app.end, &s, pz, FileRef::App, &mut problems));
     let job_zone = submitted(&app.timezone).and_then(|s| zone(&app.timezone, &s));
     let schedule = match lowered(&app.frequency, |t| lower_frequency(t, vars)) {
         Ok(LoweredFrequency::Every(f)) => {
@@ -575,9 +575,9 @@ pub fn included_by_name<'a>(
                 f if f == dataset.file => {
                     diagnostic.with_label(first.name.span, "first defined here")
                 }
-                None | Some(0) => diagnostic
+                FileRef::App | FileRef::Read(0) | FileRef::CommandLine => diagnostic
                     .with_help("the first definition is in the file that includes this one"),
-                Some(f) => {
+                FileRef::Read(f) => {
                     diagnostic.with_help(format!("the first definition is in included file #{f}"))
                 }
             };
@@ -608,7 +608,7 @@ pub fn dataset_problems(dataset: &Dataset, vars: &VarMap, pz: ProcessingZone) ->
 
 /// A dataset's values with their places (the EL group each is evaluated
 /// with); its frequency is read by [`dataset_frequency`].
-pub fn dataset_texts(dataset: &Dataset) -> impl Iterator<Item = (Option<usize>, &ElText, Place)> {
+pub fn dataset_texts(dataset: &Dataset) -> impl Iterator<Item = (FileRef, &ElText, Place)> {
     [
         (&dataset.initial_instance, Place::InitialInstance),
         (&dataset.timezone, Place::Submit),
@@ -625,47 +625,49 @@ pub fn dataset_texts(dataset: &Dataset) -> impl Iterator<Item = (Option<usize>, 
 pub fn placed_texts<'a>(
     app: &'a Coordinator,
     included: &'a [Dataset],
-) -> Vec<(Option<usize>, &'a ElText, Place)> {
+) -> Vec<(FileRef, &'a ElText, Place)> {
     // (Sized for the usual values up front: the list is made twice a file.)
-    let mut texts: Vec<(Option<usize>, &ElText, Place)> = Vec::with_capacity(
+    let mut texts: Vec<(FileRef, &ElText, Place)> = Vec::with_capacity(
         4 + 4 * (app.datasets.len() + included.len())
             + 2 * app.inputs.len()
             + app.outputs.len()
             + 2 * app.action.configuration.len(),
     );
     texts.extend([
-        (None, &app.start, Place::Submit),
-        (None, &app.end, Place::Submit),
-        (None, &app.timezone, Place::Submit),
-        (None, &app.action.app_path, Place::Submit),
+        (FileRef::App, &app.start, Place::Submit),
+        (FileRef::App, &app.end, Place::Submit),
+        (FileRef::App, &app.timezone, Place::Submit),
+        (FileRef::App, &app.action.app_path, Place::Submit),
     ]);
     for dataset in app.datasets.iter().chain(included) {
         texts.extend(dataset_texts(dataset));
     }
     for data_in in &app.inputs {
         match &data_in.instances {
-            Instances::List(list) => texts.extend(list.iter().map(|t| (None, t, Place::Instance))),
+            Instances::List(list) => {
+                texts.extend(list.iter().map(|t| (FileRef::App, t, Place::Instance)))
+            }
             Instances::Range { start, end } => {
-                texts.push((None, start, Place::RangeInstance));
-                texts.push((None, end, Place::RangeInstance));
+                texts.push((FileRef::App, start, Place::RangeInstance));
+                texts.push((FileRef::App, end, Place::RangeInstance));
             }
         }
     }
     texts.extend(
         app.outputs
             .iter()
-            .map(|d| (None, &d.instance, Place::Instance)),
+            .map(|d| (FileRef::App, &d.instance, Place::Instance)),
     );
     for property in &app.action.configuration {
-        texts.push((None, &property.name, Place::ActionConfig));
-        texts.push((None, &property.value, Place::ActionConfig));
+        texts.push((FileRef::App, &property.name, Place::ActionConfig));
+        texts.push((FileRef::App, &property.value, Place::ActionConfig));
     }
     texts.extend(
         app.action
             .sla
             .iter()
             .flat_map(|s| &s.fields)
-            .map(|(_, v)| (None, v, Place::Sla)),
+            .map(|(_, v)| (FileRef::App, v, Place::Sla)),
     );
     // The input check's min and wait are evaluated with the action's data
     // evaluator (CoordCommandUtils.evaluateInputCheck).
@@ -674,7 +676,7 @@ pub fn placed_texts<'a>(
             .iter()
             .flat_map(|l| &l.roots)
             .flat_map(input_logic::values)
-            .map(|t| (None, t, Place::ActionConfig)),
+            .map(|t| (FileRef::App, t, Place::ActionConfig)),
     );
     texts
 }
@@ -688,7 +690,7 @@ pub fn misplaced(app: &Coordinator, included: &[Dataset], vars: &dyn Variables) 
 /// Those of `texts` that use a function or constant their place does not
 /// define (EL009).
 pub fn misplaced_in<'a>(
-    texts: impl IntoIterator<Item = (Option<usize>, &'a ElText, Place)>,
+    texts: impl IntoIterator<Item = (FileRef, &'a ElText, Place)>,
     vars: &dyn Variables,
 ) -> Vec<Located> {
     let mut problems = Vec::new();

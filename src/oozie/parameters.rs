@@ -10,8 +10,7 @@
 use crate::diag::Diagnostic;
 use crate::diag::Located;
 use crate::diag::rules::{
-    Code,
-    COORD_EMPTY_PARAMETER, MISSING_PARAMETER, WF_EMPTY_PARAMETER, WF_MISSING_PARAMETER,
+    COORD_EMPTY_PARAMETER, Code, MISSING_PARAMETER, WF_EMPTY_PARAMETER, WF_MISSING_PARAMETER,
 };
 use crate::el::VarMap;
 use crate::ir::Parameter;

@@ -62,7 +62,10 @@ fn details(checked: Checked, index: usize, report: &Report, p: &Located) -> Stri
             None => text.push_str(&format!("\n  --> {}", related.file)),
         }
     }
-    text.push_str(&format!("\nsee {}", checked.docs_url(index, d.code.as_str())));
+    text.push_str(&format!(
+        "\nsee {}",
+        checked.docs_url(index, d.code.as_str())
+    ));
     text
 }
 
@@ -201,7 +204,7 @@ pub(super) fn write_gitlab(checked: Checked, out: &mut impl Write) -> std::io::R
             let d = &p.diagnostic;
             let line_text = report
                 .sources
-                .line_text(p.file.unwrap_or(0), d.span.start as usize);
+                .line_text(report.sources.index(p.file), d.span.start as usize);
             let hash = fingerprint(&[&file, d.code.as_str(), &d.message, line_text.trim()]);
             let occurrence = seen.entry(hash).or_insert(0);
             *occurrence += 1;

@@ -54,7 +54,7 @@ pub(super) fn apply(
             else {
                 continue;
             };
-            let Some((name, text)) = report.sources.files.get(p.file.unwrap_or(0)) else {
+            let Some((name, text)) = report.sources.files.get(report.sources.index(p.file)) else {
                 continue;
             };
             let range = fix.span.range();

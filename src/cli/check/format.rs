@@ -118,7 +118,7 @@ fn fix_note(fix: &Fix, text: &str) -> String {
 /// Where a problem is: its file's name, and its span as 1-based lines and
 /// columns.
 pub(super) fn position(report: &Report, p: &Located) -> (String, (usize, usize), (usize, usize)) {
-    let file = p.file.unwrap_or(0);
+    let file = report.sources.index(p.file);
     let name = report.sources.files.get(file).map_or("", |(name, _)| name);
     let span = p.diagnostic.span;
     (
@@ -137,7 +137,7 @@ pub(super) fn write_json(checked: Checked, out: &mut impl Write) -> std::io::Res
             // The edit `--fix` applies, where it replaces (as the diagnostic's
             // own position: line and column, 1-based, the end excluded).
             let fix = d.fix.as_ref().map(|fix| {
-                let file = p.file.unwrap_or(0);
+                let file = r.sources.index(p.file);
                 let (line, column) = r.sources.line_column(file, fix.span.start as usize);
                 let (end_line, end_column) = r.sources.line_column(file, fix.span.end as usize);
                 serde_json::json!({
@@ -357,7 +357,7 @@ pub(super) fn write_sarif(checked: Checked, out: &mut impl Write) -> std::io::Re
                 .fix
                 .iter()
                 .map(|fix| {
-                    let index = p.file.unwrap_or(0);
+                    let index = r.sources.index(p.file);
                     let (start_line, start_column) =
                         r.sources.line_column(index, fix.span.start as usize);
                     let (end_line, end_column) =

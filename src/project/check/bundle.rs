@@ -5,6 +5,7 @@ use super::document::unloaded_as_checked;
 use super::el::{check_el, free_variables, needed_note};
 use super::parallel::check_all;
 use super::{Plan, Report, Target, real};
+use crate::diag::FileRef;
 use crate::diag::rules::{EL_UNKNOWN_VARIABLE, MISSING_PARAMETER};
 use crate::diag::{Located, Severity};
 use crate::el::library::Library;
@@ -116,7 +117,7 @@ pub(super) fn bundle(
             .chain(bundle.parameters.iter().map(|p| p.name.name.as_str()))
             .collect();
         problems = check_el(
-            texts.iter().map(|t| (None, *t)),
+            texts.iter().map(|t| (FileRef::App, *t)),
             Library::Bundle,
             Some(&known),
         );
@@ -134,7 +135,11 @@ pub(super) fn bundle(
                 .filter(|p| !submitted.vars.contains_key(&p.name.name))
                 .map(|p| p.name.name.clone()),
         );
-        problems = check_el(texts.iter().map(|t| (None, *t)), Library::Bundle, None);
+        problems = check_el(
+            texts.iter().map(|t| (FileRef::App, *t)),
+            Library::Bundle,
+            None,
+        );
         problems.extend(submission.into_iter().filter(|p| {
             p.diagnostic.code != EL_UNKNOWN_VARIABLE && p.diagnostic.code != MISSING_PARAMETER
         }));

@@ -8,6 +8,7 @@ use super::el::{
 use super::runs::WorkflowRun;
 use crate::check::el::findings;
 use crate::check::pipeline::AppEvents;
+use crate::diag::FileRef;
 use crate::diag::Located;
 use crate::diag::rules::{EL_UNKNOWN_VARIABLE, TIME_DATETIME};
 use crate::el::library::Library;
@@ -36,14 +37,14 @@ pub(super) fn coordinator(
     let mut events = None;
     let mut runs = Vec::new();
     let app = &loaded.app;
-    let mut texts: Vec<(Option<usize>, &ElText)> = job::placed_texts(app, &loaded.included)
+    let mut texts: Vec<(FileRef, &ElText)> = job::placed_texts(app, &loaded.included)
         .into_iter()
         .map(|(file, text, _)| (file, text))
         .collect();
-    texts.push((None, &app.frequency));
+    texts.push((FileRef::App, &app.frequency));
     texts.extend(app.datasets.iter().map(|d| (d.file, &d.frequency)));
     texts.extend(loaded.included.iter().map(|d| (d.file, &d.frequency)));
-    texts.extend(app.includes.iter().map(|t| (None, t)));
+    texts.extend(app.includes.iter().map(|t| (FileRef::App, t)));
     let controls = &app.controls;
     texts.extend(
         [
@@ -54,7 +55,7 @@ pub(super) fn coordinator(
         ]
         .into_iter()
         .flatten()
-        .map(|t| (None, t)),
+        .map(|t| (FileRef::App, t)),
     );
     let mut problems = loaded.include_problems.clone();
     problems.extend(crate::check::datasets::check(app, &loaded.included));
@@ -140,7 +141,7 @@ pub(super) fn coordinator(
     let source = sources.application();
     problems.retain(|p| {
         let span = p.diagnostic.span;
-        !(p.file.is_none()
+        !(p.file == FileRef::App
             && p.diagnostic.code == EL_UNKNOWN_VARIABLE
             && source
                 .get(span.start as usize..span.end as usize)
@@ -160,7 +161,7 @@ pub(super) fn coordinator(
 /// properties its values read are set: `start` at job.properties:2.
 fn where_start_and_end_are_set(app: &ir::Coordinator, sources: &Sources, problems: &mut [Located]) {
     let Some(problem) = problems.iter_mut().find(|p| {
-        p.file.is_none()
+        p.file == FileRef::App
             && p.diagnostic.code == TIME_DATETIME
             && p.diagnostic.span == app.end.span
             && p.diagnostic

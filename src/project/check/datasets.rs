@@ -2,6 +2,7 @@
 //! would see it.
 
 use super::el::{check_el, free_variables, needed_note};
+use crate::diag::FileRef;
 use crate::diag::Located;
 use crate::diag::rules::EL_UNKNOWN_VARIABLE;
 use crate::el::library::Library;
@@ -38,9 +39,9 @@ pub(super) fn datasets(
     problems.extend(loaded.include_problems);
     found.extend(loaded.included);
     let vars = loaded.vars;
-    let texts: Vec<(Option<usize>, &ElText)> = includes
+    let texts: Vec<(FileRef, &ElText)> = includes
         .iter()
-        .map(|t| (None, t))
+        .map(|t| (FileRef::App, t))
         .chain(found.iter().flat_map(|d| {
             std::iter::once((d.file, &d.frequency))
                 .chain(job::dataset_texts(d).map(|(file, text, _)| (file, text)))

@@ -8,14 +8,13 @@ use super::filters::{apply_settings, dedup};
 use super::workflow::workflow;
 use super::{Plan, Report, Target};
 use crate::check::suppress::{self, is_suppressed, suppressions};
+use crate::diag::FileRef;
 use crate::diag::rules::XML_UNKNOWN_DOCUMENT;
 use crate::diag::{Diagnostic, Located, Severity, closest};
-use crate::project::load::{
-    self, JobInput, JobSource, Sources, Stop, parse_document, read_application,
-};
+use crate::project::load::{self, JobInput, JobSource, Sources, Stop};
+use crate::project::locate::AppKind;
 use crate::xml;
 use std::path::Path;
-use std::sync::Arc;
 
 /// Checks one file with its folder's settings: the processing zone and the
 /// frequency check for the checks, the levels and ignores for the report.
@@ -80,84 +79,68 @@ fn check_file(path: &Path, input: &JobInput, member: Option<&Member>) -> Report 
     let mut runs = Vec::new();
     let mut unconfigured_workflow = false;
     let mut skipped = false;
-    // (The tree borrows the text, which `sources` shares.)
-    let (text, unread) = match read_application(path, input.files, &mut sources) {
-        Ok(text) => (text, None),
-        Err(stop) => (Arc::from(""), Some(stop)),
-    };
-    let arena = xml::tree::arena_for(text.len());
-    let parsed = match unread {
-        Some(stop) => Err(stop),
-        None => parse_document(&text, &arena),
-    };
-    let problems = match parsed {
-        Err(Stop::Usage(message)) => return Report::failed(message),
-        Err(Stop::Problems(problems)) => problems,
-        Ok(doc) => {
-            let problems = match (doc.root.name, member) {
-                ("coordinator-app", _) => match coordinator(&doc, path, input, &mut sources) {
-                    Ok((mut problems, found, found_runs)) => {
-                        events = found;
-                        runs = found_runs;
-                        if let Some(member) = member {
-                            problems.extend(load::refused_in_bundle(
-                                &doc,
-                                &member.bundle_path,
-                                &member.name,
-                            ));
-                        }
-                        problems
-                    }
-                    // A configuration that cannot be read: an I/O error.
-                    Err(message) => return Report::failed(message),
-                },
-                (_, Some(member)) => {
-                    load::not_a_coordinator(&doc, &member.bundle_path, &member.name)
-                        .into_iter()
-                        .collect()
+    let checked = load::with_application(path, input.files, &mut sources, |sources, opened| {
+        let (kind, doc) = match opened {
+            Err(Stop::Usage(message)) => return Err(message),
+            Err(Stop::Problems(problems)) => return Ok(problems),
+            Ok(opened) => opened,
+        };
+        // (`Err`: a configuration that cannot be read, an I/O error.)
+        let problems = match (kind, member) {
+            (Some(AppKind::Coordinator), _) => {
+                let (mut problems, found, found_runs) = coordinator(doc, path, input, sources)?;
+                events = found;
+                runs = found_runs;
+                if let Some(member) = member {
+                    problems.extend(load::refused_in_bundle(
+                        doc,
+                        &member.bundle_path,
+                        &member.name,
+                    ));
                 }
-                ("bundle-app", None) => match bundle(&doc, path, input, &mut sources) {
-                    Ok((problems, found)) => {
-                        members = found;
-                        problems
-                    }
-                    Err(message) => return Report::failed(message),
-                },
-                ("workflow-app", None) => match workflow(&doc, path, input, &mut sources) {
-                    Ok((problems, configured, found_runs)) => {
-                        unconfigured_workflow = !configured;
-                        runs = found_runs;
-                        problems
-                    }
-                    Err(message) => return Report::failed(message),
-                },
-                ("datasets", None) => match datasets(&doc, path, input, &mut sources) {
-                    Ok(problems) => problems,
-                    Err(message) => return Report::failed(message),
-                },
-                (other, None) => {
-                    let said = unknown_document(&doc.root, other);
-                    skipped = said.severity == Severity::Note;
-                    vec![Located::in_app(said)]
-                }
-            };
-            // `<!-- coordc: ignore CODE -->` in the application file.
-            silenced = suppressions(&doc, &text);
-            problems
+                problems
+            }
+            (_, Some(member)) => load::not_a_coordinator(doc, &member.bundle_path, &member.name)
                 .into_iter()
-                .chain(
-                    suppress::unknown_codes(&silenced)
-                        .into_iter()
-                        .map(Located::in_app),
-                )
-                .filter(|p| p.file.unwrap_or(0) != 0 || !is_suppressed(&silenced, &p.diagnostic))
-                .collect()
-        }
+                .collect(),
+            (Some(AppKind::Bundle), None) => {
+                let (problems, found) = bundle(doc, path, input, sources)?;
+                members = found;
+                problems
+            }
+            (Some(AppKind::Workflow), None) => {
+                let (problems, configured, found_runs) = workflow(doc, path, input, sources)?;
+                unconfigured_workflow = !configured;
+                runs = found_runs;
+                problems
+            }
+            (None, None) if doc.root.name == "datasets" => datasets(doc, path, input, sources)?,
+            (None, None) => {
+                let said = unknown_document(&doc.root, doc.root.name);
+                skipped = said.severity == Severity::Note;
+                vec![Located::in_app(said)]
+            }
+        };
+        // `<!-- coordc: ignore CODE -->` in the application file.
+        silenced = suppressions(doc, sources.application());
+        Ok(problems
+            .into_iter()
+            .chain(
+                suppress::unknown_codes(&silenced)
+                    .into_iter()
+                    .map(Located::in_app),
+            )
+            .filter(|p| p.file != FileRef::App || !is_suppressed(&silenced, &p.diagnostic))
+            .collect())
+    });
+    let problems = match checked {
+        Ok(problems) => problems,
+        Err(message) => return Report::failed(message),
     };
     let mut problems = dedup(problems);
     // In the order of the text, file by file (the application first), as an
     // editor lists them.
-    problems.sort_by_key(|p| (p.file.unwrap_or(0), p.diagnostic.span.start));
+    problems.sort_by_key(|p| (p.file.order(), p.diagnostic.span.start));
     Report {
         sources,
         problems,

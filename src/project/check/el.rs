@@ -2,6 +2,7 @@
 //! the job's configuration says instead of evaluating them.
 
 use crate::check::el::{ElCheckContext, check_template, findings};
+use crate::diag::FileRef;
 use crate::diag::rules::{EL_UNKNOWN_VARIABLE, MISSING_PARAMETER, WF_MISSING_PARAMETER};
 use crate::diag::{Diagnostic, Located};
 use crate::el::VarMap;
@@ -14,7 +15,7 @@ use std::collections::BTreeSet;
 /// The static EL checks of `texts`, in `library`, knowing the defined names
 /// when the job was configured.
 pub(super) fn check_el<'a>(
-    texts: impl IntoIterator<Item = (Option<usize>, &'a ElText)>,
+    texts: impl IntoIterator<Item = (FileRef, &'a ElText)>,
     library: Library,
     known: Option<&FxHashSet<&str>>,
 ) -> Vec<Located> {

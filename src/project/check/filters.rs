@@ -4,7 +4,7 @@
 
 use super::{Report, Target, real};
 use crate::diag::rules::{Code, Finding};
-use crate::diag::{Diagnostic, Located};
+use crate::diag::{Diagnostic, FileRef, Located};
 use crate::project::files::normal;
 use crate::span::Span;
 use rustc_hash::FxHashMap;
@@ -51,8 +51,8 @@ fn limit_per_code(problems: &mut Vec<Located>) {
     if problems.len() <= MOST_PER_CODE {
         return;
     }
-    let mut seen: FxHashMap<(Option<usize>, Code), usize> = FxHashMap::default();
-    let mut last_kept: Vec<((Option<usize>, Code), usize)> = Vec::new();
+    let mut seen: FxHashMap<(FileRef, Code), usize> = FxHashMap::default();
+    let mut last_kept: Vec<((FileRef, Code), usize)> = Vec::new();
     let mut kept = 0;
     for at in 0..problems.len() {
         let Some(problem) = problems.get(at) else {
@@ -126,7 +126,10 @@ pub(super) fn report_each_problem_once(targets: &[Target], reports: &mut [Report
             .collect();
         report.problems.retain(|p| {
             let d = &p.diagnostic;
-            let file = files.get(p.file.unwrap_or(0)).cloned().unwrap_or_default();
+            let file = files
+                .get(report.sources.index(p.file))
+                .cloned()
+                .unwrap_or_default();
             seen.insert((file, d.code, d.span.start, d.span.end, d.message.clone()))
         });
     }
@@ -143,7 +146,7 @@ pub(super) fn report_each_problem_once(targets: &[Target], reports: &mut [Report
 /// reported.
 pub(super) fn dedup(mut problems: Vec<Located>) -> Vec<Located> {
     let finding = |p: &Located| p.diagnostic.code.rule().map(|r| r.finding);
-    let spans_of = |kind: Finding| -> Vec<(Option<usize>, Span)> {
+    let spans_of = |kind: Finding| -> Vec<(FileRef, Span)> {
         problems
             .iter()
             .filter(|p| finding(p) == Some(kind))
@@ -173,7 +176,7 @@ mod tests {
     use crate::diag::Severity;
     use crate::diag::rules::{EL_SYNTAX, XML_ATTRIBUTE};
 
-    fn problem(file: Option<usize>, code: Code, at: usize) -> Located {
+    fn problem(file: FileRef, code: Code, at: usize) -> Located {
         Located {
             file,
             diagnostic: Diagnostic::warning(code, Span::new(at, at + 1), format!("{code} {at}")),
@@ -182,10 +185,12 @@ mod tests {
 
     #[test]
     fn problems_are_limited_per_code_and_file() {
-        let mut problems: Vec<Located> = (0..250).map(|i| problem(None, XML_ATTRIBUTE, i)).collect();
-        problems.extend((0..3).map(|i| problem(None, EL_SYNTAX, 1_000 + i)));
-        problems.extend((0..150).map(|i| problem(Some(1), XML_ATTRIBUTE, i)));
-        problems.extend((0..MOST_PER_CODE).map(|i| problem(Some(2), XML_ATTRIBUTE, i)));
+        let mut problems: Vec<Located> = (0..250)
+            .map(|i| problem(FileRef::App, XML_ATTRIBUTE, i))
+            .collect();
+        problems.extend((0..3).map(|i| problem(FileRef::App, EL_SYNTAX, 1_000 + i)));
+        problems.extend((0..150).map(|i| problem(FileRef::Read(1), XML_ATTRIBUTE, i)));
+        problems.extend((0..MOST_PER_CODE).map(|i| problem(FileRef::Read(2), XML_ATTRIBUTE, i)));
         limit_per_code(&mut problems);
         let count = |file, code| {
             problems
@@ -194,13 +199,13 @@ mod tests {
                 .count()
         };
         // The first hundred of each, and one more saying how many were left.
-        assert_eq!(count(None, XML_ATTRIBUTE), MOST_PER_CODE + 1);
-        assert_eq!(count(Some(1), XML_ATTRIBUTE), MOST_PER_CODE + 1);
-        assert_eq!(count(Some(2), XML_ATTRIBUTE), MOST_PER_CODE);
-        assert_eq!(count(None, EL_SYNTAX), 3);
+        assert_eq!(count(FileRef::App, XML_ATTRIBUTE), MOST_PER_CODE + 1);
+        assert_eq!(count(FileRef::Read(1), XML_ATTRIBUTE), MOST_PER_CODE + 1);
+        assert_eq!(count(FileRef::Read(2), XML_ATTRIBUTE), MOST_PER_CODE);
+        assert_eq!(count(FileRef::App, EL_SYNTAX), 3);
         let kept: Vec<&str> = problems
             .iter()
-            .filter(|p| p.file.is_none() && p.diagnostic.code == XML_ATTRIBUTE)
+            .filter(|p| p.file == FileRef::App && p.diagnostic.code == XML_ATTRIBUTE)
             .map(|p| p.diagnostic.message.as_str())
             .collect();
         assert_eq!(kept[0], "XML005 0");

@@ -41,6 +41,7 @@ use super::settings::{Folder, Refused, SETTINGS_FILE};
 use crate::check::pipeline::AppEvents;
 use crate::check::select::Selection;
 use crate::check::suppress::Suppression;
+use crate::diag::FileRef;
 use crate::diag::Located;
 use crate::diag::Severity;
 use crate::diag::rules::EL_UNKNOWN_VARIABLE;
@@ -167,7 +168,7 @@ impl Report {
     /// values that read them were not evaluated.
     pub fn unconfigured(&self) -> bool {
         self.problems.iter().any(|p| {
-            p.file.is_none()
+            p.file == FileRef::App
                 && p.diagnostic.code == EL_UNKNOWN_VARIABLE
                 && p.diagnostic.severity != Severity::Error
         })

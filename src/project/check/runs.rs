@@ -5,6 +5,7 @@
 use super::parallel::check_all;
 use super::suppressions::mark_used_as;
 use super::{Plan, Report, Target, real};
+use crate::diag::FileRef;
 use crate::diag::rules::EL_UNKNOWN_VARIABLE;
 use crate::el::VarMap;
 use crate::project::files::Files;
@@ -181,7 +182,7 @@ fn check_runs_round(
                             && q.diagnostic.code == p.diagnostic.code
                             && q.diagnostic.span == p.diagnostic.span
                     });
-                    if !seen && p.file.unwrap_or(0) == 0 {
+                    if !seen && p.file == FileRef::App {
                         first.problems.push(p);
                     }
                 }

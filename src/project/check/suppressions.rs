@@ -87,7 +87,7 @@ pub(super) fn add_unused_suppressions(targets: &[Target], files: &Files, reports
             report.problems.extend(found);
             report
                 .problems
-                .sort_by_key(|p| (p.file.unwrap_or(0), p.diagnostic.span.start));
+                .sort_by_key(|p| (p.file.order(), p.diagnostic.span.start));
         }
     }
 }

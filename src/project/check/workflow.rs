@@ -3,6 +3,7 @@
 
 use super::el::{check_el, free_variables, unconfigured_parameters};
 use super::runs::WorkflowRun;
+use crate::diag::FileRef;
 use crate::diag::rules::{EL_UNKNOWN_VARIABLE, WF_LENGTH};
 use crate::diag::{Diagnostic, Located};
 use crate::el::VarMap;
@@ -100,7 +101,7 @@ pub(super) fn workflow(
             .collect()
     });
     problems.extend(check_el(
-        wf.texts().into_iter().map(|t| (None, t)),
+        wf.texts().into_iter().map(|t| (FileRef::App, t)),
         Library::Workflow,
         known.as_ref(),
     ));

@@ -4,7 +4,7 @@
 
 use super::config::{BUNDLE_CONFIG_DEFAULT, JobInput, JobSource, job};
 use super::coordinator::{LoadedCoordinator, coordinator};
-use super::{ProblemSink, Sources, Stop, app_dir, lowered, parse_document, read_application};
+use super::{ProblemSink, Sources, Stop, app_dir, lowered, with_application};
 use crate::diag::{Diagnostic, Located};
 use crate::el::VarMap;
 use crate::ir::{self, Bundle};
@@ -271,14 +271,14 @@ fn bundle_coordinator(
     bundle_path: &Path,
     member: &SubmittedCoordinator,
 ) -> Result<LoadedCoordinator, Stop> {
-    let text = read_application(file, input.files, sources)?;
-    let arena = xml::Arena::new();
-    let doc = parse_document(&text, &arena)?;
-    if let Some(problem) = not_a_coordinator(&doc, bundle_path, &member.name) {
-        return Err(Stop::Problems(vec![problem]));
-    }
-    if let Some(refused) = refused_in_bundle(&doc, bundle_path, &member.name) {
-        return Err(Stop::Problems(vec![refused]));
-    }
-    coordinator(&doc, file, input, sources)
+    with_application(file, input.files, sources, |sources, opened| {
+        let (_, doc) = opened?;
+        if let Some(problem) = not_a_coordinator(doc, bundle_path, &member.name) {
+            return Err(Stop::Problems(vec![problem]));
+        }
+        if let Some(refused) = refused_in_bundle(doc, bundle_path, &member.name) {
+            return Err(Stop::Problems(vec![refused]));
+        }
+        coordinator(doc, file, input, sources)
+    })
 }

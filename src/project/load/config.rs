@@ -1,10 +1,11 @@
 //! A job's configuration: what the job is given, the files beside an
 //! application that configure it, and the configuration read from them.
 
+use super::sources::COMMAND_LINE;
 use super::user::local_user;
 use super::{Sources, Stop, app_dir};
 use crate::config::{JobConfig, Source};
-use crate::diag::Located;
+use crate::diag::{FileRef, Located};
 use crate::project::files::{ConfigFile, Files, ReadError};
 use crate::project::locate::{self, AppKind};
 use crate::time::datetime::ProcessingZone;
@@ -177,7 +178,7 @@ pub(super) fn job_config(
             Err(ReadError::Refused(d)) => {
                 let file = sources.add(name.clone(), String::new());
                 return Err(Stop::Problems(vec![Located {
-                    file: Some(file),
+                    file: FileRef::Read(file),
                     diagnostic: d.clone(),
                 }]));
             }
@@ -192,16 +193,18 @@ pub(super) fn job_config(
     if problems.is_empty() {
         return Ok(config);
     }
-    let definitions = sources.add("<-D>".to_string(), String::new());
+    // (What the command line's problems are rendered against.)
+    sources.add(COMMAND_LINE.to_string(), String::new());
     Err(Stop::Problems(
         problems
             .into_iter()
             .map(|p| Located {
-                file: Some(
-                    p.source
-                        .and_then(|i| indexes.get(i).copied())
-                        .unwrap_or(definitions),
-                ),
+                // From the index among the configuration sources to the
+                // index among the files read.
+                file: match p.file.index().and_then(|i| indexes.get(i)) {
+                    Some(&index) => FileRef::Read(index),
+                    None => FileRef::CommandLine,
+                },
                 diagnostic: p.diagnostic,
             })
             .collect(),

@@ -4,6 +4,7 @@
 use super::config::{COORD_CONFIG_DEFAULT, JobInput, job};
 use super::includes::Includes;
 use super::{ProblemSink, Sources, Stop, app_dir, lowered};
+use crate::diag::FileRef;
 use crate::diag::Located;
 use crate::el::VarMap;
 use crate::ir::{self, Coordinator, Dataset};
@@ -71,7 +72,7 @@ pub fn coordinator(
     };
     includes.read(
         &app.includes,
-        None,
+        FileRef::App,
         &app_dir,
         &mut Vec::new(),
         sources,

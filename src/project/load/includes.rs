@@ -3,6 +3,7 @@
 
 use super::config::{JobInput, job_config};
 use super::{Sources, Stop, app_dir};
+use crate::diag::FileRef;
 use crate::diag::{Diagnostic, Located};
 use crate::el::VarMap;
 use crate::ir::{self, Dataset};
@@ -50,7 +51,7 @@ pub fn datasets_file(
     let mut stack = vec![path.canonicalize().unwrap_or_else(|_| path.to_path_buf())];
     reader.read(
         includes,
-        None,
+        FileRef::App,
         &dir,
         &mut stack,
         sources,
@@ -80,7 +81,7 @@ impl Includes<'_> {
     pub(super) fn read(
         &self,
         includes: &[ir::ElText],
-        file: Option<usize>,
+        file: FileRef,
         dir: &Path,
         stack: &mut Vec<PathBuf>,
         sources: &mut Sources,
@@ -160,7 +161,7 @@ impl Includes<'_> {
                 Ok(doc) => doc,
                 Err(d) => {
                     problems.push(Located {
-                        file: Some(index),
+                        file: FileRef::Read(index),
                         diagnostic: d,
                     });
                     continue;
@@ -168,7 +169,7 @@ impl Includes<'_> {
             };
             let (nested, found, lowering) = ir::lower::dataset_file(&doc.root, index);
             problems.extend(lowering.into_iter().map(|d| Located {
-                file: Some(index),
+                file: FileRef::Read(index),
                 diagnostic: d,
             }));
             datasets.extend(found);
@@ -178,7 +179,7 @@ impl Includes<'_> {
                 .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
             self.read(
                 &nested,
-                Some(index),
+                FileRef::Read(index),
                 &nested_dir,
                 stack,
                 sources,

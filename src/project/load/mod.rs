@@ -30,6 +30,7 @@ pub use subworkflows::LocalWorkflows;
 pub use workflow::{WorkflowJob, workflow, workflow_job};
 
 use super::files::{Files, ReadError};
+use super::locate::AppKind;
 use crate::diag::{Diagnostic, Located};
 use crate::xml;
 use std::path::{Path, PathBuf};
@@ -68,6 +69,27 @@ pub fn read_application(
     };
     sources.add(name, Arc::clone(&text));
     Ok(text)
+}
+
+/// Reads the application file at `path` into `sources` (file 0) and
+/// parses it: the one way every command opens an application. `then` gets
+/// the sources and the tree with its kind (`None`: a root element that is
+/// no application, such as a datasets file), or why there is no tree.
+pub fn with_application<R>(
+    path: &Path,
+    files: &Files,
+    sources: &mut Sources,
+    then: impl FnOnce(&mut Sources, Result<(Option<AppKind>, &xml::Document), Stop>) -> R,
+) -> R {
+    let text = match read_application(path, files, sources) {
+        Ok(text) => text,
+        Err(stop) => return then(sources, Err(stop)),
+    };
+    let arena = xml::tree::arena_for(text.len());
+    match parse_document(&text, &arena) {
+        Ok(doc) => then(sources, Ok((AppKind::of_root(doc.root.name), &doc))),
+        Err(stop) => then(sources, Err(stop)),
+    }
 }
 
 /// The application's tree (file 0), or why it is not well-formed XML.

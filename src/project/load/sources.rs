@@ -1,10 +1,13 @@
 //! The files a command read, kept to render the problems found in them.
 
 use crate::config::Property;
-use crate::diag::Located;
 use crate::diag::render::{Lines, human, human_styled, related_note, related_note_without_text};
+use crate::diag::{FileRef, Located};
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
+
+/// What a diagnostic about the command line names as its file.
+pub const COMMAND_LINE: &str = "<-D>";
 
 /// The files a command read, for rendering diagnostics: index 0 is the
 /// application; `Located::file` indexes the others.
@@ -55,7 +58,7 @@ impl Sources {
         colour: bool,
         notes: impl FnOnce(&str) -> Vec<String>,
     ) -> String {
-        let file = located.file.unwrap_or(0);
+        let file = self.index(located.file);
         let mut out = match (self.files.get(file), self.lines(file)) {
             (Some((name, _)), Some((text, lines))) => {
                 human_styled(&located.diagnostic, name, text, lines, colour, notes(text))
@@ -78,6 +81,15 @@ impl Sources {
             let range = lines.range(text, lines.line(offset));
             text.get(range).unwrap_or("").trim_end_matches(['\r', '\n'])
         })
+    }
+
+    /// The index among the files of the text `file` is about: the
+    /// command line's is the file named [`COMMAND_LINE`] (a check of a `-D`
+    /// definition adds it, with no text). Past the files when there is none.
+    pub fn index(&self, file: FileRef) -> usize {
+        file.index()
+            .or_else(|| self.index_of(COMMAND_LINE))
+            .unwrap_or(usize::MAX)
     }
 
     /// The index of the file named `name`, if it was read.

@@ -2,12 +2,12 @@
 
 use super::config::{CONFIG_DEFAULT, JobInput, JobSource, job_config};
 use super::workflow::workflow;
-use super::{Sources, Stop, app_dir, parse_document, read_application};
+use super::{Sources, Stop, app_dir, with_application};
 use crate::interp::workflow::run::{SubWorkflow, SubWorkflows};
 use crate::project::files::Files;
 use crate::project::locate;
+use crate::project::locate::AppKind;
 use crate::time::datetime::ProcessingZone;
-use crate::xml;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -49,18 +49,17 @@ impl<'a> LocalWorkflows<'a> {
                 .map(|p| sources.render(p).lines().next().unwrap_or("").to_string())
                 .unwrap_or_default(),
         };
-        let text =
-            read_application(file, self.files, &mut sources).map_err(|s| first(&sources, s))?;
-        let arena = xml::Arena::new();
-        let doc = parse_document(&text, &arena).map_err(|s| first(&sources, s))?;
-        if doc.root.name != "workflow-app" {
-            return Err(format!(
-                "{} is a <{}>, not a <workflow-app>",
-                file.display(),
-                doc.root.name
-            ));
-        }
-        let wf = workflow(&doc).map_err(|s| first(&sources, s))?;
+        let wf = with_application(file, self.files, &mut sources, |sources, opened| {
+            let (kind, doc) = opened.map_err(|s| first(sources, s))?;
+            if kind != Some(AppKind::Workflow) {
+                return Err(format!(
+                    "{} is a <{}>, not a <workflow-app>",
+                    file.display(),
+                    doc.root.name
+                ));
+            }
+            workflow(doc).map_err(|s| first(sources, s))
+        })?;
         let dir = app_dir(file);
         let defaults = self.files.beside(&dir, CONFIG_DEFAULT);
         let input = JobInput {
