@@ -82,7 +82,12 @@ pub struct DiagnosticData {
     pub code: Code,
     pub severity: Severity,
     pub message: String,
+    /// Where in the file; empty when the diagnostic is about the file as a
+    /// whole (`whole_file`) or about the command line (`FileRef`).
     pub span: Span,
+    /// About its file as a whole (a file that is not text, or too long to
+    /// read): there is no place in it to show.
+    pub whole_file: bool,
     /// Secondary places that explain the primary one.
     pub labels: Vec<Label>,
     /// Places in other files that explain it.
@@ -151,6 +156,7 @@ impl Diagnostic {
             severity,
             message,
             span,
+            whole_file: false,
             labels: Vec::new(),
             related: Vec::new(),
             help: None,
@@ -164,6 +170,13 @@ impl Diagnostic {
 
     pub fn note(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(code, Severity::Note, span, message.into())
+    }
+
+    /// A diagnostic about its file as a whole, not a place in it.
+    pub fn about_whole_file(code: Code, message: impl Into<String>) -> Diagnostic {
+        let mut d = Diagnostic::error(code, Span::EMPTY, message);
+        d.whole_file = true;
+        d
     }
 
     pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {

@@ -43,6 +43,14 @@ pub fn human_styled(
     colour: bool,
     notes: Vec<String>,
 ) -> String {
+    if diag.whole_file {
+        return without_excerpt(
+            diag,
+            &format!("in {file_name} (the whole file)"),
+            colour,
+            notes,
+        );
+    }
     let clamp = |r: std::ops::Range<usize>| {
         source.floor_char_boundary(r.start)..source.floor_char_boundary(r.end)
     };
@@ -75,6 +83,25 @@ pub fn human_styled(
         cs = cs.with_notes(notes);
     }
     emit(&excerpt, &cs, colour).unwrap_or_else(|e| format!("{}: {}\n", diag.code, e))
+}
+
+/// A diagnostic about no place in a text (a whole file, the command line):
+/// its message, then `where` and its help and `notes` as notes.
+pub fn without_excerpt(diag: &Diagnostic, place: &str, colour: bool, notes: Vec<String>) -> String {
+    let notes: Vec<String> = std::iter::once(place.to_string())
+        .chain(diag.help.iter().map(|help| format!("help: {help}")))
+        .chain(notes)
+        .collect();
+    let cs = match diag.severity {
+        Severity::Error => CsDiagnostic::error(),
+        Severity::Warning => CsDiagnostic::warning(),
+        Severity::Note => CsDiagnostic::note(),
+    }
+    .with_code(diag.code)
+    .with_message(&diag.message)
+    .with_notes(notes);
+    let nothing = Excerpt::around("", "", &Lines::new(""), &[]);
+    emit(&nothing, &cs, colour).unwrap_or_else(|e| format!("{}: {}\n", diag.code, e))
 }
 
 /// A place in another file, as rustc shows one: `note: message`, its
@@ -271,6 +298,15 @@ mod tests {
     use super::*;
     use crate::diag::rules::XML_CONTENT;
     use crate::span::Span;
+
+    #[test]
+    fn a_diagnostic_about_a_whole_file_shows_no_place_in_it() {
+        let d = Diagnostic::about_whole_file(XML_CONTENT, "not text").with_help("save it as text");
+        assert_eq!(
+            human(&d, "f.xml", "whatever"),
+            "error[XML004]: not text\n = in f.xml (the whole file)\n = help: save it as text\n\n"
+        );
+    }
 
     #[test]
     fn an_overlong_line_is_shown_as_a_window_with_the_files_column() {

@@ -45,9 +45,8 @@ pub fn read_source(path: &std::path::Path) -> Result<String, ReadError> {
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         ReadError::Refused(
-            crate::diag::Diagnostic::error(
+            crate::diag::Diagnostic::about_whole_file(
                 crate::diag::rules::XML_SYNTAX,
-                crate::span::Span::new(0, 0),
                 format!("the file is not UTF-8 text (byte {at} is not valid UTF-8)"),
             )
             .with_help("coordc reads UTF-8 (and ASCII) XML; save the file as UTF-8"),

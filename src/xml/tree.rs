@@ -243,9 +243,8 @@ pub fn parse<'s>(source: &'s str, arena: &'s Arena) -> Result<Document<'s>, Diag
 /// (callers reading files check it before reading one into memory).
 pub fn too_long(len: u64) -> Option<Diagnostic> {
     (len > MAX_FILE_LEN as u64).then(|| {
-        Diagnostic::error(
+        Diagnostic::about_whole_file(
             XML_LIMIT,
-            Span::new(0, 0),
             format!("the file is {len} bytes long; coordc reads XML files of at most {MAX_FILE_LEN} bytes"),
         )
         .with_help("Oozie refuses workflow definitions over 100,000 bytes (oozie.service.WorkflowAppService.WorkflowDefinitionMaxLength)")

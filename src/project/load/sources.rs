@@ -1,7 +1,9 @@
 //! The files a command read, kept to render the problems found in them.
 
 use crate::config::Property;
-use crate::diag::render::{Lines, human, human_styled, related_note, related_note_without_text};
+use crate::diag::render::{
+    Lines, human, human_styled, related_note, related_note_without_text, without_excerpt,
+};
 use crate::diag::{FileRef, Located};
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
@@ -60,6 +62,12 @@ impl Sources {
     ) -> String {
         let file = self.index(located.file);
         let mut out = match (self.files.get(file), self.lines(file)) {
+            _ if located.file == FileRef::CommandLine => without_excerpt(
+                &located.diagnostic,
+                "on the command line (`-D`)",
+                colour,
+                notes(""),
+            ),
             (Some((name, _)), Some((text, lines))) => {
                 human_styled(&located.diagnostic, name, text, lines, colour, notes(text))
             }
