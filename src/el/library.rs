@@ -7,7 +7,7 @@
 //! `FsELFunctions.java`, `HadoopELFunctions.java`, `ELConstantsFunctions.java`;
 //! the places per group are the EL groups of oozie-default.xml (`oozie.service.ELService.functions.coord-*`, `wf`, `bundle-submit`) and CoordELEvaluator.java.
 
-use super::ast::Reference;
+use super::ast::{ExprKind, Template};
 use super::eval::arguments;
 use super::time_functions;
 use super::value::Value;
@@ -1077,8 +1077,7 @@ pub static CONSTANTS: &[ConstantDef] = &[
 ];
 
 /// Looks up the function `call` names (`ns:name` or `name`) among the
-/// functions of `library`. The definitions of its name are looked up once
-/// per call, and kept in it.
+/// functions of `library`.
 pub fn function(library: Library, call: &super::ast::Call) -> Option<&'static FunctionDef> {
     definitions(call)
         .iter()
@@ -1086,57 +1085,36 @@ pub fn function(library: Library, call: &super::ast::Call) -> Option<&'static Fu
         .find(|f| f.in_library(library))
 }
 
-/// The definitions of `ns:name` in every library; looked up once per call,
-/// which keeps the answer.
+/// The definitions of `ns:name` in every library.
 pub fn definitions(call: &super::ast::Call) -> &'static [&'static FunctionDef] {
-    /// The definitions, one group per `ns:name` (the first group empty, for
-    /// names nothing defines), and each name's groups.
-    struct Index {
-        groups: Vec<Vec<&'static FunctionDef>>,
-        by_name: rustc_hash::FxHashMap<&'static str, Vec<u32>>,
+    /// The definitions of one `ns:name`.
+    struct Group {
+        namespace: Option<&'static str>,
+        definitions: Vec<&'static FunctionDef>,
     }
-    /// The namespace of group `g`'s definitions (all have the same).
-    fn namespace_of(groups: &[Vec<&'static FunctionDef>], g: u32) -> Option<Option<&'static str>> {
-        Some(groups.get(g as usize)?.first()?.namespace)
-    }
+    // Indexed by name once (a dry run calls functions millions of times);
+    // a name has a group per namespace that defines it, rarely more than two.
+    type Index = rustc_hash::FxHashMap<&'static str, Vec<Group>>;
     static INDEX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
     let index = INDEX.get_or_init(|| {
-        let mut index = Index {
-            groups: vec![Vec::new()],
-            by_name: Default::default(),
-        };
+        let mut index = Index::default();
         for f in FUNCTIONS {
-            let groups = index.by_name.entry(f.name).or_default();
-            let same = groups
-                .iter()
-                .copied()
-                .find(|&g| namespace_of(&index.groups, g) == Some(f.namespace));
-            match same.and_then(|g| index.groups.get_mut(g as usize)) {
-                Some(group) => group.push(f),
-                None => {
-                    groups.push(index.groups.len() as u32);
-                    index.groups.push(vec![f]);
-                }
+            let groups = index.entry(f.name).or_default();
+            match groups.iter_mut().find(|g| g.namespace == f.namespace) {
+                Some(group) => group.definitions.push(f),
+                None => groups.push(Group {
+                    namespace: f.namespace,
+                    definitions: vec![f],
+                }),
             }
         }
         index
     });
-    let group = call.definitions.get().unwrap_or_else(|| {
-        let namespace = call.namespace.as_deref();
-        let group = index
-            .by_name
-            .get(call.name.as_str())
-            .and_then(|groups| {
-                groups
-                    .iter()
-                    .copied()
-                    .find(|&g| namespace_of(&index.groups, g) == Some(namespace))
-            })
-            .unwrap_or(0);
-        call.definitions.set(group);
-        group
-    });
-    index.groups.get(group as usize).map_or(&[], Vec::as_slice)
+    let namespace = call.namespace.as_deref();
+    index
+        .get(call.name.as_str())
+        .and_then(|groups| groups.iter().find(|g| g.namespace == namespace))
+        .map_or(&[], |g| g.definitions.as_slice())
 }
 
 /// A function or constant used where Oozie's EL group for that place does not
@@ -1152,49 +1130,61 @@ pub struct Misplaced {
 /// The first function or constant of `template` that `place` does not allow. A
 /// name the job defines is a variable, not a constant.
 pub fn first_misplaced(
-    template: &super::ast::Template,
+    template: &Template,
     place: Place,
     vars: &dyn super::Variables,
 ) -> Option<Misplaced> {
-    references(template, place.library())
-        .iter()
-        .find_map(|reference| match *reference {
-            Reference::Function(def, span) if !def.places.contains(&place) => Some(Misplaced {
-                what: format!("{}()", def.qualified_name()),
-                is_function: true,
+    first_misplaced_of(&references(template, place.library()), place, vars)
+}
+
+/// The first of `references` (those of `place`'s library) that `place` does
+/// not allow.
+pub(super) fn first_misplaced_of(
+    references: &[Reference],
+    place: Place,
+    vars: &dyn super::Variables,
+) -> Option<Misplaced> {
+    references.iter().find_map(|reference| match *reference {
+        Reference::Function(def, span) if !def.places.contains(&place) => Some(Misplaced {
+            what: format!("{}()", def.qualified_name()),
+            is_function: true,
+            span,
+        }),
+        Reference::Constant(def, span)
+            if !def.places.contains(&place) && vars.lookup(def.name).is_none() =>
+        {
+            Some(Misplaced {
+                what: def.name.to_string(),
+                is_function: false,
                 span,
-            }),
-            Reference::Constant(def, span)
-                if !def.places.contains(&place) && vars.lookup(def.name).is_none() =>
-            {
-                Some(Misplaced {
-                    what: def.name.to_string(),
-                    is_function: false,
-                    span,
-                })
-            }
-            _ => None,
-        })
+            })
+        }
+        _ => None,
+    })
+}
+
+/// A function a library defines, or a constant it defines, named in a tree.
+pub(super) enum Reference {
+    Function(&'static FunctionDef, crate::span::Span),
+    Constant(&'static ConstantDef, crate::span::Span),
 }
 
 /// The functions and constants of `library` that `template` names, in the
-/// order of its text; found once per tree.
-fn references(template: &super::ast::Template, library: Library) -> &[Reference] {
-    super::ast::kept_for(&template.references, library).get_or_init(|| {
-        let mut found = Vec::new();
-        for expr in template.exprs() {
-            expr.walk(&mut |e| match &e.kind {
-                super::ExprKind::Var(name) => {
-                    found.extend(constant(library, name).map(|c| Reference::Constant(c, e.span)));
-                }
-                super::ExprKind::Call(call) => {
-                    found.extend(function(library, call).map(|f| Reference::Function(f, e.span)));
-                }
-                _ => {}
-            });
-        }
-        found.into_boxed_slice()
-    })
+/// order of its text.
+pub(super) fn references(template: &Template, library: Library) -> Vec<Reference> {
+    let mut found = Vec::new();
+    for expr in template.exprs() {
+        expr.walk(&mut |e| match &e.kind {
+            ExprKind::Var(name) => {
+                found.extend(constant(library, name).map(|c| Reference::Constant(c, e.span)));
+            }
+            ExprKind::Call(call) => {
+                found.extend(function(library, call).map(|f| Reference::Function(f, e.span)));
+            }
+            _ => {}
+        });
+    }
+    found
 }
 
 pub fn constant(library: Library, name: &str) -> Option<&'static ConstantDef> {
@@ -1356,7 +1346,7 @@ mod tests {
     use std::borrow::Cow;
 
     #[test]
-    fn a_tree_names_its_functions_once_and_each_job_decides_its_constants() {
+    fn a_tree_names_its_functions_and_each_job_decides_its_constants() {
         // oozie-default.xml's EL groups: no dateOffset in an <instance>, no
         // MINUTES in the workflow configuration, unless the job defines it.
         let template = crate::el::parse_template(
