@@ -145,6 +145,10 @@ pub struct Call {
     pub name_span: Span,
     /// Inline up to two: nearly every call has one or two.
     pub args: SmallVec<[Expr; 2]>,
+    /// Which call of its text it is, counted from 0 in the order of the
+    /// text (a call before its arguments): what is found about a call is
+    /// kept beside the tree under this number (`library::Resolved`).
+    pub index: u32,
 }
 
 impl Call {

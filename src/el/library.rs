@@ -1079,42 +1079,115 @@ pub static CONSTANTS: &[ConstantDef] = &[
 /// Looks up the function `call` names (`ns:name` or `name`) among the
 /// functions of `library`.
 pub fn function(library: Library, call: &super::ast::Call) -> Option<&'static FunctionDef> {
-    definitions(call)
-        .iter()
-        .copied()
-        .find(|f| f.in_library(library))
+    in_library(library, definitions(call))
 }
 
-/// The definitions of `ns:name` in every library.
-pub fn definitions(call: &super::ast::Call) -> &'static [&'static FunctionDef] {
-    /// The definitions of one `ns:name`.
-    struct Group {
-        namespace: Option<&'static str>,
-        definitions: Vec<&'static FunctionDef>,
-    }
-    // Indexed by name once (a dry run calls functions millions of times);
-    // a name has a group per namespace that defines it, rarely more than two.
-    type Index = rustc_hash::FxHashMap<&'static str, Vec<Group>>;
-    static INDEX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
-    let index = INDEX.get_or_init(|| {
-        let mut index = Index::default();
-        for f in FUNCTIONS {
-            let groups = index.entry(f.name).or_default();
-            match groups.iter_mut().find(|g| g.namespace == f.namespace) {
-                Some(group) => group.definitions.push(f),
-                None => groups.push(Group {
-                    namespace: f.namespace,
-                    definitions: vec![f],
-                }),
+/// The one of `definitions` (those of one name) that `library` defines.
+fn in_library(
+    library: Library,
+    definitions: &'static [&'static FunctionDef],
+) -> Option<&'static FunctionDef> {
+    definitions.iter().copied().find(|f| f.in_library(library))
+}
+
+/// The functions, one group per `ns:name` (the first group empty, for names
+/// nothing defines), and each name's groups: a group is its place in the list.
+struct Index {
+    groups: Vec<Vec<&'static FunctionDef>>,
+    by_name: rustc_hash::FxHashMap<&'static str, Vec<u32>>,
+}
+
+impl Index {
+    fn get() -> &'static Index {
+        static INDEX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
+        INDEX.get_or_init(|| {
+            let mut index = Index {
+                groups: vec![Vec::new()],
+                by_name: Default::default(),
+            };
+            for f in FUNCTIONS {
+                let same = index.group_of(f.namespace, f.name);
+                match index.groups.get_mut(same as usize).filter(|_| same != 0) {
+                    Some(group) => group.push(f),
+                    None => {
+                        let new = index.groups.len() as u32;
+                        index.by_name.entry(f.name).or_default().push(new);
+                        index.groups.push(vec![f]);
+                    }
+                }
             }
+            index
+        })
+    }
+
+    /// The group of `ns:name`; 0 when nothing defines it.
+    fn group_of(&self, namespace: Option<&str>, name: &str) -> u32 {
+        let namespace_of = |g: u32| Some(self.groups.get(g as usize)?.first()?.namespace);
+        self.by_name
+            .get(name)
+            .and_then(|groups| {
+                groups
+                    .iter()
+                    .copied()
+                    .find(|&g| namespace_of(g) == Some(namespace))
+            })
+            .unwrap_or(0)
+    }
+
+    fn group(&'static self, group: u32) -> &'static [&'static FunctionDef] {
+        self.groups.get(group as usize).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// The definitions of `ns:name` in every library, looked up by name.
+pub fn definitions(call: &super::ast::Call) -> &'static [&'static FunctionDef] {
+    let index = Index::get();
+    index.group(index.group_of(call.namespace.as_deref(), &call.name))
+}
+
+/// What every call of a tree names, by its index (`Call::index`): looked
+/// up once for a tree evaluated many times (a coordinator's values, once
+/// per action), where a lookup by name costs more than the call's other
+/// work.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Resolved {
+    /// Each call's group of definitions. (Inline up to four, as most texts
+    /// call: no allocation for a text evaluated once.)
+    groups: smallvec::SmallVec<[u32; 4]>,
+}
+
+impl Resolved {
+    pub fn of(template: &Template) -> Resolved {
+        let index = Index::get();
+        let mut groups = smallvec::SmallVec::new();
+        for expr in template.exprs() {
+            expr.walk(&mut |e| {
+                if let ExprKind::Call(call) = &e.kind {
+                    let at = call.index as usize;
+                    if groups.len() <= at {
+                        groups.resize(at + 1, 0);
+                    }
+                    if let Some(slot) = groups.get_mut(at) {
+                        *slot = index.group_of(call.namespace.as_deref(), &call.name);
+                    }
+                }
+            });
         }
-        index
-    });
-    let namespace = call.namespace.as_deref();
-    index
-        .get(call.name.as_str())
-        .and_then(|groups| groups.iter().find(|g| g.namespace == namespace))
-        .map_or(&[], |g| g.definitions.as_slice())
+        Resolved { groups }
+    }
+
+    /// [`function`], from what was found for `call` when it is in the tree
+    /// this was made of.
+    pub fn function(
+        &self,
+        library: Library,
+        call: &super::ast::Call,
+    ) -> Option<&'static FunctionDef> {
+        match self.groups.get(call.index as usize) {
+            Some(&group) => in_library(library, Index::get().group(group)),
+            None => function(library, call),
+        }
+    }
 }
 
 /// A function or constant used where Oozie's EL group for that place does not
@@ -1370,6 +1443,34 @@ mod tests {
         }
         assert_eq!(references(&template, Library::Coordinator).len(), 2);
         assert!(references(&template.clone(), Library::Workflow).is_empty());
+    }
+
+    #[test]
+    fn what_a_tree_resolves_is_what_each_call_looks_up_by_name() {
+        // Calls in several blocks, nested, unknown, and in every library.
+        let template = crate::el::parse_template(
+            "${coord:formatTime(coord:nominalTime(), 'y')}/${wf:id()}-${nope()}${concat(coord:conf('a'), conf('b'))}",
+            0,
+        )
+        .unwrap();
+        let resolved = Resolved::of(&template);
+        let mut calls = Vec::new();
+        for expr in template.exprs() {
+            expr.walk(&mut |e| {
+                if let ExprKind::Call(call) = &e.kind {
+                    calls.push(call);
+                }
+            });
+        }
+        let indexes: Vec<u32> = calls.iter().map(|c| c.index).collect();
+        assert_eq!(indexes, [0, 1, 2, 3, 4, 5, 6]);
+        for call in calls {
+            for library in [Library::Coordinator, Library::Workflow, Library::Bundle] {
+                let by_name = function(library, call).map(|f| f.qualified_name());
+                let found = resolved.function(library, call).map(|f| f.qualified_name());
+                assert_eq!(found, by_name, "{} in {library:?}", call.qualified_name());
+            }
+        }
     }
 
     fn s(x: &str) -> Value<'_> {

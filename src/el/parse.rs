@@ -83,6 +83,7 @@ pub fn literal_template(text: &str, base: usize) -> Template {
 fn parse_blocks(text: &str, base: usize, tokens: &mut Vec<Token>) -> Result<Template, Diagnostic> {
     let mut parts = Vec::with_capacity(1);
     let mut pos = 0;
+    let mut calls = 0;
     while pos < text.len() {
         let Some(open) = find_block(text.as_bytes(), pos) else {
             parts.push(text_part(text, base, pos, text.len()));
@@ -98,6 +99,7 @@ fn parse_blocks(text: &str, base: usize, tokens: &mut Vec<Token>) -> Result<Temp
             tokens,
             next: 0,
             depth: 0,
+            calls,
         };
         // Parsed in place, in the part it belongs to.
         parts.push(Part::Block {
@@ -112,6 +114,7 @@ fn parse_blocks(text: &str, base: usize, tokens: &mut Vec<Token>) -> Result<Temp
             Fail::Syntax(at) => syntax_diagnostic(text, base, at),
         })?;
         pos = parser.token(parser.next - 1).range().end;
+        calls = parser.calls;
         *span = Span::new(base + open, base + pos);
     }
     Ok(Template {
@@ -194,6 +197,9 @@ struct Parser<'t> {
     tokens: &'t [Token],
     next: usize,
     depth: usize,
+    /// The calls parsed so far in the text, in every block: the next one's
+    /// [`Call::index`].
+    calls: u32,
 }
 
 impl Parser<'_> {
@@ -477,7 +483,9 @@ impl Parser<'_> {
             name,
             name_span,
             args: SmallVec::new(),
+            index: self.calls,
         });
+        self.calls += 1;
         self.nested(|p| {
             if p.peek() == Some(Tok::RParen) {
                 p.next += 1;

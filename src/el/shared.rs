@@ -5,8 +5,12 @@
 //! every value with that text (applications repeat their values).
 
 use super::ast::Template;
-use super::library::{Library, Misplaced, Place, Reference, first_misplaced_of, references};
+use super::eval::{Env, render_resolved};
+use super::library::{
+    Library, Misplaced, Place, Reference, Resolved, first_misplaced_of, references,
+};
 use super::parse::parse_template;
+use super::value::ValueType;
 use crate::diag::Diagnostic;
 use crate::span::Span;
 use compact_str::CompactString;
@@ -19,6 +23,7 @@ pub struct Shared {
     pub text: Box<str>,
     pub template: Template,
     calls: OnceLock<Box<[CompactString]>>,
+    resolved: OnceLock<Resolved>,
     references: PerLibrary<Box<[Reference]>>,
     findings: PerLibrary<Findings>,
 }
@@ -51,6 +56,7 @@ impl Shared {
             text: text.into(),
             template,
             calls: OnceLock::new(),
+            resolved: OnceLock::new(),
             references: Default::default(),
             findings: Default::default(),
         })
@@ -61,6 +67,13 @@ impl Shared {
     pub fn called(&self) -> &[CompactString] {
         self.calls
             .get_or_init(|| self.template.called().into_boxed_slice())
+    }
+
+    /// [`super::render`] of the tree, the functions its calls name found
+    /// once for every value with this text.
+    pub fn render(&self, env: &Env) -> Result<(String, ValueType), Diagnostic> {
+        let resolved = self.resolved.get_or_init(|| Resolved::of(&self.template));
+        render_resolved(&self.template, Some(resolved), env)
     }
 
     /// [`super::library::first_misplaced`], from the functions and constants

@@ -145,7 +145,8 @@ pub fn render_in<'t>(
         context,
         processing_zone: pz,
     };
-    crate::el::render(text.template(), &env)
+    text.shared()
+        .render(&env)
         .map(|(rendered, _)| Cow::Owned(rendered))
         .map_err(|d| text.in_file(d))
 }
