@@ -1207,7 +1207,15 @@ pub fn first_misplaced(
     place: Place,
     vars: &dyn super::Variables,
 ) -> Option<Misplaced> {
-    first_misplaced_of(&references(template, place.library()), place, vars)
+    // (Looked at as they are found: a list would be an allocation for every
+    // frequency and timeout lowered.)
+    let mut first = None;
+    each_reference(template, place.library(), |reference| {
+        if first.is_none() {
+            first = misplaced(&reference, place, vars);
+        }
+    });
+    first
 }
 
 /// The first of `references` (those of `place`'s library) that `place` does
@@ -1217,7 +1225,18 @@ pub(super) fn first_misplaced_of(
     place: Place,
     vars: &dyn super::Variables,
 ) -> Option<Misplaced> {
-    references.iter().find_map(|reference| match *reference {
+    references
+        .iter()
+        .find_map(|reference| misplaced(reference, place, vars))
+}
+
+/// `reference`, when `place` does not allow it.
+fn misplaced(
+    reference: &Reference,
+    place: Place,
+    vars: &dyn super::Variables,
+) -> Option<Misplaced> {
+    match *reference {
         Reference::Function(def, span) if !def.places.contains(&place) => Some(Misplaced {
             what: format!("{}()", def.qualified_name()),
             is_function: true,
@@ -1233,7 +1252,7 @@ pub(super) fn first_misplaced_of(
             })
         }
         _ => None,
-    })
+    }
 }
 
 /// A function a library defines, or a constant it defines, named in a tree.
@@ -1246,18 +1265,28 @@ pub(super) enum Reference {
 /// order of its text.
 pub(super) fn references(template: &Template, library: Library) -> Vec<Reference> {
     let mut found = Vec::new();
+    each_reference(template, library, |reference| found.push(reference));
+    found
+}
+
+/// Hands each function and constant of `library` that `template` names to
+/// `visit`, in the order of its text.
+fn each_reference(template: &Template, library: Library, mut visit: impl FnMut(Reference)) {
     for expr in template.exprs() {
         expr.walk(&mut |e| match &e.kind {
             ExprKind::Var(name) => {
-                found.extend(constant(library, name).map(|c| Reference::Constant(c, e.span)));
+                if let Some(c) = constant(library, name) {
+                    visit(Reference::Constant(c, e.span));
+                }
             }
             ExprKind::Call(call) => {
-                found.extend(function(library, call).map(|f| Reference::Function(f, e.span)));
+                if let Some(f) = function(library, call) {
+                    visit(Reference::Function(f, e.span));
+                }
             }
             _ => {}
         });
     }
-    found
 }
 
 pub fn constant(library: Library, name: &str) -> Option<&'static ConstantDef> {
