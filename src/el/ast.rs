@@ -12,7 +12,8 @@ use smallvec::SmallVec;
 
 /// A text value: literal text mixed with `${...}` blocks. Only what was
 /// written: what the checks and the library find in it is kept beside the
-/// tree, in the parse cache's entry for its text (`el::shared`).
+/// tree, in the parse cache's entry for its text (`el::shared::Shared`),
+/// and for a compiled value in [`super::Compiled`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct Template {
     pub parts: Vec<Part>,
