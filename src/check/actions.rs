@@ -205,7 +205,7 @@ fn submission_variables_of<'a>(
     (text, _, constants): &SubmissionText<'a>,
 ) -> impl Iterator<Item = &'a (Box<str>, Span)> {
     let constants = *constants;
-    findings(text.template(), Library::Workflow)
+    findings(text.shared(), Library::Workflow)
         .variables
         .iter()
         .filter(move |(name, _)| !constants.contains(&&**name))

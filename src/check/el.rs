@@ -8,10 +8,9 @@ use crate::diag::rules::{
     EL_ARG_TYPE, EL_ARITY, EL_DOTTED_NAME, EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE,
 };
 use crate::diag::{Diagnostic, closest};
-use crate::el::ast::{
-    Access, BinaryOp, Call, Expr, ExprKind, Findings, Suffix, Template, UnaryOp, kept_for,
-};
+use crate::el::ast::{Access, BinaryOp, Call, Expr, ExprKind, Suffix, Template, UnaryOp};
 use crate::el::library::{self, CONSTANTS, FUNCTIONS, Library, Ty};
+use crate::el::shared::{Findings, Shared};
 use crate::span::Span;
 use rustc_hash::FxHashSet;
 
@@ -23,7 +22,19 @@ pub struct ElCheckContext<'a> {
 }
 
 pub fn check_template(template: &Template, ctx: &ElCheckContext) -> Vec<Diagnostic> {
-    let found = findings(template, ctx.library);
+    problems(template, &find(template, ctx.library), ctx)
+}
+
+/// [`check_template`] on a shared text: what its tree alone gives is found
+/// once for every value with that text, and only the job's names are
+/// compared each time.
+pub fn check_shared(shared: &Shared, ctx: &ElCheckContext) -> Vec<Diagnostic> {
+    problems(&shared.template, findings(shared, ctx.library), ctx)
+}
+
+/// The problems in `template`, from `found` (what the tree alone gives) and
+/// the names the job defines.
+fn problems(template: &Template, found: &Findings, ctx: &ElCheckContext) -> Vec<Diagnostic> {
     let mut out = found.problems.clone();
     if let Some(known) = ctx.known_variables {
         // (Two names at least make a hyphenated one.)
@@ -120,37 +131,40 @@ fn hyphenated_name(name: &str, span: Span, undefined: &[&str], library: Library)
     ))
 }
 
-/// What the checks find in `template` in `library` from the tree alone,
-/// found once per tree.
-pub fn findings(template: &Template, library: Library) -> &Findings {
-    kept_for(&template.checked, library).get_or_init(|| {
-        let mut problems = Vec::new();
-        let mut variables = Vec::new();
-        for expr in template.exprs() {
-            // The variables of dotted names, reported as such (EL010); a walk
-            // visits a name before its variable.
-            let mut dotted: Vec<Span> = Vec::new();
-            expr.walk(&mut |e| match &e.kind {
-                ExprKind::Call(call) => check_call(e, call, library, &mut problems),
-                ExprKind::Var(name)
-                    if !dotted.contains(&e.span) && library::constant(library, name).is_none() =>
-                {
-                    variables.push((name.clone(), e.span));
+/// What the checks find in `shared`'s tree in `library` from the tree
+/// alone, found once per text.
+pub fn findings(shared: &Shared, library: Library) -> &Findings {
+    shared.findings(library, find)
+}
+
+/// What the checks find in `template` in `library` from the tree alone.
+fn find(template: &Template, library: Library) -> Findings {
+    let mut problems = Vec::new();
+    let mut variables = Vec::new();
+    for expr in template.exprs() {
+        // The variables of dotted names, reported as such (EL010); a walk
+        // visits a name before its variable.
+        let mut dotted: Vec<Span> = Vec::new();
+        expr.walk(&mut |e| match &e.kind {
+            ExprKind::Call(call) => check_call(e, call, library, &mut problems),
+            ExprKind::Var(name)
+                if !dotted.contains(&e.span) && library::constant(library, name).is_none() =>
+            {
+                variables.push((name.clone(), e.span));
+            }
+            ExprKind::Access(access) => {
+                if let Some(d) = dotted_name(access, library) {
+                    dotted.push(access.base.span);
+                    problems.push(d);
                 }
-                ExprKind::Access(access) => {
-                    if let Some(d) = dotted_name(access, library) {
-                        dotted.push(access.base.span);
-                        problems.push(d);
-                    }
-                }
-                _ => {}
-            });
-        }
-        Findings {
-            problems,
-            variables,
-        }
-    })
+            }
+            _ => {}
+        });
+    }
+    Findings {
+        problems,
+        variables,
+    }
 }
 
 /// `${job.tracker}`: EL reads property `tracker` of a variable `job`, which
@@ -427,19 +441,20 @@ mod tests {
     use crate::el::parse_template;
 
     #[test]
-    fn a_tree_checked_once_answers_each_library_and_each_job() {
-        // One tree, as equal values share it: what it holds is found once per
-        // library, and whether its variables are defined is asked each time.
-        let template = parse_template("${wf:id()}/${region}/${YEAR}", 0).unwrap();
+    fn a_text_checked_once_answers_each_library_and_each_job() {
+        // One text, as equal values share it: what its tree holds is found
+        // once per library, and whether its variables are defined is asked
+        // each time, as checking the tree alone does.
+        let text = "${wf:id()}/${region}/${YEAR}";
+        let shared = Shared::new(text, parse_template(text, 0).unwrap());
         let check = |library, known: Option<&FxHashSet<&str>>| -> Vec<&'static str> {
             let ctx = ElCheckContext {
                 library,
                 known_variables: known,
             };
-            check_template(&template, &ctx)
-                .iter()
-                .map(|d| d.code.as_str())
-                .collect()
+            let found = check_shared(&shared, &ctx);
+            assert_eq!(found, check_template(&shared.template, &ctx));
+            found.iter().map(|d| d.code.as_str()).collect()
         };
         let none = FxHashSet::default();
         let region: FxHashSet<&str> = ["region"].into_iter().collect();
@@ -459,14 +474,11 @@ mod tests {
                 [EL_UNKNOWN_VARIABLE]
             );
         }
-        // A copy (which folding may change) starts unchecked.
-        let copy = template.clone();
-        let unchecked = kept_for(&copy.checked, Library::Workflow).get_or_init(|| Findings {
-            problems: Vec::new(),
-            variables: Vec::new(),
-        });
-        assert!(unchecked.variables.is_empty());
-        assert_eq!(findings(&template, Library::Workflow).variables.len(), 2);
+        assert!(std::ptr::eq(
+            findings(&shared, Library::Workflow),
+            findings(&shared, Library::Workflow)
+        ));
+        assert_eq!(findings(&shared, Library::Workflow).variables.len(), 2);
     }
 
     fn codes(

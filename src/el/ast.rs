@@ -6,93 +6,18 @@
 //! (`UnaryOperatorExpression`), and `.name`/`[expr]` suffixes hang off one value
 //! (`ComplexValue`).
 
-use super::library::{ConstantDef, FunctionDef, Library};
-use crate::diag::Diagnostic;
 use crate::span::Span;
 use compact_str::CompactString;
 use smallvec::SmallVec;
-use std::sync::OnceLock;
-use std::sync::atomic::{AtomicU32, Ordering};
 
-/// A text value: literal text mixed with `${...}` blocks.
-#[derive(Clone, PartialEq)]
+/// A text value: literal text mixed with `${...}` blocks. Only what was
+/// written: what the checks and the library find in it is kept beside the
+/// tree, in the parse cache's entry for its text (`el::shared::Shared`),
+/// and for a compiled value in [`super::Compiled`].
+#[derive(Debug, Clone, PartialEq)]
 pub struct Template {
     pub parts: Vec<Part>,
     pub span: Span,
-    /// What the static checks (`check::el`) found in it.
-    pub checked: PerLibrary<Findings>,
-    /// The functions and constants it names, for the misplaced-function check.
-    pub references: PerLibrary<Box<[Reference]>>,
-    /// The names of the functions it calls, in any namespace ([`Template::called`]).
-    pub calls: Kept<Box<[CompactString]>>,
-}
-
-/// Something found in a tree, kept with the tree: a tree that equal values
-/// share is looked at once. It is not part of the tree's value (trees
-/// compare equal whatever it holds), and a copy starts empty, since a copy
-/// may be changed (folded).
-pub struct Kept<T>(OnceLock<T>);
-
-impl<T> Kept<T> {
-    pub fn get_or_init(&self, find: impl FnOnce() -> T) -> &T {
-        self.0.get_or_init(find)
-    }
-}
-
-impl<T> Default for Kept<T> {
-    fn default() -> Kept<T> {
-        Kept(OnceLock::new())
-    }
-}
-
-impl<T> Clone for Kept<T> {
-    fn clone(&self) -> Kept<T> {
-        Kept::default()
-    }
-}
-
-impl<T> PartialEq for Kept<T> {
-    fn eq(&self, _: &Kept<T>) -> bool {
-        true
-    }
-}
-
-/// [`Kept`], once for each library (see [`kept_for`]).
-pub type PerLibrary<T> = [Kept<T>; 3];
-
-/// What `per_library` keeps for `library`.
-pub fn kept_for<T>(per_library: &PerLibrary<T>, library: Library) -> &Kept<T> {
-    let [coordinator, workflow, bundle] = per_library;
-    match library {
-        Library::Coordinator => coordinator,
-        Library::Workflow => workflow,
-        Library::Bundle => bundle,
-    }
-}
-
-/// The problems the checks find from the tree and its library alone, and the
-/// names it reads as variables (neither EL constants nor dotted names), which
-/// the job may or may not define.
-#[derive(Debug)]
-pub struct Findings {
-    pub problems: Vec<Diagnostic>,
-    pub variables: Vec<(Box<str>, Span)>,
-}
-
-/// A function a library defines, or a constant it defines, named in a tree.
-pub enum Reference {
-    Function(&'static FunctionDef, Span),
-    Constant(&'static ConstantDef, Span),
-}
-
-// (The tree as parsed: what was found in it is not shown.)
-impl std::fmt::Debug for Template {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Template")
-            .field("parts", &self.parts)
-            .field("span", &self.span)
-            .finish()
-    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -106,31 +31,18 @@ pub enum Part {
 }
 
 impl Template {
-    /// The tree of `parts` spanning `span`, nothing yet found in it.
-    pub fn new(parts: Vec<Part>, span: Span) -> Template {
-        Template {
-            parts,
-            span,
-            checked: Default::default(),
-            references: Default::default(),
-            calls: Default::default(),
-        }
-    }
-
     /// The names of the functions it calls, in any namespace, in the order
-    /// of its text; found once.
-    pub fn called(&self) -> &[CompactString] {
-        self.calls.get_or_init(|| {
-            let mut names = Vec::new();
-            for expr in self.exprs() {
-                expr.walk(&mut |e| {
-                    if let ExprKind::Call(call) = &e.kind {
-                        names.push(call.name.clone());
-                    }
-                });
-            }
-            names.into_boxed_slice()
-        })
+    /// of its text.
+    pub fn called(&self) -> Vec<CompactString> {
+        let mut names = Vec::new();
+        for expr in self.exprs() {
+            expr.walk(&mut |e| {
+                if let ExprKind::Call(call) = &e.kind {
+                    names.push(call.name.clone());
+                }
+            });
+        }
+        names
     }
 
     /// The expression, when the whole text is exactly one `${...}` block. Oozie
@@ -225,7 +137,7 @@ pub struct Access {
     pub suffixes: Vec<Suffix>,
 }
 
-#[derive(Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Call {
     /// `coord` in `coord:current(0)`; `None` for `concat(a, b)`.
     pub namespace: Option<CompactString>,
@@ -234,51 +146,10 @@ pub struct Call {
     pub name_span: Span,
     /// Inline up to two: nearly every call has one or two.
     pub args: SmallVec<[Expr; 2]>,
-    /// The library's definitions of `ns:name`, found at the call's first
-    /// lookup (`library::function`): the checks, the placement check and
-    /// every evaluation look the same call up.
-    pub definitions: Definitions,
-}
-
-impl std::fmt::Debug for Call {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Call")
-            .field("namespace", &self.namespace)
-            .field("name", &self.name)
-            .field("name_span", &self.name_span)
-            .field("args", &self.args)
-            .finish()
-    }
-}
-
-/// What a call's name was found to define, once looked up: which of the
-/// library's groups of definitions (`library::definitions`), plus one; zero
-/// until then. Not part of what the call is: two calls are equal whether
-/// looked up or not. (A number, so a tree stays `Sync` and is copied with
-/// it at the cost of a word.)
-#[derive(Default)]
-pub struct Definitions(AtomicU32);
-
-impl Definitions {
-    pub(super) fn get(&self) -> Option<u32> {
-        self.0.load(Ordering::Relaxed).checked_sub(1)
-    }
-
-    pub(super) fn set(&self, group: u32) {
-        self.0.store(group + 1, Ordering::Relaxed);
-    }
-}
-
-impl Clone for Definitions {
-    fn clone(&self) -> Definitions {
-        Definitions(AtomicU32::new(self.0.load(Ordering::Relaxed)))
-    }
-}
-
-impl PartialEq for Definitions {
-    fn eq(&self, _: &Definitions) -> bool {
-        true
-    }
+    /// Which call of its text it is, counted from 0 in the order of the
+    /// text (a call before its arguments): what is found about a call is
+    /// kept beside the tree under this number (`library::Resolved`).
+    pub index: u32,
 }
 
 impl Call {

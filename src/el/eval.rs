@@ -3,7 +3,7 @@
 //! arity checked) only when a call is evaluated, `&&`/`||`/`?:` short-circuit.
 
 use super::ast::{Access, BinaryOp, Call, Expr, ExprKind, Part, Suffix, Template, UnaryOp};
-use super::library::{self, ConstValue, FunctionDef, Imp, Library, Ty};
+use super::library::{self, ConstValue, FunctionDef, Imp, Library, Resolved, Ty};
 use super::value::{
     ArithOp, RelOp, Value, ValueType, arithmetic, equals, is_empty, negate, relational,
 };
@@ -88,7 +88,7 @@ impl Env<'static> {
 /// The value of an operation whose operands are all literals; `None` when it
 /// fails (the failure is then reported where the expression is evaluated).
 pub(super) fn eval_constant(expr: &Expr) -> Option<Value<'_>> {
-    eval(expr, &Env::constant()).ok()
+    eval(expr, &Env::constant(), None).ok()
 }
 
 /// The job property Oozie reads for `coord:user()` / `wf:user()`.
@@ -102,31 +102,52 @@ pub fn render_into(
     env: &Env,
     out: &mut String,
 ) -> Result<ValueType, Diagnostic> {
+    render_resolved_into(template, None, env, out)
+}
+
+/// [`render_into`], the functions `template` calls found in `resolved`
+/// (made of `template`, or of the tree it was folded from), when given.
+pub(super) fn render_resolved_into(
+    template: &Template,
+    resolved: Option<&Resolved>,
+    env: &Env,
+    out: &mut String,
+) -> Result<ValueType, Diagnostic> {
     if let Some(expr) = template.single_expr() {
-        let v = eval(expr, env)?;
+        let v = eval(expr, env, resolved)?;
         v.write_to(out);
         return Ok(v.value_type());
     }
     for part in &template.parts {
         match part {
             Part::Text { text, .. } => out.push_str(text),
-            Part::Block { expr, .. } => eval(expr, env)?.write_to(out),
+            Part::Block { expr, .. } => eval(expr, env, resolved)?.write_to(out),
         }
     }
     Ok(ValueType::String)
 }
 
 pub fn render(template: &Template, env: &Env) -> Result<(String, ValueType), Diagnostic> {
+    render_resolved(template, None, env)
+}
+
+/// [`render`], the functions `template` calls found in `resolved` when
+/// given (see [`render_resolved_into`]).
+pub(super) fn render_resolved(
+    template: &Template,
+    resolved: Option<&Resolved>,
+    env: &Env,
+) -> Result<(String, ValueType), Diagnostic> {
     // A single block's string is taken as it is, not copied.
     if let Some(expr) = template.single_expr() {
-        let v = eval(expr, env)?;
+        let v = eval(expr, env, resolved)?;
         let ty = v.value_type();
         return Ok((v.into_text(), ty));
     }
     // (Room for the text as written, which the value is usually near: one
     // allocation rather than one per part.)
     let mut out = String::with_capacity(template.span.range().len());
-    let ty = render_into(template, env, &mut out)?;
+    let ty = render_resolved_into(template, resolved, env, &mut out)?;
     Ok((out, ty))
 }
 
@@ -142,7 +163,7 @@ fn fail(span: Span, message: String) -> Diagnostic {
 /// Evaluates `expr`: a leaf (about half of all nodes) in place, an operation
 /// by a call.
 #[inline(always)]
-fn eval<'a>(expr: &'a Expr, env: &Env<'a>) -> Evaluated<'a> {
+fn eval<'a>(expr: &'a Expr, env: &Env<'a>, resolved: Option<&Resolved>) -> Evaluated<'a> {
     match &expr.kind {
         ExprKind::Null => Ok(Value::Null),
         ExprKind::Bool(b) => Ok(Value::Bool(*b)),
@@ -150,15 +171,15 @@ fn eval<'a>(expr: &'a Expr, env: &Env<'a>) -> Evaluated<'a> {
         ExprKind::Double(d) => Ok(Value::Double(*d)),
         ExprKind::Str(s) => Ok(Value::Str(Cow::Borrowed(s))),
         ExprKind::Var(name) => variable(name, expr.span, env),
-        _ => eval_operation(expr, env),
+        _ => eval_operation(expr, env, resolved),
     }
 }
 
 #[inline(never)]
-fn eval_operation<'a>(expr: &'a Expr, env: &Env<'a>) -> Evaluated<'a> {
+fn eval_operation<'a>(expr: &'a Expr, env: &Env<'a>, resolved: Option<&Resolved>) -> Evaluated<'a> {
     match &expr.kind {
         ExprKind::Unary(unary) => {
-            let mut v = eval(&unary.operand, env)?;
+            let mut v = eval(&unary.operand, env, resolved)?;
             for (op, op_span) in unary.ops.iter().rev() {
                 v = match op {
                     UnaryOp::Not => Value::Bool(!v.to_bool().map_err(|m| fail(*op_span, m))?),
@@ -169,7 +190,7 @@ fn eval_operation<'a>(expr: &'a Expr, env: &Env<'a>) -> Evaluated<'a> {
             Ok(v)
         }
         ExprKind::Binary(binary) => {
-            let mut v = eval(&binary.first, env)?;
+            let mut v = eval(&binary.first, env, resolved)?;
             for &(op, op_span, ref operand) in &binary.rest {
                 let err = |m| fail(op_span, m);
                 v = match op {
@@ -180,11 +201,11 @@ fn eval_operation<'a>(expr: &'a Expr, env: &Env<'a>) -> Evaluated<'a> {
                         if left == (op == BinaryOp::Or) {
                             Value::Bool(left)
                         } else {
-                            Value::Bool(eval(operand, env)?.to_bool().map_err(err)?)
+                            Value::Bool(eval(operand, env, resolved)?.to_bool().map_err(err)?)
                         }
                     }
                     _ => {
-                        let right = eval(operand, env)?;
+                        let right = eval(operand, env, resolved)?;
                         apply_binary(op, &v, &right).map_err(err)?
                     }
                 };
@@ -192,27 +213,31 @@ fn eval_operation<'a>(expr: &'a Expr, env: &Env<'a>) -> Evaluated<'a> {
             Ok(v)
         }
         ExprKind::Conditional(c) => {
-            let cond = eval(&c.cond, env)?
+            let cond = eval(&c.cond, env, resolved)?
                 .to_bool()
                 .map_err(|m| fail(c.cond.span, m))?;
-            eval(if cond { &c.then } else { &c.otherwise }, env)
+            eval(if cond { &c.then } else { &c.otherwise }, env, resolved)
         }
-        ExprKind::Access(access) => eval_access(access, env),
-        ExprKind::Call(call) => eval_call(expr, call, env),
+        ExprKind::Access(access) => eval_access(access, env, resolved),
+        ExprKind::Call(call) => eval_call(expr, call, env, resolved),
         // Not reached from `eval`, which evaluates leaves itself.
         ExprKind::Null
         | ExprKind::Bool(_)
         | ExprKind::Long(_)
         | ExprKind::Double(_)
         | ExprKind::Str(_)
-        | ExprKind::Var(_) => eval(expr, env),
+        | ExprKind::Var(_) => eval(expr, env, resolved),
     }
 }
 
 // Accesses and calls are kept out of `eval`'s stack frame, which every node pays for.
 #[inline(never)]
-fn eval_access<'a>(access: &'a Access, env: &Env<'a>) -> Evaluated<'a> {
-    let mut v = eval(&access.base, env)?;
+fn eval_access<'a>(
+    access: &'a Access,
+    env: &Env<'a>,
+    resolved: Option<&Resolved>,
+) -> Evaluated<'a> {
+    let mut v = eval(&access.base, env, resolved)?;
     for suffix in &access.suffixes {
         // A null base stays null without evaluating the index (ComplexValue).
         if matches!(v, Value::Null) {
@@ -223,7 +248,7 @@ fn eval_access<'a>(access: &'a Access, env: &Env<'a>) -> Evaluated<'a> {
                 (Value::Str(Cow::Borrowed(name.as_str())), *span, ".")
             }
             Suffix::Index { index, span } => {
-                let key = eval(index, env)?;
+                let key = eval(index, env, resolved)?;
                 if matches!(key, Value::Null) {
                     return Ok(Value::Null);
                 }
@@ -251,10 +276,19 @@ fn eval_access<'a>(access: &'a Access, env: &Env<'a>) -> Evaluated<'a> {
 }
 
 #[inline(never)]
-fn eval_call<'a>(expr: &'a Expr, call: &'a Call, env: &Env<'a>) -> Evaluated<'a> {
+fn eval_call<'a>(
+    expr: &'a Expr,
+    call: &'a Call,
+    env: &Env<'a>,
+    resolved: Option<&Resolved>,
+) -> Evaluated<'a> {
     // The qualified name is only for messages: not built on success.
     let qualified = || call.qualified_name();
-    let Some(def) = library::function(env.library, call) else {
+    let def = match resolved {
+        Some(resolved) => resolved.function(env.library, call),
+        None => library::function(env.library, call),
+    };
+    let Some(def) = def else {
         return Err(Diagnostic::error(
             EL_UNKNOWN_FUNCTION,
             call.name_span,
@@ -278,7 +312,7 @@ fn eval_call<'a>(expr: &'a Expr, call: &'a Call, env: &Env<'a>) -> Evaluated<'a>
     // the heap was an allocation at every call.)
     let mut args: SmallVec<[Value; 3]> = SmallVec::new();
     for (arg, ty) in call.args.iter().zip(def.params) {
-        let v = eval(arg, env)?;
+        let v = eval(arg, env, resolved)?;
         args.push(coerce_arg(v, *ty).map_err(|m| fail(arg.span, m))?);
     }
     match def.imp {

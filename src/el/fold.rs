@@ -9,7 +9,8 @@
 //! on the job and the function library).
 
 use super::ast::{Binary, BinaryOp, Expr, ExprKind, Part, Suffix, Template, UnaryOp};
-use super::eval::{Env, Variables, eval_constant, render_into};
+use super::eval::{Env, Variables, eval_constant, render_into, render_resolved_into};
+use super::library::Resolved;
 use super::value::{Value, ValueType, arithmetic_number};
 use crate::diag::Diagnostic;
 use crate::span::Span;
@@ -20,10 +21,13 @@ pub struct Compiled {
     template: Template,
     /// The rendered text and its type, when the whole template is constant.
     rendered: Option<(String, ValueType)>,
+    /// What its calls name, found once for every rendering.
+    resolved: Resolved,
 }
 
 impl Compiled {
     pub fn new(mut template: Template) -> Compiled {
+        let resolved = Resolved::of(&template);
         template.parts.iter_mut().for_each(|part| {
             if let Part::Block { expr, .. } = part {
                 fold(expr);
@@ -39,7 +43,11 @@ impl Compiled {
                 rendered = Some((text, ty));
             }
         }
-        Compiled { template, rendered }
+        Compiled {
+            template,
+            rendered,
+            resolved,
+        }
     }
 
     /// Renders as [`render_into`] renders the original template.
@@ -49,7 +57,7 @@ impl Compiled {
                 out.push_str(text);
                 Ok(*ty)
             }
-            None => render_into(&self.template, env, out),
+            None => render_resolved_into(&self.template, Some(&self.resolved), env, out),
         }
     }
 
@@ -70,6 +78,7 @@ impl Compiled {
         Compiled {
             template,
             rendered: self.rendered.clone(),
+            resolved: self.resolved.clone(),
         }
     }
 

@@ -7,7 +7,7 @@
 //! `FsELFunctions.java`, `HadoopELFunctions.java`, `ELConstantsFunctions.java`;
 //! the places per group are the EL groups of oozie-default.xml (`oozie.service.ELService.functions.coord-*`, `wf`, `bundle-submit`) and CoordELEvaluator.java.
 
-use super::ast::Reference;
+use super::ast::{ExprKind, Template};
 use super::eval::arguments;
 use super::time_functions;
 use super::value::Value;
@@ -1077,66 +1077,118 @@ pub static CONSTANTS: &[ConstantDef] = &[
 ];
 
 /// Looks up the function `call` names (`ns:name` or `name`) among the
-/// functions of `library`. The definitions of its name are looked up once
-/// per call, and kept in it.
+/// functions of `library`.
 pub fn function(library: Library, call: &super::ast::Call) -> Option<&'static FunctionDef> {
-    definitions(call)
-        .iter()
-        .copied()
-        .find(|f| f.in_library(library))
+    in_library(library, definitions(call))
 }
 
-/// The definitions of `ns:name` in every library; looked up once per call,
-/// which keeps the answer.
-pub fn definitions(call: &super::ast::Call) -> &'static [&'static FunctionDef] {
-    /// The definitions, one group per `ns:name` (the first group empty, for
-    /// names nothing defines), and each name's groups.
-    struct Index {
-        groups: Vec<Vec<&'static FunctionDef>>,
-        by_name: rustc_hash::FxHashMap<&'static str, Vec<u32>>,
-    }
-    /// The namespace of group `g`'s definitions (all have the same).
-    fn namespace_of(groups: &[Vec<&'static FunctionDef>], g: u32) -> Option<Option<&'static str>> {
-        Some(groups.get(g as usize)?.first()?.namespace)
-    }
-    static INDEX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
-    let index = INDEX.get_or_init(|| {
-        let mut index = Index {
-            groups: vec![Vec::new()],
-            by_name: Default::default(),
-        };
-        for f in FUNCTIONS {
-            let groups = index.by_name.entry(f.name).or_default();
-            let same = groups
-                .iter()
-                .copied()
-                .find(|&g| namespace_of(&index.groups, g) == Some(f.namespace));
-            match same.and_then(|g| index.groups.get_mut(g as usize)) {
-                Some(group) => group.push(f),
-                None => {
-                    groups.push(index.groups.len() as u32);
-                    index.groups.push(vec![f]);
+/// The one of `definitions` (those of one name) that `library` defines.
+fn in_library(
+    library: Library,
+    definitions: &'static [&'static FunctionDef],
+) -> Option<&'static FunctionDef> {
+    definitions.iter().copied().find(|f| f.in_library(library))
+}
+
+/// The functions, one group per `ns:name` (the first group empty, for names
+/// nothing defines), and each name's groups: a group is its place in the list.
+struct Index {
+    groups: Vec<Vec<&'static FunctionDef>>,
+    by_name: rustc_hash::FxHashMap<&'static str, Vec<u32>>,
+}
+
+impl Index {
+    fn get() -> &'static Index {
+        static INDEX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
+        INDEX.get_or_init(|| {
+            let mut index = Index {
+                groups: vec![Vec::new()],
+                by_name: Default::default(),
+            };
+            for f in FUNCTIONS {
+                let same = index.group_of(f.namespace, f.name);
+                match index.groups.get_mut(same as usize).filter(|_| same != 0) {
+                    Some(group) => group.push(f),
+                    None => {
+                        let new = index.groups.len() as u32;
+                        index.by_name.entry(f.name).or_default().push(new);
+                        index.groups.push(vec![f]);
+                    }
                 }
             }
-        }
-        index
-    });
-    let group = call.definitions.get().unwrap_or_else(|| {
-        let namespace = call.namespace.as_deref();
-        let group = index
-            .by_name
-            .get(call.name.as_str())
+            index
+        })
+    }
+
+    /// The group of `ns:name`; 0 when nothing defines it.
+    fn group_of(&self, namespace: Option<&str>, name: &str) -> u32 {
+        let namespace_of = |g: u32| Some(self.groups.get(g as usize)?.first()?.namespace);
+        self.by_name
+            .get(name)
             .and_then(|groups| {
                 groups
                     .iter()
                     .copied()
-                    .find(|&g| namespace_of(&index.groups, g) == Some(namespace))
+                    .find(|&g| namespace_of(g) == Some(namespace))
             })
-            .unwrap_or(0);
-        call.definitions.set(group);
-        group
-    });
-    index.groups.get(group as usize).map_or(&[], Vec::as_slice)
+            .unwrap_or(0)
+    }
+
+    fn group(&'static self, group: u32) -> &'static [&'static FunctionDef] {
+        self.groups.get(group as usize).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// The definitions of `ns:name` in every library, looked up by name.
+fn definitions(call: &super::ast::Call) -> &'static [&'static FunctionDef] {
+    let index = Index::get();
+    index.group(index.group_of(call.namespace.as_deref(), &call.name))
+}
+
+/// What every call of a tree names, by its index (`Call::index`): looked
+/// up once for a tree evaluated many times (a coordinator's values, once
+/// per action: a dry run evaluates about five calls an action). A lookup
+/// by name hashes the name and compares it, 20-35 ns a call on the
+/// development machine against a few for a number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Resolved {
+    /// Each call's group of definitions. (Inline up to four, as most texts
+    /// call: no allocation for a text evaluated once.)
+    groups: smallvec::SmallVec<[u32; 4]>,
+}
+
+impl Resolved {
+    pub fn of(template: &Template) -> Resolved {
+        let index = Index::get();
+        let mut groups = smallvec::SmallVec::new();
+        for expr in template.exprs() {
+            expr.walk(&mut |e| {
+                if let ExprKind::Call(call) = &e.kind {
+                    let at = call.index as usize;
+                    if groups.len() <= at {
+                        groups.resize(at + 1, 0);
+                    }
+                    if let Some(slot) = groups.get_mut(at) {
+                        *slot = index.group_of(call.namespace.as_deref(), &call.name);
+                    }
+                }
+            });
+        }
+        Resolved { groups }
+    }
+
+    /// [`function`], from what was found for `call` when it is in the tree
+    /// this was made of.
+    pub fn function(
+        &self,
+        library: Library,
+        call: &super::ast::Call,
+    ) -> Option<&'static FunctionDef> {
+        match self.groups.get(call.index as usize) {
+            Some(&group) => in_library(library, Index::get().group(group)),
+            None => function(library, call),
+        }
+    }
 }
 
 /// A function or constant used where Oozie's EL group for that place does not
@@ -1152,49 +1204,90 @@ pub struct Misplaced {
 /// The first function or constant of `template` that `place` does not allow. A
 /// name the job defines is a variable, not a constant.
 pub fn first_misplaced(
-    template: &super::ast::Template,
+    template: &Template,
     place: Place,
     vars: &dyn super::Variables,
 ) -> Option<Misplaced> {
-    references(template, place.library())
+    // (Looked at as they are found: a list would be an allocation for every
+    // frequency and timeout lowered.)
+    let mut first = None;
+    each_reference(template, place.library(), |reference| {
+        if first.is_none() {
+            first = misplaced(&reference, place, vars);
+        }
+    });
+    first
+}
+
+/// The first of `references` (those of `place`'s library) that `place` does
+/// not allow.
+pub(super) fn first_misplaced_of(
+    references: &[Reference],
+    place: Place,
+    vars: &dyn super::Variables,
+) -> Option<Misplaced> {
+    references
         .iter()
-        .find_map(|reference| match *reference {
-            Reference::Function(def, span) if !def.places.contains(&place) => Some(Misplaced {
-                what: format!("{}()", def.qualified_name()),
-                is_function: true,
+        .find_map(|reference| misplaced(reference, place, vars))
+}
+
+/// `reference`, when `place` does not allow it.
+fn misplaced(
+    reference: &Reference,
+    place: Place,
+    vars: &dyn super::Variables,
+) -> Option<Misplaced> {
+    match *reference {
+        Reference::Function(def, span) if !def.places.contains(&place) => Some(Misplaced {
+            what: format!("{}()", def.qualified_name()),
+            is_function: true,
+            span,
+        }),
+        Reference::Constant(def, span)
+            if !def.places.contains(&place) && vars.lookup(def.name).is_none() =>
+        {
+            Some(Misplaced {
+                what: def.name.to_string(),
+                is_function: false,
                 span,
-            }),
-            Reference::Constant(def, span)
-                if !def.places.contains(&place) && vars.lookup(def.name).is_none() =>
-            {
-                Some(Misplaced {
-                    what: def.name.to_string(),
-                    is_function: false,
-                    span,
-                })
-            }
-            _ => None,
-        })
+            })
+        }
+        _ => None,
+    }
+}
+
+/// A function a library defines, or a constant it defines, named in a tree.
+pub(super) enum Reference {
+    Function(&'static FunctionDef, crate::span::Span),
+    Constant(&'static ConstantDef, crate::span::Span),
 }
 
 /// The functions and constants of `library` that `template` names, in the
-/// order of its text; found once per tree.
-fn references(template: &super::ast::Template, library: Library) -> &[Reference] {
-    super::ast::kept_for(&template.references, library).get_or_init(|| {
-        let mut found = Vec::new();
-        for expr in template.exprs() {
-            expr.walk(&mut |e| match &e.kind {
-                super::ExprKind::Var(name) => {
-                    found.extend(constant(library, name).map(|c| Reference::Constant(c, e.span)));
+/// order of its text.
+pub(super) fn references(template: &Template, library: Library) -> Vec<Reference> {
+    let mut found = Vec::new();
+    each_reference(template, library, |reference| found.push(reference));
+    found
+}
+
+/// Hands each function and constant of `library` that `template` names to
+/// `visit`, in the order of its text.
+fn each_reference(template: &Template, library: Library, mut visit: impl FnMut(Reference)) {
+    for expr in template.exprs() {
+        expr.walk(&mut |e| match &e.kind {
+            ExprKind::Var(name) => {
+                if let Some(c) = constant(library, name) {
+                    visit(Reference::Constant(c, e.span));
                 }
-                super::ExprKind::Call(call) => {
-                    found.extend(function(library, call).map(|f| Reference::Function(f, e.span)));
+            }
+            ExprKind::Call(call) => {
+                if let Some(f) = function(library, call) {
+                    visit(Reference::Function(f, e.span));
                 }
-                _ => {}
-            });
-        }
-        found.into_boxed_slice()
-    })
+            }
+            _ => {}
+        });
+    }
 }
 
 pub fn constant(library: Library, name: &str) -> Option<&'static ConstantDef> {
@@ -1356,7 +1449,7 @@ mod tests {
     use std::borrow::Cow;
 
     #[test]
-    fn a_tree_names_its_functions_once_and_each_job_decides_its_constants() {
+    fn a_tree_names_its_functions_and_each_job_decides_its_constants() {
         // oozie-default.xml's EL groups: no dateOffset in an <instance>, no
         // MINUTES in the workflow configuration, unless the job defines it.
         let template = crate::el::parse_template(
@@ -1380,6 +1473,34 @@ mod tests {
         }
         assert_eq!(references(&template, Library::Coordinator).len(), 2);
         assert!(references(&template.clone(), Library::Workflow).is_empty());
+    }
+
+    #[test]
+    fn what_a_tree_resolves_is_what_each_call_looks_up_by_name() {
+        // Calls in several blocks, nested, unknown, and in every library.
+        let template = crate::el::parse_template(
+            "${coord:formatTime(coord:nominalTime(), 'y')}/${wf:id()}-${nope()}${concat(coord:conf('a'), conf('b'))}",
+            0,
+        )
+        .unwrap();
+        let resolved = Resolved::of(&template);
+        let mut calls = Vec::new();
+        for expr in template.exprs() {
+            expr.walk(&mut |e| {
+                if let ExprKind::Call(call) = &e.kind {
+                    calls.push(call);
+                }
+            });
+        }
+        let indexes: Vec<u32> = calls.iter().map(|c| c.index).collect();
+        assert_eq!(indexes, [0, 1, 2, 3, 4, 5, 6]);
+        for call in calls {
+            for library in [Library::Coordinator, Library::Workflow, Library::Bundle] {
+                let by_name = function(library, call).map(|f| f.qualified_name());
+                let found = resolved.function(library, call).map(|f| f.qualified_name());
+                assert_eq!(found, by_name, "{} in {library:?}", call.qualified_name());
+            }
+        }
     }
 
     fn s(x: &str) -> Value<'_> {

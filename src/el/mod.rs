@@ -9,6 +9,7 @@ pub mod java_double;
 pub mod lex;
 pub mod library;
 pub mod parse;
+pub mod shared;
 mod time_functions;
 pub mod value;
 

@@ -20,7 +20,6 @@ use crate::span::Span;
 use logos::Logos;
 use pest::Parser as _;
 use smallvec::SmallVec;
-use std::sync::Arc;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/el.pest"]
@@ -57,87 +56,6 @@ pub fn parse_template(text: &str, base: usize) -> Result<Template, Diagnostic> {
     TOKENS.with_borrow_mut(|tokens| parse_blocks(text, base, tokens))
 }
 
-/// A text and its parsed EL (`parse_template(text, 0)`), shared by every
-/// value with that text: one reference count for both.
-#[derive(Debug)]
-pub struct Shared {
-    pub text: Box<str>,
-    pub template: Template,
-}
-
-impl Shared {
-    pub fn new(text: &str, template: Template) -> Arc<Shared> {
-        Arc::new(Shared {
-            text: text.into(),
-            template,
-        })
-    }
-}
-
-/// A shared text as the parse cache's key: found by the text alone.
-struct ByText(Arc<Shared>);
-
-impl std::hash::Hash for ByText {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.0.text.hash(state);
-    }
-}
-
-impl PartialEq for ByText {
-    fn eq(&self, other: &ByText) -> bool {
-        self.0.text == other.0.text
-    }
-}
-
-impl Eq for ByText {}
-
-impl std::borrow::Borrow<str> for ByText {
-    fn borrow(&self) -> &str {
-        &self.0.text
-    }
-}
-
-/// `text` parsed, shared: the one kept when the same text was parsed before,
-/// if it was (applications repeat their values: `${coord:current(0)}`, a
-/// dataset's uri-template in every app that reads it, a zone, a date). The
-/// tree's spans are offsets in `text`, so one tree serves the value wherever
-/// it stands; `ElText` maps them into the file. Each thread keeps its own
-/// texts, a bounded number of short ones.
-pub fn parse_template_shared(text: &str) -> Result<Arc<Shared>, Diagnostic> {
-    const MAX_TEXT: usize = 256;
-    // (Few: the values an application repeats are found again at once, and a
-    // small table stays in the cache, where 4,096 texts and their trees,
-    // mostly values seen once, cost more in misses than re-parsing saves:
-    // 512 took 3-4% less time than 4,096 over 10,000 apps.)
-    const MAX_TEXTS: usize = 512;
-    type Parsed = rustc_hash::FxHashSet<ByText>;
-    thread_local!(static PARSED: std::cell::RefCell<Parsed> = std::cell::RefCell::default());
-    if text.len() > MAX_TEXT {
-        return Ok(Shared::new(text, parse_template(text, 0)?));
-    }
-    PARSED.with_borrow_mut(|parsed| {
-        if let Some(kept) = parsed.get(text) {
-            return Ok(Arc::clone(&kept.0));
-        }
-        // A text that does not parse is not kept.
-        let template = parse_template(text, 0)?;
-        // Its calls are looked up once here, for every value that shares it.
-        for expr in template.exprs() {
-            expr.walk(&mut |e| {
-                if let ExprKind::Call(call) = &e.kind {
-                    super::library::definitions(call);
-                }
-            });
-        }
-        if parsed.len() == MAX_TEXTS {
-            parsed.clear();
-        }
-        let shared = Shared::new(text, template);
-        parsed.insert(ByText(Arc::clone(&shared)));
-        Ok(shared)
-    })
-}
-
 /// `text` as one text part, when it holds no `${` (most values): nothing to
 /// lex or to keep.
 fn plain_template(text: &str, base: usize) -> Option<Template> {
@@ -156,12 +74,16 @@ pub fn literal_template(text: &str, base: usize) -> Template {
     } else {
         vec![text_part(text, base, 0, text.len())]
     };
-    Template::new(parts, Span::new(base, base + text.len()))
+    Template {
+        parts,
+        span: Span::new(base, base + text.len()),
+    }
 }
 
 fn parse_blocks(text: &str, base: usize, tokens: &mut Vec<Token>) -> Result<Template, Diagnostic> {
     let mut parts = Vec::with_capacity(1);
     let mut pos = 0;
+    let mut calls = 0;
     while pos < text.len() {
         let Some(open) = find_block(text.as_bytes(), pos) else {
             parts.push(text_part(text, base, pos, text.len()));
@@ -177,6 +99,7 @@ fn parse_blocks(text: &str, base: usize, tokens: &mut Vec<Token>) -> Result<Temp
             tokens,
             next: 0,
             depth: 0,
+            calls,
         };
         // Parsed in place, in the part it belongs to.
         parts.push(Part::Block {
@@ -191,9 +114,13 @@ fn parse_blocks(text: &str, base: usize, tokens: &mut Vec<Token>) -> Result<Temp
             Fail::Syntax(at) => syntax_diagnostic(text, base, at),
         })?;
         pos = parser.token(parser.next - 1).range().end;
+        calls = parser.calls;
         *span = Span::new(base + open, base + pos);
     }
-    Ok(Template::new(parts, Span::new(base, base + text.len())))
+    Ok(Template {
+        parts,
+        span: Span::new(base, base + text.len()),
+    })
 }
 
 /// Where the next `${` at or after `from` starts.
@@ -270,6 +197,9 @@ struct Parser<'t> {
     tokens: &'t [Token],
     next: usize,
     depth: usize,
+    /// The calls parsed so far in the text, in every block: the next one's
+    /// [`Call::index`].
+    calls: u32,
 }
 
 impl Parser<'_> {
@@ -553,8 +483,9 @@ impl Parser<'_> {
             name,
             name_span,
             args: SmallVec::new(),
-            definitions: Default::default(),
+            index: self.calls,
         });
+        self.calls += 1;
         self.nested(|p| {
             if p.peek() == Some(Tok::RParen) {
                 p.next += 1;
@@ -871,19 +802,6 @@ mod tests {
     }
 
     #[test]
-    fn a_tree_lists_the_functions_it_calls_in_every_namespace() {
-        let template = parse_template(
-            "${coord:formatTime(coord:nominalTime(), 'y')}/${wf:id()}",
-            0,
-        )
-        .unwrap();
-        for _ in 0..2 {
-            assert_eq!(template.called(), ["formatTime", "nominalTime", "id"]);
-        }
-        assert!(parse_template("plain", 0).unwrap().called().is_empty());
-    }
-
-    #[test]
     fn a_text_without_blocks_is_its_own_rendering() {
         // What `plain_text` lends must be what rendering would write.
         let env = crate::el::Env {
@@ -899,33 +817,6 @@ mod tests {
         }
         for text in ["${1}", "a${x}", "${coord:current(0)}/b"] {
             assert_eq!(parse_template(text, 0).unwrap().plain_text(), None);
-        }
-    }
-
-    #[test]
-    fn a_text_parsed_again_shares_the_first_tree() {
-        let shared = |text: &str| {
-            let kept = parse_template_shared(text).unwrap();
-            assert_eq!(&*kept.text, text);
-            assert_eq!(kept.template, parse_template(text, 0).unwrap());
-            kept
-        };
-        // With EL, and plain text too (a value without EL: a zone, a date).
-        for text in [
-            "${coord:formatTime(coord:nominalTime(), 'yyyy')}/${YEAR}",
-            "UTC",
-        ] {
-            assert!(Arc::ptr_eq(&shared(text), &shared(text)));
-        }
-        // A long text is parsed, not kept.
-        let long = format!("${{'{}'}}", "x".repeat(300));
-        assert!(!Arc::ptr_eq(&shared(&long), &shared(&long)));
-        // A text that does not parse fails every time, as the parser says.
-        for _ in 0..2 {
-            assert_eq!(
-                parse_template_shared("${coord:current(}").unwrap_err(),
-                parse_template("${coord:current(}", 0).unwrap_err()
-            );
         }
     }
 }

@@ -8,7 +8,8 @@ pub mod lower;
 
 use crate::diag::{Diagnostic, FileRef};
 use crate::el::ast::{ExprKind, Part, Template};
-use crate::el::parse::{Shared, literal_template, parse_template_shared};
+use crate::el::parse::literal_template;
+use crate::el::shared::{Shared, parse_template_shared};
 use crate::span::Span;
 use crate::xml::tree::{Text, file_offset};
 use std::sync::Arc;
@@ -41,6 +42,12 @@ impl ElText {
         &self.shared.template
     }
 
+    /// The text and its parsed EL with what is found in them, shared by
+    /// every value with the same text.
+    pub fn shared(&self) -> &Shared {
+        &self.shared
+    }
+
     /// Where `at`, a span of the value's text (as the template's spans
     /// are), is in the file.
     pub fn file_span(&self, at: Span) -> Span {
@@ -67,7 +74,7 @@ impl ElText {
 
     /// Whether the EL calls a function with one of `names` (any namespace).
     pub fn calls_any(&self, names: &[&str]) -> bool {
-        self.template()
+        self.shared
             .called()
             .iter()
             .any(|name| names.contains(&name.as_str()))

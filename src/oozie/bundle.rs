@@ -264,7 +264,7 @@ impl Resolver {
             context: None,
             processing_zone: self.pz,
         };
-        match crate::el::render(text.template(), &env) {
+        match text.shared().render(&env) {
             Ok((value, _)) => Some(value),
             Err(d) => {
                 self.problems.push(Located::in_app(text.in_file(d)));

@@ -17,7 +17,7 @@ use crate::diag::{Diagnostic, FileRef, Located, Severity};
 use crate::el::ast::{Part, Template};
 use crate::el::eval::{Context, Env, Variables};
 use crate::el::frequency::{LoweredFrequency, lower_frequency, lower_timeout};
-use crate::el::library::{Library, Place, first_misplaced};
+use crate::el::library::{Library, Place};
 use crate::el::{VarMap, parse_template};
 use crate::ir::{Coordinator, Dataset, ElText, Instances, Logic};
 use crate::oozie::action::{ActionValues, EchoCall, UriPiece, fields_only, reads_the_nominal_time};
@@ -145,7 +145,8 @@ pub fn render_in<'t>(
         context,
         processing_zone: pz,
     };
-    crate::el::render(text.template(), &env)
+    text.shared()
+        .render(&env)
         .map(|(rendered, _)| Cow::Owned(rendered))
         .map_err(|d| text.in_file(d))
 }
@@ -695,7 +696,7 @@ pub fn misplaced_in<'a>(
 ) -> Vec<Located> {
     let mut problems = Vec::new();
     for (file, text, place) in texts {
-        if let Some(m) = first_misplaced(text.template(), place, vars) {
+        if let Some(m) = text.shared().first_misplaced(place, vars) {
             let kind = if m.is_function {
                 "function"
             } else {

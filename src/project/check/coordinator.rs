@@ -172,7 +172,7 @@ fn where_start_and_end_are_set(app: &ir::Coordinator, sources: &Sources, problem
     };
     let mut places = Vec::new();
     for text in [&app.start, &app.end] {
-        for (name, _) in &findings(text.template(), Library::Coordinator).variables {
+        for (name, _) in &findings(text.shared(), Library::Coordinator).variables {
             let Some((file, file_name, _, property)) = sources.property_definition(name) else {
                 continue;
             };

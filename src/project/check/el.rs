@@ -1,7 +1,7 @@
 //! The static EL checks of a document's values, and what a check without
 //! the job's configuration says instead of evaluating them.
 
-use crate::check::el::{ElCheckContext, check_template, findings};
+use crate::check::el::{ElCheckContext, check_shared, findings};
 use crate::diag::FileRef;
 use crate::diag::rules::{EL_UNKNOWN_VARIABLE, MISSING_PARAMETER, WF_MISSING_PARAMETER};
 use crate::diag::{Diagnostic, Located};
@@ -26,7 +26,7 @@ pub(super) fn check_el<'a>(
     texts
         .into_iter()
         .flat_map(|(file, text)| {
-            check_template(text.template(), &ctx)
+            check_shared(text.shared(), &ctx)
                 .into_iter()
                 .map(move |d| Located {
                     file,
@@ -44,7 +44,7 @@ pub(super) fn free_variables<'a>(
 ) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
     for text in texts {
-        for (name, _) in &findings(text.template(), library).variables {
+        for (name, _) in &findings(text.shared(), library).variables {
             if !vars.contains_key(&**name) {
                 names.insert(name.to_string());
             }
