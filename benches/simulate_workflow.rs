@@ -6,7 +6,7 @@
 
 use coordc::el::VarMap;
 use coordc::interp::simulate::engine::{Engine, JobInput};
-use coordc::interp::simulate::scenario::Scenario;
+use coordc::interp::simulate::scenario::model::Scenario;
 use coordc::interp::workflow::graph::Graph;
 use coordc::interp::workflow::run::{
     NoSubWorkflows, RunInput, RunStatus, SubWorkflow, SubWorkflows, run,
@@ -204,7 +204,8 @@ fn bench(c: &mut Criterion) {
                 submit: scenario.start,
                 workflows: &app,
             };
-            let mut engine = Engine::new(&scenario, vec![input]).unwrap();
+            let simulation = scenario.resolve([("five", &job)]).unwrap();
+            let mut engine = Engine::new(simulation, vec![input]);
             engine.run(None).unwrap();
             assert_eq!(engine.created, 105_120);
             let last = engine.jobs[0].actions.last().unwrap();

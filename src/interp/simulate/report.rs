@@ -3,7 +3,7 @@
 //! why one action is where it is.
 
 use super::engine::{Change, Engine, SimAction, SimJob, Status, Why};
-use super::scenario::WorkflowEnd;
+use super::scenario::model::WorkflowEnd;
 use super::status::ActionStatus;
 use crate::interp::clock::{Millis, datetime, time_text};
 use crate::interp::workflow::report::RunJson;
