@@ -45,6 +45,8 @@ use std::cmp::Reverse;
 use std::collections::{BTreeSet, BinaryHeap};
 use std::sync::Arc;
 
+#[cfg(test)]
+mod fixture;
 mod input_check;
 mod materialize;
 mod ops;

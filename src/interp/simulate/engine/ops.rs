@@ -424,3 +424,104 @@ impl<'a> Engine<'a> {
         Ok(deleted_numbers)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{coordinator, history, simulate};
+    use super::*;
+
+    /// Three WAITING actions (no data), and the ops each test adds.
+    const SCENARIO: &str = "start = \"2009-01-01T00:00Z\"\nuntil = \"2009-01-01T01:00Z\"\n[server]\n\"oozie.service.CoordMaterializeTriggerService.materialization.window\" = 10800\n";
+
+    fn op(at: &str, verb: &str, extra: &str) -> String {
+        format!("[[op]]\nat = \"{at}\"\njob = \"c\"\ndo = \"{verb}\"\n{extra}")
+    }
+
+    fn app() -> String {
+        coordinator("2009-01-01T03:00Z", "")
+    }
+
+    /// Suspend, then resume: the job's status and back
+    /// (CoordSuspendXCommand.java:101-221, CoordResumeXCommand.java:99-156).
+    #[test]
+    fn suspend_and_resume_the_job() {
+        let scenario = format!(
+            "{SCENARIO}{}{}",
+            op("2009-01-01T00:20Z", "suspend", ""),
+            op("2009-01-01T00:40Z", "resume", "")
+        );
+        simulate(&app(), &scenario, None, |engine| {
+            let job: Vec<(String, &str, Why)> = history(engine, None).into_iter().skip(2).collect();
+            assert_eq!(
+                job,
+                [
+                    ("2009-01-01T00:20Z".into(), "SUSPENDED", Why::Suspended),
+                    ("2009-01-01T00:40Z".into(), "RUNNING", Why::Resumed),
+                ]
+            );
+        });
+    }
+
+    /// Kill: the job KILLED, and its actions that have not ended
+    /// (CoordKillXCommand.java:102-164).
+    #[test]
+    fn kill_ends_the_job_and_its_actions() {
+        let scenario = format!("{SCENARIO}{}", op("2009-01-01T00:20Z", "kill", ""));
+        simulate(&app(), &scenario, None, |engine| {
+            assert_eq!(engine.jobs[0].status, JobStatus::Killed);
+            assert!(
+                engine.jobs[0]
+                    .actions
+                    .iter()
+                    .all(|a| a.status == ActionStatus::Killed)
+            );
+        });
+    }
+
+    /// A new end time deletes the actions at or after it that have not
+    /// started (CoordChangeXCommand.java:208-461).
+    #[test]
+    fn a_new_end_time_deletes_the_actions_after_it() {
+        let scenario = format!(
+            "{SCENARIO}{}",
+            op(
+                "2009-01-01T00:20Z",
+                "change",
+                "value = \"endtime=2009-01-01T01:00Z\"\n"
+            )
+        );
+        simulate(&app(), &scenario, None, |engine| {
+            let job = &engine.jobs[0];
+            assert_eq!(job.actions.len(), 1);
+            assert_eq!(job.end, super::super::fixture::at("2009-01-01T01:00Z"));
+            let record = &job.ops[0];
+            assert_eq!(
+                record.what,
+                "change -value endtime=2009-01-01T01:00Z (deleted actions 3, 2)"
+            );
+            assert_eq!(record.refused, None);
+        });
+    }
+
+    /// A value Oozie cannot parse is refused with E1015 when the op runs,
+    /// and changes nothing (CoordChangeXCommand.java:208-461).
+    #[test]
+    fn a_change_oozie_cannot_parse_is_refused() {
+        let scenario = format!(
+            "{SCENARIO}{}",
+            op(
+                "2009-01-01T00:20Z",
+                "change",
+                "value = \"concurrency=many\"\n"
+            )
+        );
+        simulate(&app(), &scenario, None, |engine| {
+            let job = &engine.jobs[0];
+            assert_eq!(
+                job.ops[0].refused.as_deref(),
+                Some("E1015: invalid concurrency `many`")
+            );
+            assert_eq!(job.concurrency, 1);
+        });
+    }
+}

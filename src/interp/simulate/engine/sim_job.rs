@@ -178,3 +178,64 @@ impl<'a> SimJob<'a> {
         script
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{at, coordinator, simulate};
+    use super::*;
+
+    /// Nominal times step by the frequency from the start
+    /// (CoordMaterializeTransitionXCommand.java:484-492); the next one is past
+    /// the end only after it (CoordCommandUtils.java:880-913).
+    #[test]
+    fn nominal_times_step_from_the_start() {
+        let scenario = "start = \"2009-01-01T00:00Z\"\nuntil = \"2009-01-01T00:01Z\"\n";
+        simulate(
+            &coordinator("2009-01-01T03:00Z", ""),
+            scenario,
+            None,
+            |engine| {
+                let job = &engine.jobs[0];
+                assert_eq!(job.nominal(0), None);
+                assert_eq!(job.nominal(3), Some(at("2009-01-01T02:00Z")));
+                assert_eq!(job.next_nominal(2), Some(at("2009-01-01T02:00Z")));
+                assert_eq!(job.next_nominal(3), Some(at("2009-01-01T03:00Z")));
+                assert_eq!(job.next_nominal(4), None);
+            },
+        );
+    }
+
+    /// A `[[workflow]]` entry scripts the action it names, by number or by
+    /// nominal time; the others keep `[workflows]`.
+    #[test]
+    fn workflow_entries_script_the_actions_they_name() {
+        let scenario = "start = \"2009-01-01T00:00Z\"\nuntil = \"2009-01-01T00:01Z\"\n[server]\n\"oozie.service.CoordMaterializeTriggerService.materialization.window\" = 10800\n[[workflow]]\njob = \"c\"\naction = 2\nstatus = \"KILLED\"\n[[workflow]]\njob = \"c\"\nnominal = \"2009-01-01T02:00Z\"\nduration = \"1h\"\n";
+        simulate(
+            &coordinator("2009-01-01T03:00Z", ""),
+            scenario,
+            None,
+            |engine| {
+                let job = &engine.jobs[0];
+                let scripts: Vec<WorkflowScript> = (0..3)
+                    .map(|a| job.script_for(a, engine.workflows))
+                    .collect();
+                let default = engine.workflows;
+                assert_eq!(
+                    scripts,
+                    [
+                        default,
+                        WorkflowScript {
+                            status: WorkflowEnd::Killed,
+                            ..default
+                        },
+                        WorkflowScript {
+                            duration: 3_600_000,
+                            ..default
+                        },
+                    ]
+                );
+                assert!(!job.overridden(0) && job.overridden(1) && job.overridden(2));
+            },
+        );
+    }
+}
