@@ -815,6 +815,33 @@ mod tests {
         }
     }
 
+    /// A `-change` value is parsed while the scenario is read; its first
+    /// wrong pair is the E1015 the op is refused with when it runs
+    /// (CoordChangeXCommand.java:208-461).
+    #[test]
+    fn change_values_are_parsed_as_oozie_parses_them() {
+        assert_eq!(
+            change("endtime=2009-01-02T00:00Z; pausetime=;concurrency=3;status=RUNNING"),
+            Ok(ChangeValue {
+                end: Some(1_230_854_400_000),
+                pause: Some(None),
+                concurrency: Some(3),
+                status: Some(StatusChange::Running),
+            })
+        );
+        assert_eq!(
+            change("status=DONE").map(|c| c.status),
+            Ok(Some(StatusChange::Other("DONE".into())))
+        );
+        for (bad, refusal) in [
+            ("endtime", "E1015: `endtime` is not name=value"),
+            ("concurrency=x;endtime=y", "E1015: invalid concurrency `x`"),
+            ("owner=me", "E1015: `owner` cannot be changed"),
+        ] {
+            assert_eq!(change(bad), Err(refusal.to_string()), "{bad}");
+        }
+    }
+
     #[test]
     fn an_unknown_key_is_named_with_its_place() {
         let text = "start = \"2009-01-01T00:00Z\"\nuntil = \"2009-01-02T00:00Z\"\n[[job]]\napp = \"a.xml\"\nbogus = 1\n";
