@@ -44,7 +44,8 @@ pub(super) fn at(text: &str) -> Millis {
 pub(super) fn history(engine: &Engine, number: Option<usize>) -> Vec<(String, &'static str, Why)> {
     let job = &engine.jobs[0];
     engine
-        .log
+        .record
+        .changes
         .iter()
         .filter(|change| {
             change

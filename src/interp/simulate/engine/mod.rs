@@ -52,8 +52,11 @@ mod materialize;
 mod ops;
 mod outage;
 mod ready;
+mod record;
 mod services;
 mod sim_job;
+
+pub use record::{Change, OpRecord, Record, Status, Why};
 
 const SECOND: Millis = 1_000;
 const MINUTE: Millis = 60_000;
@@ -61,86 +64,6 @@ const MINUTE: Millis = 60_000;
 const SERVICE_DELAY: Millis = 10 * SECOND;
 /// Submit → first materialization; rerun → input check (CoordSubmitXCommand.java:325-329, CoordRerunXCommand.java:363).
 const COMMAND_DELAY: Millis = 100;
-
-/// Why something changed, for the report.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Why {
-    Submitted,
-    Materialized,
-    FirstMaterialization,
-    MaterializationFailed(String),
-    NoInputs,
-    InputsPresent(usize),
-    InputLogic(usize),
-    Started {
-        running: usize,
-        concurrency: i64,
-    },
-    WorkflowStarted,
-    WorkflowEnded,
-    /// Its workflow was suspended (a transient error's retries ran out).
-    WorkflowSuspended,
-    /// Its workflow job could not be submitted.
-    WorkflowRefused(String),
-    SkippedLastOnly {
-        next: Millis,
-    },
-    SkippedNone {
-        nominal: Millis,
-        tolerance: i64,
-    },
-    TimedOut {
-        waited: i64,
-        timeout: i64,
-        base: Millis,
-    },
-    Suspended,
-    Resumed,
-    JobKilled,
-    ActionsKilled,
-    Ignored,
-    Rerun,
-    StatusTransit,
-    PauseReached(Millis),
-    Unpaused,
-    Changed(String),
-    EndBeforeStart,
-}
-
-/// One change, in time order: a job's status (`action: None`) or an action's.
-#[derive(Debug, Clone)]
-pub struct Change {
-    pub at: Millis,
-    pub job: usize,
-    pub action: Option<usize>,
-    pub from: Option<Status>,
-    pub to: Status,
-    pub why: Why,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
-    Job(JobStatus),
-    Action(ActionStatus),
-}
-
-impl Status {
-    pub fn name(self) -> &'static str {
-        match self {
-            Status::Job(s) => s.name(),
-            Status::Action(s) => s.name(),
-        }
-    }
-}
-
-/// A user operation and what the server answered.
-#[derive(Debug, Clone)]
-pub struct OpRecord {
-    pub at: Millis,
-    pub what: String,
-    /// `None`: done; else Oozie's refusal.
-    pub refused: Option<String>,
-}
 
 /// An action's workflow.
 #[derive(Debug, Clone)]
@@ -318,7 +241,6 @@ pub struct SimJob<'a> {
     dirty: bool,
     /// A cron schedule's nominal times, listed as far as asked.
     cron_times: std::cell::RefCell<Vec<Millis>>,
-    pub ops: Vec<OpRecord>,
     /// Its `[[workflow]]` entries.
     scripts: Vec<ActionScript>,
     /// Why the simulation stopped materializing this job, when it did.
@@ -392,7 +314,7 @@ pub struct Engine<'a> {
     down: bool,
     /// The services' clocks, in [`Service`]'s order.
     services: [ServiceClock; 4],
-    pub log: Vec<Change>,
+    pub record: Record,
     ops: Vec<JobOp>,
     workflows: WorkflowScript,
     outputs: bool,
@@ -491,7 +413,7 @@ impl<'a> Engine<'a> {
             data,
             outages,
             down: false,
-            log: Vec::new(),
+            record: Record::default(),
             ops,
             workflows,
             outputs,
@@ -643,7 +565,7 @@ impl<'a> Engine<'a> {
         }
         let from = job.status;
         job.status = to;
-        self.log.push(Change {
+        self.record.changes.push(Change {
             at: self.now,
             job: j,
             action: None,
@@ -690,7 +612,7 @@ impl<'a> Engine<'a> {
         action.status = to;
         action.since = now;
         action.modified = now;
-        self.log.push(Change {
+        self.record.changes.push(Change {
             at: now,
             job: j,
             action: Some(a),

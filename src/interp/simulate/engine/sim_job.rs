@@ -85,7 +85,6 @@ impl<'a> SimJob<'a> {
             lost: BTreeSet::new(),
             dirty: false,
             cron_times: Default::default(),
-            ops: Vec::new(),
             scripts: Vec::new(),
             failure: None,
             job,
