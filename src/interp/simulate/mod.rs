@@ -6,7 +6,8 @@
 //! users run, a file per kind of command), over `calendar.rs` (a job's
 //! nominal times and dataset instances), `data.rs` (when instances
 //! complete), `inputs.rs` (latest/future and input logic at run time) and
-//! `status.rs` (statuses and their transitions); `report.rs` writes the
+//! `status.rs` (statuses and their transitions). The engine writes its
+//! record (`engine/record.rs`); `report.rs` and `svg.rs` write the
 //! outcome. Submission and each action's resolution are the dry run's
 //! (`oozie::job`, `oozie::action`).
 
