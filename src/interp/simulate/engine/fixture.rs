@@ -8,16 +8,16 @@ use crate::el::VarMap;
 use crate::interp::clock::{Millis, datetime, millis};
 use crate::interp::simulate::scenario::model::Scenario;
 use crate::interp::workflow::run::NoSubWorkflows;
-use crate::oozie::job::{Options, prepare};
+use crate::oozie::job::{Job, Options, prepare};
 use crate::time::datetime::{ProcessingZone, format_utc, parse_datetime};
 
 /// The job's id in every scenario.
-pub(super) const JOB: &str = "c";
+pub(in crate::interp::simulate) const JOB: &str = "c";
 
 /// An hourly coordinator from 2009-01-01T00:00Z to `end`, with `controls`
 /// (the `<controls>` element's content) and one data-in, its dataset's
 /// current hour.
-pub(super) fn coordinator(end: &str, controls: &str) -> String {
+pub(in crate::interp::simulate) fn coordinator(end: &str, controls: &str) -> String {
     format!(
         r#"<coordinator-app name="c" frequency="${{coord:hours(1)}}" start="2009-01-01T00:00Z" end="{end}" timezone="UTC" xmlns="uri:oozie:coordinator:0.4">
   <controls>{controls}</controls>
@@ -63,6 +63,20 @@ pub(super) fn history(engine: &Engine, number: Option<usize>) -> Vec<(String, &'
         .collect()
 }
 
+/// The coordinator `app`, submitted as the dry run submits it, handed to
+/// `f`.
+pub(in crate::interp::simulate) fn with_job(app: &str, f: impl FnOnce(&Job)) {
+    let arena = crate::xml::Arena::new();
+    let doc = crate::xml::parse(app, &arena).unwrap();
+    let (coordinator, problems) = crate::ir::lower::coordinator(&doc.root);
+    assert!(problems.is_empty(), "{problems:?}");
+    let options = Options::all_actions(ProcessingZone::UTC, true);
+    let vars = VarMap::default();
+    let job = prepare(&coordinator, &[], &vars, &options)
+        .unwrap_or_else(|_| panic!("the coordinator is valid"));
+    f(&job);
+}
+
 /// Runs `scenario` (TOML; it calls the job [`JOB`]) over the coordinator
 /// `app`, submitted at the scenario's start, to `until` (or the scenario's
 /// own), and hands the engine to `check`.
@@ -72,23 +86,17 @@ pub(super) fn simulate(
     until: Option<&str>,
     check: impl FnOnce(&Engine),
 ) {
-    let arena = crate::xml::Arena::new();
-    let doc = crate::xml::parse(app, &arena).unwrap();
-    let (coordinator, problems) = crate::ir::lower::coordinator(&doc.root);
-    assert!(problems.is_empty(), "{problems:?}");
-    let options = Options::all_actions(ProcessingZone::UTC, true);
-    let vars = VarMap::default();
-    let job = prepare(&coordinator, &[], &vars, &options)
-        .unwrap_or_else(|_| panic!("the coordinator is valid"));
-    let scenario = Scenario::read(scenario).unwrap();
-    let input = JobInput {
-        id: JOB.into(),
-        job: &job,
-        submit: scenario.start,
-        workflows: &NoSubWorkflows,
-    };
-    let simulation = scenario.resolve([(JOB, &job)]).unwrap();
-    let mut engine = Engine::new(simulation, vec![input]);
-    engine.run(until.map(at)).unwrap();
-    check(&engine);
+    with_job(app, |job| {
+        let scenario = Scenario::read(scenario).unwrap();
+        let input = JobInput {
+            id: JOB.into(),
+            job,
+            submit: scenario.start,
+            workflows: &NoSubWorkflows,
+        };
+        let simulation = scenario.resolve([(JOB, job)]).unwrap();
+        let mut engine = Engine::new(simulation, vec![input]);
+        engine.run(until.map(at)).unwrap();
+        check(&engine);
+    });
 }

@@ -46,7 +46,7 @@ use std::collections::{BTreeSet, BinaryHeap};
 use std::sync::Arc;
 
 #[cfg(test)]
-mod fixture;
+pub(super) mod fixture;
 mod input_check;
 mod materialize;
 mod ops;

@@ -138,3 +138,90 @@ impl Scenario {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::interp::simulate::engine::fixture::{JOB, coordinator, with_job};
+    use crate::interp::simulate::scenario::model::{Arrival, Scenario};
+
+    const TIMES: &str = "start = \"2009-01-01T00:00Z\"\nuntil = \"2009-01-02T00:00Z\"\n";
+
+    /// Each problem with what the scenario names, at the place it names it.
+    fn problems(scenario: &str, end: &str) -> Vec<(String, String)> {
+        let mut found = Vec::new();
+        with_job(&coordinator(end, ""), |job| {
+            let read = Scenario::read(scenario).unwrap();
+            if let Err(problems) = read.resolve([(JOB, job)]) {
+                found = problems
+                    .into_iter()
+                    .map(|p| (scenario[p.span.range()].to_string(), p.message.to_string()))
+                    .collect();
+            }
+        });
+        found
+    }
+
+    #[test]
+    fn every_unknown_job_is_reported_at_its_name() {
+        let scenario = format!(
+            "{TIMES}[[workflow]]\njob = \"w\"\naction = 1\n[[op]]\nat = \"2009-01-01T01:00Z\"\njob = \"o\"\ndo = \"suspend\"\n[[data]]\njob = \"d\"\ndataset = \"logs\"\nfrom = \"2009-01-01T00:00Z\"\nto = \"2009-01-01T02:00Z\"\n"
+        );
+        assert_eq!(
+            problems(&scenario, "2009-01-02T00:00Z"),
+            [
+                ("\"w\"".into(), "no job `w` in this scenario".into()),
+                ("\"o\"".into(), "no job `o` in this scenario".into()),
+                (
+                    "\"2009-01-01T00:00Z\"".into(),
+                    "no job `d` in this scenario".into()
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_window_with_too_many_actions_is_refused_at_until() {
+        let scenario = "start = \"2009-01-01T00:00Z\"\nuntil = \"2999-01-01T00:00Z\"\n";
+        assert_eq!(
+            problems(scenario, "2999-01-01T00:00Z"),
+            [(
+                "\"2999-01-01T00:00Z\"".into(),
+                "the jobs would create more than 500000 actions before `until`: simulate a shorter window".into()
+            )]
+        );
+    }
+
+    /// A range lists its instances, a `missing` one never arriving; a `uri`
+    /// entry comes after the ranges, so it overrides them.
+    #[test]
+    fn data_ranges_become_arrivals_in_order() {
+        let scenario = format!(
+            "{TIMES}[[data]]\nuri = \"hdfs://nn/logs/2009010100\"\nat = \"2009-01-01T05:00Z\"\n[[data]]\njob = \"c\"\ndataset = \"logs\"\nfrom = \"2009-01-01T00:00Z\"\nto = \"2009-01-01T02:00Z\"\ndelay = \"1m\"\nmissing = [\"2009-01-01T01:00Z\"]\n"
+        );
+        with_job(&coordinator("2009-01-02T00:00Z", ""), |job| {
+            let simulation = Scenario::read(&scenario)
+                .unwrap()
+                .resolve([(JOB, job)])
+                .unwrap();
+            let hour = 3_600_000;
+            let start = simulation.start;
+            assert_eq!(
+                simulation.arrivals,
+                [
+                    Arrival {
+                        uri: "hdfs://nn/logs/2009010100".into(),
+                        at: Some(start + 60_000)
+                    },
+                    Arrival {
+                        uri: "hdfs://nn/logs/2009010101".into(),
+                        at: None
+                    },
+                    Arrival {
+                        uri: "hdfs://nn/logs/2009010100".into(),
+                        at: Some(start + 5 * hour)
+                    },
+                ]
+            );
+        });
+    }
+}
