@@ -9,7 +9,7 @@
 use coordc::el::VarMap;
 use coordc::interp::simulate::engine::{Engine, JobInput};
 use coordc::interp::simulate::report::write_json;
-use coordc::interp::simulate::scenario::Scenario;
+use coordc::interp::simulate::scenario::model::Scenario;
 use coordc::interp::workflow::run::NoSubWorkflows;
 use coordc::ir::lower;
 use coordc::oozie::job::{Options, prepare};
@@ -92,7 +92,8 @@ fn bench(c: &mut Criterion) {
                 submit: scenario.start,
                 workflows: &NoSubWorkflows,
             };
-            let mut engine = Engine::new(&scenario, vec![input]).unwrap();
+            let simulation = scenario.resolve([("five", &job)]).unwrap();
+            let mut engine = Engine::new(simulation, vec![input]);
             engine.run(None).unwrap();
             assert_eq!(engine.created, 105_120);
             write_json(&engine, &mut std::io::sink()).unwrap();

@@ -6,12 +6,10 @@
 
 use coordc::el::VarMap;
 use coordc::interp::simulate::engine::{Engine, JobInput};
-use coordc::interp::simulate::scenario::Scenario;
+use coordc::interp::simulate::scenario::model::Scenario;
 use coordc::interp::workflow::graph::Graph;
-use coordc::interp::workflow::run::{
-    NoSubWorkflows, RunInput, RunStatus, SubWorkflow, SubWorkflows, run,
-};
-use coordc::interp::workflow::script::{Scope, Script};
+use coordc::interp::workflow::run::{RunInput, RunStatus, SubWorkflow, SubWorkflows, run};
+use coordc::interp::workflow::script::Script;
 use coordc::ir::{Workflow, lower};
 use coordc::oozie::job::{Options, prepare};
 use coordc::time::datetime::ProcessingZone;
@@ -165,18 +163,7 @@ fn bench(c: &mut Criterion) {
     group.bench_function("one_thousand_nodes", |b| {
         b.iter(|| {
             let graph = Graph::new(black_box(&big)).unwrap();
-            let run = run(
-                &graph,
-                &RunInput {
-                    conf: &conf,
-                    start: 0,
-                    script: &script,
-                    scope: Scope::default(),
-                    sub_workflows: &NoSubWorkflows,
-                    pz: ProcessingZone::UTC,
-                    id_sequence: 0,
-                },
-            );
+            let run = run(&graph, &RunInput::alone(&conf, &script));
             assert_eq!(run.status, RunStatus::Succeeded);
             assert_eq!(run.nodes.len(), 1021);
         })
@@ -204,7 +191,8 @@ fn bench(c: &mut Criterion) {
                 submit: scenario.start,
                 workflows: &app,
             };
-            let mut engine = Engine::new(&scenario, vec![input]).unwrap();
+            let simulation = scenario.resolve([("five", &job)]).unwrap();
+            let mut engine = Engine::new(simulation, vec![input]);
             engine.run(None).unwrap();
             assert_eq!(engine.created, 105_120);
             let last = engine.jobs[0].actions.last().unwrap();

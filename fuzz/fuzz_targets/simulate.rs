@@ -5,7 +5,8 @@
 //!
 //! - a coordinator scenario: `Scenario::read`, its jobs loaded and
 //!   submitted (`project::simulation`, as the command does: coordinators
-//!   and bundles), then the simulated server (`Engine::new`, `Engine::run`)
+//!   and bundles), bound to them (`Scenario::resolve`), then the simulated
+//!   server (`Engine::new`, `Engine::run`)
 //!   and its reports. The simulated time is bounded: `until` is cut to 3
 //!   days after the scenario's start (the engine's own limits, 500,000
 //!   actions, are seconds per input).
@@ -22,7 +23,7 @@ mod common;
 
 use chrono::Duration;
 use coordc::interp::simulate::engine::Engine;
-use coordc::interp::simulate::scenario::{Scenario, WorkflowScenario};
+use coordc::interp::simulate::scenario::model::{Scenario, WorkflowScenario};
 use coordc::project::files::{ConfigFile, Files};
 use coordc::project::load::{JobInput, JobSource, Sources, Stop, parse_document, read_application};
 use coordc::project::settings::Finder;
@@ -223,10 +224,12 @@ fn run_coordinators(base: &Path, text: &str) {
         Ok(inputs) => inputs,
         Err(d) => return common::render(&d, text),
     };
-    let mut engine = match Engine::new(&scenario, inputs) {
-        Ok(e) => e,
-        Err(problems) => return render_all(&problems, text),
-    };
+    let simulation =
+        match scenario.resolve(inputs.iter().map(|input| (input.id.as_str(), input.job))) {
+            Ok(simulation) => simulation,
+            Err(problems) => return render_all(&problems, text),
+        };
+    let mut engine = Engine::new(simulation, inputs);
     if let Err(d) = engine.run(None) {
         common::render(&d, text);
         return;

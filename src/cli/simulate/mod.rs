@@ -8,9 +8,10 @@ use crate::diag::Diagnostic;
 use crate::diag::render::human;
 use crate::diag::rules::SIMULATE_SCENARIO;
 use crate::interp::clock::millis;
-use crate::interp::simulate::engine::{Engine, MAX_ACTIONS};
+use crate::interp::simulate::calendar::MAX_ACTIONS;
+use crate::interp::simulate::engine::Engine;
 use crate::interp::simulate::inputs::Unresolved;
-use crate::interp::simulate::scenario::{
+use crate::interp::simulate::scenario::model::{
     DataEntry, JobEntry, Scenario, Settings, WorkflowEnd, WorkflowScript,
 };
 use crate::interp::simulate::{report, svg};
@@ -228,10 +229,12 @@ pub fn run(args: SimulateArgs) -> i32 {
             quick_data(&mut scenario, job, &input.id);
         }
     }
-    let mut engine = match Engine::new(&scenario, inputs) {
-        Ok(engine) => engine,
-        Err(problems) => return scenario_problems(&scenario_name, &scenario_text, &problems),
-    };
+    let simulation =
+        match scenario.resolve(inputs.iter().map(|input| (input.id.as_str(), input.job))) {
+            Ok(simulation) => simulation,
+            Err(problems) => return scenario_problems(&scenario_name, &scenario_text, &problems),
+        };
+    let mut engine = Engine::new(simulation, inputs);
     if let Err(d) = engine.run(at.map(millis)) {
         return scenario_problems(&scenario_name, &scenario_text, &[d]);
     }

@@ -6,7 +6,7 @@ use super::super::output::{printer, stopped, usage};
 use super::super::{EXIT_ERRORS, EXIT_OK};
 use super::{SimulateArgs, SimulateFormat, scenario_problems};
 use crate::diag::Located;
-use crate::interp::simulate::scenario::{DEFAULT_WORKFLOW_START, WorkflowScenario};
+use crate::interp::simulate::scenario::model::{DEFAULT_WORKFLOW_START, WorkflowScenario};
 use crate::interp::workflow::report;
 use crate::interp::workflow::script::Script;
 use crate::project::files::{Files, ReadError, read_source};

@@ -1,13 +1,17 @@
 //! `coordc simulate`: the coordinator engine over simulated time and data
 //! (docs/simulate.md).
 //!
-//! `scenario.rs` reads the scenario file; `engine/` is the server (its
-//! services, commands and the ops users run, a file per kind of command), over `data.rs` (when instances
+//! `scenario/` reads the scenario file into a typed model and binds it to
+//! its jobs; `engine/` is the server (its services, commands and the ops
+//! users run, a file per kind of command), over `calendar.rs` (a job's
+//! nominal times and dataset instances), `data.rs` (when instances
 //! complete), `inputs.rs` (latest/future and input logic at run time) and
-//! `status.rs` (statuses and their transitions); `report.rs` writes the
+//! `status.rs` (statuses and their transitions). The engine writes its
+//! record (`engine/record.rs`); `report.rs` and `svg.rs` write the
 //! outcome. Submission and each action's resolution are the dry run's
 //! (`oozie::job`, `oozie::action`).
 
+pub mod calendar;
 pub mod data;
 pub mod engine;
 pub mod inputs;

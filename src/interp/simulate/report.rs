@@ -2,8 +2,8 @@
 //! (text or JSON), every change in time order (JSON lines), and in words
 //! why one action is where it is.
 
-use super::engine::{Change, Engine, SimAction, SimJob, Status, Why};
-use super::scenario::WorkflowEnd;
+use super::engine::{Change, Engine, OpRecord, SimAction, SimJob, Status, Why};
+use super::scenario::model::WorkflowEnd;
 use super::status::ActionStatus;
 use crate::interp::clock::{Millis, datetime, time_text};
 use crate::interp::workflow::report::RunJson;
@@ -32,7 +32,7 @@ impl<'e> Histories<'e> {
             .iter()
             .map(|j| vec![Vec::new(); j.actions.len()])
             .collect();
-        for change in &engine.log {
+        for change in &engine.record.changes {
             match change.action {
                 None if change.from != Some(change.to) => {
                     if let Some(list) = jobs.get_mut(change.job) {
@@ -225,13 +225,17 @@ fn action_json<'a>(
     }
 }
 
-fn job_head_json(job: &SimJob, history: &[&Change]) -> Value {
+fn job_head_json<'r>(
+    job: &SimJob,
+    history: &[&Change],
+    ops: impl Iterator<Item = &'r OpRecord>,
+) -> Value {
     json!({
         "id": job.id,
         "app": job.app_name,
         "status": job.status.name(),
         "history": changes_json(history),
-        "ops": job.ops.iter().map(|op| json!({
+        "ops": ops.map(|op| json!({
             "at": time_text(op.at),
             "op": op.what,
             "refused": op.refused,
@@ -247,7 +251,7 @@ pub fn write_json(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
         if j > 0 {
             out.write_all(b",")?;
         }
-        let head = job_head_json(job, histories.job(j)).to_string();
+        let head = job_head_json(job, histories.job(j), engine.record.ops_of(j)).to_string();
         // The head without its closing brace, then the actions.
         write!(out, "{},\"actions\":[", &head[..head.len() - 1])?;
         for (a, action) in job.actions.iter().enumerate() {
@@ -265,7 +269,7 @@ pub fn write_json(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
 
 /// Every change as a JSON line, in time order.
 pub fn write_events(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
-    for change in &engine.log {
+    for change in &engine.record.changes {
         let Some(job) = engine.jobs.get(change.job) else {
             continue;
         };
@@ -308,7 +312,7 @@ pub fn write_text(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
                 why_text(&change.why)
             )?;
         }
-        for op in &job.ops {
+        for op in engine.record.ops_of(j) {
             match &op.refused {
                 None => writeln!(out, "  {}  op {}", time_text(op.at), op.what)?,
                 Some(why) => {

@@ -39,7 +39,7 @@ fn job_colour(status: JobStatus) -> &'static str {
 
 pub fn write_svg(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
     let histories = Histories::new(engine);
-    let first = engine.log.first().map_or(engine.now, |c| c.at);
+    let first = engine.record.changes.first().map_or(engine.now, |c| c.at);
     let last = engine.now.max(first + 1);
     let x = |t: Millis| LEFT + (t - first) as f64 / (last - first) as f64 * (WIDTH - LEFT - 10.0);
     let rows: usize = engine.jobs.iter().map(|j| j.actions.len() + 2).sum();

@@ -300,3 +300,79 @@ impl<'a> Engine<'a> {
     // -----------------------------------------------------------------------
     // Ready-check (CARX) and workflows.
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{at, coordinator, history, simulate};
+    use super::*;
+
+    const APP_END: &str = "2009-01-01T01:00Z";
+
+    /// An action whose inputs are there is READY at its first check
+    /// (CoordActionInputCheckXCommand.java:192-194), and the ready check
+    /// runs at once (CoordActionInputCheckXCommand.java:443-461): SUBMITTED,
+    /// then RUNNING once its workflow starts.
+    #[test]
+    fn present_inputs_make_an_action_ready() {
+        let scenario = "start = \"2009-01-01T00:00Z\"\nuntil = \"2009-01-01T00:05Z\"\n[[data]]\nuri = \"hdfs://nn/logs/2009010100\"\n";
+        simulate(&coordinator(APP_END, ""), scenario, None, |engine| {
+            let statuses: Vec<(&str, Why)> = history(engine, Some(1))
+                .into_iter()
+                .map(|(_, status, why)| (status, why))
+                .collect();
+            assert_eq!(
+                statuses,
+                [
+                    ("WAITING", Why::Materialized),
+                    ("READY", Why::InputsPresent(1)),
+                    (
+                        "SUBMITTED",
+                        Why::Started {
+                            running: 0,
+                            concurrency: 1
+                        }
+                    ),
+                    ("RUNNING", Why::WorkflowStarted),
+                ]
+            );
+        });
+    }
+
+    /// No check runs before the action's nominal time
+    /// (CoordActionInputCheckXCommand.java:98-109): created early, it is READY
+    /// only at 00:00.
+    #[test]
+    fn no_check_runs_before_the_nominal_time() {
+        let scenario = "start = \"2008-12-31T23:00Z\"\nuntil = \"2009-01-01T00:05Z\"\n[[data]]\nuri = \"hdfs://nn/logs/2009010100\"\n";
+        simulate(&coordinator(APP_END, ""), scenario, None, |engine| {
+            let history = history(engine, Some(1));
+            let ready = history.iter().find(|(_, status, _)| *status == "READY");
+            assert_eq!(ready.map(|(t, _, _)| t.as_str()), Some("2009-01-01T00:00Z"));
+            assert!(engine.jobs[0].actions[0].created < at("2009-01-01T00:00Z"));
+        });
+    }
+
+    /// Missing inputs past the timeout: TIMEDOUT, the wait counted in whole
+    /// minutes from the later of the nominal time and the action's creation
+    /// (CoordActionInputCheckXCommand.java:269-275), here 100 ms after the
+    /// submission (CoordSubmitXCommand.java:325-329).
+    #[test]
+    fn an_action_times_out_when_its_inputs_do_not_come() {
+        let scenario = "start = \"2009-01-01T00:00Z\"\nuntil = \"2009-01-01T00:30Z\"\n";
+        let app = coordinator(APP_END, "<timeout>10</timeout>");
+        simulate(&app, scenario, None, |engine| {
+            assert_eq!(
+                history(engine, Some(1)).last(),
+                Some(&(
+                    "2009-01-01T00:11Z".into(),
+                    "TIMEDOUT",
+                    Why::TimedOut {
+                        waited: 11,
+                        timeout: 10,
+                        base: at("2009-01-01T00:00Z") + COMMAND_DELAY
+                    }
+                ))
+            );
+        });
+    }
+}

@@ -4,7 +4,7 @@ use super::*;
 
 impl<'a> Engine<'a> {
     pub(super) fn submit(&mut self, j: usize) {
-        self.log.push(Change {
+        self.record.changes.push(Change {
             at: self.now,
             job: j,
             action: None,
@@ -205,7 +205,7 @@ impl<'a> Engine<'a> {
         job.counts.add(ActionStatus::Waiting);
         job.dirty = true;
         self.created += 1;
-        self.log.push(Change {
+        self.record.changes.push(Change {
             at: now,
             job: j,
             action: Some(a),
@@ -217,4 +217,56 @@ impl<'a> Engine<'a> {
 
     // -----------------------------------------------------------------------
     // Input checks (CAIC).
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{JOB, coordinator, history, simulate};
+    use super::*;
+
+    const SCENARIO: &str = "start = \"2009-01-01T00:00Z\"\nuntil = \"2009-01-01T00:30Z\"\n";
+
+    /// Submission queues the first materialization (CoordSubmitXCommand.java:325-329),
+    /// which creates the actions of one materialization window from the
+    /// start, each WAITING (CoordMaterializeTransitionXCommand.java:236-248).
+    #[test]
+    fn submission_materializes_the_first_window() {
+        let app = coordinator("2009-01-01T03:00Z", "");
+        simulate(&app, SCENARIO, None, |engine| {
+            assert_eq!(engine.jobs[0].id, JOB);
+            assert_eq!(
+                history(engine, None),
+                [
+                    ("2009-01-01T00:00Z".into(), "PREP", Why::Submitted),
+                    (
+                        "2009-01-01T00:00Z".into(),
+                        "RUNNING",
+                        Why::FirstMaterialization
+                    ),
+                ]
+            );
+            assert_eq!(
+                history(engine, Some(1)),
+                [("2009-01-01T00:00Z".into(), "WAITING", Why::Materialized)]
+            );
+            // The window is an hour (oozie-default.xml): the 01:00 action waits
+            // for the trigger's lookup.
+            assert_eq!(engine.jobs[0].actions.len(), 1);
+        });
+    }
+
+    /// A longer `materialization.window` creates more actions at once, up
+    /// to the job's end (CoordMaterializeTransitionXCommand.java:236-248).
+    #[test]
+    fn the_window_setting_sets_how_many_actions_one_run_creates() {
+        let app = coordinator("2009-01-01T03:00Z", "");
+        let scenario = format!(
+            "{SCENARIO}[server]\n\"oozie.service.CoordMaterializeTriggerService.materialization.window\" = 10800\n"
+        );
+        simulate(&app, &scenario, None, |engine| {
+            let nominals: Vec<usize> = engine.jobs[0].actions.iter().map(|a| a.number).collect();
+            assert_eq!(nominals, [1, 2, 3]);
+            assert!(engine.jobs[0].done);
+        });
+    }
 }

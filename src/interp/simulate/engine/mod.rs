@@ -16,10 +16,11 @@
 //! chain jumps to the first check time at which something can change. Ops,
 //! outages and data written by workflows wake the chains they may affect.
 
-use super::data::{DataStore, MAX_INSTANCES, dependency_path};
+use super::calendar::{MAX_ACTIONS, frequency_nominal};
+use super::data::{DataStore, dependency_path};
 use super::inputs::{LogicInputs, Outcome, Unresolved, evaluate, pick};
-use super::scenario::{
-    ActionRef, DataEntry, Op, Scenario, Settings, Verb, WorkflowEnd, WorkflowScript,
+use super::scenario::model::{
+    ActionScript, Command, JobOp, Settings, Simulation, StatusChange, WorkflowEnd, WorkflowScript,
 };
 use super::status::{ActionStatus, Counts, JobStatus, action_transition_allowed, transit};
 use crate::diag::Diagnostic;
@@ -37,25 +38,25 @@ use crate::oozie::job::{Execution, Job, Schedule};
 use crate::span::Span;
 use crate::time::calendar::add;
 use crate::time::cron;
-use crate::time::datetime::{ProcessingZone, format_utc, parse_datetime};
+use crate::time::datetime::{ProcessingZone, format_utc};
 use chrono::{DateTime, TimeZone, Utc};
 use std::borrow::Cow;
 use std::cmp::Reverse;
 use std::collections::{BTreeSet, BinaryHeap};
 use std::sync::Arc;
 
-/// Most actions one simulation creates (a 5-minute coordinator for nearly 5
-/// years, some 800 MB): past this, the scenario's window is too long for its
-/// frequency.
+#[cfg(test)]
+pub(super) mod fixture;
 mod input_check;
 mod materialize;
 mod ops;
 mod outage;
 mod ready;
+mod record;
 mod services;
 mod sim_job;
 
-pub const MAX_ACTIONS: usize = 500_000;
+pub use record::{Change, OpRecord, Record, Status, Why};
 
 const SECOND: Millis = 1_000;
 const MINUTE: Millis = 60_000;
@@ -63,86 +64,6 @@ const MINUTE: Millis = 60_000;
 const SERVICE_DELAY: Millis = 10 * SECOND;
 /// Submit → first materialization; rerun → input check (CoordSubmitXCommand.java:325-329, CoordRerunXCommand.java:363).
 const COMMAND_DELAY: Millis = 100;
-
-/// Why something changed, for the report.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Why {
-    Submitted,
-    Materialized,
-    FirstMaterialization,
-    MaterializationFailed(String),
-    NoInputs,
-    InputsPresent(usize),
-    InputLogic(usize),
-    Started {
-        running: usize,
-        concurrency: i64,
-    },
-    WorkflowStarted,
-    WorkflowEnded,
-    /// Its workflow was suspended (a transient error's retries ran out).
-    WorkflowSuspended,
-    /// Its workflow job could not be submitted.
-    WorkflowRefused(String),
-    SkippedLastOnly {
-        next: Millis,
-    },
-    SkippedNone {
-        nominal: Millis,
-        tolerance: i64,
-    },
-    TimedOut {
-        waited: i64,
-        timeout: i64,
-        base: Millis,
-    },
-    Suspended,
-    Resumed,
-    JobKilled,
-    ActionsKilled,
-    Ignored,
-    Rerun,
-    StatusTransit,
-    PauseReached(Millis),
-    Unpaused,
-    Changed(String),
-    EndBeforeStart,
-}
-
-/// One change, in time order: a job's status (`action: None`) or an action's.
-#[derive(Debug, Clone)]
-pub struct Change {
-    pub at: Millis,
-    pub job: usize,
-    pub action: Option<usize>,
-    pub from: Option<Status>,
-    pub to: Status,
-    pub why: Why,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
-    Job(JobStatus),
-    Action(ActionStatus),
-}
-
-impl Status {
-    pub fn name(self) -> &'static str {
-        match self {
-            Status::Job(s) => s.name(),
-            Status::Action(s) => s.name(),
-        }
-    }
-}
-
-/// A user operation and what the server answered.
-#[derive(Debug, Clone)]
-pub struct OpRecord {
-    pub at: Millis,
-    pub what: String,
-    /// `None`: done; else Oozie's refusal.
-    pub refused: Option<String>,
-}
 
 /// An action's workflow.
 #[derive(Debug, Clone)]
@@ -320,8 +241,8 @@ pub struct SimJob<'a> {
     dirty: bool,
     /// A cron schedule's nominal times, listed as far as asked.
     cron_times: std::cell::RefCell<Vec<Millis>>,
-    pub ops: Vec<OpRecord>,
-    scripts: Vec<(ActionRef, Option<WorkflowEnd>, Option<Millis>)>,
+    /// Its `[[workflow]]` entries.
+    scripts: Vec<ActionScript>,
     /// Why the simulation stopped materializing this job, when it did.
     pub failure: Option<String>,
     workflows: &'a dyn SubWorkflows,
@@ -393,8 +314,8 @@ pub struct Engine<'a> {
     down: bool,
     /// The services' clocks, in [`Service`]'s order.
     services: [ServiceClock; 4],
-    pub log: Vec<Change>,
-    ops: Vec<Op>,
+    pub record: Record,
+    ops: Vec<JobOp>,
     workflows: WorkflowScript,
     outputs: bool,
     /// URI → actions whose checks were skipped past now waiting for it.
@@ -413,10 +334,6 @@ pub struct JobInput<'a> {
     pub submit: DateTime<Utc>,
     /// Where its actions' workflow applications are read, when they are local.
     pub workflows: &'a dyn SubWorkflows,
-}
-
-fn problem(span: Span, message: impl Into<String>) -> Diagnostic {
-    Diagnostic::error(SIMULATE_SCENARIO, span, message)
 }
 
 /// Jobs by index. Job indexes are positions in `jobs`, made in
@@ -444,109 +361,35 @@ impl<'a> Engine<'a> {
         self.job_mut(j).action_mut(a)
     }
 
-    /// The server at the scenario's start, its jobs queued for submission and
-    /// its data scripted; or the scenario's problems with its jobs.
-    pub fn new(
-        scenario: &Scenario,
-        inputs: Vec<JobInput<'a>>,
-    ) -> Result<Engine<'a>, Vec<Diagnostic>> {
-        let settings = scenario.settings.clone();
-        let start = millis(scenario.start);
-        let mut problems = Vec::new();
+    /// The server at the simulation's start, its jobs (`inputs`, in the
+    /// order `simulation` names them by) queued for submission and its data
+    /// scripted.
+    pub fn new(simulation: Simulation, inputs: Vec<JobInput<'a>>) -> Engine<'a> {
+        let Simulation {
+            start,
+            until,
+            settings,
+            workflows,
+            outputs,
+            action_scripts,
+            ops,
+            arrivals,
+            outages,
+            script,
+        } = simulation;
         let mut jobs: Vec<SimJob<'a>> = inputs
             .into_iter()
             .map(|input| SimJob::new(input, &settings))
             .collect();
-        let find = |jobs: &[SimJob], id: &str| jobs.iter().position(|j| j.id == id);
-        for w in &scenario.workflow {
-            match find(&jobs, &w.job).and_then(|j| jobs.get_mut(j)) {
-                Some(job) => job.scripts.push((w.action.clone(), w.status, w.duration)),
-                None => problems.push(problem(
-                    w.job_span,
-                    format!("no job `{}` in this scenario", w.job),
-                )),
-            }
-        }
-        for node in &scenario.script.nodes {
-            if let Some(job) = &node.job
-                && find(&jobs, job).is_none()
-            {
-                problems.push(problem(
-                    node.span,
-                    format!("this [[node]] names no job of this scenario: `{job}`"),
-                ));
-            }
-        }
-        for op in &scenario.ops {
-            if find(&jobs, &op.job).is_none() {
-                problems.push(problem(
-                    op.job_span,
-                    format!("no job `{}` in this scenario", op.job),
-                ));
-            }
-        }
-        // More actions than coordc holds are refused before the simulation
-        // starts (for a cron schedule, when the run reaches them).
-        let until = millis(scenario.until);
-        let mut total = 0usize;
-        for job in &jobs {
-            total = total.saturating_add(job.actions_before(job.end.min(until)));
-        }
-        if total > MAX_ACTIONS {
-            problems.push(problem(
-                scenario.until_span,
-                format!(
-                    "the jobs would create more than {MAX_ACTIONS} actions before `until`: simulate a shorter window"
-                ),
-            ));
+        for (job, scripts) in jobs.iter_mut().zip(action_scripts) {
+            job.scripts = scripts;
         }
         let mut data = DataStore::default();
-        // Ranges first: a `uri` entry overrides them.
-        let mut listed = 0usize;
-        for entry in &scenario.data {
-            if let DataEntry::Range {
-                job,
-                dataset,
-                span,
-                from,
-                to,
-                delay,
-                missing,
-            } = entry
-            {
-                let Some(sim_job) = find(&jobs, job).and_then(|j| jobs.get(j)) else {
-                    problems.push(problem(*span, format!("no job `{job}` in this scenario")));
-                    continue;
-                };
-                match sim_job.dataset_instances(dataset, *from, *to) {
-                    Ok(instances) => {
-                        listed += instances.len();
-                        if listed > MAX_INSTANCES {
-                            problems.push(problem(
-                                *span,
-                                format!("the [[data]] ranges list more than {MAX_INSTANCES} instances: simulate a shorter window"),
-                            ));
-                            break;
-                        }
-                        for (t, uri) in instances {
-                            if missing.contains(&t) {
-                                data.unset(&uri);
-                            } else {
-                                data.set(&uri, millis(t) + delay);
-                            }
-                        }
-                    }
-                    Err(message) => problems.push(problem(*span, message)),
-                }
+        for arrival in &arrivals {
+            match arrival.at {
+                Some(at) => data.set(&arrival.uri, at),
+                None => data.unset(&arrival.uri),
             }
-        }
-        for entry in &scenario.data {
-            if let DataEntry::Uri { uri, at } = entry {
-                data.set(uri, millis(*at));
-            }
-        }
-        if !problems.is_empty() {
-            return Err(problems);
         }
         let clock = |interval| ServiceClock {
             interval,
@@ -563,38 +406,35 @@ impl<'a> Engine<'a> {
             ],
             settings,
             now: start,
-            until: millis(scenario.until),
+            until,
             seq: 0,
             queue: BinaryHeap::new(),
             jobs,
             data,
-            outages: scenario
-                .outages
-                .iter()
-                .map(|(f, t)| (millis(*f), millis(*t)))
-                .collect(),
+            outages,
             down: false,
-            log: Vec::new(),
-            ops: scenario.ops.clone(),
-            workflows: scenario.workflows,
-            outputs: scenario.outputs,
+            record: Record::default(),
+            ops,
+            workflows,
+            outputs,
             watchers: Default::default(),
             created: 0,
-            script: scenario.script.clone(),
+            script,
             next_workflow_id: 0,
         };
         let submits: Vec<Millis> = engine.jobs.iter().map(|job| job.submit).collect();
         for (j, at) in submits.into_iter().enumerate() {
             engine.push(at, Event::Submit(j));
         }
-        for (i, op) in scenario.ops.iter().enumerate() {
-            engine.push(millis(op.at), Event::Op(i));
+        let op_times: Vec<Millis> = engine.ops.iter().map(|op| op.at).collect();
+        for (i, at) in op_times.into_iter().enumerate() {
+            engine.push(at, Event::Op(i));
         }
         for (i, (from, to)) in engine.outages.clone().into_iter().enumerate() {
             engine.push(from, Event::OutageStart(i));
             engine.push(to, Event::OutageEnd(i));
         }
-        Ok(engine)
+        engine
     }
 
     /// `service`'s clock.
@@ -725,7 +565,7 @@ impl<'a> Engine<'a> {
         }
         let from = job.status;
         job.status = to;
-        self.log.push(Change {
+        self.record.changes.push(Change {
             at: self.now,
             job: j,
             action: None,
@@ -772,7 +612,7 @@ impl<'a> Engine<'a> {
         action.status = to;
         action.since = now;
         action.modified = now;
-        self.log.push(Change {
+        self.record.changes.push(Change {
             at: now,
             job: j,
             action: Some(a),

@@ -1,27 +1,25 @@
 //! What users do to jobs and actions (suspend, resume, kill, ignore, rerun, change), as Oozie's commands for them do it.
 
 use super::*;
+use crate::interp::simulate::scenario::model::ChangeValue;
 
 impl<'a> Engine<'a> {
     pub(super) fn op(&mut self, i: usize) {
         let now = self.now;
-        let Some(op) = self.ops.get(i).cloned() else {
+        let Some(JobOp {
+            job: j,
+            command,
+            text: mut what,
+            ..
+        }) = self.ops.get(i).cloned()
+        else {
             return;
-        };
-        let Some(j) = self.jobs.iter().position(|job| job.id == op.job) else {
-            return;
-        };
-        let mut what = match (&op.value, &op.actions) {
-            (Some((v, _)), _) => format!("{} -value {v}", verb_name(&op.verb)),
-            (_, Some((list, _))) => {
-                format!("{} -action {}", verb_name(&op.verb), action_list_text(list))
-            }
-            _ => verb_name(&op.verb).to_string(),
         };
         if !self.job(j).submitted {
             let submit = self.job(j).submit;
-            self.job_mut(j).ops.push(OpRecord {
+            self.record.ops.push(OpRecord {
                 at: now,
+                job: j,
                 what,
                 refused: Some(format!(
                     "E0604: the job does not exist yet (it is submitted at {})",
@@ -30,27 +28,27 @@ impl<'a> Engine<'a> {
             });
             return;
         }
-        let result = match op.verb {
-            Verb::Suspend => self.suspend(j),
-            Verb::Resume => self.resume(j),
-            Verb::Kill => match &op.actions {
-                None => self.kill_job(j),
-                Some((list, _)) => self.kill_actions(j, list),
-            },
-            Verb::Change => self
-                .change(j, op.value.as_ref().map_or("", |(v, _)| v))
+        let result = match &command {
+            Command::Suspend => self.suspend(j),
+            Command::Resume => self.resume(j),
+            Command::Kill(None) => self.kill_job(j),
+            Command::Kill(Some(list)) => self.kill_actions(j, list),
+            Command::Change(change) => change
+                .clone()
+                .and_then(|change| self.change(j, change))
                 .map(|deleted| {
                     if !deleted.is_empty() {
                         let numbers: Vec<String> = deleted.iter().map(usize::to_string).collect();
                         what.push_str(&format!(" (deleted actions {})", numbers.join(", ")));
                     }
                 }),
-            Verb::Rerun => self.rerun(j, op.actions.as_ref().map_or(&[][..], |(l, _)| l)),
-            Verb::Ignore => self.ignore(j, op.actions.as_ref().map_or(&[][..], |(l, _)| l)),
+            Command::Rerun(list) => self.rerun(j, list),
+            Command::Ignore(list) => self.ignore(j, list),
         };
         let refused = result.err();
-        self.job_mut(j).ops.push(OpRecord {
+        self.record.ops.push(OpRecord {
             at: now,
+            job: j,
             what,
             refused,
         });
@@ -283,34 +281,13 @@ impl<'a> Engine<'a> {
     /// CoordChangeXCommand (CoordChangeXCommand.java:208-461): `endtime=`, `pausetime=`,
     /// `concurrency=`, `status=`.
     /// `Ok` with the numbers of the actions deleted.
-    pub(super) fn change(&mut self, j: usize, value: &str) -> Result<Vec<usize>, String> {
-        let mut end = None;
-        let mut pause = None;
-        let mut concurrency = None;
-        let mut status = None;
-        for pair in value.split(';').filter(|p| !p.trim().is_empty()) {
-            let (name, v) = pair
-                .split_once('=')
-                .ok_or_else(|| format!("E1015: `{pair}` is not name=value"))?;
-            let v = v.trim();
-            let time = |v: &str| {
-                parse_datetime(v, ProcessingZone::UTC)
-                    .map(|t| millis(t.instant))
-                    .map_err(|e| format!("E1015: invalid {name} `{v}`: {}", e.message))
-            };
-            match name.trim() {
-                "endtime" => end = Some(time(v)?),
-                "pausetime" => pause = Some(if v.is_empty() { None } else { Some(time(v)?) }),
-                "concurrency" => {
-                    concurrency = Some(
-                        v.parse::<i32>()
-                            .map_err(|_| format!("E1015: invalid concurrency `{v}`"))?,
-                    )
-                }
-                "status" => status = Some(v.to_string()),
-                other => return Err(format!("E1015: `{other}` cannot be changed")),
-            }
-        }
+    pub(super) fn change(&mut self, j: usize, change: ChangeValue) -> Result<Vec<usize>, String> {
+        let ChangeValue {
+            end,
+            pause,
+            concurrency,
+            status,
+        } = change;
         let job = self.job(j);
         if job.status.is_terminal() && status.is_none() && end.is_none() {
             return Err(format!("E1016: the job is {}", job.status.name()));
@@ -337,18 +314,21 @@ impl<'a> Engine<'a> {
             }
         }
         if let Some(s) = &status {
-            let allowed = match s.as_str() {
-                "RUNNING" => matches!(
+            let allowed = match s {
+                StatusChange::Running => matches!(
                     job.status,
                     JobStatus::Failed | JobStatus::Killed | JobStatus::Ignored
                 ),
-                "IGNORED" => matches!(job.status, JobStatus::Failed | JobStatus::Killed),
-                _ => false,
+                StatusChange::Ignored => {
+                    matches!(job.status, JobStatus::Failed | JobStatus::Killed)
+                }
+                StatusChange::Other(_) => false,
             };
             if !allowed {
                 return Err(format!(
-                    "E1015: the status cannot change from {} to {s}",
-                    job.status.name()
+                    "E1015: the status cannot change from {} to {}",
+                    job.status.name(),
+                    s.name()
                 ));
             }
         }
@@ -427,7 +407,7 @@ impl<'a> Engine<'a> {
             }
         }
         if let Some(s) = status {
-            let to = if s == "RUNNING" {
+            let to = if s == StatusChange::Running {
                 // Materialization goes on if it had not reached the end
                 // (CoordChangeXCommand.java:432-445); the StatusTransitService looks at the job
                 // again.
@@ -440,33 +420,110 @@ impl<'a> Engine<'a> {
                 JobStatus::Ignored
             };
             self.job_mut(j).dirty = true;
-            self.set_job_status(j, to, Why::Changed(format!("status={s}")));
+            self.set_job_status(j, to, Why::Changed(format!("status={}", s.name())));
         }
         self.wake(Service::Status, self.now);
         Ok(deleted_numbers)
     }
 }
 
-fn verb_name(verb: &Verb) -> &'static str {
-    match verb {
-        Verb::Suspend => "suspend",
-        Verb::Resume => "resume",
-        Verb::Kill => "kill",
-        Verb::Change => "change",
-        Verb::Rerun => "rerun",
-        Verb::Ignore => "ignore",
-    }
-}
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{coordinator, history, simulate};
+    use super::*;
 
-fn action_list_text(list: &[(usize, usize)]) -> String {
-    list.iter()
-        .map(|&(a, b)| {
-            if a == b {
-                a.to_string()
-            } else {
-                format!("{a}-{b}")
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(",")
+    /// Three WAITING actions (no data), and the ops each test adds.
+    const SCENARIO: &str = "start = \"2009-01-01T00:00Z\"\nuntil = \"2009-01-01T01:00Z\"\n[server]\n\"oozie.service.CoordMaterializeTriggerService.materialization.window\" = 10800\n";
+
+    fn op(at: &str, verb: &str, extra: &str) -> String {
+        format!("[[op]]\nat = \"{at}\"\njob = \"c\"\ndo = \"{verb}\"\n{extra}")
+    }
+
+    fn app() -> String {
+        coordinator("2009-01-01T03:00Z", "")
+    }
+
+    /// Suspend, then resume: the job's status and back
+    /// (CoordSuspendXCommand.java:101-221, CoordResumeXCommand.java:99-156).
+    #[test]
+    fn suspend_and_resume_the_job() {
+        let scenario = format!(
+            "{SCENARIO}{}{}",
+            op("2009-01-01T00:20Z", "suspend", ""),
+            op("2009-01-01T00:40Z", "resume", "")
+        );
+        simulate(&app(), &scenario, None, |engine| {
+            let job: Vec<(String, &str, Why)> = history(engine, None).into_iter().skip(2).collect();
+            assert_eq!(
+                job,
+                [
+                    ("2009-01-01T00:20Z".into(), "SUSPENDED", Why::Suspended),
+                    ("2009-01-01T00:40Z".into(), "RUNNING", Why::Resumed),
+                ]
+            );
+        });
+    }
+
+    /// Kill: the job KILLED, and its actions that have not ended
+    /// (CoordKillXCommand.java:102-164).
+    #[test]
+    fn kill_ends_the_job_and_its_actions() {
+        let scenario = format!("{SCENARIO}{}", op("2009-01-01T00:20Z", "kill", ""));
+        simulate(&app(), &scenario, None, |engine| {
+            assert_eq!(engine.jobs[0].status, JobStatus::Killed);
+            assert!(
+                engine.jobs[0]
+                    .actions
+                    .iter()
+                    .all(|a| a.status == ActionStatus::Killed)
+            );
+        });
+    }
+
+    /// A new end time deletes the actions at or after it that have not
+    /// started (CoordChangeXCommand.java:208-461).
+    #[test]
+    fn a_new_end_time_deletes_the_actions_after_it() {
+        let scenario = format!(
+            "{SCENARIO}{}",
+            op(
+                "2009-01-01T00:20Z",
+                "change",
+                "value = \"endtime=2009-01-01T01:00Z\"\n"
+            )
+        );
+        simulate(&app(), &scenario, None, |engine| {
+            let job = &engine.jobs[0];
+            assert_eq!(job.actions.len(), 1);
+            assert_eq!(job.end, super::super::fixture::at("2009-01-01T01:00Z"));
+            let record = &engine.record.ops[0];
+            assert_eq!(
+                record.what,
+                "change -value endtime=2009-01-01T01:00Z (deleted actions 3, 2)"
+            );
+            assert_eq!(record.refused, None);
+        });
+    }
+
+    /// A value Oozie cannot parse is refused with E1015 when the op runs,
+    /// and changes nothing (CoordChangeXCommand.java:208-461).
+    #[test]
+    fn a_change_oozie_cannot_parse_is_refused() {
+        let scenario = format!(
+            "{SCENARIO}{}",
+            op(
+                "2009-01-01T00:20Z",
+                "change",
+                "value = \"concurrency=many\"\n"
+            )
+        );
+        simulate(&app(), &scenario, None, |engine| {
+            let job = &engine.jobs[0];
+            assert_eq!(
+                engine.record.ops[0].refused.as_deref(),
+                Some("E1015: invalid concurrency `many`")
+            );
+            assert_eq!(job.concurrency, 1);
+        });
+    }
 }

@@ -57,3 +57,27 @@ impl<'a> Engine<'a> {
     // -----------------------------------------------------------------------
     // Ops.
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{coordinator, history, simulate};
+
+    /// While the server is down, the commands in its memory queue are lost:
+    /// action 2's check due at 01:00 does not run; once the server is back
+    /// at 01:30, the RecoveryService re-queues it (RecoveryService.java:267-365)
+    /// and the action is READY.
+    #[test]
+    fn checks_due_in_an_outage_run_after_it() {
+        let scenario = "start = \"2009-01-01T00:00Z\"\nuntil = \"2009-01-01T03:00Z\"\n[server]\n\"oozie.service.CoordMaterializeTriggerService.materialization.window\" = 10800\n[[data]]\nuri = \"hdfs://nn/logs/2009010101\"\n[[outage]]\nfrom = \"2009-01-01T00:50Z\"\nto = \"2009-01-01T01:30Z\"\n";
+        let app = coordinator("2009-01-01T03:00Z", "");
+        simulate(&app, scenario, None, |engine| {
+            let ready: Vec<String> = history(engine, Some(2))
+                .into_iter()
+                .filter(|(_, status, _)| *status == "READY")
+                .map(|(t, _, _)| t)
+                .collect();
+            assert_eq!(ready, ["2009-01-01T01:30Z"]);
+            assert!(!engine.down);
+        });
+    }
+}

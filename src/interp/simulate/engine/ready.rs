@@ -283,3 +283,54 @@ impl<'a> Engine<'a> {
         self.push(now, Event::ReadyCheck(j));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{coordinator, history, simulate};
+    use super::*;
+
+    /// Three hourly actions, their data there, each workflow two hours long.
+    const SCENARIO: &str = "start = \"2009-01-01T00:00Z\"\nuntil = \"2009-01-01T06:00Z\"\n[server]\n\"oozie.service.CoordMaterializeTriggerService.materialization.window\" = 10800\n[workflows]\nduration = \"2h\"\n[[data]]\nuri = \"hdfs://nn/logs/2009010100\"\n[[data]]\nuri = \"hdfs://nn/logs/2009010101\"\n[[data]]\nuri = \"hdfs://nn/logs/2009010102\"\n";
+
+    /// The ready check starts READY actions, oldest first, while fewer than
+    /// the concurrency run (CoordActionReadyXCommand.java:79-100): action 2,
+    /// READY at 01:00, starts when action 1 ends at 02:00.
+    #[test]
+    fn concurrency_holds_ready_actions_until_one_ends() {
+        let app = coordinator("2009-01-01T03:00Z", "<concurrency>1</concurrency>");
+        simulate(&app, SCENARIO, Some("2009-01-01T01:30Z"), |engine| {
+            assert_eq!(engine.jobs[0].actions[1].status, ActionStatus::Ready);
+        });
+        simulate(&app, SCENARIO, None, |engine| {
+            let second: Vec<(String, &str)> = history(engine, Some(2))
+                .into_iter()
+                .map(|(t, status, _)| (t, status))
+                .collect();
+            assert_eq!(
+                second,
+                [
+                    ("2009-01-01T00:00Z".into(), "WAITING"),
+                    ("2009-01-01T01:00Z".into(), "READY"),
+                    ("2009-01-01T02:00Z".into(), "SUBMITTED"),
+                    ("2009-01-01T02:00Z".into(), "RUNNING"),
+                    ("2009-01-01T04:00Z".into(), "SUCCEEDED"),
+                ]
+            );
+        });
+    }
+
+    /// A `[[workflow]]` entry's status is how the action's workflow ends, and
+    /// the action takes it (CoordActionUpdateXCommand.java:145-148).
+    #[test]
+    fn a_scripted_workflow_ends_its_action() {
+        let scenario =
+            format!("{SCENARIO}[[workflow]]\njob = \"c\"\naction = 1\nstatus = \"FAILED\"\n");
+        let app = coordinator("2009-01-01T01:00Z", "");
+        simulate(&app, &scenario, None, |engine| {
+            assert_eq!(
+                history(engine, Some(1)).last(),
+                Some(&("2009-01-01T02:00Z".into(), "FAILED", Why::WorkflowEnded))
+            );
+        });
+    }
+}

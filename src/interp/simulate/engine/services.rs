@@ -156,3 +156,47 @@ impl<'a> Engine<'a> {
     // -----------------------------------------------------------------------
     // Status changes: every one goes through these.
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{coordinator, history, simulate};
+    use super::*;
+
+    /// The StatusTransitService, on its grid from the server's start + 10 s,
+    /// makes SUCCEEDED a job whose materialization is done and whose
+    /// actions all succeeded (CoordStatusTransitXCommand.java:140-142).
+    #[test]
+    fn status_transit_ends_a_job_whose_actions_succeeded() {
+        let scenario = "start = \"2009-01-01T00:00Z\"\nuntil = \"2009-01-01T01:00Z\"\n[[data]]\nuri = \"hdfs://nn/logs/2009010100\"\n";
+        simulate(
+            &coordinator("2009-01-01T01:00Z", ""),
+            scenario,
+            None,
+            |engine| {
+                assert_eq!(
+                    history(engine, None).last(),
+                    Some(&("2009-01-01T00:10Z".into(), "SUCCEEDED", Why::StatusTransit))
+                );
+            },
+        );
+    }
+
+    /// The materialization trigger selects a job when its next action is
+    /// within the lookup interval (CoordMaterializeTriggerService.java:158): the
+    /// 01:00 action is created at 00:55, not before.
+    #[test]
+    fn the_trigger_materializes_within_the_lookup_interval() {
+        let scenario = "start = \"2009-01-01T00:00Z\"\nuntil = \"2009-01-01T01:00Z\"\n";
+        simulate(
+            &coordinator("2009-01-01T03:00Z", ""),
+            scenario,
+            None,
+            |engine| {
+                assert_eq!(
+                    history(engine, Some(2)),
+                    [("2009-01-01T00:55Z".into(), "WAITING", Why::Materialized)]
+                );
+            },
+        );
+    }
+}

@@ -85,55 +85,10 @@ impl<'a> SimJob<'a> {
             lost: BTreeSet::new(),
             dirty: false,
             cron_times: Default::default(),
-            ops: Vec::new(),
             scripts: Vec::new(),
             failure: None,
             job,
         }
-    }
-
-    /// Instances of `dataset` with nominal times in [from, to), and their URIs.
-    pub(super) fn dataset_instances(
-        &self,
-        dataset: &str,
-        from: DateTime<Utc>,
-        to: DateTime<Utc>,
-    ) -> Result<Vec<(DateTime<Utc>, String)>, String> {
-        let (_, clock) = self.job.dataset(dataset).ok_or_else(|| {
-            format!(
-                "job `{}` has no data-in or data-out with dataset `{dataset}`",
-                self.id
-            )
-        })?;
-        let last = to - chrono::Duration::milliseconds(1);
-        let Some((last_count, _)) = clock.current_instance(last).map_err(|e| e.to_string())? else {
-            return Ok(Vec::new());
-        };
-        let first_count = match clock.current_instance(from).map_err(|e| e.to_string())? {
-            Some((c, t)) if t < from => c + 1,
-            Some((c, _)) => c,
-            None => 0,
-        };
-        if last_count < first_count {
-            return Ok(Vec::new());
-        }
-        if (last_count - first_count) as usize >= MAX_INSTANCES {
-            return Err(format!(
-                "the range lists more than {MAX_INSTANCES} instances of dataset `{dataset}`: simulate a shorter window"
-            ));
-        }
-        let mut instances = clock
-            .current_range(last, first_count - last_count, 0)
-            .map_err(|e| e.to_string())?;
-        instances.reverse();
-        instances
-            .into_iter()
-            .map(|t| match self.job.instance_uri(dataset, t) {
-                Some(Ok(uri)) => Ok((t, uri)),
-                Some(Err(d)) => Err(d.message.clone()),
-                None => Err(format!("no dataset `{dataset}`")),
-            })
-            .collect()
     }
 
     /// Nominal time of action `k` (1-based), computed afresh from the start
@@ -143,15 +98,7 @@ impl<'a> SimJob<'a> {
             return None;
         }
         match self.job.schedule() {
-            Schedule::Every(f) => {
-                let origin = if f.end_of {
-                    crate::time::frequency::move_to_end(&self.job.zone, self.job.start, f.unit)?
-                } else {
-                    self.job.start
-                };
-                let steps = i64::try_from(k - 1).ok()?.checked_mul(f.count)?;
-                add(&self.job.zone, origin, f.unit.calendar_unit(), steps).map(millis)
-            }
+            Schedule::Every(every) => frequency_nominal(self.job, every, k),
             Schedule::Cron(c) => {
                 let mut cron_times = self.cron_times.borrow_mut();
                 if cron_times.len() < k {
@@ -171,30 +118,6 @@ impl<'a> SimJob<'a> {
                 cron_times.get(k - 1).copied()
             }
         }
-    }
-
-    /// How many actions have a nominal time before `bound` (a frequency
-    /// schedule: found by bisection, at most [`MAX_ACTIONS`] + 1; a cron
-    /// schedule: 0, it is counted as it runs).
-    pub(super) fn actions_before(&self, bound: Millis) -> usize {
-        if matches!(self.job.schedule(), Schedule::Cron(_)) {
-            return 0;
-        }
-        let before = |k: usize| self.nominal(k).is_some_and(|t| t < bound);
-        let (mut low, mut high) = (0usize, MAX_ACTIONS + 1);
-        if before(high) {
-            return high;
-        }
-        // Invariant: before(low) (or low == 0), !before(high).
-        while high - low > 1 {
-            let mid = low + (high - low) / 2;
-            if before(mid) {
-                low = mid;
-            } else {
-                high = mid;
-            }
-        }
-        low
     }
 
     /// The nominal time after action `number`'s, `None` past the end
@@ -233,29 +156,85 @@ impl<'a> SimJob<'a> {
     /// Whether a `[[workflow]]` entry scripts action `a`.
     pub(super) fn overridden(&self, a: usize) -> bool {
         let action = self.action(a);
-        self.scripts.iter().any(|(which, _, _)| match which {
-            ActionRef::Number(n) => *n == action.number,
-            ActionRef::Nominal(t) => millis(*t) == action.nominal,
-        })
+        self.scripts
+            .iter()
+            .any(|script| script.action.names(action.number, action.nominal))
     }
 
     pub(super) fn script_for(&self, a: usize, default: WorkflowScript) -> WorkflowScript {
         let action = self.action(a);
         let mut script = default;
-        for (which, status, duration) in &self.scripts {
-            let matches = match which {
-                ActionRef::Number(n) => *n == action.number,
-                ActionRef::Nominal(t) => millis(*t) == action.nominal,
-            };
-            if matches {
-                if let Some(s) = status {
-                    script.status = *s;
+        for entry in &self.scripts {
+            if entry.action.names(action.number, action.nominal) {
+                if let Some(s) = entry.status {
+                    script.status = s;
                 }
-                if let Some(d) = duration {
-                    script.duration = *d;
+                if let Some(d) = entry.duration {
+                    script.duration = d;
                 }
             }
         }
         script
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{at, coordinator, simulate};
+    use super::*;
+
+    /// Nominal times step by the frequency from the start
+    /// (CoordMaterializeTransitionXCommand.java:484-492); the next one is past
+    /// the end only after it (CoordCommandUtils.java:880-913).
+    #[test]
+    fn nominal_times_step_from_the_start() {
+        let scenario = "start = \"2009-01-01T00:00Z\"\nuntil = \"2009-01-01T00:01Z\"\n";
+        simulate(
+            &coordinator("2009-01-01T03:00Z", ""),
+            scenario,
+            None,
+            |engine| {
+                let job = &engine.jobs[0];
+                assert_eq!(job.nominal(0), None);
+                assert_eq!(job.nominal(3), Some(at("2009-01-01T02:00Z")));
+                assert_eq!(job.next_nominal(2), Some(at("2009-01-01T02:00Z")));
+                assert_eq!(job.next_nominal(3), Some(at("2009-01-01T03:00Z")));
+                assert_eq!(job.next_nominal(4), None);
+            },
+        );
+    }
+
+    /// A `[[workflow]]` entry scripts the action it names, by number or by
+    /// nominal time; the others keep `[workflows]`.
+    #[test]
+    fn workflow_entries_script_the_actions_they_name() {
+        let scenario = "start = \"2009-01-01T00:00Z\"\nuntil = \"2009-01-01T00:01Z\"\n[server]\n\"oozie.service.CoordMaterializeTriggerService.materialization.window\" = 10800\n[[workflow]]\njob = \"c\"\naction = 2\nstatus = \"KILLED\"\n[[workflow]]\njob = \"c\"\nnominal = \"2009-01-01T02:00Z\"\nduration = \"1h\"\n";
+        simulate(
+            &coordinator("2009-01-01T03:00Z", ""),
+            scenario,
+            None,
+            |engine| {
+                let job = &engine.jobs[0];
+                let scripts: Vec<WorkflowScript> = (0..3)
+                    .map(|a| job.script_for(a, engine.workflows))
+                    .collect();
+                let default = engine.workflows;
+                assert_eq!(
+                    scripts,
+                    [
+                        default,
+                        WorkflowScript {
+                            status: WorkflowEnd::Killed,
+                            ..default
+                        },
+                        WorkflowScript {
+                            duration: 3_600_000,
+                            ..default
+                        },
+                    ]
+                );
+                assert!(!job.overridden(0) && job.overridden(1) && job.overridden(2));
+            },
+        );
     }
 }

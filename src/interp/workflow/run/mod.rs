@@ -285,6 +285,23 @@ pub struct RunInput<'a> {
     pub id_sequence: u64,
 }
 
+impl<'a> RunInput<'a> {
+    /// A job run on its own, as the unit tests and benches run one: from
+    /// time 0 in UTC, in no coordinator action, with no local sub-workflow
+    /// application, the first job id.
+    pub fn alone(conf: &'a VarMap, script: &'a Script) -> RunInput<'a> {
+        RunInput {
+            conf,
+            start: 0,
+            script,
+            scope: Scope::default(),
+            sub_workflows: &NoSubWorkflows,
+            pz: ProcessingZone::UTC,
+            id_sequence: 0,
+        }
+    }
+}
+
 /// Where a job stands in its tree of sub-workflows: what a top job starts
 /// from, and what a child is given by its parent's run.
 struct Nesting<'a> {
@@ -681,13 +698,8 @@ mod tests {
         run(
             &graph,
             &RunInput {
-                conf,
-                start: 0,
-                script,
-                scope: Scope::default(),
-                sub_workflows: &NoSubWorkflows,
-                pz: ProcessingZone::UTC,
                 id_sequence: 7,
+                ..RunInput::alone(conf, script)
             },
         )
     }
@@ -909,18 +921,7 @@ mod tests {
         let graph = Graph::new(&wf).unwrap_or_else(|_| panic!("a graph"));
         let conf = VarMap::default();
         let script = Script::default();
-        let run = run(
-            &graph,
-            &RunInput {
-                conf: &conf,
-                start: 0,
-                script: &script,
-                scope: Scope::default(),
-                sub_workflows: &NoSubWorkflows,
-                pz: ProcessingZone::UTC,
-                id_sequence: 0,
-            },
-        );
+        let run = run(&graph, &RunInput::alone(&conf, &script));
         let resolved = run.nodes[0].resolved.as_ref().unwrap();
         let values: Vec<(&str, &str)> = resolved
             .values

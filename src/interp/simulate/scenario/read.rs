@@ -1,509 +1,24 @@
-//! The scenario file of `coordc simulate` (docs/simulate.md): TOML read with
-//! serde, unknown keys refused, then every value checked and turned into
-//! times and durations, each error pointing at its line.
-//!
-//! The serde types here are also the source of `docs/simulate.schema.json`
-//! (schemars): what the file may say is written once.
+//! Reading a scenario: the file's TOML ([`super::file`]) checked value by
+//! value into the typed [`super::model`], every problem found reported at
+//! its place in the file.
 
+use super::file::{DataFile, NodeFile, OpFile, ScenarioFile, ServerFile};
+use super::model::{
+    ActionList, ActionRef, ActionScript, ChangeValue, Command, DEFAULT_WORKFLOW_START, DataEntry,
+    JobEntry, MAX_RETRIES, MAX_SUBWORKFLOW_DEPTH, Op, Scenario, Settings, StatusChange,
+    WorkflowEnd, WorkflowOverride, WorkflowScenario, WorkflowScript,
+};
 use crate::diag::Diagnostic;
 use crate::diag::rules::SIMULATE_SCENARIO;
-use crate::interp::clock::Millis;
+use crate::interp::clock::{Millis, millis};
 use crate::interp::workflow::script::{
     Behaviour, FileSystem, NodeScript, Outcome, RetrySettings, Script,
 };
 use crate::span::Span;
 use crate::time::datetime::{ProcessingZone, parse_datetime};
 use chrono::{DateTime, Utc};
-use schemars::JsonSchema;
-use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
-
-/// A scenario, as written.
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[schemars(title = "coordc simulate scenario")]
-pub struct ScenarioFile {
-    /// When the simulated Oozie server starts (an Oozie datetime,
-    /// YYYY-MM-DDTHH:mmZ); for a workflow, when it starts (default
-    /// 2000-01-01T00:00Z).
-    #[schemars(with = "Option<String>")]
-    pub start: Option<Spanned<String>>,
-    /// When the simulation ends (exclusive); coordinator scenarios only.
-    #[schemars(with = "Option<String>")]
-    pub until: Option<Spanned<String>>,
-    /// oozie-site settings, with Oozie's names, units and defaults.
-    #[serde(default)]
-    pub server: ServerFile,
-    /// The jobs submitted.
-    #[serde(default, rename = "job")]
-    pub jobs: Vec<JobFile>,
-    /// When data instances complete.
-    #[serde(default)]
-    pub data: Vec<DataFile>,
-    /// What every action's workflow does once it runs (default: SUCCEEDED after 10m).
-    #[serde(default)]
-    pub workflows: WorkflowsFile,
-    /// What one action's workflow does.
-    #[serde(default, rename = "workflow")]
-    pub workflow: Vec<WorkflowFile>,
-    /// What users do, with the Oozie CLI's verbs.
-    #[serde(default, rename = "op")]
-    pub ops: Vec<OpFile>,
-    /// Times the server is down.
-    #[serde(default, rename = "outage")]
-    pub outages: Vec<OutageFile>,
-    /// What every workflow action node does (default: ok, 1m; an fs action 0s).
-    #[serde(default)]
-    pub actions: Option<NodeFile>,
-    /// What one workflow action node does.
-    #[serde(default, rename = "node")]
-    pub nodes: Vec<NodeFile>,
-    /// The file system the fs: and hcat: functions see.
-    #[serde(default)]
-    pub fs: Option<FsFile>,
-}
-
-/// A workflow action node's script (`[actions]`: every node's).
-#[derive(Deserialize, JsonSchema, Default)]
-#[serde(deny_unknown_fields)]
-pub struct NodeFile {
-    /// The action node (`[[node]]` only).
-    #[schemars(with = "Option<String>")]
-    pub name: Option<Spanned<String>>,
-    /// Inside a coordinator simulation: only this job's workflows (`[[node]]` only).
-    pub job: Option<String>,
-    /// ... and only this action's, numbered from 1 (`[[node]]` only).
-    #[schemars(with = "Option<i64>")]
-    pub action: Option<Spanned<i64>>,
-    /// ok or error (a non-transient error: the error transition).
-    #[schemars(with = "Option<String>")]
-    pub outcome: Option<Spanned<String>>,
-    /// wf:errorCode after an error.
-    pub error_code: Option<String>,
-    /// wf:errorMessage after an error.
-    pub error_message: Option<String>,
-    /// Each attempt's duration (30s, 5m, 2h, 1d).
-    #[schemars(with = "Option<String>")]
-    pub duration: Option<Spanned<String>>,
-    /// Its first attempts fail this many times with a retryable error.
-    #[schemars(with = "Option<i64>")]
-    pub transient_failures: Option<Spanned<i64>>,
-    /// Its <capture-output> properties (wf:actionData).
-    pub action_data: Option<BTreeMap<String, String>>,
-    /// wf:actionExternalStatus.
-    pub external_status: Option<String>,
-    /// hadoop:counters: group -> counter -> value.
-    pub counters: Option<BTreeMap<String, BTreeMap<String, i64>>>,
-}
-
-/// The file system the workflow functions see.
-#[derive(Deserialize, JsonSchema, Default)]
-#[serde(deny_unknown_fields)]
-pub struct FsFile {
-    /// Files, path = size in bytes (their folders exist too).
-    #[serde(default)]
-    pub files: BTreeMap<String, i64>,
-    /// Folders.
-    #[serde(default)]
-    pub dirs: Vec<String>,
-    /// fs:blockSize of every file (134217728).
-    pub block_size: Option<i64>,
-}
-
-/// The oozie-site settings the engine reads (oozie-default.xml's names).
-#[derive(Deserialize, JsonSchema, Default)]
-#[serde(deny_unknown_fields)]
-pub struct ServerFile {
-    /// Seconds; how far ahead the materialization trigger looks (300).
-    #[serde(rename = "oozie.service.CoordMaterializeTriggerService.lookup.interval")]
-    #[schemars(with = "Option<i64>")]
-    pub lookup_interval: Option<Spanned<i64>>,
-    /// Seconds between two materialization trigger runs (the lookup interval).
-    #[serde(rename = "oozie.service.CoordMaterializeTriggerService.scheduling.interval")]
-    #[schemars(with = "Option<i64>")]
-    pub scheduling_interval: Option<Spanned<i64>>,
-    /// Seconds of actions one materialization creates ahead (3600).
-    #[serde(rename = "oozie.service.CoordMaterializeTriggerService.materialization.window")]
-    #[schemars(with = "Option<i64>")]
-    pub materialization_window: Option<Spanned<i64>>,
-    /// Actions one LAST_ONLY/NONE catch-up run creates (10000; -1 unlimited).
-    #[serde(rename = "oozie.service.CoordMaterializeTriggerService.action.batch.size")]
-    #[schemars(with = "Option<i64>")]
-    pub action_batch_size: Option<Spanned<i64>>,
-    /// Jobs one materialization trigger run selects (50).
-    #[serde(rename = "oozie.service.CoordMaterializeTriggerService.materialization.system.limit")]
-    #[schemars(with = "Option<i64>")]
-    pub materialization_system_limit: Option<Spanned<i64>>,
-    /// Minutes an action waits for its inputs when the app sets no timeout (120).
-    #[serde(rename = "oozie.service.coord.normal.default.timeout")]
-    #[schemars(with = "Option<i64>")]
-    pub default_timeout: Option<Spanned<i64>>,
-    /// Actions running at once when the app sets no concurrency (1).
-    #[serde(rename = "oozie.service.coord.default.concurrency")]
-    #[schemars(with = "Option<i64>")]
-    pub default_concurrency: Option<Spanned<i64>>,
-    /// Actions waiting at once when the app sets no throttle (12).
-    #[serde(rename = "oozie.service.coord.default.throttle")]
-    #[schemars(with = "Option<i64>")]
-    pub default_throttle: Option<Spanned<i64>>,
-    /// The throttle's cap is this fraction of the queue size (0.05).
-    #[serde(rename = "oozie.service.coord.materialization.throttling.factor")]
-    #[schemars(with = "Option<f64>")]
-    pub throttling_factor: Option<Spanned<f64>>,
-    /// The command queue's size (10000), for the throttle's cap.
-    #[serde(rename = "oozie.service.CallableQueueService.queue.size")]
-    #[schemars(with = "Option<i64>")]
-    pub queue_size: Option<Spanned<i64>>,
-    /// Milliseconds between two input checks of a waiting action (60000).
-    #[serde(rename = "oozie.service.coord.input.check.requeue.interval")]
-    #[schemars(with = "Option<i64>")]
-    pub input_check_interval: Option<Spanned<i64>>,
-    /// Seconds added to that interval when a check found nothing new (0).
-    #[serde(rename = "oozie.service.coord.input.check.requeue.interval.additional.delay")]
-    #[schemars(with = "Option<i64>")]
-    pub input_check_additional_delay: Option<Spanned<i64>>,
-    /// Minutes after its nominal time a NONE action is skipped (1).
-    #[serde(rename = "oozie.coord.execution.none.tolerance")]
-    #[schemars(with = "Option<i64>")]
-    pub none_tolerance: Option<Spanned<i64>>,
-    /// latest() counts from the check's time, not the action's creation (false).
-    #[serde(rename = "oozie.service.ELService.latest-el.use-current-time")]
-    #[schemars(with = "Option<bool>")]
-    pub latest_use_current_time: Option<Spanned<bool>>,
-    /// Seconds between two RecoveryService runs (60).
-    #[serde(rename = "oozie.service.RecoveryService.interval")]
-    #[schemars(with = "Option<i64>")]
-    pub recovery_interval: Option<Spanned<i64>>,
-    /// Seconds an action is left alone before the RecoveryService re-drives it (600).
-    #[serde(rename = "oozie.service.RecoveryService.coord.older.than")]
-    #[schemars(with = "Option<i64>")]
-    pub recovery_older_than: Option<Spanned<i64>>,
-    /// Seconds between two StatusTransitService runs (60).
-    #[serde(rename = "oozie.service.StatusTransitService.statusTransit.interval")]
-    #[schemars(with = "Option<i64>")]
-    pub status_transit_interval: Option<Spanned<i64>>,
-    /// No RUNNINGWITHERROR, SUSPENDEDWITHERROR, PAUSEDWITHERROR states (true).
-    #[serde(
-        rename = "oozie.service.StatusTransitService.backward.support.for.states.without.error"
-    )]
-    #[schemars(with = "Option<bool>")]
-    pub states_without_error: Option<Spanned<bool>>,
-    /// Seconds between two PauseTransitService runs (60).
-    #[serde(rename = "oozie.service.PauseTransitService.PauseTransit.interval")]
-    #[schemars(with = "Option<i64>")]
-    pub pause_transit_interval: Option<Spanned<i64>>,
-    /// A frequency under 5 minutes is refused at submission (true).
-    #[serde(rename = "oozie.service.coord.check.maximum.frequency")]
-    #[schemars(with = "Option<bool>")]
-    pub check_maximum_frequency: Option<Spanned<bool>>,
-    /// The cap on an action's retry-max (3).
-    #[serde(rename = "oozie.service.LiteWorkflowStoreService.user.retry.max")]
-    #[schemars(with = "Option<i64>")]
-    pub user_retry_max: Option<Spanned<i64>>,
-    /// Transient retries of an action before its workflow is suspended (3).
-    #[serde(rename = "oozie.action.retries.max")]
-    #[schemars(with = "Option<i64>")]
-    pub action_retries_max: Option<Spanned<i64>>,
-    /// Seconds between transient retries (10).
-    #[serde(rename = "oozie.action.retry.interval")]
-    #[schemars(with = "Option<i64>")]
-    pub action_retry_interval: Option<Spanned<i64>>,
-    /// How deep sub-workflows may nest (50).
-    #[serde(rename = "oozie.action.subworkflow.max.depth")]
-    #[schemars(with = "Option<i64>")]
-    pub subworkflow_max_depth: Option<Spanned<i64>>,
-}
-
-/// One job submitted.
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct JobFile {
-    /// The job's name in the scenario (default: the application's name).
-    pub id: Option<String>,
-    /// A coordinator or bundle XML file, relative to the scenario file.
-    #[schemars(with = "String")]
-    pub app: Spanned<String>,
-    /// Job configuration files, as --config (default: the job.properties beside the app).
-    pub config: Option<Vec<String>>,
-    /// Job properties, as -D.
-    #[serde(default)]
-    pub properties: BTreeMap<String, String>,
-    /// Where included paths are found, as --map: PREFIX = local folder.
-    #[serde(default)]
-    pub map: BTreeMap<String, String>,
-    /// When it is submitted (default: the start).
-    #[schemars(with = "Option<String>")]
-    pub submit: Option<Spanned<String>>,
-}
-
-/// Data that completes: one instance by `uri`, or a job's dataset over a range.
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct DataFile {
-    /// One instance's URI (its done-flag appears; the directory itself when the flag is empty).
-    pub uri: Option<String>,
-    /// When it completes (default: already there at the start). With `uri` only.
-    #[schemars(with = "Option<String>")]
-    pub at: Option<Spanned<String>>,
-    /// With `dataset`: the job whose dataset this is.
-    pub job: Option<String>,
-    /// A dataset name of that job (as a data-in or data-out's dataset= says).
-    pub dataset: Option<String>,
-    /// The first nominal time of the range (inclusive).
-    #[schemars(with = "Option<String>")]
-    pub from: Option<Spanned<String>>,
-    /// The end of the range (exclusive).
-    #[schemars(with = "Option<String>")]
-    pub to: Option<Spanned<String>>,
-    /// Each instance completes at its nominal time plus this (30s, 5m, 2h, 1d; default 0).
-    #[schemars(with = "Option<String>")]
-    pub delay: Option<Spanned<String>>,
-    /// Nominal times in the range that never arrive.
-    #[serde(default)]
-    #[schemars(with = "Vec<String>")]
-    pub missing: Vec<Spanned<String>>,
-}
-
-/// What an action's workflow does once RUNNING.
-#[derive(Deserialize, JsonSchema, Default)]
-#[serde(deny_unknown_fields)]
-pub struct WorkflowsFile {
-    /// SUCCEEDED, FAILED or KILLED (default SUCCEEDED).
-    #[schemars(with = "Option<String>")]
-    pub status: Option<Spanned<String>>,
-    /// How long it runs (default 10m).
-    #[schemars(with = "Option<String>")]
-    pub duration: Option<Spanned<String>>,
-    /// A SUCCEEDED action's data-out instances complete when it ends (default true).
-    pub outputs: Option<bool>,
-}
-
-/// One action's workflow.
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct WorkflowFile {
-    #[schemars(with = "String")]
-    pub job: Spanned<String>,
-    /// The action's number.
-    pub action: Option<u32>,
-    /// Or its nominal time.
-    #[schemars(with = "Option<String>")]
-    pub nominal: Option<Spanned<String>>,
-    /// SUCCEEDED, FAILED or KILLED.
-    #[schemars(with = "Option<String>")]
-    pub status: Option<Spanned<String>>,
-    #[schemars(with = "Option<String>")]
-    pub duration: Option<Spanned<String>>,
-}
-
-/// What a user does at a time.
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct OpFile {
-    #[schemars(with = "String")]
-    pub at: Spanned<String>,
-    #[schemars(with = "String")]
-    pub job: Spanned<String>,
-    /// suspend, resume, kill, change, rerun or ignore.
-    #[serde(rename = "do")]
-    #[schemars(with = "String")]
-    pub verb: Spanned<String>,
-    /// For change: endtime=T;pausetime=T;concurrency=N;status=S (the CLI's -value).
-    #[schemars(with = "Option<String>")]
-    pub value: Option<Spanned<String>>,
-    /// For kill, rerun, ignore: action numbers, e.g. 1-3,7 (the CLI's -action).
-    #[schemars(with = "Option<String>")]
-    pub actions: Option<Spanned<String>>,
-}
-
-/// The server is down in [from, to).
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct OutageFile {
-    #[schemars(with = "String")]
-    pub from: Spanned<String>,
-    #[schemars(with = "String")]
-    pub to: Spanned<String>,
-}
-
-// ---------------------------------------------------------------------------
-// The scenario, checked.
-
-/// The server's settings, Oozie's defaults unless the scenario says otherwise.
-#[derive(Debug, Clone)]
-pub struct Settings {
-    pub lookup: Millis,
-    pub scheduling: Millis,
-    pub window: Millis,
-    /// LAST_ONLY/NONE catch-up batch; `None` is unlimited.
-    pub action_batch: Option<usize>,
-    pub system_limit: usize,
-    pub default_timeout: i64,
-    pub default_concurrency: i64,
-    pub default_throttle: i64,
-    /// The throttle's cap: queue size × throttling factor.
-    pub throttle_cap: i64,
-    pub check_interval: Millis,
-    pub check_additional_delay: Millis,
-    pub none_tolerance: i64,
-    pub latest_use_current_time: bool,
-    pub recovery_interval: Millis,
-    pub recovery_older_than: Millis,
-    pub status_interval: Millis,
-    pub states_without_error: bool,
-    pub pause_interval: Millis,
-    /// `oozie.service.coord.check.maximum.frequency` when the scenario sets
-    /// it; else each job's `coordc.toml` says (default true).
-    pub check_maximum_frequency: Option<bool>,
-    /// What workflows' runs read.
-    pub retry: RetrySettings,
-}
-
-impl Default for Settings {
-    /// oozie-default.xml.
-    fn default() -> Settings {
-        Settings {
-            lookup: 300_000,
-            scheduling: 300_000,
-            window: 3_600_000,
-            action_batch: Some(10_000),
-            system_limit: 50,
-            default_timeout: 120,
-            default_concurrency: 1,
-            default_throttle: 12,
-            throttle_cap: 500,
-            check_interval: 60_000,
-            check_additional_delay: 0,
-            none_tolerance: 1,
-            latest_use_current_time: false,
-            recovery_interval: 60_000,
-            recovery_older_than: 600_000,
-            status_interval: 60_000,
-            states_without_error: true,
-            pause_interval: 60_000,
-            check_maximum_frequency: None,
-            retry: RetrySettings::default(),
-        }
-    }
-}
-
-/// A workflow's scripted end.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct WorkflowScript {
-    pub status: WorkflowEnd,
-    pub duration: Millis,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum WorkflowEnd {
-    Succeeded,
-    Failed,
-    Killed,
-    /// A workflow run from its application that was suspended (not a
-    /// status a scenario scripts).
-    Suspended,
-}
-
-/// Which action a `[[workflow]]` entry scripts.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ActionRef {
-    Number(usize),
-    Nominal(DateTime<Utc>),
-}
-
-#[derive(Debug, Clone)]
-pub struct WorkflowOverride {
-    pub job: String,
-    pub job_span: Span,
-    pub action: ActionRef,
-    pub status: Option<WorkflowEnd>,
-    pub duration: Option<Millis>,
-}
-
-#[derive(Debug, Clone)]
-pub struct JobEntry {
-    pub id: Option<String>,
-    pub app: String,
-    pub app_span: Span,
-    pub config: Option<Vec<String>>,
-    pub properties: Vec<(String, String)>,
-    pub map: Vec<(String, String)>,
-    pub submit: DateTime<Utc>,
-}
-
-#[derive(Debug, Clone)]
-pub enum DataEntry {
-    Uri {
-        uri: String,
-        at: DateTime<Utc>,
-    },
-    Range {
-        job: String,
-        dataset: String,
-        span: Span,
-        from: DateTime<Utc>,
-        to: DateTime<Utc>,
-        delay: Millis,
-        missing: Vec<DateTime<Utc>>,
-    },
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Verb {
-    Suspend,
-    Resume,
-    Kill,
-    Change,
-    Rerun,
-    Ignore,
-}
-
-#[derive(Debug, Clone)]
-pub struct Op {
-    pub at: DateTime<Utc>,
-    pub job: String,
-    pub job_span: Span,
-    pub verb: Verb,
-    pub value: Option<(String, Span)>,
-    pub actions: Option<(Vec<(usize, usize)>, Span)>,
-}
-
-/// A scenario whose every value was read.
-#[derive(Debug, Clone)]
-pub struct Scenario {
-    pub start: DateTime<Utc>,
-    pub until: DateTime<Utc>,
-    /// Where `until` is written (empty for the quick form).
-    pub until_span: Span,
-    pub settings: Settings,
-    pub jobs: Vec<JobEntry>,
-    pub data: Vec<DataEntry>,
-    pub workflows: WorkflowScript,
-    pub outputs: bool,
-    pub workflow: Vec<WorkflowOverride>,
-    pub ops: Vec<Op>,
-    pub outages: Vec<(DateTime<Utc>, DateTime<Utc>)>,
-    /// What workflows run from local applications meet.
-    pub script: Script,
-}
-
-/// A workflow's scenario (`coordc simulate workflow.xml --scenario S`).
-#[derive(Debug, Clone)]
-pub struct WorkflowScenario {
-    pub start: DateTime<Utc>,
-    pub script: Script,
-}
-
-/// The most retries of one kind a scenario may allow an action.
-pub const MAX_RETRIES: i64 = 1_000;
-
-/// The deepest sub-workflow nesting a scenario may allow: each level is a
-/// nested run (Oozie's default is 50).
-pub const MAX_SUBWORKFLOW_DEPTH: i64 = 200;
-
-/// When a workflow starts unless its scenario says.
-pub const DEFAULT_WORKFLOW_START: &str = "2000-01-01T00:00Z";
 
 impl WorkflowScenario {
     /// Reads a workflow scenario's text: every problem found, or the scenario.
@@ -719,7 +234,7 @@ fn span_of<T>(value: &Spanned<T>) -> Span {
     Span::new(r.start, r.end)
 }
 
-fn problem(span: Span, message: impl Into<String>) -> Diagnostic {
+pub(super) fn problem(span: Span, message: impl Into<String>) -> Diagnostic {
     Diagnostic::error(SIMULATE_SCENARIO, span, message)
 }
 
@@ -751,7 +266,7 @@ fn time(value: &Spanned<String>) -> Result<DateTime<Utc>, Diagnostic> {
 }
 
 /// A duration: a count and a unit, `30s`, `5m`, `2h` or `1d`.
-pub fn parse_duration(text: &str) -> Option<Millis> {
+fn parse_duration(text: &str) -> Option<Millis> {
     let text = text.trim();
     let unit = text.chars().last()?;
     let count: i64 = text[..text.len() - unit.len_utf8()].parse().ok()?;
@@ -791,7 +306,7 @@ fn workflow_end(value: &Spanned<String>) -> Result<WorkflowEnd, Diagnostic> {
 }
 
 /// Oozie's `-action` list: numbers and ranges, `1-3,7`.
-pub fn action_list(text: &str) -> Option<Vec<(usize, usize)>> {
+fn action_list(text: &str) -> Option<ActionList> {
     text.split(',')
         .map(|part| {
             let part = part.trim();
@@ -860,7 +375,9 @@ impl Scenario {
         for entry in &file.workflow {
             let action = match (&entry.action, &entry.nominal) {
                 (Some(n), None) if *n >= 1 => Some(ActionRef::Number(*n as usize)),
-                (None, Some(t)) => keep(&mut problems, time(t)).map(ActionRef::Nominal),
+                (None, Some(t)) => {
+                    keep(&mut problems, time(t)).map(|t| ActionRef::Nominal(millis(t)))
+                }
                 _ => keep(
                     &mut problems,
                     Err(problem(
@@ -885,9 +402,11 @@ impl Scenario {
                 workflow.push(WorkflowOverride {
                     job: entry.job.get_ref().clone(),
                     job_span: span_of(&entry.job),
-                    action,
-                    status,
-                    duration,
+                    script: ActionScript {
+                        action,
+                        status,
+                        duration,
+                    },
                 });
             }
         }
@@ -1035,20 +554,16 @@ fn data_entry(entry: &DataFile, start: Option<DateTime<Utc>>) -> Result<DataEntr
 
 fn op(entry: &OpFile) -> Result<Op, Diagnostic> {
     let at = time(&entry.at)?;
-    let verb = match entry.verb.get_ref().as_str() {
-        "suspend" => Verb::Suspend,
-        "resume" => Verb::Resume,
-        "kill" => Verb::Kill,
-        "change" => Verb::Change,
-        "rerun" => Verb::Rerun,
-        "ignore" => Verb::Ignore,
-        other => {
-            return Err(problem(
-                span_of(&entry.verb),
-                format!("`{other}` is none of suspend, resume, kill, change, rerun, ignore"),
-            ));
-        }
-    };
+    let verb = entry.verb.get_ref().as_str();
+    if !matches!(
+        verb,
+        "suspend" | "resume" | "kill" | "change" | "rerun" | "ignore"
+    ) {
+        return Err(problem(
+            span_of(&entry.verb),
+            format!("`{verb}` is none of suspend, resume, kill, change, rerun, ignore"),
+        ));
+    }
     let actions = match &entry.actions {
         Some(text) => Some((
             action_list(text.get_ref()).ok_or_else(|| {
@@ -1062,8 +577,8 @@ fn op(entry: &OpFile) -> Result<Op, Diagnostic> {
         )),
         None => None,
     };
-    let needs_actions = matches!(verb, Verb::Rerun | Verb::Ignore);
-    let takes_actions = needs_actions || verb == Verb::Kill;
+    let needs_actions = matches!(verb, "rerun" | "ignore");
+    let takes_actions = needs_actions || verb == "kill";
     if needs_actions && actions.is_none() {
         return Err(problem(
             span_of(&entry.verb),
@@ -1073,30 +588,92 @@ fn op(entry: &OpFile) -> Result<Op, Diagnostic> {
     if !takes_actions && let Some((_, span)) = &actions {
         return Err(problem(*span, "`actions` is for kill, rerun and ignore"));
     }
-    let value = entry
-        .value
-        .as_ref()
-        .map(|v| (v.get_ref().clone(), span_of(v)));
-    match (&verb, &value) {
-        (Verb::Change, None) => {
+    let value = entry.value.as_ref();
+    match (verb, value) {
+        ("change", None) => {
             return Err(problem(
                 span_of(&entry.verb),
                 "change needs a `value`, e.g. value = \"endtime=2009-01-02T00:00Z;concurrency=3\"",
             ));
         }
-        (Verb::Change, _) | (_, None) => {}
-        (_, Some((_, span))) => {
-            return Err(problem(*span, "`value` is for change"));
+        ("change", _) | (_, None) => {}
+        (_, Some(value)) => {
+            return Err(problem(span_of(value), "`value` is for change"));
         }
     }
+    let text = match (value, &actions) {
+        (Some(v), _) => format!("{verb} -value {}", v.get_ref()),
+        (_, Some((list, _))) => format!("{verb} -action {}", action_list_text(list)),
+        _ => verb.to_string(),
+    };
+    let list = actions.map(|(list, _)| list);
+    let command = match (verb, list) {
+        ("suspend", _) => Command::Suspend,
+        ("resume", _) => Command::Resume,
+        ("kill", list) => Command::Kill(list),
+        ("rerun", Some(list)) => Command::Rerun(list),
+        ("ignore", Some(list)) => Command::Ignore(list),
+        // (The verb is change: its value was required above.)
+        _ => Command::Change(change(value.map_or("", |v| v.get_ref()))),
+    };
     Ok(Op {
         at,
         job: entry.job.get_ref().clone(),
         job_span: span_of(&entry.job),
-        verb,
-        value,
-        actions,
+        command,
+        text,
     })
+}
+
+/// A `-change` value, `endtime=T;pausetime=T;concurrency=N;status=S`, as
+/// CoordChangeXCommand parses it (CoordChangeXCommand.java:208-461): its
+/// first wrong pair is the E1015 Oozie answers the op with.
+fn change(value: &str) -> Result<ChangeValue, String> {
+    let mut change = ChangeValue::default();
+    for pair in value.split(';').filter(|p| !p.trim().is_empty()) {
+        let (name, v) = pair
+            .split_once('=')
+            .ok_or_else(|| format!("E1015: `{pair}` is not name=value"))?;
+        let v = v.trim();
+        let time = |v: &str| {
+            parse_datetime(v, ProcessingZone::UTC)
+                .map(|t| millis(t.instant))
+                .map_err(|e| format!("E1015: invalid {name} `{v}`: {}", e.message))
+        };
+        match name.trim() {
+            "endtime" => change.end = Some(time(v)?),
+            "pausetime" => change.pause = Some(if v.is_empty() { None } else { Some(time(v)?) }),
+            "concurrency" => {
+                change.concurrency = Some(
+                    v.parse::<i32>()
+                        .map_err(|_| format!("E1015: invalid concurrency `{v}`"))?,
+                )
+            }
+            "status" => {
+                change.status = Some(match v {
+                    "RUNNING" => StatusChange::Running,
+                    "IGNORED" => StatusChange::Ignored,
+                    other => StatusChange::Other(other.to_string()),
+                })
+            }
+            other => return Err(format!("E1015: `{other}` cannot be changed")),
+        }
+    }
+    Ok(change)
+}
+
+/// An action list as Oozie's `-action` writes it: `1-3,7`.
+fn action_list_text(list: &[(usize, usize)]) -> String {
+    list.iter()
+        .map(|&(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a}-{b}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 fn settings(file: &ServerFile) -> Result<Settings, Diagnostic> {
@@ -1238,6 +815,33 @@ mod tests {
         }
     }
 
+    /// A `-change` value is parsed while the scenario is read; its first
+    /// wrong pair is the E1015 the op is refused with when it runs
+    /// (CoordChangeXCommand.java:208-461).
+    #[test]
+    fn change_values_are_parsed_as_oozie_parses_them() {
+        assert_eq!(
+            change("endtime=2009-01-02T00:00Z; pausetime=;concurrency=3;status=RUNNING"),
+            Ok(ChangeValue {
+                end: Some(1_230_854_400_000),
+                pause: Some(None),
+                concurrency: Some(3),
+                status: Some(StatusChange::Running),
+            })
+        );
+        assert_eq!(
+            change("status=DONE").map(|c| c.status),
+            Ok(Some(StatusChange::Other("DONE".into())))
+        );
+        for (bad, refusal) in [
+            ("endtime", "E1015: `endtime` is not name=value"),
+            ("concurrency=x;endtime=y", "E1015: invalid concurrency `x`"),
+            ("owner=me", "E1015: `owner` cannot be changed"),
+        ] {
+            assert_eq!(change(bad), Err(refusal.to_string()), "{bad}");
+        }
+    }
+
     #[test]
     fn an_unknown_key_is_named_with_its_place() {
         let text = "start = \"2009-01-01T00:00Z\"\nuntil = \"2009-01-02T00:00Z\"\n[[job]]\napp = \"a.xml\"\nbogus = 1\n";
@@ -1276,25 +880,5 @@ mod tests {
             (60_000, 60_000, 3_600_000)
         );
         assert_eq!(s.throttle_cap, 500);
-    }
-}
-
-#[cfg(test)]
-mod schema_tests {
-    /// docs/simulate.schema.json is the schema of the serde types; run with
-    /// COORDC_WRITE_SCHEMA=1 to write it after changing them.
-    #[test]
-    fn the_shipped_schema_is_the_generated_one() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/simulate.schema.json");
-        let schema = schemars::schema_for!(super::ScenarioFile);
-        let generated = serde_json::to_string_pretty(&schema).unwrap() + "\n";
-        if std::env::var_os("COORDC_WRITE_SCHEMA").is_some() {
-            std::fs::write(path, &generated).unwrap();
-        }
-        let shipped = std::fs::read_to_string(path).unwrap_or_default();
-        assert!(
-            shipped == generated,
-            "docs/simulate.schema.json is not the schema of the scenario types: run COORDC_WRITE_SCHEMA=1 cargo test the_shipped_schema"
-        );
     }
 }

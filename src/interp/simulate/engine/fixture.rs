@@ -1,0 +1,102 @@
+//! Small simulations built in code, for the unit tests of the engine's
+//! commands: an hourly coordinator over an hourly dataset, with the
+//! controls and the scenario each test gives, and what the engine
+//! recorded, in order.
+
+use super::{Engine, JobInput, Why};
+use crate::el::VarMap;
+use crate::interp::clock::{Millis, datetime, millis};
+use crate::interp::simulate::scenario::model::Scenario;
+use crate::interp::workflow::run::NoSubWorkflows;
+use crate::oozie::job::{Job, Options, prepare};
+use crate::time::datetime::{ProcessingZone, format_utc, parse_datetime};
+
+/// The job's id in every scenario.
+pub(in crate::interp::simulate) const JOB: &str = "c";
+
+/// An hourly coordinator from 2009-01-01T00:00Z to `end`, with `controls`
+/// (the `<controls>` element's content) and one data-in, its dataset's
+/// current hour.
+pub(in crate::interp::simulate) fn coordinator(end: &str, controls: &str) -> String {
+    format!(
+        r#"<coordinator-app name="c" frequency="${{coord:hours(1)}}" start="2009-01-01T00:00Z" end="{end}" timezone="UTC" xmlns="uri:oozie:coordinator:0.4">
+  <controls>{controls}</controls>
+  <datasets>
+    <dataset name="logs" frequency="${{coord:hours(1)}}" initial-instance="2008-01-01T00:00Z" timezone="UTC">
+      <uri-template>hdfs://nn/logs/${{YEAR}}${{MONTH}}${{DAY}}${{HOUR}}</uri-template>
+    </dataset>
+  </datasets>
+  <input-events>
+    <data-in name="input" dataset="logs"><instance>${{coord:current(0)}}</instance></data-in>
+  </input-events>
+  <action><workflow><app-path>hdfs://nn/app</app-path></workflow></action>
+</coordinator-app>"#
+    )
+}
+
+/// An Oozie datetime as the engine's time.
+pub(super) fn at(text: &str) -> Millis {
+    millis(parse_datetime(text, ProcessingZone::UTC).unwrap().instant)
+}
+
+/// What the engine recorded of action `number` (`None`: of the job), in
+/// order: when, the status it took, and why.
+pub(super) fn history(engine: &Engine, number: Option<usize>) -> Vec<(String, &'static str, Why)> {
+    let job = &engine.jobs[0];
+    engine
+        .record
+        .changes
+        .iter()
+        .filter(|change| {
+            change
+                .action
+                .map(|a| job.actions.get(a).map_or(0, |x| x.number))
+                == number
+        })
+        .map(|change| {
+            (
+                format_utc(datetime(change.at)),
+                change.to.name(),
+                change.why.clone(),
+            )
+        })
+        .collect()
+}
+
+/// The coordinator `app`, submitted as the dry run submits it, handed to
+/// `f`.
+pub(in crate::interp::simulate) fn with_job(app: &str, f: impl FnOnce(&Job)) {
+    let arena = crate::xml::Arena::new();
+    let doc = crate::xml::parse(app, &arena).unwrap();
+    let (coordinator, problems) = crate::ir::lower::coordinator(&doc.root);
+    assert!(problems.is_empty(), "{problems:?}");
+    let options = Options::all_actions(ProcessingZone::UTC, true);
+    let vars = VarMap::default();
+    let job = prepare(&coordinator, &[], &vars, &options)
+        .unwrap_or_else(|_| panic!("the coordinator is valid"));
+    f(&job);
+}
+
+/// Runs `scenario` (TOML; it calls the job [`JOB`]) over the coordinator
+/// `app`, submitted at the scenario's start, to `until` (or the scenario's
+/// own), and hands the engine to `check`.
+pub(super) fn simulate(
+    app: &str,
+    scenario: &str,
+    until: Option<&str>,
+    check: impl FnOnce(&Engine),
+) {
+    with_job(app, |job| {
+        let scenario = Scenario::read(scenario).unwrap();
+        let input = JobInput {
+            id: JOB.into(),
+            job,
+            submit: scenario.start,
+            workflows: &NoSubWorkflows,
+        };
+        let simulation = scenario.resolve([(JOB, job)]).unwrap();
+        let mut engine = Engine::new(simulation, vec![input]);
+        engine.run(until.map(at)).unwrap();
+        check(&engine);
+    });
+}
