@@ -64,7 +64,7 @@ fuzz_target!(|data: &[u8]| {
     ] {
         let (config, problems) = JobConfig::build(sources, user);
         for p in problems {
-            if p.source.is_some() {
+            if p.file != coordc::diag::FileRef::CommandLine {
                 common::render(&p.diagnostic, text);
             }
         }
