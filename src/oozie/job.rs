@@ -22,6 +22,7 @@ use crate::el::{VarMap, parse_template};
 use crate::ir::{Coordinator, Dataset, ElText, Instances, Logic};
 use crate::oozie::action::{ActionValues, EchoCall, UriPiece, fields_only, reads_the_nominal_time};
 use crate::oozie::input_logic;
+use crate::oozie::places::coordinator_place;
 use crate::time::cron::Cron;
 use crate::time::datetime::{ProcessingZone, parse_datetime};
 use crate::time::frequency::{Frequency, FrequencyUnit};
@@ -609,13 +610,19 @@ pub fn dataset_problems(dataset: &Dataset, vars: &VarMap, pz: ProcessingZone) ->
 /// A dataset's values with their places (the EL group each is evaluated
 /// with); its frequency is read by [`dataset_frequency`].
 pub fn dataset_texts(dataset: &Dataset) -> impl Iterator<Item = (Option<usize>, &ElText, Place)> {
+    let attribute = |name| coordinator_place(&["dataset"], Some(name));
     [
-        (&dataset.initial_instance, Place::InitialInstance),
-        (&dataset.timezone, Place::Submit),
-        (&dataset.uri_template, Place::Submit),
+        (&dataset.initial_instance, attribute("initial-instance")),
+        (&dataset.timezone, attribute("timezone")),
+        (
+            &dataset.uri_template,
+            coordinator_place(&["dataset", "uri-template"], None),
+        ),
     ]
     .into_iter()
-    .chain(dataset.done_flag.iter().map(|d| (d, Place::Submit)))
+    .chain(
+        (dataset.done_flag.iter()).map(|d| (d, coordinator_place(&["dataset", "done-flag"], None))),
+    )
     .map(|(text, place)| (dataset.file, text, place))
 }
 
@@ -633,48 +640,57 @@ pub fn placed_texts<'a>(
             + app.outputs.len()
             + 2 * app.action.configuration.len(),
     );
+    // (Each place read from where its value is written; below the root.)
+    let app_attribute = |name| coordinator_place(&[], Some(name));
     texts.extend([
-        (None, &app.start, Place::Submit),
-        (None, &app.end, Place::Submit),
-        (None, &app.timezone, Place::Submit),
-        (None, &app.action.app_path, Place::Submit),
+        (None, &app.start, app_attribute("start")),
+        (None, &app.end, app_attribute("end")),
+        (None, &app.timezone, app_attribute("timezone")),
+        (
+            None,
+            &app.action.app_path,
+            coordinator_place(&["action", "workflow", "app-path"], None),
+        ),
     ]);
     for dataset in app.datasets.iter().chain(included) {
         texts.extend(dataset_texts(dataset));
     }
+    let instance = coordinator_place(&["input-events", "data-in", "instance"], None);
+    let range = coordinator_place(&["input-events", "data-in", "start-instance"], None);
     for data_in in &app.inputs {
         match &data_in.instances {
-            Instances::List(list) => texts.extend(list.iter().map(|t| (None, t, Place::Instance))),
+            Instances::List(list) => texts.extend(list.iter().map(|t| (None, t, instance))),
             Instances::Range { start, end } => {
-                texts.push((None, start, Place::RangeInstance));
-                texts.push((None, end, Place::RangeInstance));
+                texts.push((None, start, range));
+                texts.push((None, end, range));
             }
         }
     }
-    texts.extend(
-        app.outputs
-            .iter()
-            .map(|d| (None, &d.instance, Place::Instance)),
+    let instance = coordinator_place(&["output-events", "data-out", "instance"], None);
+    texts.extend(app.outputs.iter().map(|d| (None, &d.instance, instance)));
+    let property = coordinator_place(
+        &["action", "workflow", "configuration", "property", "value"],
+        None,
     );
-    for property in &app.action.configuration {
-        texts.push((None, &property.name, Place::ActionConfig));
-        texts.push((None, &property.value, Place::ActionConfig));
+    for p in &app.action.configuration {
+        texts.push((None, &p.name, property));
+        texts.push((None, &p.value, property));
     }
+    let sla = coordinator_place(&["action", "info", "nominal-time"], None);
     texts.extend(
         app.action
             .sla
             .iter()
             .flat_map(|s| &s.fields)
-            .map(|(_, v)| (None, v, Place::Sla)),
+            .map(|(_, v)| (None, v, sla)),
     );
-    // The input check's min and wait are evaluated with the action's data
-    // evaluator (CoordCommandUtils.evaluateInputCheck).
+    let input_check = coordinator_place(&["input-logic", "and"], Some("min"));
     texts.extend(
         app.input_logic
             .iter()
             .flat_map(|l| &l.roots)
             .flat_map(input_logic::values)
-            .map(|t| (None, t, Place::ActionConfig)),
+            .map(|t| (None, t, input_check)),
     );
     texts
 }
