@@ -6,8 +6,8 @@
 //! elements and attributes the schema allows.
 
 use super::cursor::{self, Cursor, Spot};
-use super::job;
 use super::session::Session;
+use super::{job, navigate};
 use crate::el::library::{CONSTANTS, FUNCTIONS, Place};
 use crate::xml::schema::{ComplexType, Schema, TypeRef, schemas};
 use serde_json::{Value, json};
@@ -205,33 +205,16 @@ fn datasets(session: &Session, path: &Path, text: &str) -> Vec<Item> {
 }
 
 /// The `name` attributes of the elements named `elements` in `text`, each
-/// once, read from the text (it may not be well-formed while it is typed).
+/// once, read from its tree (recovered where the text is not well-formed,
+/// as while it is typed).
 pub fn names_of(text: &str, elements: &[&str]) -> Vec<String> {
-    let comments = cursor::comments(text);
-    let mut names = BTreeSet::new();
-    for element in elements {
-        let open = format!("<{element}");
-        let mut from = 0;
-        while let Some(found) = text[from..].find(&open) {
-            let tag_start = from + found + open.len();
-            from = tag_start;
-            if cursor::within(&comments, tag_start) {
-                continue;
-            }
-            // (`<data-in` is not `<data-ins`.)
-            if !text[tag_start..].starts_with(|c: char| c.is_whitespace()) {
-                continue;
-            }
-            let tag_end = text[tag_start..]
-                .find('>')
-                .map_or(text.len(), |n| tag_start + n);
-            let tag = &text[tag_start..tag_end];
-            if let Some(name) = attribute_value(tag, "name") {
-                names.insert(name.to_string());
-            }
-        }
-    }
-    names.into_iter().collect()
+    let names: BTreeSet<&str> = navigate::tags(text)
+        .iter()
+        .filter(|tag| elements.contains(&tag.name))
+        .filter_map(|tag| tag.attributes.iter().find(|a| a.0 == "name"))
+        .map(|&(_, start, end)| &text[start..end])
+        .collect();
+    names.into_iter().map(str::to_string).collect()
 }
 
 /// The value of `attribute` in the inside of a start tag.

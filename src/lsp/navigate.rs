@@ -7,6 +7,8 @@
 use super::cursor::{self, Spot};
 use super::job::properties_of;
 use super::session::Session;
+use crate::span::Span;
+use crate::xml::{self, Element};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -308,98 +310,55 @@ impl Tag<'_> {
     }
 }
 
-/// The start tags of `text`, in order (comments and declarations skipped).
+/// The start tags of `text`, in order, read from its tree: recovered where
+/// the text is not well-formed, as while it is typed.
 pub fn tags(text: &str) -> Vec<Tag<'_>> {
+    let arena = xml::tree::arena_for(text.len());
     let mut tags = Vec::new();
-    let mut logic_depth = 0usize;
-    let mut i = 0;
-    while let Some(n) = text[i..].find('<') {
-        let start = i + n;
-        let rest = &text[start..];
-        let skip_to = |close: &str| {
-            rest.find(close)
-                .map_or(text.len(), |e| start + e + close.len())
-        };
-        if rest.starts_with("<!--") {
-            i = skip_to("-->");
-            continue;
-        }
-        if rest.starts_with("<![CDATA[") {
-            i = skip_to("]]>");
-            continue;
-        }
-        if rest.starts_with("<?") || rest.starts_with("<!") {
-            i = skip_to(">");
-            continue;
-        }
-        if let Some(closing) = rest.strip_prefix("</") {
-            if closing.starts_with("input-logic") {
-                logic_depth = logic_depth.saturating_sub(1);
-            }
-            i = skip_to(">");
-            continue;
-        }
-        let (tag, end) = start_tag(text, start);
-        if tag.name == "input-logic" && !text[..end].ends_with("/>") {
-            logic_depth += 1;
-        }
-        tags.push(Tag {
-            in_logic: logic_depth > 0 && tag.name != "input-logic",
-            ..tag
-        });
-        i = end.max(start + 1);
+    if let Some(document) = xml::read(text, &arena).document {
+        collect_tags(text, &document.root, false, &mut tags);
     }
     tags
 }
 
-/// The start tag at `start` (a `<`), and where it ends.
-fn start_tag(text: &str, start: usize) -> (Tag<'_>, usize) {
-    let bytes = text.as_bytes();
-    let name_end = text[start + 1..]
-        .find(|c: char| c.is_whitespace() || matches!(c, '>' | '/' | '<'))
-        .map_or(text.len(), |n| start + 1 + n);
-    let mut attributes = Vec::new();
-    let mut j = name_end;
-    while bytes.get(j).is_some_and(|b| !matches!(b, b'>' | b'<')) {
-        let Some(eq) = text[j..].find(['=', '>', '<']).map(|n| j + n) else {
-            break;
-        };
-        if bytes.get(eq) != Some(&b'=') {
-            j = eq;
-            break;
-        }
-        let attribute = text[j..eq].trim();
-        let mut k = eq + 1;
-        while bytes.get(k).is_some_and(u8::is_ascii_whitespace) {
-            k += 1;
-        }
-        let Some(&quote @ (b'"' | b'\'')) = bytes.get(k) else {
-            j = k;
-            continue;
-        };
-        let quote = char::from(quote);
-        let value_start = k + 1;
-        let value_end = text[value_start..]
-            .find(quote)
-            .map_or(text.len(), |n| value_start + n);
-        attributes.push((attribute.trim_start_matches('/'), value_start, value_end));
-        j = (value_end + 1).min(text.len());
+/// The start tags of `element` and the elements in it, in order.
+fn collect_tags<'t>(text: &'t str, element: &Element, in_logic: bool, tags: &mut Vec<Tag<'t>>) {
+    // (Names and values sliced from the text by their spans: the tree lives
+    // in this call's arena.)
+    let slice = |span: Span| &text[span.range()];
+    let name = local_name(slice(element.name_span));
+    let attributes = element.attributes.iter().map(|a| {
+        let value = a.value_span.range();
+        (local_name(slice(a.name_span)), value.start, value.end)
+    });
+    tags.push(Tag {
+        name,
+        start: element.span.start as usize,
+        end: start_tag_end(text, element),
+        attributes: attributes.collect(),
+        in_logic,
+    });
+    let inside = in_logic || name == "input-logic";
+    for child in element.children {
+        collect_tags(text, child, inside, tags);
     }
-    let end = if bytes.get(j) == Some(&b'>') {
-        j + 1
-    } else {
-        j
-    };
-    (
-        Tag {
-            name: &text[start + 1..name_end],
-            start,
-            end,
-            attributes,
-            in_logic: false,
-        },
-        end,
-    )
+}
+
+/// Where the start tag of `element` ends: after the `>` that follows its
+/// name and attributes.
+fn start_tag_end(text: &str, element: &Element) -> usize {
+    let last = element
+        .attributes
+        .iter()
+        .map(|a| a.value_span.end as usize + 1);
+    let from = last
+        .fold(element.name_span.end as usize, usize::max)
+        .min(text.len());
+    text[from..].find('>').map_or(text.len(), |n| from + n + 1)
+}
+
+fn local_name(name: &str) -> &str {
+    name.rsplit(':').next().unwrap_or(name)
 }
 
 /// The `${...}` expressions of `text` (inside values and character data,
@@ -450,6 +409,26 @@ mod tests {
         assert!(tags[2].in_logic && !tags[3].in_logic);
         let (_, s, e) = tags[3].attributes[1];
         assert_eq!(&text[s..e], "d");
+        assert_eq!(
+            &text[tags[3].start..tags[3].end],
+            r#"<data-in name="n" dataset="d"/>"#
+        );
+    }
+
+    #[test]
+    fn start_tags_of_a_document_being_typed_come_from_its_recovered_tree() {
+        // An unclosed `<input-logic>`, a stray end tag, a tag cut short.
+        let text = r#"<c:coordinator-app xmlns:c="uri:c"><c:input-logic><data-in dataset="i"></x></c:coordinator-app><dataset name="late" x="#;
+        let tags = tags(text);
+        let names: Vec<&str> = tags.iter().map(|t| t.name).collect();
+        assert_eq!(names, ["coordinator-app", "input-logic", "data-in"]);
+        assert!(tags[2].in_logic);
+        let (name, s, e) = tags[2].attributes[0];
+        assert_eq!((name, &text[s..e]), ("dataset", "i"));
+        assert_eq!(
+            &text[tags[2].start..tags[2].end],
+            r#"<data-in dataset="i">"#
+        );
     }
 
     #[test]

@@ -2,11 +2,17 @@
 //! written: the elements from the document's root to the one holding it,
 //! and the attribute it is the value of (none for an element's text). The
 //! group decides which functions and constants the value may use
-//! (oozie-default.xml, `oozie.service.ELService.*`). The checks place the
-//! coordinator's values with it ([`super::job::placed_texts`]), the
-//! language server the value under the cursor.
+//! (oozie-default.xml, `oozie.service.ELService.*`). A coordinator's values
+//! are placed with it here ([`placed_texts`]), and those that use what their
+//! place does not define found (EL009); the language server places the
+//! value under the cursor.
 
-use crate::el::library::Place;
+use crate::diag::rules::EL_MISPLACED;
+use crate::diag::{Diagnostic, Located};
+use crate::el::eval::Variables;
+use crate::el::library::{Place, first_misplaced};
+use crate::ir::{Coordinator, Dataset, ElText, Instances};
+use crate::oozie::input_logic;
 
 /// The place of a value in a document whose root element is `elements[0]`
 /// (local names, outermost first, ending with the element holding the
@@ -40,6 +46,131 @@ pub fn coordinator_place(elements: &[&str], attribute: Option<&str>) -> Place {
         _ if within("info") => Place::Sla,
         _ => Place::Submit,
     }
+}
+
+/// A dataset's values with their places (the EL group each is evaluated
+/// with); its frequency is read by [`super::job::dataset_frequency`].
+pub fn dataset_texts(dataset: &Dataset) -> impl Iterator<Item = (Option<usize>, &ElText, Place)> {
+    let attribute = |name| coordinator_place(&["dataset"], Some(name));
+    [
+        (&dataset.initial_instance, attribute("initial-instance")),
+        (&dataset.timezone, attribute("timezone")),
+        (
+            &dataset.uri_template,
+            coordinator_place(&["dataset", "uri-template"], None),
+        ),
+    ]
+    .into_iter()
+    .chain(
+        (dataset.done_flag.iter()).map(|d| (d, coordinator_place(&["dataset", "done-flag"], None))),
+    )
+    .map(|(text, place)| (dataset.file, text, place))
+}
+
+/// Every value Oozie evaluates at submission or materialization, with the file
+/// it is in (`None`: the application) and its place, whose EL group decides
+/// which functions and constants it may use (oozie-default.xml, `oozie.service.ELService.*`).
+pub fn placed_texts<'a>(
+    app: &'a Coordinator,
+    included: &'a [Dataset],
+) -> Vec<(Option<usize>, &'a ElText, Place)> {
+    // (Sized for the usual values up front: the list is made twice a file.)
+    let mut texts: Vec<(Option<usize>, &ElText, Place)> = Vec::with_capacity(
+        4 + 4 * (app.datasets.len() + included.len())
+            + 2 * app.inputs.len()
+            + app.outputs.len()
+            + 2 * app.action.configuration.len(),
+    );
+    // (Each place read from where its value is written; below the root.)
+    let app_attribute = |name| coordinator_place(&[], Some(name));
+    texts.extend([
+        (None, &app.start, app_attribute("start")),
+        (None, &app.end, app_attribute("end")),
+        (None, &app.timezone, app_attribute("timezone")),
+        (
+            None,
+            &app.action.app_path,
+            coordinator_place(&["action", "workflow", "app-path"], None),
+        ),
+    ]);
+    for dataset in app.datasets.iter().chain(included) {
+        texts.extend(dataset_texts(dataset));
+    }
+    let instance = coordinator_place(&["input-events", "data-in", "instance"], None);
+    let range = coordinator_place(&["input-events", "data-in", "start-instance"], None);
+    for data_in in &app.inputs {
+        match &data_in.instances {
+            Instances::List(list) => texts.extend(list.iter().map(|t| (None, t, instance))),
+            Instances::Range { start, end } => {
+                texts.push((None, start, range));
+                texts.push((None, end, range));
+            }
+        }
+    }
+    let instance = coordinator_place(&["output-events", "data-out", "instance"], None);
+    texts.extend(app.outputs.iter().map(|d| (None, &d.instance, instance)));
+    let property = coordinator_place(
+        &["action", "workflow", "configuration", "property", "value"],
+        None,
+    );
+    for p in &app.action.configuration {
+        texts.push((None, &p.name, property));
+        texts.push((None, &p.value, property));
+    }
+    let sla = coordinator_place(&["action", "info", "nominal-time"], None);
+    texts.extend(
+        app.action
+            .sla
+            .iter()
+            .flat_map(|s| &s.fields)
+            .map(|(_, v)| (None, v, sla)),
+    );
+    let input_check = coordinator_place(&["input-logic", "and"], Some("min"));
+    texts.extend(
+        app.input_logic
+            .iter()
+            .flat_map(|l| &l.roots)
+            .flat_map(input_logic::values)
+            .map(|t| (None, t, input_check)),
+    );
+    texts
+}
+
+/// The values that use a function or constant their place does not define
+/// (EL009).
+pub fn misplaced(app: &Coordinator, included: &[Dataset], vars: &dyn Variables) -> Vec<Located> {
+    misplaced_in(placed_texts(app, included), vars)
+}
+
+/// Those of `texts` that use a function or constant their place does not
+/// define (EL009).
+pub fn misplaced_in<'a>(
+    texts: impl IntoIterator<Item = (Option<usize>, &'a ElText, Place)>,
+    vars: &dyn Variables,
+) -> Vec<Located> {
+    let mut problems = Vec::new();
+    for (file, text, place) in texts {
+        if let Some(m) = first_misplaced(text.template(), place, vars) {
+            let kind = if m.is_function {
+                "function"
+            } else {
+                "constant"
+            };
+            problems.push(Located {
+                file,
+                diagnostic: Diagnostic::error(
+                    EL_MISPLACED,
+                    text.file_span(m.span),
+                    format!(
+                        "{} cannot be used in {}: Oozie's EL there has no such {kind}",
+                        m.what,
+                        place.describe()
+                    ),
+                ),
+            });
+        }
+    }
+    problems
 }
 
 #[cfg(test)]
