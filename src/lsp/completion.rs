@@ -7,10 +7,10 @@
 
 use super::cursor::{self, Cursor, Spot};
 use super::session::Session;
-use super::{job, navigate};
+use super::{job, navigate, proto};
 use crate::el::library::{CONSTANTS, FUNCTIONS, Place};
 use crate::xml::schema::{ComplexType, Schema, TypeRef, schemas};
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -42,21 +42,7 @@ pub fn complete(session: &Session, path: &Path, offset: usize) -> Option<(Vec<Va
     let values = items
         .into_iter()
         .filter(|i| i.label.starts_with(typed))
-        .map(|i| {
-            let mut item = json!({
-                "label": i.label,
-                "kind": i.kind,
-                "textEdit": { "range": range, "newText": i.label },
-            });
-            if let Some(detail) = i.detail {
-                super::set(&mut item, "detail", json!(detail));
-            }
-            if let Some(doc) = i.documentation {
-                let doc = json!({ "kind": "markdown", "value": doc });
-                super::set(&mut item, "documentation", doc);
-            }
-            item
-        })
+        .map(|i| proto::completion_item(i.label, i.kind, &range, i.detail, i.documentation))
         .collect();
     Some((values, start))
 }

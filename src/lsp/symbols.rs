@@ -3,10 +3,11 @@
 //! inside attribute values and character data.
 
 use super::navigate::{self, Tag};
+use super::proto;
 use super::text::{Encoding, LineIndex};
 use crate::el::lex::Tok;
 use logos::Logos;
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::path::Path;
 
 /// LSP `SymbolKind`s.
@@ -24,13 +25,13 @@ pub fn document_symbols(path: &Path, text: &str, index: &LineIndex, encoding: En
         let file = path.to_string_lossy();
         for p in super::job::properties_of(&file, text).unwrap_or_default() {
             let (start, end) = (p.name_span.start as usize, p.value_span.end as usize);
-            symbols.push(json!({
-                "name": p.name,
-                "detail": p.value,
-                "kind": CONSTANT,
-                "range": range(start, end.max(start)),
-                "selectionRange": range(start, p.name_span.end as usize),
-            }));
+            symbols.push(proto::document_symbol(
+                &p.name,
+                &p.value,
+                CONSTANT,
+                range(start, end.max(start)),
+                range(start, p.name_span.end as usize),
+            ));
         }
         return Value::Array(symbols);
     }
@@ -41,13 +42,13 @@ pub fn document_symbols(path: &Path, text: &str, index: &LineIndex, encoding: En
         let Some(&(_, start, end)) = tag.attributes.iter().find(|a| a.0 == "name") else {
             continue;
         };
-        symbols.push(json!({
-            "name": &text[start..end],
-            "detail": detail,
-            "kind": kind,
-            "range": range(tag.start, tag.end),
-            "selectionRange": range(start, end),
-        }));
+        symbols.push(proto::document_symbol(
+            &text[start..end],
+            detail,
+            kind,
+            range(tag.start, tag.end),
+            range(start, end),
+        ));
     }
     Value::Array(symbols)
 }
