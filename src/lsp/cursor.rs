@@ -228,27 +228,6 @@ pub fn at<'t>(text: &'t str, offset: usize) -> Cursor<'t> {
     )
 }
 
-/// The comments of `text` (`<!--` to `-->`, or to the end), in order.
-pub fn comments(text: &str) -> Vec<(usize, usize)> {
-    let mut found = Vec::new();
-    let mut i = 0;
-    while let Some(n) = text[i..].find("<!--") {
-        let start = i + n;
-        let end = text[start + 4..]
-            .find("-->")
-            .map_or(text.len(), |e| start + 4 + e + 3);
-        found.push((start, end));
-        i = end;
-    }
-    found
-}
-
-/// Whether `offset` is inside one of `ranges` (in order, not overlapping).
-pub fn within(ranges: &[(usize, usize)], offset: usize) -> bool {
-    let k = ranges.partition_point(|(start, _)| *start <= offset);
-    k > 0 && ranges.get(k - 1).is_some_and(|(_, end)| offset < *end)
-}
-
 /// Where the first start tag is (past the declaration and comments).
 pub fn first_start_tag(text: &str) -> Option<usize> {
     let mut i = 0;

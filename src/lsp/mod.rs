@@ -308,6 +308,7 @@ impl Server<'_> {
             }),
             "textDocument/semanticTokens/full" => Ok(match document {
                 Some(doc) => proto::semantic_tokens(symbols::semantic_tokens(
+                    &path,
                     &doc.text,
                     &doc.index,
                     self.session.encoding,

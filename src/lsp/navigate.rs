@@ -183,7 +183,7 @@ fn in_file(path: &Path, text: &Arc<str>, kind: Kind, name: &str) -> Vec<Occurren
             .map(|p| at(p.name_span.start as usize, true))
             .collect();
         // (`out=${nameNode}/out`: a value reads another property.)
-        for (from, to) in expressions(text) {
+        for (from, to) in expressions(path, text) {
             found.extend(in_expression(text, from, to, kind, name).map(|s| at(s, false)));
         }
         found.sort_by_key(|o| o.start);
@@ -209,7 +209,7 @@ fn in_file(path: &Path, text: &Arc<str>, kind: Kind, name: &str) -> Vec<Occurren
             }
         }
     }
-    for (from, to) in expressions(text) {
+    for (from, to) in expressions(path, text) {
         found.extend(in_expression(text, from, to, kind, name).map(|s| at(s, false)));
     }
     if kind == Kind::Property {
@@ -361,26 +361,65 @@ fn local_name(name: &str) -> &str {
     name.rsplit(':').next().unwrap_or(name)
 }
 
-/// The `${...}` expressions of `text` (inside values and character data,
-/// not in comments).
-pub fn expressions(text: &str) -> Vec<(usize, usize)> {
-    let comments = cursor::comments(text);
+/// The `${...}` expressions of the document at `path`, in order: in its
+/// attribute values and character data (XML, read from its recovered tree,
+/// so none in a comment) or in its properties' values. Each runs from after
+/// `${` to before `}`, or to its line's or its value's end while it is typed.
+pub fn expressions(path: &Path, text: &str) -> Vec<(usize, usize)> {
+    let values = if is_xml(path) {
+        value_spans(text)
+    } else {
+        let file = path.to_string_lossy();
+        let properties = properties_of(&file, text).unwrap_or_default();
+        properties.iter().map(|p| p.value_span.range()).collect()
+    };
     let mut found = Vec::new();
-    let mut i = 0;
-    while let Some(n) = text[i..].find("${") {
-        let dollar = i + n;
-        if cursor::within(&comments, dollar) {
-            i = dollar + 2;
+    for value in values {
+        let Some(raw) = text.get(value.clone()) else {
             continue;
+        };
+        let mut i = 0;
+        while let Some(n) = raw[i..].find("${") {
+            let from = i + n + 2;
+            let to = raw[from..]
+                .find(['}', '\n'])
+                .map_or(raw.len(), |e| from + e);
+            found.push((value.start + from, value.start + to));
+            i = to;
         }
-        let from = dollar + 2;
-        let to = text[from..]
-            .find(['}', '<', '\n'])
-            .map_or(text.len(), |e| from + e);
-        found.push((from, to));
-        i = to.max(from);
     }
+    found.sort_unstable();
     found
+}
+
+/// Where the attribute values and the character data of `text` are, as
+/// written (the pieces of one run of text, split at its references, joined).
+fn value_spans(text: &str) -> Vec<std::ops::Range<usize>> {
+    fn collect(element: &Element, spans: &mut Vec<std::ops::Range<usize>>) {
+        spans.extend(element.attributes.iter().map(|a| a.value_span.range()));
+        let mut run: Option<std::ops::Range<usize>> = None;
+        for piece in element.text {
+            let span = piece.span.range();
+            run = match run {
+                Some(r) if r.end == span.start => Some(r.start..span.end),
+                Some(r) => {
+                    spans.push(r);
+                    Some(span)
+                }
+                None => Some(span),
+            };
+        }
+        spans.extend(run);
+        for child in element.children {
+            collect(child, spans);
+        }
+    }
+    let arena = xml::tree::arena_for(text.len());
+    let mut spans = Vec::new();
+    if let Some(document) = xml::read(text, &arena).document {
+        collect(&document.root, &mut spans);
+    }
+    spans
 }
 
 /// Whether `name` may be a new name of `kind`: text that stays one value
@@ -439,18 +478,33 @@ mod tests {
         for word in ["nameNode", "oozie.wf.application.path", "_x1"] {
             assert!(is_property_name(word), "{word}");
         }
-        let text = "<!-- ${a} -->${a}<w><parameters><property><name> a </name></property></parameters></w>";
-        assert_eq!(expressions(text), [(15, 16)]);
+        let text = "<w><!-- ${a} -->${a}<parameters><property><name> a </name></property></parameters></w>";
+        assert_eq!(expressions(Path::new("w.xml"), text), [(18, 19)]);
         assert_eq!(parameters(text, "a"), [text.find(" a ").unwrap() + 1]);
     }
 
     #[test]
+    fn expressions_end_with_their_value_and_span_references() {
+        // One being typed ends at its attribute's quote; one in text runs
+        // across a reference; the tree goes on past an unclosed element.
+        let text = "<w><a x=\"${wf:conf('a')\" y=\"1\"><b>${c &amp;&amp; d}</b></w>";
+        let found = expressions(Path::new("w.xml"), text);
+        let words: Vec<&str> = found.iter().map(|&(f, t)| &text[f..t]).collect();
+        assert_eq!(words, ["wf:conf('a')", "c &amp;&amp; d"]);
+    }
+
+    #[test]
     fn a_property_is_a_whole_name_in_el() {
-        let text = "${a} ${a.b} ${coord:conf('a')} ${ab + a}";
-        let found: Vec<usize> = expressions(text)
+        let text = "<a>${a} ${a.b} ${coord:conf('a')} ${ab + a}</a>";
+        let found: Vec<usize> = expressions(Path::new("a.xml"), text)
             .into_iter()
             .flat_map(|(f, t)| in_expression(text, f, t, Kind::Property, "a").collect::<Vec<_>>())
             .collect();
-        assert_eq!(found, [2, text.rfind("+ a").unwrap() + 2]);
+        assert_eq!(found, [5, text.rfind("+ a").unwrap() + 2]);
+        // A job.properties: in values only, not in comments.
+        let text = "# ${a}\nout=${a}/x ${b\n";
+        let found = expressions(Path::new("job.properties"), text);
+        let words: Vec<&str> = found.iter().map(|&(f, t)| &text[f..t]).collect();
+        assert_eq!(words, ["a", "b"]);
     }
 }

@@ -77,12 +77,12 @@ pub const TOKEN_TYPES: &[&str] = &[
     "operator",
 ];
 
-/// The semantic tokens of the EL in `text`: LSP's relative encoding, five
+/// The semantic tokens of the EL in `text` (the document at `path`): LSP's relative encoding, five
 /// numbers a token (line delta, start delta, length, type, modifiers).
-pub fn semantic_tokens(text: &str, index: &LineIndex, encoding: Encoding) -> Vec<u32> {
+pub fn semantic_tokens(path: &Path, text: &str, index: &LineIndex, encoding: Encoding) -> Vec<u32> {
     let mut data = Vec::new();
     let (mut last_line, mut last_start) = (0u32, 0u32);
-    for (from, to) in navigate::expressions(text) {
+    for (from, to) in navigate::expressions(path, text) {
         let expr = &text[from..to];
         let tokens: Vec<(Tok, std::ops::Range<usize>)> = Tok::lexer(expr)
             .spanned()
@@ -136,7 +136,7 @@ mod tests {
     fn el_is_split_into_tokens() {
         let text = "<a b=\"${coord:days(1) + x.y}\"/>";
         let index = LineIndex::new(text);
-        let data = semantic_tokens(text, &index, Encoding::Utf8);
+        let data = semantic_tokens(Path::new("a.xml"), text, &index, Encoding::Utf8);
         // coord, days, (, 1, ), +, x, ., y: a namespace, a function, ...
         let types: Vec<u32> = data.chunks(5).map(|t| t[3]).collect();
         assert_eq!(types, [0, 1, 7, 5, 7, 7, 2, 7, 3]);
