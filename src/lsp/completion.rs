@@ -9,6 +9,7 @@ use super::cursor::{self, Cursor, Spot};
 use super::session::Session;
 use super::{job, navigate, proto};
 use crate::el::library::{CONSTANTS, FUNCTIONS, Place};
+use crate::xml;
 use crate::xml::schema::{ComplexType, Schema, TypeRef, schemas};
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -203,35 +204,12 @@ pub fn names_of(text: &str, elements: &[&str]) -> Vec<String> {
     names.into_iter().map(str::to_string).collect()
 }
 
-/// The value of `attribute` in the inside of a start tag.
-fn attribute_value<'t>(tag: &'t str, attribute: &str) -> Option<&'t str> {
-    let mut rest = tag;
-    while let Some(at) = rest.find(attribute) {
-        let before = rest[..at].chars().last();
-        let after = rest[at + attribute.len()..].trim_start();
-        rest = &rest[at + attribute.len()..];
-        if before.is_some_and(|c| !c.is_whitespace()) {
-            continue;
-        }
-        let Some(value) = after.strip_prefix('=') else {
-            continue;
-        };
-        let value = value.trim_start();
-        let quote = value.chars().next().filter(|c| *c == '"' || *c == '\'')?;
-        let inner = &value[1..];
-        return inner.find(quote).map(|end| &inner[..end]);
-    }
-    None
-}
-
-/// The schema of the document (its root's `xmlns`), and the complex type of
-/// the element the cursor's elements lead to.
+/// The schema of the document (its root's namespace, read from its
+/// recovered tree), and the complex type of the element the cursor's
+/// elements lead to.
 fn element_type<'s>(text: &str, path: &[&str]) -> Option<(&'s Schema, &'s ComplexType)> {
-    let root_tag_start = cursor::first_start_tag(text)?;
-    let tag_end = text[root_tag_start..]
-        .find('>')
-        .map_or(text.len(), |n| root_tag_start + n);
-    let namespace = attribute_value(&text[root_tag_start..tag_end], "xmlns")?;
+    let arena = xml::tree::arena_for(text.len());
+    let namespace = xml::read(text, &arena).document?.root.namespace?;
     let schema = schemas().get(namespace)?;
     let (root, rest) = path.split_first()?;
     let mut ty = &schema.global(local(root))?.ty;
@@ -296,10 +274,5 @@ mod tests {
         let text = r#"<a><data-in name="x" dataset="d"/><data-ins/><data-in
             dataset='e' name='y'><!-- <data-in name="z"/> -->"#;
         assert_eq!(names_of(text, &["data-in"]), ["x", "y"]);
-        assert_eq!(
-            attribute_value(r#" name="n" dataset="d""#, "dataset"),
-            Some("d")
-        );
-        assert_eq!(attribute_value(r#" xname="n""#, "name"), None);
     }
 }

@@ -2,7 +2,8 @@
 //! defines and refers to: datasets (across the files a coordinator
 //! includes), data-ins and data-outs (in their coordinator), workflow nodes
 //! (in their workflow), and job properties (between the job.properties and
-//! the applications that read it). Read from the text, as the editor has it.
+//! the applications that read it). Read from the text as the editor has it,
+//! through its tree, recovered while the text is not well-formed.
 
 use super::cursor::{self, Spot};
 use super::job::properties_of;
@@ -220,27 +221,22 @@ fn in_file(path: &Path, text: &Arc<str>, kind: Kind, name: &str) -> Vec<Occurren
 }
 
 /// Where `name` is declared in `<parameters>` (`<property><name>NAME</name>`),
-/// the application's own definition of a job property.
+/// the application's own definition of a job property; read from the tree.
 fn parameters(text: &str, name: &str) -> Vec<usize> {
-    let mut found = Vec::new();
-    let mut from = 0;
-    while let Some(open) = text[from..].find("<parameters") {
-        let start = from + open;
-        let end = text[start..]
-            .find("</parameters")
-            .map_or(text.len(), |n| start + n);
-        let block = &text[start..end];
-        for (i, _) in block.match_indices("<name>") {
-            let value_start = i + "<name>".len();
-            let value = block[value_start..].split("</name>").next().unwrap_or("");
-            if value.trim() == name {
-                let lead = value.len() - value.trim_start().len();
-                found.push(start + value_start + lead);
-            }
-        }
-        from = end.max(start + 1);
-    }
-    found
+    let arena = xml::tree::arena_for(text.len());
+    let Some(document) = xml::read(text, &arena).document else {
+        return Vec::new();
+    };
+    let names = document
+        .root
+        .children_named("parameters")
+        .flat_map(|p| p.children_named("property"))
+        .filter_map(|property| property.child("name"))
+        .map(|n| n.text_trimmed().span.range());
+    names
+        .filter(|span| text.get(span.clone()) == Some(name))
+        .map(|span| span.start)
+        .collect()
 }
 
 /// Whether an XML file is a Hadoop configuration (`<configuration>`).
