@@ -2,17 +2,18 @@
 //! `coordc check --fix` (the safe ones) and `--unsafe-fixes` make, offered
 //! where the editor asks; only the safe ones preferred.
 
+use super::proto;
 use super::session::Session;
 use super::text::Position;
 use crate::diag::Safety;
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::path::Path;
 
 /// The quick fixes of the problems of the document at `path` that touch
 /// `range` (an LSP range).
 pub fn code_actions(session: &Session, path: &Path, range: &Value) -> Value {
     let Some(doc) = session.documents.get(path) else {
-        return json!([]);
+        return proto::empty_list();
     };
     let encoding = session.encoding;
     let offset = |key: &str| {
@@ -22,10 +23,10 @@ pub fn code_actions(session: &Session, path: &Path, range: &Value) -> Value {
             .map(|p| doc.index.offset(&doc.text, p, encoding))
     };
     let (Some(start), Some(end)) = (offset("start"), offset("end")) else {
-        return json!([]);
+        return proto::empty_list();
     };
     let Some(found) = session.problems(path) else {
-        return json!([]);
+        return proto::empty_list();
     };
     let mut actions = Vec::new();
     for f in found {
@@ -40,10 +41,12 @@ pub fn code_actions(session: &Session, path: &Path, range: &Value) -> Value {
         if to < start || from > end {
             continue;
         }
-        let edit = json!({
-            "range": doc.index.range(&doc.text, fix.span.start as usize, fix.span.end as usize, encoding),
-            "newText": fix.replacement,
-        });
+        let range = (doc.index).range(
+            &doc.text,
+            fix.span.start as usize,
+            fix.span.end as usize,
+            encoding,
+        );
         // Only a safe fix is preferred (an editor may apply it with one key,
         // or on save); an unsafe one says what it changes.
         let safe = fix.safety() == Safety::Safe;
@@ -57,13 +60,13 @@ pub fn code_actions(session: &Session, path: &Path, range: &Value) -> Value {
                 fix.kind.effect()
             )
         };
-        let uri = &doc.uri;
-        actions.push(json!({
-            "title": title,
-            "kind": "quickfix",
-            "isPreferred": safe,
-            "edit": { "changes": { uri.as_str(): [edit] } },
-        }));
+        actions.push(proto::quick_fix(
+            title,
+            safe,
+            &doc.uri,
+            range,
+            &fix.replacement,
+        ));
     }
     Value::Array(actions)
 }

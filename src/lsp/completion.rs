@@ -6,11 +6,12 @@
 //! elements and attributes the schema allows.
 
 use super::cursor::{self, Cursor, Spot};
-use super::job;
 use super::session::Session;
+use super::{job, navigate, proto};
 use crate::el::library::{CONSTANTS, FUNCTIONS, Place};
+use crate::xml;
 use crate::xml::schema::{ComplexType, Schema, TypeRef, schemas};
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -42,21 +43,7 @@ pub fn complete(session: &Session, path: &Path, offset: usize) -> Option<(Vec<Va
     let values = items
         .into_iter()
         .filter(|i| i.label.starts_with(typed))
-        .map(|i| {
-            let mut item = json!({
-                "label": i.label,
-                "kind": i.kind,
-                "textEdit": { "range": range, "newText": i.label },
-            });
-            if let Some(detail) = i.detail {
-                super::set(&mut item, "detail", json!(detail));
-            }
-            if let Some(doc) = i.documentation {
-                let doc = json!({ "kind": "markdown", "value": doc });
-                super::set(&mut item, "documentation", doc);
-            }
-            item
-        })
+        .map(|i| proto::completion_item(i.label, i.kind, &range, i.detail, i.documentation))
         .collect();
     Some((values, start))
 }
@@ -205,64 +192,24 @@ fn datasets(session: &Session, path: &Path, text: &str) -> Vec<Item> {
 }
 
 /// The `name` attributes of the elements named `elements` in `text`, each
-/// once, read from the text (it may not be well-formed while it is typed).
+/// once, read from its tree (recovered where the text is not well-formed,
+/// as while it is typed).
 pub fn names_of(text: &str, elements: &[&str]) -> Vec<String> {
-    let comments = cursor::comments(text);
-    let mut names = BTreeSet::new();
-    for element in elements {
-        let open = format!("<{element}");
-        let mut from = 0;
-        while let Some(found) = text[from..].find(&open) {
-            let tag_start = from + found + open.len();
-            from = tag_start;
-            if cursor::within(&comments, tag_start) {
-                continue;
-            }
-            // (`<data-in` is not `<data-ins`.)
-            if !text[tag_start..].starts_with(|c: char| c.is_whitespace()) {
-                continue;
-            }
-            let tag_end = text[tag_start..]
-                .find('>')
-                .map_or(text.len(), |n| tag_start + n);
-            let tag = &text[tag_start..tag_end];
-            if let Some(name) = attribute_value(tag, "name") {
-                names.insert(name.to_string());
-            }
-        }
-    }
-    names.into_iter().collect()
+    let names: BTreeSet<&str> = navigate::tags(text)
+        .iter()
+        .filter(|tag| elements.contains(&tag.name))
+        .filter_map(|tag| tag.attributes.iter().find(|a| a.0 == "name"))
+        .map(|&(_, start, end)| &text[start..end])
+        .collect();
+    names.into_iter().map(str::to_string).collect()
 }
 
-/// The value of `attribute` in the inside of a start tag.
-fn attribute_value<'t>(tag: &'t str, attribute: &str) -> Option<&'t str> {
-    let mut rest = tag;
-    while let Some(at) = rest.find(attribute) {
-        let before = rest[..at].chars().last();
-        let after = rest[at + attribute.len()..].trim_start();
-        rest = &rest[at + attribute.len()..];
-        if before.is_some_and(|c| !c.is_whitespace()) {
-            continue;
-        }
-        let Some(value) = after.strip_prefix('=') else {
-            continue;
-        };
-        let value = value.trim_start();
-        let quote = value.chars().next().filter(|c| *c == '"' || *c == '\'')?;
-        let inner = &value[1..];
-        return inner.find(quote).map(|end| &inner[..end]);
-    }
-    None
-}
-
-/// The schema of the document (its root's `xmlns`), and the complex type of
-/// the element the cursor's elements lead to.
+/// The schema of the document (its root's namespace, read from its
+/// recovered tree), and the complex type of the element the cursor's
+/// elements lead to.
 fn element_type<'s>(text: &str, path: &[&str]) -> Option<(&'s Schema, &'s ComplexType)> {
-    let root_tag_start = cursor::first_start_tag(text)?;
-    let tag_end = text[root_tag_start..]
-        .find('>')
-        .map_or(text.len(), |n| root_tag_start + n);
-    let namespace = attribute_value(&text[root_tag_start..tag_end], "xmlns")?;
+    let arena = xml::tree::arena_for(text.len());
+    let namespace = xml::read(text, &arena).document?.root.namespace?;
     let schema = schemas().get(namespace)?;
     let (root, rest) = path.split_first()?;
     let mut ty = &schema.global(local(root))?.ty;
@@ -327,10 +274,5 @@ mod tests {
         let text = r#"<a><data-in name="x" dataset="d"/><data-ins/><data-in
             dataset='e' name='y'><!-- <data-in name="z"/> -->"#;
         assert_eq!(names_of(text, &["data-in"]), ["x", "y"]);
-        assert_eq!(
-            attribute_value(r#" name="n" dataset="d""#, "dataset"),
-            Some("d")
-        );
-        assert_eq!(attribute_value(r#" xname="n""#, "name"), None);
     }
 }

@@ -6,6 +6,7 @@
 //! (`<data-in ` with no `>` yet) as well as in a valid one.
 
 use crate::el::library::Place;
+use crate::oozie::places;
 
 /// Where an offset is.
 #[derive(Debug, Clone, PartialEq)]
@@ -69,42 +70,18 @@ impl<'t> Cursor<'t> {
         }
     }
 
-    /// The root element's name.
-    pub fn root(&self) -> Option<&'t str> {
-        self.elements.first().copied().or(match &self.spot {
-            Spot::AttributeName { element, .. } | Spot::AttributeValue { element, .. } => {
-                Some(element)
-            }
-            _ => None,
-        })
-    }
-
     /// Which of Oozie's EL groups a value here is evaluated in (the
     /// functions legal in it), in a coordinator, workflow, bundle or
     /// datasets document.
     pub fn place(&self) -> Option<Place> {
-        let root = self.root()?;
-        let attribute = self.attribute();
-        let element = self.element()?;
-        let within = |name: &str| self.elements.contains(&name);
-        Some(match root {
-            "workflow-app" => Place::Workflow,
-            "bundle-app" => Place::Bundle,
-            "coordinator-app" | "datasets" => match (element, attribute) {
-                (_, Some("frequency")) => Place::Frequency,
-                ("dataset", Some("initial-instance")) => Place::InitialInstance,
-                (_, Some(_)) => Place::Submit,
-                ("instance", None) => Place::Instance,
-                ("start-instance" | "end-instance", None) => Place::RangeInstance,
-                ("timeout", None) => Place::Timeout,
-                _ if within("configuration") => Place::ActionConfig,
-                _ if self.elements.iter().any(|e| e.starts_with("sla:")) || within("info") => {
-                    Place::Sla
-                }
-                _ => Place::Submit,
-            },
-            _ => return None,
-        })
+        // The elements down to the one holding the value, by local name.
+        let mut path: Vec<&str> = self.elements.iter().map(|e| local_name(e)).collect();
+        if let Spot::AttributeName { element, .. } | Spot::AttributeValue { element, .. } =
+            &self.spot
+        {
+            path.push(local_name(element));
+        }
+        places::place(&path, self.attribute())
     }
 }
 
@@ -251,27 +228,6 @@ pub fn at<'t>(text: &'t str, offset: usize) -> Cursor<'t> {
     )
 }
 
-/// The comments of `text` (`<!--` to `-->`, or to the end), in order.
-pub fn comments(text: &str) -> Vec<(usize, usize)> {
-    let mut found = Vec::new();
-    let mut i = 0;
-    while let Some(n) = text[i..].find("<!--") {
-        let start = i + n;
-        let end = text[start + 4..]
-            .find("-->")
-            .map_or(text.len(), |e| start + 4 + e + 3);
-        found.push((start, end));
-        i = end;
-    }
-    found
-}
-
-/// Whether `offset` is inside one of `ranges` (in order, not overlapping).
-pub fn within(ranges: &[(usize, usize)], offset: usize) -> bool {
-    let k = ranges.partition_point(|(start, _)| *start <= offset);
-    k > 0 && ranges.get(k - 1).is_some_and(|(_, end)| offset < *end)
-}
-
 /// Where the first start tag is (past the declaration and comments).
 pub fn first_start_tag(text: &str) -> Option<usize> {
     let mut i = 0;
@@ -291,7 +247,12 @@ pub fn first_start_tag(text: &str) -> Option<usize> {
 pub fn root_name(text: &str) -> Option<&str> {
     let start = first_start_tag(text)? + 1;
     let name = &text[start..start + name_length(&text[start..])];
-    Some(name.rsplit(':').next().unwrap_or(name))
+    Some(local_name(name))
+}
+
+/// `name` without its prefix.
+fn local_name(name: &str) -> &str {
+    name.rsplit(':').next().unwrap_or(name)
 }
 
 /// The length of the XML name at the start of `text` (up to XML's

@@ -2,12 +2,12 @@
 //! and related places as `coordc check`, a link to the rule's page, and the
 //! fix a diagnostic carries (for code actions).
 
+use super::proto;
 use super::session::{Found, Session};
-use super::text::LineIndex;
-use crate::diag::Severity;
+use super::text::{LineIndex, Position};
 use crate::diag::rules;
 use crate::project::files::normal;
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -58,29 +58,14 @@ fn to_lsp(session: &Session, found: &Found, index: &LineIndex, rules_url: Option
     let uri = url::Url::from_file_path(normal(Path::new(found.file)))
         .map(String::from)
         .unwrap_or_default();
-    let mut out = json!({
-        "range": range(d.span.start, d.span.end),
-        "severity": match d.severity {
-            Severity::Error => 1,
-            Severity::Warning => 2,
-            Severity::Note => 3,
-        },
-        "code": d.code,
-        "source": "coordc",
-        "message": message,
-    });
     let href = rule_url(rules_url, found.docs_url, d.code.as_str());
-    super::set(&mut out, "codeDescription", json!({ "href": href }));
+    let range_of = |span: crate::span::Span| range(span.start, span.end);
+    let mut out = proto::diagnostic(range_of(d.span), d.severity, d.code.as_str(), message, href);
     if !d.labels.is_empty() || !d.related.is_empty() {
         let mut related: Vec<Value> = d
             .labels
             .iter()
-            .map(|l| {
-                json!({
-                    "location": { "uri": uri, "range": range(l.span.start, l.span.end) },
-                    "message": l.message,
-                })
-            })
+            .map(|l| proto::related(&uri, range_of(l.span), &l.message))
             .collect();
         // Places in other files, in the text the server has of each (a
         // file it did not read is pointed at its start).
@@ -96,27 +81,20 @@ fn to_lsp(session: &Session, found: &Found, index: &LineIndex, rules_url: Option
                     place.span.end as usize,
                     session.encoding,
                 ),
-                None => json!({
-                    "start": { "line": 0, "character": 0 },
-                    "end": { "line": 0, "character": 0 },
-                }),
+                None => {
+                    let start = Position {
+                        line: 0,
+                        character: 0,
+                    };
+                    proto::range(start, start)
+                }
             };
-            related.push(json!({
-                "location": { "uri": place_uri, "range": place_range },
-                "message": place.message,
-            }));
+            related.push(proto::related(&place_uri, place_range, &place.message));
         }
-        super::set(&mut out, "relatedInformation", Value::Array(related));
+        proto::with_related(&mut out, related);
     }
     if let Some(fix) = &d.fix {
-        let fix = json!({
-            "fix": {
-                "range": range(fix.span.start, fix.span.end),
-                "newText": fix.replacement,
-                "applicability": fix.safety(),
-            }
-        });
-        super::set(&mut out, "data", fix);
+        proto::with_fix(&mut out, range_of(fix.span), &fix.replacement, fix.safety());
     }
     out
 }

@@ -9,7 +9,7 @@
 //! The session (`session.rs`) keeps every application of the workspace
 //! checked, per application, with the files it read; `diagnostics.rs` turns
 //! problems into LSP diagnostics, and each other module answers one kind of
-//! request.
+//! request; `proto.rs` builds every value sent in the protocol's shape.
 
 mod actions;
 mod completion;
@@ -18,12 +18,13 @@ mod diagnostics;
 mod hover;
 mod job;
 mod navigate;
+mod proto;
 mod session;
 mod symbols;
 pub mod text;
 
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
-use serde_json::{Value, json};
+use serde_json::Value;
 use session::{Document, Session};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -68,15 +69,11 @@ pub fn run(connection: &Connection) -> Result<(), String> {
         Err(e) => return Err(format!("no initialize request: {e}")),
     };
     let client = Client::read(&params);
-    let capabilities = capabilities(&client);
     // The whole InitializeResult: `Connection::initialize` would wrap it in
     // `capabilities` again, and Neovim ignores such a reply.
     let finished = connection.initialize_finish(
         id,
-        json!({
-            "capabilities": capabilities,
-            "serverInfo": { "name": "coordc", "version": env!("CARGO_PKG_VERSION") },
-        }),
+        proto::initialize_result(client.encoding.name(), client.pulls, symbols::TOKEN_TYPES),
     );
     match finished {
         Ok(()) => {}
@@ -161,42 +158,6 @@ impl Client {
                 .unwrap_or(false),
         }
     }
-}
-
-/// What the server does, for `client`.
-fn capabilities(client: &Client) -> Value {
-    let mut caps = json!({
-        "positionEncoding": client.encoding.name(),
-        "textDocumentSync": {
-            "openClose": true,
-            // Incremental: a keystroke sends its edit, not the document.
-            "change": 2,
-            "save": { "includeText": false },
-        },
-        "codeActionProvider": { "codeActionKinds": ["quickfix"] },
-        "hoverProvider": true,
-        "definitionProvider": true,
-        "referencesProvider": true,
-        "renameProvider": { "prepareProvider": true },
-        "documentSymbolProvider": true,
-        "semanticTokensProvider": {
-            "legend": { "tokenTypes": symbols::TOKEN_TYPES, "tokenModifiers": [] },
-            "full": true,
-        },
-        "completionProvider": { "triggerCharacters": ["{", ":", "'", "\"", "<", " "] },
-    });
-    if client.pulls {
-        set(
-            &mut caps,
-            "diagnosticProvider",
-            json!({
-                "identifier": "coordc",
-                "interFileDependencies": true,
-                "workspaceDiagnostics": false,
-            }),
-        );
-    }
-    caps
 }
 
 struct Server<'c> {
@@ -313,7 +274,7 @@ impl Server<'_> {
                 let items =
                     diagnostics::of_file(&self.session, &path, self.client.rules_url.as_deref())
                         .unwrap_or_default();
-                Ok(json!({ "kind": "full", "items": items }))
+                Ok(proto::diagnostic_report(items))
             }
             "textDocument/codeAction" => {
                 let range = params.get("range").ok_or_else(|| invalid("no range"))?;
@@ -327,7 +288,7 @@ impl Server<'_> {
                 let items = completion::complete(&self.session, &path, offset)
                     .map(|(items, _)| items)
                     .unwrap_or_default();
-                Ok(json!({ "isIncomplete": false, "items": items }))
+                Ok(proto::completion_list(items))
             }
             "textDocument/definition"
             | "textDocument/references"
@@ -343,12 +304,15 @@ impl Server<'_> {
                 Some(doc) => {
                     symbols::document_symbols(&path, &doc.text, &doc.index, self.session.encoding)
                 }
-                None => json!([]),
+                None => proto::empty_list(),
             }),
             "textDocument/semanticTokens/full" => Ok(match document {
-                Some(doc) => json!({
-                    "data": symbols::semantic_tokens(&doc.text, &doc.index, self.session.encoding)
-                }),
+                Some(doc) => proto::semantic_tokens(symbols::semantic_tokens(
+                    &path,
+                    &doc.text,
+                    &doc.index,
+                    self.session.encoding,
+                )),
                 None => Value::Null,
             }),
             "textDocument/hover" => {
@@ -357,10 +321,11 @@ impl Server<'_> {
                 };
                 let offset = doc.index.offset(&doc.text, position, self.session.encoding);
                 Ok(match hover::hover(&self.session, &path, offset) {
-                    Some((markdown, start, end)) => json!({
-                        "contents": { "kind": "markdown", "value": markdown },
-                        "range": doc.index.range(&doc.text, start, end, self.session.encoding),
-                    }),
+                    Some((markdown, start, end)) => proto::hover(
+                        markdown,
+                        doc.index
+                            .range(&doc.text, start, end, self.session.encoding),
+                    ),
                     None => Value::Null,
                 })
             }
@@ -397,15 +362,14 @@ impl Server<'_> {
                 .iter()
                 .find(|o| o.path == path && o.start <= offset && offset <= o.end)
                 .and_then(place)
-                .map_or(
-                    Value::Null,
-                    |(_, range)| json!({ "range": range, "placeholder": name }),
-                )),
+                .map_or(Value::Null, |(_, range)| {
+                    proto::prepare_rename(range, &name)
+                })),
             "textDocument/definition" => Ok(found
                 .iter()
                 .filter(|o| o.definition)
                 .filter_map(place)
-                .map(|(uri, range)| json!({ "uri": uri, "range": range }))
+                .map(|(uri, range)| proto::location(uri, range))
                 .collect()),
             "textDocument/references" => {
                 let declarations = params
@@ -416,7 +380,7 @@ impl Server<'_> {
                     .iter()
                     .filter(|o| declarations || !o.definition)
                     .filter_map(place)
-                    .map(|(uri, range)| json!({ "uri": uri, "range": range }))
+                    .map(|(uri, range)| proto::location(uri, range))
                     .collect())
             }
             _ => {
@@ -424,14 +388,7 @@ impl Server<'_> {
                 if !navigate::valid_new_name(kind, new_name) {
                     return Err(invalid(&format!("`{new_name}` cannot be such a name")));
                 }
-                let mut changes = serde_json::Map::new();
-                for (uri, range) in found.iter().filter_map(place) {
-                    let edits = changes.entry(uri).or_insert_with(|| json!([]));
-                    if let Some(list) = edits.as_array_mut() {
-                        list.push(json!({ "range": range, "newText": new_name }));
-                    }
-                }
-                Ok(json!({ "changes": changes }))
+                Ok(proto::rename_edit(found.iter().filter_map(place), new_name))
             }
         }
     }
@@ -563,19 +520,15 @@ impl Server<'_> {
         for message in std::mem::take(&mut self.session.messages) {
             self.send(Notification::new(
                 "window/showMessage".into(),
-                json!({ "type": 1, "message": message }),
+                proto::error_message(message),
             ));
         }
     }
 
     fn publish(&self, uri: &str, version: Option<i32>, diagnostics: Vec<Value>) {
-        let mut params = json!({ "uri": uri, "diagnostics": diagnostics });
-        if let Some(version) = version {
-            set(&mut params, "version", json!(version));
-        }
         self.send(Notification::new(
             "textDocument/publishDiagnostics".into(),
-            params,
+            proto::publish_diagnostics(uri, version, diagnostics),
         ));
     }
 }
@@ -583,14 +536,6 @@ impl Server<'_> {
 /// The error of a request whose parameters are not what the protocol says.
 fn invalid(what: &str) -> (ErrorCode, String) {
     (ErrorCode::InvalidParams, what.to_string())
-}
-
-/// Sets the member `key` of `object`, a JSON object this server builds
-/// (`json!({ .. })`); anything else is left as it is.
-fn set(object: &mut Value, key: &str, value: Value) {
-    if let Some(members) = object.as_object_mut() {
-        members.insert(key.to_string(), value);
-    }
 }
 
 /// The path of the document a message is about (`textDocument.uri`).

@@ -2,11 +2,14 @@
 //! defines and refers to: datasets (across the files a coordinator
 //! includes), data-ins and data-outs (in their coordinator), workflow nodes
 //! (in their workflow), and job properties (between the job.properties and
-//! the applications that read it). Read from the text, as the editor has it.
+//! the applications that read it). Read from the text as the editor has it,
+//! through its tree, recovered while the text is not well-formed.
 
 use super::cursor::{self, Spot};
 use super::job::properties_of;
 use super::session::Session;
+use crate::span::Span;
+use crate::xml::{self, Element};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -181,7 +184,7 @@ fn in_file(path: &Path, text: &Arc<str>, kind: Kind, name: &str) -> Vec<Occurren
             .map(|p| at(p.name_span.start as usize, true))
             .collect();
         // (`out=${nameNode}/out`: a value reads another property.)
-        for (from, to) in expressions(text) {
+        for (from, to) in expressions(path, text) {
             found.extend(in_expression(text, from, to, kind, name).map(|s| at(s, false)));
         }
         found.sort_by_key(|o| o.start);
@@ -207,7 +210,7 @@ fn in_file(path: &Path, text: &Arc<str>, kind: Kind, name: &str) -> Vec<Occurren
             }
         }
     }
-    for (from, to) in expressions(text) {
+    for (from, to) in expressions(path, text) {
         found.extend(in_expression(text, from, to, kind, name).map(|s| at(s, false)));
     }
     if kind == Kind::Property {
@@ -218,27 +221,22 @@ fn in_file(path: &Path, text: &Arc<str>, kind: Kind, name: &str) -> Vec<Occurren
 }
 
 /// Where `name` is declared in `<parameters>` (`<property><name>NAME</name>`),
-/// the application's own definition of a job property.
+/// the application's own definition of a job property; read from the tree.
 fn parameters(text: &str, name: &str) -> Vec<usize> {
-    let mut found = Vec::new();
-    let mut from = 0;
-    while let Some(open) = text[from..].find("<parameters") {
-        let start = from + open;
-        let end = text[start..]
-            .find("</parameters")
-            .map_or(text.len(), |n| start + n);
-        let block = &text[start..end];
-        for (i, _) in block.match_indices("<name>") {
-            let value_start = i + "<name>".len();
-            let value = block[value_start..].split("</name>").next().unwrap_or("");
-            if value.trim() == name {
-                let lead = value.len() - value.trim_start().len();
-                found.push(start + value_start + lead);
-            }
-        }
-        from = end.max(start + 1);
-    }
-    found
+    let arena = xml::tree::arena_for(text.len());
+    let Some(document) = xml::read(text, &arena).document else {
+        return Vec::new();
+    };
+    let names = document
+        .root
+        .children_named("parameters")
+        .flat_map(|p| p.children_named("property"))
+        .filter_map(|property| property.child("name"))
+        .map(|n| n.text_trimmed().span.range());
+    names
+        .filter(|span| text.get(span.clone()) == Some(name))
+        .map(|span| span.start)
+        .collect()
 }
 
 /// Whether an XML file is a Hadoop configuration (`<configuration>`).
@@ -308,120 +306,116 @@ impl Tag<'_> {
     }
 }
 
-/// The start tags of `text`, in order (comments and declarations skipped).
+/// The start tags of `text`, in order, read from its tree: recovered where
+/// the text is not well-formed, as while it is typed.
 pub fn tags(text: &str) -> Vec<Tag<'_>> {
+    let arena = xml::tree::arena_for(text.len());
     let mut tags = Vec::new();
-    let mut logic_depth = 0usize;
-    let mut i = 0;
-    while let Some(n) = text[i..].find('<') {
-        let start = i + n;
-        let rest = &text[start..];
-        let skip_to = |close: &str| {
-            rest.find(close)
-                .map_or(text.len(), |e| start + e + close.len())
-        };
-        if rest.starts_with("<!--") {
-            i = skip_to("-->");
-            continue;
-        }
-        if rest.starts_with("<![CDATA[") {
-            i = skip_to("]]>");
-            continue;
-        }
-        if rest.starts_with("<?") || rest.starts_with("<!") {
-            i = skip_to(">");
-            continue;
-        }
-        if let Some(closing) = rest.strip_prefix("</") {
-            if closing.starts_with("input-logic") {
-                logic_depth = logic_depth.saturating_sub(1);
-            }
-            i = skip_to(">");
-            continue;
-        }
-        let (tag, end) = start_tag(text, start);
-        if tag.name == "input-logic" && !text[..end].ends_with("/>") {
-            logic_depth += 1;
-        }
-        tags.push(Tag {
-            in_logic: logic_depth > 0 && tag.name != "input-logic",
-            ..tag
-        });
-        i = end.max(start + 1);
+    if let Some(document) = xml::read(text, &arena).document {
+        collect_tags(text, &document.root, false, &mut tags);
     }
     tags
 }
 
-/// The start tag at `start` (a `<`), and where it ends.
-fn start_tag(text: &str, start: usize) -> (Tag<'_>, usize) {
-    let bytes = text.as_bytes();
-    let name_end = text[start + 1..]
-        .find(|c: char| c.is_whitespace() || matches!(c, '>' | '/' | '<'))
-        .map_or(text.len(), |n| start + 1 + n);
-    let mut attributes = Vec::new();
-    let mut j = name_end;
-    while bytes.get(j).is_some_and(|b| !matches!(b, b'>' | b'<')) {
-        let Some(eq) = text[j..].find(['=', '>', '<']).map(|n| j + n) else {
-            break;
-        };
-        if bytes.get(eq) != Some(&b'=') {
-            j = eq;
-            break;
-        }
-        let attribute = text[j..eq].trim();
-        let mut k = eq + 1;
-        while bytes.get(k).is_some_and(u8::is_ascii_whitespace) {
-            k += 1;
-        }
-        let Some(&quote @ (b'"' | b'\'')) = bytes.get(k) else {
-            j = k;
-            continue;
-        };
-        let quote = char::from(quote);
-        let value_start = k + 1;
-        let value_end = text[value_start..]
-            .find(quote)
-            .map_or(text.len(), |n| value_start + n);
-        attributes.push((attribute.trim_start_matches('/'), value_start, value_end));
-        j = (value_end + 1).min(text.len());
+/// The start tags of `element` and the elements in it, in order.
+fn collect_tags<'t>(text: &'t str, element: &Element, in_logic: bool, tags: &mut Vec<Tag<'t>>) {
+    // (Names and values sliced from the text by their spans: the tree lives
+    // in this call's arena.)
+    let slice = |span: Span| &text[span.range()];
+    let name = local_name(slice(element.name_span));
+    let attributes = element.attributes.iter().map(|a| {
+        let value = a.value_span.range();
+        (local_name(slice(a.name_span)), value.start, value.end)
+    });
+    tags.push(Tag {
+        name,
+        start: element.span.start as usize,
+        end: start_tag_end(text, element),
+        attributes: attributes.collect(),
+        in_logic,
+    });
+    let inside = in_logic || name == "input-logic";
+    for child in element.children {
+        collect_tags(text, child, inside, tags);
     }
-    let end = if bytes.get(j) == Some(&b'>') {
-        j + 1
-    } else {
-        j
-    };
-    (
-        Tag {
-            name: &text[start + 1..name_end],
-            start,
-            end,
-            attributes,
-            in_logic: false,
-        },
-        end,
-    )
 }
 
-/// The `${...}` expressions of `text` (inside values and character data,
-/// not in comments).
-pub fn expressions(text: &str) -> Vec<(usize, usize)> {
-    let comments = cursor::comments(text);
+/// Where the start tag of `element` ends: after the `>` that follows its
+/// name and attributes.
+fn start_tag_end(text: &str, element: &Element) -> usize {
+    let last = element
+        .attributes
+        .iter()
+        .map(|a| a.value_span.end as usize + 1);
+    let from = last
+        .fold(element.name_span.end as usize, usize::max)
+        .min(text.len());
+    text[from..].find('>').map_or(text.len(), |n| from + n + 1)
+}
+
+fn local_name(name: &str) -> &str {
+    name.rsplit(':').next().unwrap_or(name)
+}
+
+/// The `${...}` expressions of the document at `path`, in order: in its
+/// attribute values and character data (XML, read from its recovered tree,
+/// so none in a comment) or in its properties' values. Each runs from after
+/// `${` to before `}`, or to its line's or its value's end while it is typed.
+pub fn expressions(path: &Path, text: &str) -> Vec<(usize, usize)> {
+    let values = if is_xml(path) {
+        value_spans(text)
+    } else {
+        let file = path.to_string_lossy();
+        let properties = properties_of(&file, text).unwrap_or_default();
+        properties.iter().map(|p| p.value_span.range()).collect()
+    };
     let mut found = Vec::new();
-    let mut i = 0;
-    while let Some(n) = text[i..].find("${") {
-        let dollar = i + n;
-        if cursor::within(&comments, dollar) {
-            i = dollar + 2;
+    for value in values {
+        let Some(raw) = text.get(value.clone()) else {
             continue;
+        };
+        let mut i = 0;
+        while let Some(n) = raw[i..].find("${") {
+            let from = i + n + 2;
+            let to = raw[from..]
+                .find(['}', '\n'])
+                .map_or(raw.len(), |e| from + e);
+            found.push((value.start + from, value.start + to));
+            i = to;
         }
-        let from = dollar + 2;
-        let to = text[from..]
-            .find(['}', '<', '\n'])
-            .map_or(text.len(), |e| from + e);
-        found.push((from, to));
-        i = to.max(from);
     }
+    found.sort_unstable();
     found
+}
+
+/// Where the attribute values and the character data of `text` are, as
+/// written (the pieces of one run of text, split at its references, joined).
+fn value_spans(text: &str) -> Vec<std::ops::Range<usize>> {
+    fn collect(element: &Element, spans: &mut Vec<std::ops::Range<usize>>) {
+        spans.extend(element.attributes.iter().map(|a| a.value_span.range()));
+        let mut run: Option<std::ops::Range<usize>> = None;
+        for piece in element.text {
+            let span = piece.span.range();
+            run = match run {
+                Some(r) if r.end == span.start => Some(r.start..span.end),
+                Some(r) => {
+                    spans.push(r);
+                    Some(span)
+                }
+                None => Some(span),
+            };
+        }
+        spans.extend(run);
+        for child in element.children {
+            collect(child, spans);
+        }
+    }
+    let arena = xml::tree::arena_for(text.len());
+    let mut spans = Vec::new();
+    if let Some(document) = xml::read(text, &arena).document {
+        collect(&document.root, &mut spans);
+    }
+    spans
 }
 
 /// Whether `name` may be a new name of `kind`: text that stays one value
@@ -450,6 +444,26 @@ mod tests {
         assert!(tags[2].in_logic && !tags[3].in_logic);
         let (_, s, e) = tags[3].attributes[1];
         assert_eq!(&text[s..e], "d");
+        assert_eq!(
+            &text[tags[3].start..tags[3].end],
+            r#"<data-in name="n" dataset="d"/>"#
+        );
+    }
+
+    #[test]
+    fn start_tags_of_a_document_being_typed_come_from_its_recovered_tree() {
+        // An unclosed `<input-logic>`, a stray end tag, a tag cut short.
+        let text = r#"<c:coordinator-app xmlns:c="uri:c"><c:input-logic><data-in dataset="i"></x></c:coordinator-app><dataset name="late" x="#;
+        let tags = tags(text);
+        let names: Vec<&str> = tags.iter().map(|t| t.name).collect();
+        assert_eq!(names, ["coordinator-app", "input-logic", "data-in"]);
+        assert!(tags[2].in_logic);
+        let (name, s, e) = tags[2].attributes[0];
+        assert_eq!((name, &text[s..e]), ("dataset", "i"));
+        assert_eq!(
+            &text[tags[2].start..tags[2].end],
+            r#"<data-in dataset="i">"#
+        );
     }
 
     #[test]
@@ -460,18 +474,33 @@ mod tests {
         for word in ["nameNode", "oozie.wf.application.path", "_x1"] {
             assert!(is_property_name(word), "{word}");
         }
-        let text = "<!-- ${a} -->${a}<w><parameters><property><name> a </name></property></parameters></w>";
-        assert_eq!(expressions(text), [(15, 16)]);
+        let text = "<w><!-- ${a} -->${a}<parameters><property><name> a </name></property></parameters></w>";
+        assert_eq!(expressions(Path::new("w.xml"), text), [(18, 19)]);
         assert_eq!(parameters(text, "a"), [text.find(" a ").unwrap() + 1]);
     }
 
     #[test]
+    fn expressions_end_with_their_value_and_span_references() {
+        // One being typed ends at its attribute's quote; one in text runs
+        // across a reference; the tree goes on past an unclosed element.
+        let text = "<w><a x=\"${wf:conf('a')\" y=\"1\"><b>${c &amp;&amp; d}</b></w>";
+        let found = expressions(Path::new("w.xml"), text);
+        let words: Vec<&str> = found.iter().map(|&(f, t)| &text[f..t]).collect();
+        assert_eq!(words, ["wf:conf('a')", "c &amp;&amp; d"]);
+    }
+
+    #[test]
     fn a_property_is_a_whole_name_in_el() {
-        let text = "${a} ${a.b} ${coord:conf('a')} ${ab + a}";
-        let found: Vec<usize> = expressions(text)
+        let text = "<a>${a} ${a.b} ${coord:conf('a')} ${ab + a}</a>";
+        let found: Vec<usize> = expressions(Path::new("a.xml"), text)
             .into_iter()
             .flat_map(|(f, t)| in_expression(text, f, t, Kind::Property, "a").collect::<Vec<_>>())
             .collect();
-        assert_eq!(found, [2, text.rfind("+ a").unwrap() + 2]);
+        assert_eq!(found, [5, text.rfind("+ a").unwrap() + 2]);
+        // A job.properties: in values only, not in comments.
+        let text = "# ${a}\nout=${a}/x ${b\n";
+        let found = expressions(Path::new("job.properties"), text);
+        let words: Vec<&str> = found.iter().map(|&(f, t)| &text[f..t]).collect();
+        assert_eq!(words, ["a", "b"]);
     }
 }

@@ -3,10 +3,11 @@
 //! inside attribute values and character data.
 
 use super::navigate::{self, Tag};
+use super::proto;
 use super::text::{Encoding, LineIndex};
 use crate::el::lex::Tok;
 use logos::Logos;
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::path::Path;
 
 /// LSP `SymbolKind`s.
@@ -24,13 +25,13 @@ pub fn document_symbols(path: &Path, text: &str, index: &LineIndex, encoding: En
         let file = path.to_string_lossy();
         for p in super::job::properties_of(&file, text).unwrap_or_default() {
             let (start, end) = (p.name_span.start as usize, p.value_span.end as usize);
-            symbols.push(json!({
-                "name": p.name,
-                "detail": p.value,
-                "kind": CONSTANT,
-                "range": range(start, end.max(start)),
-                "selectionRange": range(start, p.name_span.end as usize),
-            }));
+            symbols.push(proto::document_symbol(
+                &p.name,
+                &p.value,
+                CONSTANT,
+                range(start, end.max(start)),
+                range(start, p.name_span.end as usize),
+            ));
         }
         return Value::Array(symbols);
     }
@@ -41,13 +42,13 @@ pub fn document_symbols(path: &Path, text: &str, index: &LineIndex, encoding: En
         let Some(&(_, start, end)) = tag.attributes.iter().find(|a| a.0 == "name") else {
             continue;
         };
-        symbols.push(json!({
-            "name": &text[start..end],
-            "detail": detail,
-            "kind": kind,
-            "range": range(tag.start, tag.end),
-            "selectionRange": range(start, end),
-        }));
+        symbols.push(proto::document_symbol(
+            &text[start..end],
+            detail,
+            kind,
+            range(tag.start, tag.end),
+            range(start, end),
+        ));
     }
     Value::Array(symbols)
 }
@@ -76,12 +77,12 @@ pub const TOKEN_TYPES: &[&str] = &[
     "operator",
 ];
 
-/// The semantic tokens of the EL in `text`: LSP's relative encoding, five
+/// The semantic tokens of the EL in `text` (the document at `path`): LSP's relative encoding, five
 /// numbers a token (line delta, start delta, length, type, modifiers).
-pub fn semantic_tokens(text: &str, index: &LineIndex, encoding: Encoding) -> Vec<u32> {
+pub fn semantic_tokens(path: &Path, text: &str, index: &LineIndex, encoding: Encoding) -> Vec<u32> {
     let mut data = Vec::new();
     let (mut last_line, mut last_start) = (0u32, 0u32);
-    for (from, to) in navigate::expressions(text) {
+    for (from, to) in navigate::expressions(path, text) {
         let expr = &text[from..to];
         let tokens: Vec<(Tok, std::ops::Range<usize>)> = Tok::lexer(expr)
             .spanned()
@@ -135,7 +136,7 @@ mod tests {
     fn el_is_split_into_tokens() {
         let text = "<a b=\"${coord:days(1) + x.y}\"/>";
         let index = LineIndex::new(text);
-        let data = semantic_tokens(text, &index, Encoding::Utf8);
+        let data = semantic_tokens(Path::new("a.xml"), text, &index, Encoding::Utf8);
         // coord, days, (, 1, ), +, x, ., y: a namespace, a function, ...
         let types: Vec<u32> = data.chunks(5).map(|t| t[3]).collect();
         assert_eq!(types, [0, 1, 7, 5, 7, 7, 2, 7, 3]);

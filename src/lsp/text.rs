@@ -3,7 +3,7 @@
 //! UTF-16 code units). Offsets inside coordc are byte offsets into the text.
 
 use crate::lines::{Breaks, Lines, Utf16};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 /// How a client counts columns (LSP 3.17 `PositionEncodingKind`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,10 +46,6 @@ impl Position {
             line: u32::try_from(value.get("line")?.as_u64()?).ok()?,
             character: u32::try_from(value.get("character")?.as_u64()?).ok()?,
         })
-    }
-
-    pub fn to_json(self) -> Value {
-        json!({ "line": self.line, "character": self.character })
     }
 }
 
@@ -105,10 +101,10 @@ impl LineIndex {
 
     /// The LSP range of the bytes `start..end` of `text`.
     pub fn range(&self, text: &str, start: usize, end: usize, encoding: Encoding) -> Value {
-        json!({
-            "start": self.position(text, start, encoding).to_json(),
-            "end": self.position(text, end.max(start), encoding).to_json(),
-        })
+        super::proto::range(
+            self.position(text, start, encoding),
+            self.position(text, end.max(start), encoding),
+        )
     }
 }
 

@@ -10,18 +10,19 @@
 //! job is resolved in `action.rs`; the dry run lists them in `dryrun.rs`.
 
 use crate::diag::rules::{
-    CONTROLS, DUPLICATE_DATASET, DUPLICATE_EVENT, EL_EVAL, EL_MISPLACED, INSTANCE_SYNTAX,
-    TIME_DATETIME, TIME_FREQUENCY, TIME_HOUR_24, UNDEFINED_DATASET,
+    CONTROLS, DUPLICATE_DATASET, DUPLICATE_EVENT, EL_EVAL, INSTANCE_SYNTAX, TIME_DATETIME,
+    TIME_FREQUENCY, TIME_HOUR_24, UNDEFINED_DATASET,
 };
 use crate::diag::{Diagnostic, FileRef, Located, Severity};
 use crate::el::ast::{Part, Template};
 use crate::el::eval::{Context, Env, Variables};
 use crate::el::frequency::{LoweredFrequency, lower_frequency, lower_timeout};
-use crate::el::library::{Library, Place};
+use crate::el::library::Library;
 use crate::el::{VarMap, parse_template};
 use crate::ir::{Coordinator, Dataset, ElText, Instances, Logic};
 use crate::oozie::action::{ActionValues, EchoCall, UriPiece, fields_only, reads_the_nominal_time};
 use crate::oozie::input_logic;
+use crate::oozie::places;
 use crate::time::cron::Cron;
 use crate::time::datetime::{ProcessingZone, parse_datetime};
 use crate::time::frequency::{Frequency, FrequencyUnit};
@@ -469,7 +470,7 @@ pub fn prepare<'a>(
     }
     // Each value is evaluated by the EL group of its place, which defines only
     // some functions and constants (oozie-default.xml, `oozie.service.ELService.*`).
-    problems.extend(misplaced(app, included, vars));
+    problems.extend(places::misplaced(app, included, vars));
     // CoordSubmitXCommand.java:376-454: an instance element must hold one instance, not be empty or
     // list several with commas; Oozie inspects only the first data-in and the
     // first data-out.
@@ -605,118 +606,6 @@ pub fn dataset_problems(dataset: &Dataset, vars: &VarMap, pz: ProcessingZone) ->
         found.append(&mut problems);
     }
     found
-}
-
-/// A dataset's values with their places (the EL group each is evaluated
-/// with); its frequency is read by [`dataset_frequency`].
-pub fn dataset_texts(dataset: &Dataset) -> impl Iterator<Item = (FileRef, &ElText, Place)> {
-    [
-        (&dataset.initial_instance, Place::InitialInstance),
-        (&dataset.timezone, Place::Submit),
-        (&dataset.uri_template, Place::Submit),
-    ]
-    .into_iter()
-    .chain(dataset.done_flag.iter().map(|d| (d, Place::Submit)))
-    .map(|(text, place)| (dataset.file, text, place))
-}
-
-/// Every value Oozie evaluates at submission or materialization, with the file
-/// it is in (`None`: the application) and its place, whose EL group decides
-/// which functions and constants it may use (oozie-default.xml, `oozie.service.ELService.*`).
-pub fn placed_texts<'a>(
-    app: &'a Coordinator,
-    included: &'a [Dataset],
-) -> Vec<(FileRef, &'a ElText, Place)> {
-    // (Sized for the usual values up front: the list is made twice a file.)
-    let mut texts: Vec<(FileRef, &ElText, Place)> = Vec::with_capacity(
-        4 + 4 * (app.datasets.len() + included.len())
-            + 2 * app.inputs.len()
-            + app.outputs.len()
-            + 2 * app.action.configuration.len(),
-    );
-    texts.extend([
-        (FileRef::App, &app.start, Place::Submit),
-        (FileRef::App, &app.end, Place::Submit),
-        (FileRef::App, &app.timezone, Place::Submit),
-        (FileRef::App, &app.action.app_path, Place::Submit),
-    ]);
-    for dataset in app.datasets.iter().chain(included) {
-        texts.extend(dataset_texts(dataset));
-    }
-    for data_in in &app.inputs {
-        match &data_in.instances {
-            Instances::List(list) => {
-                texts.extend(list.iter().map(|t| (FileRef::App, t, Place::Instance)))
-            }
-            Instances::Range { start, end } => {
-                texts.push((FileRef::App, start, Place::RangeInstance));
-                texts.push((FileRef::App, end, Place::RangeInstance));
-            }
-        }
-    }
-    texts.extend(
-        app.outputs
-            .iter()
-            .map(|d| (FileRef::App, &d.instance, Place::Instance)),
-    );
-    for property in &app.action.configuration {
-        texts.push((FileRef::App, &property.name, Place::ActionConfig));
-        texts.push((FileRef::App, &property.value, Place::ActionConfig));
-    }
-    texts.extend(
-        app.action
-            .sla
-            .iter()
-            .flat_map(|s| &s.fields)
-            .map(|(_, v)| (FileRef::App, v, Place::Sla)),
-    );
-    // The input check's min and wait are evaluated with the action's data
-    // evaluator (CoordCommandUtils.evaluateInputCheck).
-    texts.extend(
-        app.input_logic
-            .iter()
-            .flat_map(|l| &l.roots)
-            .flat_map(input_logic::values)
-            .map(|t| (FileRef::App, t, Place::ActionConfig)),
-    );
-    texts
-}
-
-/// The values that use a function or constant their place does not define
-/// (EL009).
-pub fn misplaced(app: &Coordinator, included: &[Dataset], vars: &dyn Variables) -> Vec<Located> {
-    misplaced_in(placed_texts(app, included), vars)
-}
-
-/// Those of `texts` that use a function or constant their place does not
-/// define (EL009).
-pub fn misplaced_in<'a>(
-    texts: impl IntoIterator<Item = (FileRef, &'a ElText, Place)>,
-    vars: &dyn Variables,
-) -> Vec<Located> {
-    let mut problems = Vec::new();
-    for (file, text, place) in texts {
-        if let Some(m) = text.shared().first_misplaced(place, vars) {
-            let kind = if m.is_function {
-                "function"
-            } else {
-                "constant"
-            };
-            problems.push(Located {
-                file,
-                diagnostic: Diagnostic::error(
-                    EL_MISPLACED,
-                    text.file_span(m.span),
-                    format!(
-                        "{} cannot be used in {}: Oozie's EL there has no such {kind}",
-                        m.what,
-                        place.describe()
-                    ),
-                ),
-            });
-        }
-    }
-    problems
 }
 
 /// A coordinator's frequency as submission checks it (CoordSubmitXCommand.java:340-352): with

@@ -3,7 +3,8 @@
 //! actions (`action.rs`, with `input_logic.rs` for `<input-logic>` and
 //! `hcat.rs` for the HCatalog functions), listed in order over a window as
 //! Oozie's materialization makes them (`materialize.rs`, the dry run); `parameters.rs` for
-//! `<parameters>`, `bundle.rs` for a bundle's submission, `executors.rs` for
+//! `<parameters>`, `bundle.rs` for a bundle's submission, `places.rs` for
+//! which EL group evaluates a value where it is written, `executors.rs` for
 //! what Oozie's action executors take. The checks (`check/`) and the
 //! interpreters (`interp/`) both read this model; it reads neither.
 
@@ -15,3 +16,4 @@ pub mod input_logic;
 pub mod job;
 pub mod materialize;
 pub mod parameters;
+pub mod places;

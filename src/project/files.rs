@@ -15,10 +15,10 @@ pub enum ReadError {
     Refused(crate::diag::Diagnostic),
 }
 
-/// Reads a source file, refusing one over `xml::tree::MAX_FILE_LEN` before
+/// Reads a source file, refusing one over `xml::read::MAX_FILE_LEN` before
 /// reading it into memory.
 pub fn read_source(path: &std::path::Path) -> Result<String, ReadError> {
-    use crate::xml::tree::{MAX_FILE_LEN, too_long};
+    use crate::xml::read::{MAX_FILE_LEN, too_long};
     use std::io::Read;
     let file = std::fs::File::open(path).map_err(ReadError::Io)?;
     let metadata = file.metadata().map_err(ReadError::Io)?;
@@ -105,7 +105,7 @@ impl Files {
     /// The text at `path`: its buffer, else the file (see [`read_source`]).
     pub fn read(&self, path: &Path) -> Result<Arc<str>, ReadError> {
         match self.buffer(path) {
-            Some(text) => match crate::xml::tree::too_long(text.len() as u64) {
+            Some(text) => match crate::xml::read::too_long(text.len() as u64) {
                 Some(d) => Err(ReadError::Refused(d)),
                 None => Ok(Arc::clone(text)),
             },

@@ -9,6 +9,7 @@
 //! misread.
 
 use super::content_dfa::ContentDfa;
+use super::read;
 use super::tree::{self, Element};
 use regex::Regex;
 use rustc_hash::FxHashMap;
@@ -441,7 +442,7 @@ impl Schema {
 
 /// The `xs:schema` root of schema file `text`.
 fn schema_root<'s>(text: &'s str, arena: &'s tree::Arena) -> Result<&'s Element<'s>, String> {
-    let doc = tree::parse(text, arena).map_err(|d| d.message.clone())?;
+    let doc = read::parse(text, arena).map_err(|d| d.message.clone())?;
     let root = arena.alloc(doc.root);
     if !is_xs(root, "schema") {
         return Err("the root is not xs:schema".into());

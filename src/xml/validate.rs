@@ -860,7 +860,8 @@ impl<'a> Matcher<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::xml::tree::{Arena, parse};
+    use crate::xml::read::parse;
+    use crate::xml::tree::Arena;
 
     fn diagnostics(src: &str) -> Vec<Diagnostic> {
         let arena = Arena::new();

@@ -152,7 +152,7 @@ pub fn run(args: SimulateArgs) -> i32 {
                 let message = if d.code == crate::diag::rules::XML_LIMIT {
                     format!(
                         "the scenario file is over {} bytes, more than coordc reads",
-                        crate::xml::tree::MAX_FILE_LEN
+                        crate::xml::read::MAX_FILE_LEN
                     )
                 } else {
                     "the scenario file is not UTF-8 text".to_string()

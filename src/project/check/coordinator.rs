@@ -14,7 +14,7 @@ use crate::diag::rules::{EL_UNKNOWN_VARIABLE, TIME_DATETIME};
 use crate::el::library::Library;
 use crate::ir::{self, ElText};
 use crate::oozie::job::{self, Options};
-use crate::oozie::parameters;
+use crate::oozie::{parameters, places};
 use crate::project::load::{self, JobInput, Sources};
 use crate::project::locate::AppKind;
 use crate::xml;
@@ -37,7 +37,7 @@ pub(super) fn coordinator(
     let mut events = None;
     let mut runs = Vec::new();
     let app = &loaded.app;
-    let mut texts: Vec<(FileRef, &ElText)> = job::placed_texts(app, &loaded.included)
+    let mut texts: Vec<(FileRef, &ElText)> = places::placed_texts(app, &loaded.included)
         .into_iter()
         .map(|(file, text, _)| (file, text))
         .collect();

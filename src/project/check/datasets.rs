@@ -7,7 +7,7 @@ use crate::diag::Located;
 use crate::diag::rules::EL_UNKNOWN_VARIABLE;
 use crate::el::library::Library;
 use crate::ir::{self, ElText};
-use crate::oozie::job;
+use crate::oozie::{job, places};
 use crate::project::load::{self, JobInput, Sources, Stop, schema_problems};
 use crate::xml;
 use rustc_hash::FxHashSet;
@@ -44,14 +44,14 @@ pub(super) fn datasets(
         .map(|t| (FileRef::App, t))
         .chain(found.iter().flat_map(|d| {
             std::iter::once((d.file, &d.frequency))
-                .chain(job::dataset_texts(d).map(|(file, text, _)| (file, text)))
+                .chain(places::dataset_texts(d).map(|(file, text, _)| (file, text)))
         }))
         .collect();
     let known: FxHashSet<&str> = vars.keys().map(String::as_str).collect();
     let known = loaded.configured.then_some(&known);
     problems.extend(check_el(texts.iter().copied(), Library::Coordinator, known));
-    problems.extend(job::misplaced_in(
-        found.iter().flat_map(job::dataset_texts),
+    problems.extend(places::misplaced_in(
+        found.iter().flat_map(places::dataset_texts),
         &vars,
     ));
     job::included_by_name(&found, &mut problems);
