@@ -1,9 +1,10 @@
 //! Helpers shared by the integration tests: they drive the real `coordc` binary.
-//! Each test crate uses a different subset of them.
+//! Each test binary uses a different subset of them.
 #![allow(dead_code)]
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub fn coordc(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_coordc"))
@@ -32,10 +33,13 @@ pub fn coordc_stdin(args: &[&str], input: &str) -> Output {
     out
 }
 
-/// An empty folder of the system's temporary one, named for `name` and this
-/// test process.
+/// An empty folder of the system's temporary one, named for `name`, this
+/// test process and a count (the modules of one test binary run at once,
+/// and two of them may choose the same name).
 pub fn fresh_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("coordc-{name}-{}", std::process::id()));
+    static MADE: AtomicUsize = AtomicUsize::new(0);
+    let count = MADE.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("coordc-{name}-{}-{count}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
