@@ -98,42 +98,4 @@ pub fn expect_code(out: &Output, code: i32, what: &str) {
     );
 }
 pub mod lsp;
-
-/// A small deterministic generator (xorshift64, seeded through splitmix64
-/// by `new`), so a failure reproduces from its seed.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        Rng((z ^ (z >> 31)) | 1)
-    }
-
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// In `0..n`.
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-
-    /// In `lo..=hi`.
-    pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        assert!(lo <= hi);
-        lo + (self.next() % ((hi - lo + 1) as u64)) as i64
-    }
-
-    pub fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-
-    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[(self.next() % items.len() as u64) as usize]
-    }
-}
+pub mod rng;

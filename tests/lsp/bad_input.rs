@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::Rng;
+use common::rng::Rng;
 use common::lsp::{TestServer, capabilities, workspace};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};

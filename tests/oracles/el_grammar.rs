@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use common::Rng;
+use common::rng::Rng;
 use coordc::diag::rules::EL_SYNTAX;
 use coordc::el::parse::{parse_template, reference_grammar_accepts};
 

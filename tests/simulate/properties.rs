@@ -36,7 +36,7 @@
 
 use crate::common;
 
-use common::Rng;
+use common::rng::Rng;
 
 use chrono::{DateTime, Duration, NaiveDateTime, Utc};
 use serde_json::Value;

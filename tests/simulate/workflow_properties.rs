@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use common::Rng;
+use common::rng::Rng;
 use coordc::el::VarMap;
 use coordc::interp::workflow::graph::Graph;
 use coordc::interp::workflow::run::{NoSubWorkflows, NodeStatus, Run, RunInput, RunStatus, run};
