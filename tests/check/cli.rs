@@ -4,20 +4,8 @@
 
 use crate::common;
 
-use common::{coordc, stderr, stdout};
+use common::{check_json, coordc, root, stderr, stdout};
 use std::path::Path;
-
-fn root() -> &'static str {
-    env!("CARGO_MANIFEST_DIR")
-}
-
-fn check_json(args: &[&str]) -> (Option<i32>, serde_json::Value) {
-    let mut all = vec!["check", "--format", "json"];
-    all.extend_from_slice(args);
-    let out = common::coordc_in(root(), &all);
-    let doc = serde_json::from_str(&stdout(&out)).expect("one JSON document");
-    (out.status.code(), doc)
-}
 
 /// The codes of a JSON report's diagnostics, in order.
 fn codes(doc: &serde_json::Value) -> Vec<&str> {
@@ -49,7 +37,7 @@ fn the_corpus_valid_apps_are_clean_and_the_as_written_ones_fail() {
     let mut files_checked = 0;
     let mut errors: Vec<String> = Vec::new();
     for path in &paths {
-        let (code, doc) = check_json(&[path]);
+        let (code, doc) = check_json(root(), &[path]);
         assert!(matches!(code, Some(0 | 1)), "{path}: {doc}");
         files_checked += doc["files_checked"].as_u64().unwrap();
         errors.extend(
@@ -94,7 +82,10 @@ fn the_corpus_valid_apps_are_clean_and_the_as_written_ones_fail() {
 #[test]
 fn json_positions_are_one_based_and_cover_the_span() {
     // Spec §6.8 example 1 as written starts and ends at 24:00: a warning (TM004).
-    let (code, doc) = check_json(&["corpus/coord/spec-6.8-example-1-as-written/coordinator.xml"]);
+    let (code, doc) = check_json(
+        root(),
+        &["corpus/coord/spec-6.8-example-1-as-written/coordinator.xml"],
+    );
     assert_eq!(code, Some(0));
     let d = &doc["diagnostics"][0];
     assert_eq!(d["code"], "TM004");
@@ -150,7 +141,7 @@ fn without_a_configuration_the_needed_names_are_a_note() {
         &app,
     )
     .unwrap();
-    let (code, doc) = check_json(&[app.to_str().unwrap()]);
+    let (code, doc) = check_json(root(), &[app.to_str().unwrap()]);
     assert_eq!(code, Some(0));
     let d = &doc["diagnostics"][0];
     assert_eq!(d["severity"], "note");
@@ -159,21 +150,24 @@ fn without_a_configuration_the_needed_names_are_a_note() {
         "the job must define `jobEnd`, `jobStart`, `language`, `logsInitialInstance`, `market`, `timezone`"
     );
     // Given them, the values are checked: a bad zone is an error.
-    let (code, doc) = check_json(&[
-        app.to_str().unwrap(),
-        "-D",
-        "jobStart=2009-01-02T00:00Z",
-        "-D",
-        "jobEnd=2009-02-01T00:00Z",
-        "-D",
-        "logsInitialInstance=2009-01-01T01:00Z",
-        "-D",
-        "timezone=Americas/Los_Angeles",
-        "-D",
-        "market=us",
-        "-D",
-        "language=en",
-    ]);
+    let (code, doc) = check_json(
+        root(),
+        &[
+            app.to_str().unwrap(),
+            "-D",
+            "jobStart=2009-01-02T00:00Z",
+            "-D",
+            "jobEnd=2009-02-01T00:00Z",
+            "-D",
+            "logsInitialInstance=2009-01-01T01:00Z",
+            "-D",
+            "timezone=Americas/Los_Angeles",
+            "-D",
+            "market=us",
+            "-D",
+            "language=en",
+        ],
+    );
     assert_eq!(code, Some(1));
     assert!(
         doc["diagnostics"]
@@ -201,7 +195,7 @@ fn unreadable_paths_exit_2_and_the_others_are_still_checked() {
     let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(doc["diagnostics"][0]["code"], "TM004");
     // A file that is no Oozie document is skipped with a note.
-    let (code, doc) = check_json(&["corpus/config"]);
+    let (code, doc) = check_json(root(), &["corpus/config"]);
     assert_eq!(code, Some(0));
     assert_eq!(doc["diagnostics"][0]["severity"], "note");
     assert!(
@@ -306,7 +300,7 @@ fn controls_oozie_cannot_read_are_each_reported() {
     write(
         "<timeout>ten</timeout><concurrency>two</concurrency><execution>fifo</execution><throttle>1.5</throttle>",
     );
-    let (code, doc) = check_json(&[app.to_str().unwrap()]);
+    let (code, doc) = check_json(root(), &[app.to_str().unwrap()]);
     assert_eq!(code, Some(1));
     let messages: Vec<&str> = doc["diagnostics"]
         .as_array()
@@ -325,7 +319,7 @@ fn controls_oozie_cannot_read_are_each_reported() {
     write(
         "<timeout>-1</timeout><concurrency>-1</concurrency><execution>LAST_ONLY</execution><throttle>0</throttle>",
     );
-    let (code, doc) = check_json(&[app.to_str().unwrap()]);
+    let (code, doc) = check_json(root(), &[app.to_str().unwrap()]);
     assert_eq!(code, Some(0), "{doc}");
 }
 
@@ -344,7 +338,7 @@ fn a_comment_on_the_line_before_silences_its_codes_for_that_element() {
         1,
     );
     std::fs::write(&app, &silenced).unwrap();
-    let (code, doc) = check_json(&[app.to_str().unwrap(), "--deny-warnings"]);
+    let (code, doc) = check_json(root(), &[app.to_str().unwrap(), "--deny-warnings"]);
     assert_eq!(code, Some(0), "{doc}");
     // Another code is not silenced.
     std::fs::write(
@@ -356,7 +350,7 @@ fn a_comment_on_the_line_before_silences_its_codes_for_that_element() {
         ),
     )
     .unwrap();
-    let (code, _) = check_json(&[app.to_str().unwrap(), "--deny-warnings"]);
+    let (code, _) = check_json(root(), &[app.to_str().unwrap(), "--deny-warnings"]);
     assert_eq!(code, Some(1));
 }
 
@@ -425,7 +419,7 @@ fn a_folders_coordc_toml_sets_levels_ignores_and_server_settings() {
             })
             .collect()
     };
-    let (code, doc) = check_json(&[dir.to_str().unwrap()]);
+    let (code, doc) = check_json(root(), &[dir.to_str().unwrap()]);
     assert_eq!(code, Some(1));
     assert_eq!(
         listed(&doc),
@@ -442,12 +436,12 @@ fn a_folders_coordc_toml_sets_levels_ignores_and_server_settings() {
         "check-maximum-frequency = false\n[rules]\nTM004 = \"note\"\n[ignore]\n\"legacy/**\" = [\"*\"]\n",
     )
     .unwrap();
-    let (code, doc) = check_json(&[dir.to_str().unwrap(), "--deny-warnings"]);
+    let (code, doc) = check_json(root(), &[dir.to_str().unwrap(), "--deny-warnings"]);
     assert_eq!(code, Some(0), "{doc}");
     assert_eq!(listed(&doc), ["a.xml TM004 note"]);
     // And an error, when the team wants it to be.
     std::fs::write(dir.join("coordc.toml"), "[rules]\nTM004 = \"error\"\n").unwrap();
-    let (code, _) = check_json(&[dir.to_str().unwrap()]);
+    let (code, _) = check_json(root(), &[dir.to_str().unwrap()]);
     assert_eq!(code, Some(1));
     // A mistake in coordc.toml is a usage error, said where.
     std::fs::write(dir.join("coordc.toml"), "[rules]\nTM999 = \"off\"\n").unwrap();
@@ -487,7 +481,7 @@ fn bad_input_is_a_diagnostic_and_the_other_files_are_still_checked() {
         dir.join("e-app.xml"),
     )
     .unwrap();
-    let (code, doc) = check_json(&[dir.to_str().unwrap()]);
+    let (code, doc) = check_json(root(), &[dir.to_str().unwrap()]);
     assert_eq!(code, Some(1), "{doc}");
     assert_eq!(doc["files_checked"], 5);
     let found: Vec<String> = doc["diagnostics"]
@@ -534,7 +528,7 @@ fn every_data_in_is_checked_for_instance_lists_not_only_the_first() {
             1,
         );
     std::fs::write(dir.join("coordinator.xml"), format!("{head}{tail}")).unwrap();
-    let (code, doc) = check_json(&[dir.to_str().unwrap()]);
+    let (code, doc) = check_json(root(), &[dir.to_str().unwrap()]);
     assert_eq!(code, Some(1));
     assert_eq!(codes(&doc), ["CO006"], "{doc}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -555,7 +549,7 @@ fn a_symbolic_link_back_up_the_tree_is_searched_once() {
     std::fs::write(dir.join("empty.xml"), "").unwrap();
     // The same file given again, directly, is checked once.
     let again = dir.join("sub/back/app.xml");
-    let (code, doc) = check_json(&[dir.to_str().unwrap(), again.to_str().unwrap()]);
+    let (code, doc) = check_json(root(), &[dir.to_str().unwrap(), again.to_str().unwrap()]);
     assert_eq!(code, Some(1));
     assert_eq!(doc["files_checked"], 2, "{doc}");
     assert_eq!(codes(&doc), ["TM002", "XML001"], "{doc}");
@@ -584,7 +578,7 @@ fn a_diagnostic_in_a_value_points_at_that_value_in_the_file() {
 </coordinator-app>
 "#;
     std::fs::write(dir.join("coordinator.xml"), app).unwrap();
-    let (code, doc) = check_json(&[dir.to_str().unwrap()]);
+    let (code, doc) = check_json(root(), &[dir.to_str().unwrap()]);
     assert_eq!(code, Some(1));
     let found: Vec<(&str, u64, u64, u64)> = doc["diagnostics"]
         .as_array()
@@ -650,7 +644,7 @@ fn workflow_parameters_are_verified_against_the_jobs_configuration() {
     };
     // Without a configuration: one warning that the variables it reads,
     // both required parameters, are not checked.
-    let (code, doc) = check_json(&[wf]);
+    let (code, doc) = check_json(root(), &[wf]);
     assert_eq!(code, Some(0), "{doc}");
     let found = messages(&doc);
     assert_eq!(found.len(), 1, "{found:?}");
@@ -663,27 +657,27 @@ fn workflow_parameters_are_verified_against_the_jobs_configuration() {
     );
     assert_eq!(doc["diagnostics"][0]["severity"], "warning");
     // With -D: each one the job does not define is an error (E0738).
-    let (code, doc) = check_json(&[wf, "-D", "outputDir=/tmp/out"]);
+    let (code, doc) = check_json(root(), &[wf, "-D", "outputDir=/tmp/out"]);
     assert_eq!(code, Some(1), "{doc}");
     assert_eq!(codes(&doc), ["WF011"]);
     assert!(messages(&doc)[0].contains("`inputDir`"), "{doc}");
     // The job.properties beside the workflow, over its config-default.xml
     // (SubmitXCommand.java:156-174): together they define both.
     std::fs::write(dir.join("job.properties"), "outputDir=/tmp/out\n").unwrap();
-    let (code, doc) = check_json(&[wf]);
+    let (code, doc) = check_json(root(), &[wf]);
     assert_eq!((code, codes(&doc)), (Some(1), vec!["WF011"]), "{doc}");
     std::fs::write(
         dir.join("config-default.xml"),
         "<configuration><property><name>inputDir</name><value>/tmp/in</value></property></configuration>",
     )
     .unwrap();
-    let (code, doc) = check_json(&[wf]);
+    let (code, doc) = check_json(root(), &[wf]);
     assert_eq!(code, Some(0), "{doc}");
     assert_eq!(codes(&doc), Vec::<&str>::new());
     // config-default.xml alone is not a job's configuration: without the
     // job.properties, the parameter it does not define is in the warning.
     std::fs::remove_file(dir.join("job.properties")).unwrap();
-    let (_, doc) = check_json(&[wf]);
+    let (_, doc) = check_json(root(), &[wf]);
     assert_eq!(codes(&doc), ["EL005"]);
     assert_eq!(doc["diagnostics"][0]["severity"], "warning");
     assert!(messages(&doc)[0].contains("reads (`outputDir`)"), "{doc}");
@@ -692,9 +686,9 @@ fn workflow_parameters_are_verified_against_the_jobs_configuration() {
 #[test]
 fn an_empty_parameter_name_is_an_error_with_or_without_a_configuration() {
     // ParameterVerifier.java:63-68 (E0739), in both kinds of application.
-    let (code, doc) = check_json(&["corpus/invalid/WF012"]);
+    let (code, doc) = check_json(root(), &["corpus/invalid/WF012"]);
     assert_eq!((code, codes(&doc)), (Some(1), vec!["WF012"]), "{doc}");
-    let (code, doc) = check_json(&["corpus/invalid/CO011"]);
+    let (code, doc) = check_json(root(), &["corpus/invalid/CO011"]);
     assert_eq!((code, codes(&doc)), (Some(1), vec!["CO011"]), "{doc}");
     // A coordinator without a configuration lists its required parameters
     // in the note, read or not, rather than reporting them (CO004).
@@ -709,7 +703,7 @@ fn an_empty_parameter_name_is_an_error_with_or_without_a_configuration() {
     )
     .unwrap();
     let coord = coord.to_str().unwrap();
-    let (code, doc) = check_json(&[coord]);
+    let (code, doc) = check_json(root(), &[coord]);
     assert_eq!(code, Some(0), "{doc}");
     assert_eq!(codes(&doc), ["EL005"]);
     assert_eq!(doc["diagnostics"][0]["severity"], "note");
@@ -724,14 +718,14 @@ fn an_empty_parameter_name_is_an_error_with_or_without_a_configuration() {
     // coord-config-default.xml beside the coordinator defines it
     // (CoordSubmitXCommand.java:556-578).
     std::fs::write(dir.join("job.properties"), "queue=default\n").unwrap();
-    let (code, doc) = check_json(&[coord]);
+    let (code, doc) = check_json(root(), &[coord]);
     assert_eq!((code, codes(&doc)), (Some(1), vec!["CO004"]), "{doc}");
     std::fs::write(
         dir.join("coord-config-default.xml"),
         "<configuration><property><name>unused</name><value>x</value></property></configuration>",
     )
     .unwrap();
-    let (code, doc) = check_json(&[coord]);
+    let (code, doc) = check_json(root(), &[coord]);
     assert_eq!((code, codes(&doc)), (Some(0), Vec::<&str>::new()), "{doc}");
 }
 
@@ -758,7 +752,7 @@ fn a_workflows_name_and_retry_attributes_are_resolved_with_the_job_properties_on
     let wf = wf.to_str().unwrap();
     // Without a configuration, the names are in the note; the function fails
     // whatever the job defines.
-    let (code, doc) = check_json(&[wf]);
+    let (code, doc) = check_json(root(), &[wf]);
     assert_eq!(
         (code, codes(&doc)),
         (Some(1), vec!["EL005", "WF019"]),
@@ -772,7 +766,7 @@ fn a_workflows_name_and_retry_attributes_are_resolved_with_the_job_properties_on
         "{doc}"
     );
     // With one: each undefined variable, and the function, where they are.
-    let (code, doc) = check_json(&[wf, "-D", "market=us"]);
+    let (code, doc) = check_json(root(), &[wf, "-D", "market=us"]);
     assert_eq!(code, Some(1), "{doc}");
     let found: Vec<String> = doc["diagnostics"]
         .as_array()
@@ -787,7 +781,7 @@ fn a_workflows_name_and_retry_attributes_are_resolved_with_the_job_properties_on
         r#"<parameters><property><name>retries</name></property></parameters><start to="cleanup"/>"#,
     );
     std::fs::write(wf, text).unwrap();
-    let (_, doc) = check_json(&[wf, "-D", "market=us"]);
+    let (_, doc) = check_json(root(), &[wf, "-D", "market=us"]);
     assert_eq!(codes(&doc), ["WF019", "WF011"], "{doc}");
     // A configuration that submits a coordinator, or another workflow file,
     // is not this workflow's: it runs with what that application passes it,
@@ -802,7 +796,7 @@ fn a_workflows_name_and_retry_attributes_are_resolved_with_the_job_properties_on
             "submits the workflow `main.xml`",
         ),
     ] {
-        let (_, doc) = check_json(&[wf, "-D", other]);
+        let (_, doc) = check_json(root(), &[wf, "-D", other]);
         assert_eq!(codes(&doc), ["EL005", "WF019"], "{doc}");
         let note = doc["diagnostics"][0]["message"].as_str().unwrap();
         assert!(note.contains(says), "{doc}");
@@ -810,7 +804,7 @@ fn a_workflows_name_and_retry_attributes_are_resolved_with_the_job_properties_on
     // Its own application path (a folder means its workflow.xml): configured.
     for own in ["hdfs://nn/app/", "hdfs://nn/app/workflow.xml"] {
         let define = format!("oozie.wf.application.path={own}");
-        let (_, doc) = check_json(&[wf, "-D", &define]);
+        let (_, doc) = check_json(root(), &[wf, "-D", &define]);
         assert_eq!(codes(&doc), ["WF019", "WF019", "WF011"], "{doc}");
     }
 }

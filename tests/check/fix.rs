@@ -5,13 +5,10 @@
 //! left alone, and `--diff` writing nothing.
 
 use crate::common;
+use crate::common::{folder, root};
 
 use coordc::diag::fixes::FixKind;
-use std::path::{Path, PathBuf};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use std::path::Path;
 
 fn corpus(path: &str) -> String {
     std::fs::read_to_string(root().join("corpus").join(path)).unwrap()
@@ -137,15 +134,6 @@ fn examples() -> Vec<Example> {
             said: &["./workflow.xml:9:13 WF004: `endd` -> `end`"],
         },
     ]
-}
-
-/// A fresh folder holding `files`.
-fn folder(name: &str, files: &[(&str, String)]) -> PathBuf {
-    let dir = common::fresh_dir(name);
-    for (file, text) in files {
-        std::fs::write(dir.join(file), text).unwrap();
-    }
-    dir
 }
 
 /// The texts of the folder's files, by name.

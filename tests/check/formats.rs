@@ -8,12 +8,8 @@
 
 use crate::common;
 
-use common::{expect_code, stdout};
+use common::{expect_code, root, stdout};
 use std::process::Command;
-
-fn root() -> &'static str {
-    env!("CARGO_MANIFEST_DIR")
-}
 
 /// The check every format writes: a PL003 whose producer is in another
 /// file, two EL002 errors with a PL002 note, a TM005 warning, and a
@@ -56,7 +52,7 @@ fn xmllint(schema: &str, document: &str, name: &str) -> Result<(), String> {
     std::fs::write(&file, document).unwrap();
     let out = Command::new("xmllint")
         .args(["--noout", "--schema"])
-        .arg(format!("{}/tests/data/{schema}", root()))
+        .arg(format!("{}/tests/data/{schema}", root().display()))
         .arg(&file)
         .output()
         .expect("xmllint runs (Debian: apt-get install libxml2-utils)");
@@ -285,7 +281,7 @@ fn auto_colours_a_terminal_unless_no_color_is_set() {
 fn a_coordc_toml_sets_where_rule_pages_are_linked() {
     let dir = common::fresh_dir("formats-docs-url");
     std::fs::copy(
-        format!("{}/corpus/invalid/TM005/coordinator.xml", root()),
+        format!("{}/corpus/invalid/TM005/coordinator.xml", root().display()),
         dir.join("coordinator.xml"),
     )
     .unwrap();

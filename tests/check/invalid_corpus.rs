@@ -4,13 +4,9 @@
 
 use crate::common;
 
-use common::{stderr, stdout};
+use common::{root, stderr, stdout};
 use coordc::diag::rules::RULES;
-use std::path::{Path, PathBuf};
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+use std::path::PathBuf;
 
 /// Example files over this size are named on the rule page, not shown.
 const SHOWN_MAX_BYTES: usize = 4096;

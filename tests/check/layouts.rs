@@ -6,30 +6,15 @@
 
 use crate::common;
 
-use common::{coordc_in, fresh_dir, stderr};
+use common::{check_json, coordc_in, folder, stderr};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// A repository of `files` in a fresh folder; its root.
 fn repository(name: &str, files: &[(&str, &str)]) -> PathBuf {
-    let root = fresh_dir(name);
+    let root = folder(name, files);
     std::fs::create_dir_all(root.join(".git")).unwrap();
-    for (path, text) in files {
-        let path = root.join(path);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
     root
-}
-
-/// `coordc check ARGS --format json` in `dir`: the exit code and the report.
-fn check(dir: &Path, args: &[&str]) -> (Option<i32>, Value) {
-    let mut all = vec!["check", "--format", "json"];
-    all.extend_from_slice(args);
-    let out = coordc_in(dir.to_str().unwrap(), &all);
-    let json =
-        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", stderr(&out)));
-    (out.status.code(), json)
 }
 
 /// Each diagnostic as `file:line:column SEVERITY CODE message`.
@@ -84,7 +69,7 @@ fn a_workflows_undefined_variables_are_errors_at_their_place() {
             ),
         ],
     );
-    let (code, json) = check(&root, &["apps/shell/workflow.xml"]);
+    let (code, json) = check_json(&root, &["apps/shell/workflow.xml"]);
     assert_eq!(code, Some(1), "{json:#}");
     assert_eq!(
         found(&json),
@@ -106,7 +91,7 @@ fn a_workflows_undefined_variables_are_errors_at_their_place() {
         "<configuration><property><name>inputDir</name><value>/in</value></property></configuration>",
     )
     .unwrap();
-    let (code, json) = check(&root, &["apps/shell/workflow.xml"]);
+    let (code, json) = check_json(&root, &["apps/shell/workflow.xml"]);
     assert_eq!((code, found(&json)), (Some(0), Vec::<String>::new()));
 }
 
@@ -125,7 +110,7 @@ fn a_hyphenated_name_is_explained_as_the_subtraction_el_reads() {
             ),
         ],
     );
-    let (code, json) = check(&root, &["wf"]);
+    let (code, json) = check_json(&root, &["wf"]);
     assert_eq!(code, Some(1));
     assert_eq!(
         found(&json),
@@ -167,7 +152,7 @@ fn a_configuration_under_another_name_is_found_and_without_one_nothing_goes_quie
             ("apps/daily/coordinator.properties", properties),
         ],
     );
-    let (code, json) = check(&root, &["apps/daily/coordinator.xml"]);
+    let (code, json) = check_json(&root, &["apps/daily/coordinator.xml"]);
     assert_eq!(code, Some(1));
     assert_eq!(
         found(&json),
@@ -181,7 +166,7 @@ fn a_configuration_under_another_name_is_found_and_without_one_nothing_goes_quie
         properties.replace("apps/daily", "apps/weekly"),
     )
     .unwrap();
-    let (code, json) = check(&root, &["apps/daily/coordinator.xml"]);
+    let (code, json) = check_json(&root, &["apps/daily/coordinator.xml"]);
     assert_eq!(code, Some(1));
     let found = found(&json);
     assert_eq!(found.len(), 2, "{found:?}");
@@ -195,7 +180,7 @@ fn a_configuration_under_another_name_is_found_and_without_one_nothing_goes_quie
     );
     // An explicit --config takes any name.
     std::fs::write(root.join("my.conf"), properties).unwrap();
-    let (_, json) = check(
+    let (_, json) = check_json(
         &root,
         &["apps/daily/coordinator.xml", "--config", "my.conf"],
     );
@@ -234,7 +219,7 @@ fn a_workflow_run_by_a_coordinator_is_checked_with_what_the_coordinator_gives_it
         ],
     );
     let expected = ["apps/daily/workflow.xml:4:47 error EL005 variable `outputDir` is not defined"];
-    let (code, json) = check(&root, &["apps/daily"]);
+    let (code, json) = check_json(&root, &["apps/daily"]);
     assert_eq!(
         (code, found(&json)),
         (Some(1), expected.map(String::from).to_vec())
@@ -246,7 +231,7 @@ fn a_workflow_run_by_a_coordinator_is_checked_with_what_the_coordinator_gives_it
     );
     // The workflow named alone (a commit that changes only it): the
     // coordinator beside it is read for its configuration.
-    let (code, json) = check(&root, &["apps/daily/workflow.xml"]);
+    let (code, json) = check_json(&root, &["apps/daily/workflow.xml"]);
     assert_eq!(
         (code, found(&json)),
         (Some(1), expected.map(String::from).to_vec())
@@ -255,7 +240,7 @@ fn a_workflow_run_by_a_coordinator_is_checked_with_what_the_coordinator_gives_it
     // checked (the names the job.properties beside it does not define)
     // and how to give it.
     std::fs::remove_file(root.join("apps/daily/coordinator.xml")).unwrap();
-    let (code, json) = check(&root, &["apps/daily/workflow.xml"]);
+    let (code, json) = check_json(&root, &["apps/daily/workflow.xml"]);
     assert_eq!(code, Some(0));
     assert_eq!(
         found(&json),
@@ -300,7 +285,7 @@ fn a_sub_workflow_is_checked_with_what_its_parent_gives_it() {
         ],
     );
     // Not propagated: the child has `inputDir` but not `nameNode`.
-    let (code, json) = check(&root, &["apps"]);
+    let (code, json) = check_json(&root, &["apps"]);
     assert_eq!(code, Some(1));
     assert_eq!(
         found(&json),
@@ -311,7 +296,7 @@ fn a_sub_workflow_is_checked_with_what_its_parent_gives_it() {
         parent("<propagate-configuration/>"),
     )
     .unwrap();
-    let (code, json) = check(&root, &["apps"]);
+    let (code, json) = check_json(&root, &["apps"]);
     assert_eq!((code, found(&json)), (Some(0), Vec::<String>::new()));
 }
 
@@ -331,12 +316,12 @@ fn the_nearest_coordc_toml_applies_to_named_files_and_a_wrong_one_stops() {
         ],
     );
     // (Without the file, a 1-minute frequency is below Oozie's minimum.)
-    let (code, json) = check(&root, &["oozie/apps/fast/coordinator.xml"]);
+    let (code, json) = check_json(&root, &["oozie/apps/fast/coordinator.xml"]);
     assert_eq!((code, found(&json)), (Some(0), Vec::<String>::new()));
-    let (code, json) = check(&root.join("oozie/apps/fast"), &["coordinator.xml"]);
+    let (code, json) = check_json(root.join("oozie/apps/fast"), &["coordinator.xml"]);
     assert_eq!((code, found(&json)), (Some(0), Vec::<String>::new()));
     std::fs::remove_file(root.join("coordc.toml")).unwrap();
-    let (_, json) = check(&root, &["oozie/apps/fast/coordinator.xml"]);
+    let (_, json) = check_json(&root, &["oozie/apps/fast/coordinator.xml"]);
     assert!(found(&json)[0].contains("TM003"), "{json:#}");
     // A mistake stops the run before anything is checked.
     std::fs::write(root.join("oozie/coordc.toml"), "colour = 1\n").unwrap();
@@ -372,7 +357,7 @@ fn end_before_start_says_where_the_properties_are_set() {
             ),
         ],
     );
-    let (code, json) = check(&root, &["c"]);
+    let (code, json) = check_json(&root, &["c"]);
     assert_eq!(code, Some(1));
     let d = &json["diagnostics"][0];
     assert_eq!(d["code"], "TM001");

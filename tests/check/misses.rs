@@ -6,22 +6,7 @@
 
 use crate::common;
 
-use common::{coordc_in, fresh_dir, stderr, stdout};
-use std::path::Path;
-
-fn write(dir: &Path, name: &str, text: &str) {
-    std::fs::write(dir.join(name), text).unwrap();
-}
-
-/// `coordc check --format json` in `dir`: the exit code and the document.
-fn check_json(dir: &Path, args: &[&str]) -> (Option<i32>, serde_json::Value) {
-    let mut all = vec!["check", "--format", "json"];
-    all.extend_from_slice(args);
-    let out = coordc_in(dir.to_str().unwrap(), &all);
-    let doc = serde_json::from_str(&stdout(&out))
-        .unwrap_or_else(|e| panic!("one JSON document ({e}):\n{}{}", stdout(&out), stderr(&out)));
-    (out.status.code(), doc)
-}
+use common::{check_json, coordc_in, fresh_dir, stderr, stdout, write};
 
 fn diagnostics(doc: &serde_json::Value) -> &Vec<serde_json::Value> {
     doc["diagnostics"].as_array().expect("a diagnostics list")
@@ -217,7 +202,7 @@ fn coordinator_reading(dataset: &str, value: &str) -> String {
 #[test]
 fn an_undefined_dataset_gets_a_did_you_mean_and_its_fix() {
     let dir = fresh_dir("misses-dataset-dym");
-    write(&dir, "coordinator.xml", &coordinator_reading("log", "x"));
+    write(&dir, "coordinator.xml", coordinator_reading("log", "x"));
     let (code, doc) = check_json(&dir, &["coordinator.xml"]);
     assert_eq!(code, Some(1), "{doc}");
     let found = of_code(&doc, "CO001");
@@ -243,7 +228,7 @@ fn an_undefined_dataset_gets_a_did_you_mean_and_its_fix() {
         "{fixed}"
     );
 
-    write(&dir, "coordinator.xml", &coordinator_reading("clicks", "x"));
+    write(&dir, "coordinator.xml", coordinator_reading("clicks", "x"));
     let (_, doc) = check_json(&dir, &["coordinator.xml"]);
     let found = of_code(&doc, "CO001");
     assert_eq!(found.len(), 1, "{doc}");
@@ -274,7 +259,7 @@ fn coord_data_in_and_data_out_of_no_event_say_the_closest() {
             "report is not a data-out of this coordinator (its data-outs: output)",
         ),
     ] {
-        write(&dir, "coordinator.xml", &coordinator_reading("logs", value));
+        write(&dir, "coordinator.xml", coordinator_reading("logs", value));
         let (code, doc) = check_json(&dir, &["coordinator.xml"]);
         assert_eq!(code, Some(1), "{doc}");
         let found = of_code(&doc, "EL006");
@@ -499,7 +484,7 @@ fn da002_is_said_only_when_instances_share_a_uri() {
     write(
         &dir,
         "coordinator.xml",
-        &reading("coord:months(12)", "${YEAR}"),
+        reading("coord:months(12)", "${YEAR}"),
     );
     let (code, doc) = check_json(&dir, &["coordinator.xml"]);
     assert_eq!(code, Some(0), "{doc}");
@@ -508,7 +493,7 @@ fn da002_is_said_only_when_instances_share_a_uri() {
     write(
         &dir,
         "coordinator.xml",
-        &reading("coord:months(6)", "${YEAR}"),
+        reading("coord:months(6)", "${YEAR}"),
     );
     let (code, doc) = check_json(&dir, &["coordinator.xml"]);
     assert_eq!(code, Some(0), "{doc}");

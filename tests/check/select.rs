@@ -5,12 +5,8 @@
 
 use crate::common;
 
-use common::{coordc, coordc_in, stderr, stdout};
+use common::{coordc, coordc_in, root, stderr, stdout};
 use std::path::Path;
-
-fn root() -> &'static str {
-    env!("CARGO_MANIFEST_DIR")
-}
 
 /// Three examples: a TM005 warning, a DST001 warning, EL005 errors.
 const EXAMPLES: [&str; 3] = [

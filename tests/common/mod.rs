@@ -2,9 +2,21 @@
 //! Each test binary uses a different subset of them.
 #![allow(dead_code)]
 
+use serde_json::Value;
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
+
+pub mod coordinator;
+pub mod lsp;
+pub mod rng;
+pub mod simulate;
+
+/// The repository's folder (where cargo runs the tests, too).
+pub fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
 
 pub fn coordc(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_coordc"))
@@ -54,7 +66,7 @@ pub fn stderr(o: &Output) -> String {
 }
 
 /// Runs coordc in `dir`, so paths in its output are relative and stable.
-pub fn coordc_in(dir: &str, args: &[&str]) -> Output {
+pub fn coordc_in(dir: impl AsRef<Path>, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_coordc"))
         .args(args)
         .current_dir(dir)
@@ -97,5 +109,38 @@ pub fn expect_code(out: &Output, code: i32, what: &str) {
         stderr(out)
     );
 }
-pub mod lsp;
-pub mod rng;
+
+/// `text` written to `dir/name` (its folders made first).
+pub fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::create_dir_all(path.parent().expect("a file in a folder")).expect("a folder");
+    std::fs::write(&path, text).expect("written");
+    path
+}
+
+/// A fresh folder (`fresh_dir(name)`) holding `files`, each a path in it
+/// and its text.
+pub fn folder<T: AsRef<[u8]>>(name: &str, files: &[(&str, T)]) -> PathBuf {
+    let dir = fresh_dir(name);
+    for (path, text) in files {
+        write(&dir, path, text);
+    }
+    dir
+}
+
+/// `coordc check --format json ARGS` in `dir`: the exit code and the document.
+pub fn check_json(dir: impl AsRef<Path>, args: &[&str]) -> (Option<i32>, Value) {
+    let mut all = vec!["check", "--format", "json"];
+    all.extend_from_slice(args);
+    let out = coordc_in(dir, &all);
+    let doc = serde_json::from_str(&stdout(&out))
+        .unwrap_or_else(|e| panic!("one JSON document ({e}):\n{}{}", stdout(&out), stderr(&out)));
+    (out.status.code(), doc)
+}
+
+/// The JSON document of `out`, which must have exited with 0 (`what` names
+/// the run in a failure).
+pub fn json_of(out: &Output, what: &str) -> Value {
+    expect_code(out, 0, what);
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{what}: not JSON: {e}"))
+}

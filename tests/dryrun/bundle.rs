@@ -5,21 +5,12 @@
 
 use crate::common;
 
-use common::{coordc_in, fresh_dir, stderr, stdout};
+use common::{check_json, coordc_in, folder, fresh_dir, stderr, stdout};
 use std::path::Path;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 const PIPELINE: &str = "corpus/bundle/daily-pipeline/bundle.xml";
 const MAP: &str = "hdfs://nn:8020/user/etl/daily-pipeline=corpus/bundle/daily-pipeline";
-
-fn check_json(dir: &str, args: &[&str]) -> (Option<i32>, serde_json::Value) {
-    let mut all = vec!["check", "--format", "json"];
-    all.extend_from_slice(args);
-    let out = coordc_in(dir, &all);
-    let json = serde_json::from_str(&stdout(&out))
-        .unwrap_or_else(|e| panic!("{e}: {}{}", stdout(&out), stderr(&out)));
-    (out.status.code(), json)
-}
 
 /// How many diagnostics `keep` keeps.
 fn count(json: &serde_json::Value, keep: impl Fn(&serde_json::Value) -> bool) -> usize {
@@ -109,14 +100,15 @@ fn the_corpus_pipeline_checks_through_to_its_coordinators() {
 
 /// Writes `files` into a fresh folder; its path.
 fn app(name: &str, files: &[(&str, &str)]) -> String {
-    let dir = fresh_dir(name);
-    for (path, text) in files {
-        let path = dir.join(path);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
-    dir.to_str().unwrap().to_string()
+    folder(name, files).to_str().unwrap().to_string()
 }
+
+/// A bundle of one coordinator, `c/`, given `freq`.
+const BUNDLE_OF_C: &str = r#"<bundle-app name="b" xmlns="uri:oozie:bundle:0.2">
+  <coordinator name="c"><app-path>c</app-path>
+    <configuration><property><name>freq</name><value>6</value></property></configuration>
+  </coordinator>
+</bundle-app>"#;
 
 const COORDINATOR: &str = r#"<coordinator-app name="c" frequency="${coord:hours(freq)}"
     start="${start}" end="2024-01-02T00:00Z" timezone="UTC" xmlns="uri:oozie:coordinator:0.4">
@@ -296,14 +288,7 @@ fn bundle_defaults_reach_the_coordinators_and_their_own_job_properties_do_not() 
     let dir = app(
         "bundle-defaults",
         &[
-            (
-                "bundle.xml",
-                r#"<bundle-app name="b" xmlns="uri:oozie:bundle:0.2">
-  <coordinator name="c"><app-path>c</app-path>
-    <configuration><property><name>freq</name><value>6</value></property></configuration>
-  </coordinator>
-</bundle-app>"#,
-            ),
+            ("bundle.xml", BUNDLE_OF_C),
             (
                 "bundle-config-default.xml",
                 "<configuration><property><name>start</name><value>2024-01-01T00:00Z</value></property></configuration>",
@@ -516,14 +501,7 @@ fn an_unconfigured_bundles_coordinators_are_unconfigured() {
     let dir = app(
         "bundle-unconfigured-members",
         &[
-            (
-                "bundle.xml",
-                r#"<bundle-app name="b" xmlns="uri:oozie:bundle:0.2">
-  <coordinator name="c"><app-path>c</app-path>
-    <configuration><property><name>freq</name><value>6</value></property></configuration>
-  </coordinator>
-</bundle-app>"#,
-            ),
+            ("bundle.xml", BUNDLE_OF_C),
             ("c/coordinator.xml", COORDINATOR),
         ],
     );

@@ -5,8 +5,8 @@
 
 use crate::common;
 
-use common::rng::Rng;
 use common::lsp::{TestServer, capabilities, workspace};
+use common::rng::Rng;
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};

@@ -17,6 +17,8 @@
 //! `COORDC_WRITE_SCREEN=1` writes docs/editors-neovim-screen.txt, the
 //! coordinator as Neovim shows it on open.
 
+use crate::common::root;
+
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -25,10 +27,6 @@ use std::time::{Duration, Instant};
 /// How long one Neovim may take before it is killed (it quits by itself
 /// after `LSP_TIMEOUT_MS` on any wait; this is for a Neovim that hangs).
 const OUTER_TIMEOUT: Duration = Duration::from_secs(60);
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// The Neovims to run: `NVIM_BINS`, else the default places that exist.
 fn nvim_bins() -> Vec<PathBuf> {

@@ -6,6 +6,7 @@
 
 use crate::common;
 
+use common::coordinator::{instance, range};
 use common::{coordc, fresh_dir, stderr, stdout};
 use std::path::Path;
 
@@ -37,14 +38,6 @@ impl Default for App<'_> {
             property: "${coord:nominalTime()}",
         }
     }
-}
-
-fn instance(text: &str) -> String {
-    format!("<instance>{text}</instance>")
-}
-
-fn range(start: &str, end: &str) -> String {
-    format!("<start-instance>{start}</start-instance><end-instance>{end}</end-instance>")
 }
 
 impl App<'_> {

@@ -9,6 +9,7 @@
 
 use crate::common;
 
+use common::coordinator::{instance, range};
 use common::{coordc, stderr, stdout};
 use serde_json::Value;
 
@@ -128,14 +129,6 @@ fn config(action: &Value, name: &str) -> String {
 
 fn data_in(name: &str, dataset: &str, instances: &str) -> String {
     format!(r#"<data-in name="{name}" dataset="{dataset}">{instances}</data-in>"#)
-}
-
-fn range(start: &str, end: &str) -> String {
-    format!("<start-instance>{start}</start-instance><end-instance>{end}</end-instance>")
-}
-
-fn instance(text: &str) -> String {
-    format!("<instance>{text}</instance>")
 }
 
 /// A coordinator with one data-in `in` of dataset `d` whose range is

@@ -4,21 +4,7 @@
 //! submission, `--explain` of a TIMEDOUT action, the dry run's cap.
 
 use crate::common;
-
-use serde_json::Value;
-use std::path::Path;
-use std::process::Output;
-
-fn write(dir: &Path, name: &str, text: &str) {
-    let path = dir.join(name);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, text).unwrap();
-}
-
-fn json_of(out: &Output, what: &str) -> Value {
-    common::expect_code(out, 0, what);
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{what}: not JSON: {e}"))
-}
+use crate::common::{json_of, write};
 
 /// An hourly job for one day reading the last hour of a 5-minute dataset
 /// (`current(-11)..current(0)`), the next instance (`current(1)`) and the
@@ -294,7 +280,7 @@ fn a_coordc_toml_sets_the_frequency_check() {
     write(
         &root,
         "with/apps/zoned/scenario.toml",
-        &scenario.replace("[[job]]", &format!("{server}[[job]]")),
+        scenario.replace("[[job]]", &format!("{server}[[job]]")),
     );
     let out = common::coordc_in(&d, &["simulate", "with/apps/zoned/scenario.toml"]);
     assert_eq!(out.status.code(), Some(1), "{}", common::stderr(&out));

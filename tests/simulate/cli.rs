@@ -2,63 +2,19 @@
 //! of the corpus (against `coordc dryrun`), determinism, the SVG picture,
 //! `--explain`, `--at`, and how bad scenarios are refused.
 //!
-//! The engine's behaviour over time is pinned by `simulate_facts_*.rs` and
-//! `simulate_properties.rs`; this file is about the command around it.
+//! The engine's behaviour over time is pinned by `facts_1.rs`, `facts_2.rs` and
+//! `properties.rs`; this file is about the command around it.
 
 use crate::common;
+use crate::common::simulate::{instant, oozie, strings, text};
+use crate::common::{coordc, json_of, root, write};
 
-use chrono::{DateTime, Duration, NaiveDateTime, Utc};
+use chrono::{DateTime, Duration, Utc};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 use std::time::Instant;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn run(args: &[&str]) -> Output {
-    common::coordc(args)
-}
-
-fn json_of(out: &Output, what: &str) -> Value {
-    common::expect_code(out, 0, what);
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{what}: not JSON: {e}"))
-}
-
-/// An Oozie datetime (minutes) or a report time (seconds, maybe
-/// milliseconds), as an instant.
-fn instant(text: &str) -> DateTime<Utc> {
-    if let Ok(t) = DateTime::parse_from_rfc3339(text) {
-        return t.with_timezone(&Utc);
-    }
-    NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%MZ")
-        .unwrap_or_else(|e| panic!("`{text}` is not a time: {e}"))
-        .and_utc()
-}
-
-fn oozie(t: DateTime<Utc>) -> String {
-    t.format("%Y-%m-%dT%H:%MZ").to_string()
-}
-
-fn text(v: &Value) -> &str {
-    v.as_str().unwrap_or_else(|| panic!("not a string: {v}"))
-}
-
-fn strings(v: &Value) -> Vec<String> {
-    v.as_array()
-        .unwrap_or_else(|| panic!("not a list: {v}"))
-        .iter()
-        .map(|s| text(s).to_string())
-        .collect()
-}
-
-fn write(dir: &Path, name: &str, content: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, content).unwrap();
-    path.display().to_string()
-}
 
 // ---------------------------------------------------------------------------
 // The quick form on the corpus.
@@ -160,7 +116,7 @@ fn quick_form_matches_dryrun(app: &Path, defines: &[(String, String)]) -> Result
         let mut args: Vec<&str> = vec![cmd];
         args.extend(base.iter().map(String::as_str));
         args.extend(more);
-        run(&args)
+        coordc(&args)
     };
     // The default run: to the job's end (at most 31 days), plus a day.
     let default = with("simulate", &["--format", "json"]);
@@ -285,7 +241,7 @@ fn quick_form_runs_every_valid_corpus_coordinator_as_the_dry_run_lists_it() {
     let mut failures = Vec::new();
     let (mut checked, mut compared_apps, mut compared_actions, mut unconfigured) = (0, 0, 0, 0);
     for app in &apps {
-        let check = run(&["check", &app.display().to_string()]);
+        let check = coordc(&["check", &app.display().to_string()]);
         if check.status.code() != Some(0) {
             continue;
         }
@@ -327,7 +283,7 @@ fn quick_form_runs_every_valid_corpus_coordinator_as_the_dry_run_lists_it() {
 fn quick_form_runs_every_action_of_a_finished_job() {
     let app = root().join("corpus/simulate/fact30/coordinator.xml");
     let doc = json_of(
-        &run(&["simulate", &app.display().to_string(), "--format", "json"]),
+        &coordc(&["simulate", &app.display().to_string(), "--format", "json"]),
         "quick form",
     );
     let job = &doc["jobs"][0];
@@ -374,9 +330,9 @@ fn the_same_scenario_gives_the_same_bytes() {
     for scenario in &scenarios {
         let s = scenario.display().to_string();
         for format in ["json", "events", "text"] {
-            let first = run(&["simulate", &s, "--format", format]);
+            let first = coordc(&["simulate", &s, "--format", format]);
             common::expect_code(&first, 0, &s);
-            let second = run(&["simulate", &s, "--format", format]);
+            let second = coordc(&["simulate", &s, "--format", format]);
             assert!(
                 first.stdout == second.stdout,
                 "{s} --format {format}: two runs differ"
@@ -386,7 +342,7 @@ fn the_same_scenario_gives_the_same_bytes() {
     // The quick form too, from another working directory.
     let app = root().join("corpus/coord/spec-6.6.7-future/coordinator.xml");
     let a = app.display().to_string();
-    let first = run(&[
+    let first = coordc(&[
         "simulate",
         &a,
         "--format",
@@ -415,8 +371,8 @@ fn the_same_scenario_gives_the_same_bytes() {
 fn events_and_the_json_report_agree() {
     for scenario in corpus_scenarios() {
         let s = scenario.display().to_string();
-        let doc = json_of(&run(&["simulate", &s, "--format", "json"]), &s);
-        let events = run(&["simulate", &s, "--format", "events"]);
+        let doc = json_of(&coordc(&["simulate", &s, "--format", "json"]), &s);
+        let events = coordc(&["simulate", &s, "--format", "events"]);
         common::expect_code(&events, 0, &s);
         let mut last: BTreeMap<(String, Option<u64>), String> = BTreeMap::new();
         let mut previous = None;
@@ -546,7 +502,9 @@ at = "2009-01-01T03:30Z"
 job = "a<b & \"c\" 'd' ]]> é"
 do = "resume"
 "#,
-    );
+    )
+    .display()
+    .to_string();
     let mut inputs: Vec<(String, Vec<String>)> = vec![(
         odd.clone(),
         vec!["simulate".into(), odd, "--format".into(), "svg".into()],
@@ -592,7 +550,7 @@ do = "resume"
         .into_iter()
         .map(|(what, args)| {
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
-            let out = run(&args);
+            let out = coordc(&args);
             common::expect_code(&out, 0, &what);
             (what, out.stdout)
         })
@@ -654,13 +612,13 @@ fn hourly_app(concurrency: i64) -> String {
 }
 
 fn explain(scenario: &str, which: &str) -> Output {
-    run(&["simulate", scenario, "--explain", which])
+    coordc(&["simulate", scenario, "--explain", which])
 }
 
 #[test]
 fn explain_names_the_missing_path_of_a_waiting_action() {
     let dir = common::fresh_dir("simulate-explain-waiting");
-    write(&dir, "coordinator.xml", &hourly_app(1));
+    write(&dir, "coordinator.xml", hourly_app(1));
     // 01:00 and 02:00 arrive; 03:00 never does, 04:00 at 09:00.
     let s = write(
         &dir,
@@ -682,7 +640,9 @@ to = "2009-01-01T03:00Z"
 uri = "hdfs://nn:8020/logs/2009/01/01/04"
 at = "2009-01-01T09:00Z"
 "#,
-    );
+    )
+    .display()
+    .to_string();
     let out = explain(&s, "h@3");
     common::expect_code(&out, 0, "explain h@3");
     let said = common::stdout(&out);
@@ -705,7 +665,7 @@ at = "2009-01-01T09:00Z"
     );
     assert!(said.contains("2009-01-01T09:00:00Z"), "{said}");
     // The JSON report agrees.
-    let doc = json_of(&run(&["simulate", &s, "--format", "json"]), "json");
+    let doc = json_of(&coordc(&["simulate", &s, "--format", "json"]), "json");
     let a3 = &doc["jobs"][0]["actions"][2];
     assert_eq!(a3["status"], "WAITING");
     assert_eq!(
@@ -718,7 +678,7 @@ at = "2009-01-01T09:00Z"
 fn explain_names_the_actions_holding_the_concurrency_slots() {
     let dir = common::fresh_dir("simulate-explain-ready");
     // Concurrency 2: @1 and @2 run for 5 hours, @3 and @4 wait READY.
-    write(&dir, "coordinator.xml", &hourly_app(2));
+    write(&dir, "coordinator.xml", hourly_app(2));
     let s = write(
         &dir,
         "scenario.toml",
@@ -738,8 +698,10 @@ to = "2009-01-01T08:00Z"
 [workflows]
 duration = "5h"
 "#,
-    );
-    let doc = json_of(&run(&["simulate", &s, "--format", "json"]), "json");
+    )
+    .display()
+    .to_string();
+    let doc = json_of(&coordc(&["simulate", &s, "--format", "json"]), "json");
     let statuses: Vec<&str> = doc["jobs"][0]["actions"]
         .as_array()
         .unwrap()
@@ -825,11 +787,12 @@ fn at_shows_the_state_of_a_run_stopped_just_after() {
     .map(|s| root().join("corpus/simulate").join(s).display().to_string())
     .collect();
     // One with data arriving late, a timeout, a rerun and a concurrency change.
-    write(&dir, "coordinator.xml", &hourly_app(1));
-    scenarios.push(write(
-        &dir,
-        "busy.toml",
-        r#"start = "2009-01-01T00:00Z"
+    write(&dir, "coordinator.xml", hourly_app(1));
+    scenarios.push(
+        write(
+            &dir,
+            "busy.toml",
+            r#"start = "2009-01-01T00:00Z"
 until = "2009-01-01T10:00Z"
 
 [[job]]
@@ -864,10 +827,13 @@ job = "h"
 do = "rerun"
 actions = "2"
 "#,
-    ));
+        )
+        .display()
+        .to_string(),
+    );
     for s in &scenarios {
-        let full = json_of(&run(&["simulate", s, "--format", "json"]), s);
-        let events = run(&["simulate", s, "--format", "events"]);
+        let full = json_of(&coordc(&["simulate", s, "--format", "json"]), s);
+        let events = coordc(&["simulate", s, "--format", "events"]);
         common::expect_code(&events, 0, s);
         let events: Vec<Value> = common::stdout(&events)
             .lines()
@@ -881,7 +847,10 @@ actions = "2"
         let mut compared_runs = 0;
         while t < end {
             let at = oozie(t);
-            let shown = json_of(&run(&["simulate", s, "--format", "json", "--at", &at]), s);
+            let shown = json_of(
+                &coordc(&["simulate", s, "--format", "json", "--at", &at]),
+                s,
+            );
             assert_eq!(instant(text(&shown["at"])), t, "{s} --at {at}");
             // The events up to T, replayed.
             let mut replayed: BTreeMap<(String, Option<u64>), String> = BTreeMap::new();
@@ -912,9 +881,11 @@ actions = "2"
                 let stopped = write(
                     &dir,
                     "stopped.toml",
-                    &with_until(s, &oozie(t + Duration::minutes(1))),
-                );
-                let out = run(&["simulate", &stopped, "--format", "json"]);
+                    with_until(s, &oozie(t + Duration::minutes(1))),
+                )
+                .display()
+                .to_string();
+                let out = coordc(&["simulate", &stopped, "--format", "json"]);
                 let stopped = json_of(&out, &format!("{s} until {at} + 1 min"));
                 assert_eq!(
                     statuses(&shown),
@@ -964,10 +935,10 @@ fn with_until(path: &str, until: &str) -> String {
 /// simulating it prints on stderr, after checking it failed cleanly.
 fn refused(name: &str, scenario: &str) -> (String, String) {
     let dir = common::fresh_dir(&format!("simulate-bad-{name}"));
-    write(&dir, "coordinator.xml", &hourly_app(1));
+    write(&dir, "coordinator.xml", hourly_app(1));
     write(&dir, "scenario.toml", scenario);
     let out = common::coordc_in(
-        &dir.display().to_string(),
+        dir.display().to_string(),
         &["simulate", "scenario.toml", "--format", "json"],
     );
     let err = common::stderr(&out);
@@ -1094,7 +1065,7 @@ fn a_5_minute_coordinator_over_1000_years_fails_fast() {
     let s = "start = \"2009-01-01T00:00Z\"\nuntil = \"2999-01-01T00:00Z\"\n\n[[job]]\napp = \"c5.xml\"\n";
     write(&dir, "scenario.toml", s);
     let started = Instant::now();
-    let out = common::coordc_in(&dir.display().to_string(), &["simulate", "scenario.toml"]);
+    let out = common::coordc_in(dir.display().to_string(), &["simulate", "scenario.toml"]);
     let took = started.elapsed();
     let err = common::stderr(&out);
     assert_eq!(out.status.code(), Some(1), "{err}");
@@ -1103,7 +1074,7 @@ fn a_5_minute_coordinator_over_1000_years_fails_fast() {
     // The quick form, asked for the same.
     let started = Instant::now();
     let out = common::coordc_in(
-        &dir.display().to_string(),
+        dir.display().to_string(),
         &["simulate", "c5.xml", "--until", "2999-01-01T00:00Z"],
     );
     let took = started.elapsed();
@@ -1140,7 +1111,7 @@ fn a_data_range_of_a_5_minute_dataset_over_1000_years_is_refused() {
     let s = "start = \"2009-01-01T00:00Z\"\nuntil = \"2009-01-02T00:00Z\"\n\n[[job]]\napp = \"c5.xml\"\n\n[[data]]\njob = \"c5\"\ndataset = \"d5\"\nfrom = \"2009-01-01T00:00Z\"\nto = \"2999-01-01T00:00Z\"\n";
     write(&dir, "scenario.toml", s);
     let started = Instant::now();
-    let out = common::coordc_in(&dir.display().to_string(), &["simulate", "scenario.toml"]);
+    let out = common::coordc_in(dir.display().to_string(), &["simulate", "scenario.toml"]);
     let took = started.elapsed();
     let err = common::stderr(&out);
     assert_eq!(out.status.code(), Some(1), "{err}");
@@ -1172,7 +1143,7 @@ fn a_hundred_thousand_data_uris_run_in_bounded_time() {
     write(&dir, "scenario.toml", &s);
     let started = Instant::now();
     let out = common::coordc_in(
-        &dir.display().to_string(),
+        dir.display().to_string(),
         &["simulate", "scenario.toml", "--format", "json"],
     );
     let took = started.elapsed();
@@ -1214,7 +1185,7 @@ fn a_hundred_thousand_data_uris_run_in_bounded_time() {
 #[test]
 fn events_name_an_action_that_change_deleted() {
     let dir = common::fresh_dir("simulate-deleted-events");
-    write(&dir, "coordinator.xml", &hourly_app(1));
+    write(&dir, "coordinator.xml", hourly_app(1));
     // @3 (03:00) is WAITING when the end moves to 03:00: it is deleted.
     let s = write(
         &dir,
@@ -1238,11 +1209,13 @@ job = "h"
 do = "change"
 value = "endtime=2009-01-01T03:00Z"
 "#,
-    );
-    let doc = json_of(&run(&["simulate", &s, "--format", "json"]), "json");
+    )
+    .display()
+    .to_string();
+    let doc = json_of(&coordc(&["simulate", &s, "--format", "json"]), "json");
     let op = text(&doc["jobs"][0]["ops"][0]["op"]);
     assert!(op.contains("deleted actions 3"), "{op}");
-    let out = run(&["simulate", &s, "--format", "events"]);
+    let out = coordc(&["simulate", &s, "--format", "events"]);
     common::expect_code(&out, 0, "events");
     let job_statuses = [
         "PREP",
@@ -1293,9 +1266,9 @@ fn a_growing_ready_backlog_runs_in_bounded_time() {
   <action><workflow><app-path>hdfs://nn/wf</app-path></workflow></action>
 </coordinator-app>
 "#,
-    );
+    ).display().to_string();
     let started = Instant::now();
-    let out = run(&["simulate", &app, "--format", "json"]);
+    let out = coordc(&["simulate", &app, "--format", "json"]);
     let took = started.elapsed();
     let doc = json_of(&out, "minutely");
     assert_eq!(doc["jobs"][0]["actions"].as_array().unwrap().len(), 44_640);

@@ -11,49 +11,9 @@
 //! and pause transit 1 min); a submission's own materialization runs 100 ms
 //! after it; a command due at t runs just after t.
 
-use crate::common;
+use crate::common::simulate::{action, actions, job, nominals, simulate, text};
 
 use serde_json::Value;
-
-/// The JSON report of fact `fact`'s scenario, at its end or as of `at`.
-fn simulate(fact: &str, at: Option<&str>) -> Value {
-    let scenario = format!(
-        "{}/corpus/simulate/{fact}/scenario.toml",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let mut args = vec!["simulate", scenario.as_str(), "--format", "json"];
-    if let Some(at) = at {
-        args.extend(["--at", at]);
-    }
-    let out = common::coordc(&args);
-    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
-    serde_json::from_str(&common::stdout(&out)).expect("the report is JSON")
-}
-
-fn job<'v>(report: &'v Value, id: &str) -> &'v Value {
-    report["jobs"]
-        .as_array()
-        .expect("jobs")
-        .iter()
-        .find(|j| j["id"] == id)
-        .unwrap_or_else(|| panic!("no job {id} in {report:#}"))
-}
-
-fn actions(job: &Value) -> &Vec<Value> {
-    job["actions"].as_array().expect("actions")
-}
-
-/// Action number `n` of `job`.
-fn action(job: &Value, n: u64) -> &Value {
-    actions(job)
-        .iter()
-        .find(|a| a["number"] == n)
-        .unwrap_or_else(|| panic!("no action {n} in {job:#}"))
-}
-
-fn text(v: &Value) -> &str {
-    v.as_str().unwrap_or_else(|| panic!("not a string: {v}"))
-}
 
 /// A job's or an action's history: (at, status) pairs.
 fn history(x: &Value) -> Vec<(&str, &str)> {
@@ -62,13 +22,6 @@ fn history(x: &Value) -> Vec<(&str, &str)> {
         .expect("history")
         .iter()
         .map(|h| (text(&h["at"]), text(&h["status"])))
-        .collect()
-}
-
-fn nominals(job: &Value) -> Vec<&str> {
-    actions(job)
-        .iter()
-        .map(|a| text(&a["nominal_time"]))
         .collect()
 }
 
@@ -110,7 +63,7 @@ fn minutes_grid(day: &str, first: (u32, u32), step_min: u32, n: u32) -> Vec<Stri
 /// at the status tick of 10:11:10.
 #[test]
 fn fact01_start_1000_end_1014_every_5_min_makes_3_actions() {
-    let report = simulate("fact01", None);
+    let report = simulate("fact01/scenario.toml", None);
     let j = job(&report, "fact01");
     assert_eq!(
         nominals(j),
@@ -138,7 +91,7 @@ fn fact01_start_1000_end_1014_every_5_min_makes_3_actions() {
 /// pauses each job at its first tick after the pause time.
 #[test]
 fn fact02_no_action_at_or_after_the_pause_time() {
-    let report = simulate("fact02", None);
+    let report = simulate("fact02/scenario.toml", None);
     let early = job(&report, "pause-1004");
     assert_eq!(nominals(early), ["2009-03-06T10:00Z"]);
     assert_eq!(created(early), ["2009-03-06T09:55:10Z"]);
@@ -172,7 +125,7 @@ fn fact02_no_action_at_or_after_the_pause_time() {
 /// run is at 10:00:00.100 and needs start ≤ now + 300 s.
 #[test]
 fn fact03_prep_job_materializes_within_the_look_ahead_only() {
-    let at = simulate("fact03", Some("2009-03-06T10:05Z"));
+    let at = simulate("fact03/scenario.toml", Some("2009-03-06T10:05Z"));
     let plus3 = job(&at, "start-plus-3m");
     assert_eq!(plus3["status"], "RUNNING");
     assert_eq!(
@@ -192,7 +145,7 @@ fn fact03_prep_job_materializes_within_the_look_ahead_only() {
     }
     // Later: the +6 min job at the first tick with start ≤ tick + 300 s
     // (10:05:10); the 2099 job never.
-    let end = simulate("fact03", None);
+    let end = simulate("fact03/scenario.toml", None);
     let plus6 = job(&end, "start-plus-6m");
     assert_eq!(
         history(plus6),
@@ -214,11 +167,11 @@ fn fact03_prep_job_materializes_within_the_look_ahead_only() {
 /// 11:00 < tick + 300 s: 10:55:10, which creates the next window's 12.
 #[test]
 fn fact04_five_minute_job_creates_one_window_of_12() {
-    let at = simulate("fact04", Some("2009-03-06T10:55Z"));
+    let at = simulate("fact04/scenario.toml", Some("2009-03-06T10:55Z"));
     let j = job(&at, "fact04");
     assert_eq!(nominals(j), minutes_grid("2009-03-06", (10, 0), 5, 12));
     assert_eq!(created(j), times("2009-03-06T10:00:00.100Z", 12));
-    let end = simulate("fact04", None);
+    let end = simulate("fact04/scenario.toml", None);
     let j = job(&end, "fact04");
     assert_eq!(nominals(j), minutes_grid("2009-03-06", (10, 0), 5, 24));
     let mut expected = times("2009-03-06T10:00:00.100Z", 12);
@@ -231,14 +184,14 @@ fn fact04_five_minute_job_creates_one_window_of_12() {
 /// created at the first tick with nextMat < tick + 300 s: 2009-03-07T09:55:10.
 #[test]
 fn fact05_daily_job_creates_one_action_per_run() {
-    let at = simulate("fact05", Some("2009-03-07T09:55Z"));
+    let at = simulate("fact05/scenario.toml", Some("2009-03-07T09:55Z"));
     for id in ["throttle-10", "throttle-20"] {
         let j = job(&at, id);
         assert_eq!(nominals(j), ["2009-03-06T10:00Z"], "{id}");
         assert_eq!(created(j), ["2009-03-06T10:00:00.100Z"], "{id}");
         assert_eq!(j["status"], "RUNNING", "{id}");
     }
-    let end = simulate("fact05", None);
+    let end = simulate("fact05/scenario.toml", None);
     for id in ["throttle-10", "throttle-20"] {
         let j = job(&end, id);
         assert_eq!(
@@ -262,7 +215,7 @@ fn fact05_daily_job_creates_one_action_per_run() {
 /// time, from 10:00:00.100): 10:30:10.
 #[test]
 fn fact06_catch_up_daily_creates_3_actions_in_one_run() {
-    let report = simulate("fact06", None);
+    let report = simulate("fact06/scenario.toml", None);
     let j = job(&report, "fact06");
     assert_eq!(
         nominals(j),
@@ -289,7 +242,7 @@ fn fact06_catch_up_daily_creates_3_actions_in_one_run() {
 /// nextMat.
 #[test]
 fn fact07_catch_up_runs_create_throttle_actions_each() {
-    let report = simulate("fact07", None);
+    let report = simulate("fact07/scenario.toml", None);
     let hourly = job(&report, "hourly");
     let all = actions(hourly);
     assert_eq!(all.len(), 20);
@@ -327,7 +280,7 @@ fn fact07_catch_up_runs_create_throttle_actions_each() {
 /// WAITING actions (TCMT:560-566).
 #[test]
 fn fact08_throttle_counts_waiting_actions_only() {
-    let report = simulate("fact08", None);
+    let report = simulate("fact08/scenario.toml", None);
     // Throttle 2: the catch-up run leaves 2 WAITING; never selected again.
     let two = job(&report, "throttle-2");
     assert_eq!(nominals(two), ["2009-03-06T00:00Z", "2009-03-06T01:00Z"]);
@@ -366,7 +319,7 @@ fn fact08_throttle_counts_waiting_actions_only() {
     );
     assert_eq!(count(three, "WAITING"), 3);
     // At the tick of 12:00:10, @3 was RUNNING (a 10-minute workflow).
-    let at = simulate("fact08", Some("2009-03-06T12:01Z"));
+    let at = simulate("fact08/scenario.toml", Some("2009-03-06T12:01Z"));
     assert_eq!(
         statuses(job(&at, "throttle-3")),
         ["WAITING", "WAITING", "RUNNING", "WAITING"]
@@ -378,7 +331,7 @@ fn fact08_throttle_counts_waiting_actions_only() {
 /// run (tick of 02:00:10) creates from 00:30 on, the last three.
 #[test]
 fn fact09_cron_catch_up_is_bounded_by_the_throttle() {
-    let report = simulate("fact09", None);
+    let report = simulate("fact09/scenario.toml", None);
     let j = job(&report, "fact09");
     assert_eq!(
         nominals(j),
@@ -411,7 +364,7 @@ fn fact09_cron_catch_up_is_bounded_by_the_throttle() {
 /// start = now → 6 (the window) (TCMT:1069-1092). "now" = 12:00.
 #[test]
 fn fact10_last_only_catch_up_ignores_the_throttle() {
-    let report = simulate("fact10", None);
+    let report = simulate("fact10/scenario.toml", None);
     let past = job(&report, "start-3h-ago");
     let grid: Vec<String> = (0..19)
         .map(|k| {
@@ -441,7 +394,7 @@ fn fact10_last_only_catch_up_ignores_the_throttle() {
 /// ends the actions never skipped.
 #[test]
 fn fact11_last_only_skip_test_of_the_input_check() {
-    let report = simulate("fact11", None);
+    let report = simulate("fact11/scenario.toml", None);
     let long = job(&report, "end-plus-235m");
     let a1 = action(long, 1);
     assert_eq!(a1["nominal_time"], "2009-03-06T10:55Z");
@@ -473,7 +426,7 @@ fn fact11_last_only_skip_test_of_the_input_check() {
             ("2009-03-06T13:05:00Z", "SKIPPED"),
         ]
     );
-    let at = simulate("fact11", Some("2009-03-06T12:54Z"));
+    let at = simulate("fact11/scenario.toml", Some("2009-03-06T12:54Z"));
     let long_at = job(&at, "end-plus-235m");
     assert_eq!(action(long_at, 13)["status"], "WAITING");
     assert_eq!(
@@ -509,7 +462,7 @@ fn fact11_last_only_skip_test_of_the_input_check() {
 /// "now" = 12:00; inputs never arrive.
 #[test]
 fn fact12_none_skips_actions_more_than_the_tolerance_late() {
-    let report = simulate("fact12", None);
+    let report = simulate("fact12/scenario.toml", None);
     let j = job(&report, "start-60m-ago");
     // The catch-up run creates 11:00 … 12:00; its checks skip 11:00 … 11:55.
     for n in 1..=12 {
@@ -543,7 +496,7 @@ fn fact12_none_skips_actions_more_than_the_tolerance_late() {
             ("2009-03-06T13:01:00Z", "SKIPPED"),
         ]
     );
-    let at = simulate("fact12", Some("2009-03-06T13:00Z"));
+    let at = simulate("fact12/scenario.toml", Some("2009-03-06T13:00Z"));
     assert_eq!(action(job(&at, "start-60m-ago"), 25)["status"], "WAITING");
     // now − 2 min.
     let b = job(&report, "start-2m-ago");
@@ -561,7 +514,7 @@ fn fact12_none_skips_actions_more_than_the_tolerance_late() {
 /// The state fact 13 and 14 reach at "now" (12:00): @1 RUNNING, @2 and @3
 /// SKIPPED, @4 READY, @5 (and the later ones) WAITING.
 fn assert_ready_check_skips(fact: &str) {
-    let at = simulate(fact, Some("2009-03-06T12:00Z"));
+    let at = simulate(&format!("{fact}/scenario.toml"), Some("2009-03-06T12:00Z"));
     let j = job(&at, fact);
     assert_eq!(
         nominals(j),
@@ -620,7 +573,7 @@ fn fact13_last_only_ready_check_skips_ready_actions() {
 #[test]
 fn fact14_none_ready_check_skips_actions_past_the_tolerance() {
     assert_ready_check_skips("fact14");
-    let report = simulate("fact14", None);
+    let report = simulate("fact14/scenario.toml", None);
     assert_eq!(
         history(action(job(&report, "fact14"), 4)),
         [
@@ -637,7 +590,7 @@ fn fact14_none_ready_check_skips_actions_past_the_tolerance() {
 /// CAIC:116-133, CSTX:140-143).
 #[test]
 fn fact15_last_only_skips_even_the_last_action_when_the_end_is_on_the_grid() {
-    let report = simulate("fact15", None);
+    let report = simulate("fact15/scenario.toml", None);
     let j = job(&report, "fact15");
     assert_eq!(
         nominals(j),
@@ -675,7 +628,7 @@ fn fact15_last_only_skips_even_the_last_action_when_the_end_is_on_the_grid() {
 /// 167-191).
 #[test]
 fn fact16_spec_last_only_example_as_oozie_runs_it() {
-    let report = simulate("fact16", None);
+    let report = simulate("fact16/scenario.toml", None);
     let a = job(&report, "first-ends-1720");
     assert_eq!(a["actions"][0]["workflow"]["ended"], "2009-03-06T17:20:00Z");
     assert_eq!(
@@ -719,11 +672,11 @@ fn fact16_spec_last_only_example_as_oozie_runs_it() {
 /// the creation (10:00:00.100).
 #[test]
 fn fact17_timeout_counts_from_the_creation_of_a_late_action() {
-    let at = simulate("fact17", Some("2009-03-06T10:11Z"));
+    let at = simulate("fact17/scenario.toml", Some("2009-03-06T10:11Z"));
     for id in ["missing", "latest"] {
         assert_eq!(statuses(job(&at, id)), ["WAITING"], "{id}");
     }
-    let report = simulate("fact17", None);
+    let report = simulate("fact17/scenario.toml", None);
     for id in ["missing", "latest"] {
         let j = job(&report, id);
         assert_eq!(created(j), ["2009-03-06T10:00:00.100Z"], "{id}");
@@ -750,9 +703,9 @@ fn fact17_timeout_counts_from_the_creation_of_a_late_action() {
 /// (CAIC:269-275, CSX:757).
 #[test]
 fn fact18_default_timeout_is_121_minutes_after_the_nominal_time() {
-    let at = simulate("fact18", Some("2009-03-06T12:00Z"));
+    let at = simulate("fact18/scenario.toml", Some("2009-03-06T12:00Z"));
     assert_eq!(statuses(job(&at, "fact18")), ["WAITING"]);
-    let report = simulate("fact18", None);
+    let report = simulate("fact18/scenario.toml", None);
     let j = job(&report, "fact18");
     assert_eq!(created(j), ["2009-03-06T09:55:10Z"]);
     assert_eq!(
@@ -769,9 +722,9 @@ fn fact18_default_timeout_is_121_minutes_after_the_nominal_time() {
 /// at 10:00 → READY (CAIC:193-215, 269-275).
 #[test]
 fn fact19_timeout_zero_times_out_a_minute_after_the_nominal_time() {
-    let at = simulate("fact19", Some("2009-03-06T10:00Z"));
+    let at = simulate("fact19/scenario.toml", Some("2009-03-06T10:00Z"));
     assert_eq!(statuses(job(&at, "data-missing")), ["WAITING"]);
-    let report = simulate("fact19", None);
+    let report = simulate("fact19/scenario.toml", None);
     assert_eq!(
         history(action(job(&report, "data-missing"), 1)),
         [
@@ -795,7 +748,7 @@ fn fact19_timeout_zero_times_out_a_minute_after_the_nominal_time() {
 /// creation) (CAIC:269-275).
 #[test]
 fn fact20_catch_up_action_times_out_from_its_creation() {
-    let report = simulate("fact20", None);
+    let report = simulate("fact20/scenario.toml", None);
     let j = job(&report, "fact20");
     assert_eq!(nominals(j), ["2009-03-06T02:00Z"]);
     assert_eq!(created(j), ["2009-03-06T10:30:00.100Z"]);

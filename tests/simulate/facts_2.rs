@@ -9,63 +9,15 @@
 //! submission materializes 100 ms later; an input check runs at
 //! max(nominal, created), then every 60 s.
 
-use crate::common;
+use crate::common::simulate::{action, job, simulate, strings, text};
 
 use serde_json::Value;
-
-/// The JSON report of a scenario under `corpus/simulate/`, as of `at` if
-/// given (events at `at` included).
-fn simulate(scenario: &str, at: Option<&str>) -> Value {
-    let path = format!("{}/corpus/simulate/{scenario}", env!("CARGO_MANIFEST_DIR"));
-    let mut args = vec!["simulate", path.as_str(), "--format", "json"];
-    if let Some(at) = at {
-        args.extend(["--at", at]);
-    }
-    let out = common::coordc(&args);
-    assert!(
-        out.status.success(),
-        "{scenario}: {}{}",
-        common::stdout(&out),
-        common::stderr(&out)
-    );
-    serde_json::from_str(&common::stdout(&out)).expect("one JSON document")
-}
-
-fn job<'a>(doc: &'a Value, id: &str) -> &'a Value {
-    doc["jobs"]
-        .as_array()
-        .expect("jobs")
-        .iter()
-        .find(|j| j["id"] == id)
-        .unwrap_or_else(|| panic!("no job {id}"))
-}
 
 /// The only job of a report.
 fn only_job(doc: &Value) -> &Value {
     let jobs = doc["jobs"].as_array().expect("jobs");
     assert_eq!(jobs.len(), 1);
     &jobs[0]
-}
-
-fn action(job: &Value, number: u64) -> &Value {
-    job["actions"]
-        .as_array()
-        .expect("actions")
-        .iter()
-        .find(|a| a["number"] == number)
-        .unwrap_or_else(|| panic!("no action {number} in {}", job["id"]))
-}
-
-fn text(v: &Value) -> &str {
-    v.as_str().unwrap_or_else(|| panic!("not a string: {v}"))
-}
-
-fn strings(v: &Value) -> Vec<String> {
-    v.as_array()
-        .unwrap_or_else(|| panic!("not a list: {v}"))
-        .iter()
-        .map(|s| text(s).to_string())
-        .collect()
 }
 
 /// A status history as "AT STATUS" lines; a job's notes that keep its status

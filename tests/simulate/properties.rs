@@ -37,6 +37,7 @@
 use crate::common;
 
 use common::rng::Rng;
+use common::simulate::{instant, nominals, oozie, text};
 
 use chrono::{DateTime, Duration, NaiveDateTime, Utc};
 use serde_json::Value;
@@ -91,19 +92,6 @@ const TRANSITIONS: &[(Option<&str>, &str)] = &[
 
 // ---------------------------------------------------------------------------
 // The generator.
-
-fn oozie(t: DateTime<Utc>) -> String {
-    t.format("%Y-%m-%dT%H:%MZ").to_string()
-}
-
-fn instant(text: &str) -> DateTime<Utc> {
-    if let Ok(t) = DateTime::parse_from_rfc3339(text) {
-        return t.with_timezone(&Utc);
-    }
-    NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%MZ")
-        .unwrap_or_else(|e| panic!("`{text}` is not a time: {e}"))
-        .and_utc()
-}
 
 fn minutes(n: i64) -> Duration {
     Duration::minutes(n)
@@ -723,10 +711,6 @@ impl Settings {
 
 // ---------------------------------------------------------------------------
 // The checks.
-
-fn text(v: &Value) -> &str {
-    v.as_str().unwrap_or_else(|| panic!("not a string: {v}"))
-}
 
 /// One line of `--format events`.
 struct Event {
@@ -1447,14 +1431,8 @@ fn the_generator_is_deterministic_and_varied() {
 /// Writes `files` into a fresh folder; runs `simulate scenario.toml` there
 /// with `format`.
 fn simulate_files(name: &str, files: &[(&str, &str)], format: &str) -> std::process::Output {
-    let dir = common::fresh_dir(name);
-    for (file, text) in files {
-        std::fs::write(dir.join(file), text).unwrap();
-    }
-    common::coordc_in(
-        &dir.display().to_string(),
-        &["simulate", "scenario.toml", "--format", format],
-    )
+    let dir = common::folder(name, files);
+    common::coordc_in(&dir, &["simulate", "scenario.toml", "--format", format])
 }
 
 fn report(out: &std::process::Output) -> Value {
@@ -1466,15 +1444,6 @@ fn report(out: &std::process::Output) -> Value {
         common::stderr(out)
     );
     serde_json::from_slice(&out.stdout).unwrap()
-}
-
-fn nominals(job: &Value) -> Vec<&str> {
-    job["actions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| text(&a["nominal_time"]))
-        .collect()
 }
 
 /// Hourly, no inputs, one action at a time.

@@ -2,24 +2,9 @@
 //! feeding each other, and a LAST_ONLY window capped at the job's end.
 
 use crate::common;
+use crate::common::simulate::{job, simulate};
 
 use serde_json::Value;
-
-fn simulate(scenario: &str) -> Value {
-    let root = env!("CARGO_MANIFEST_DIR");
-    let out = common::coordc_in(root, &["simulate", scenario, "--format", "json"]);
-    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
-    serde_json::from_str(&common::stdout(&out)).unwrap()
-}
-
-fn job<'a>(report: &'a Value, id: &str) -> &'a Value {
-    report["jobs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|j| j["id"] == id)
-        .unwrap_or_else(|| panic!("no job {id}"))
-}
 
 /// When an action became `status`.
 fn became(action: &Value, status: &str) -> String {
@@ -40,7 +25,7 @@ fn became(action: &Value, status: &str) -> String {
 /// is READY when ingest's ends (01:30), not at its own nominal time.
 #[test]
 fn a_bundle_pipeline_runs_in_order() {
-    let report = simulate("corpus/simulate/bundle-pipeline/scenario.toml");
+    let report = simulate("bundle-pipeline/scenario.toml", None);
     let ingest = job(&report, "daily-pipeline-prod/ingest-prod");
     let consumer = job(&report, "daily-pipeline-prod/report-prod");
     for j in [ingest, consumer] {
@@ -84,7 +69,7 @@ fn a_bundle_pipeline_runs_in_order() {
 /// 12:00, is the end, not after it: CCU:908-911).
 #[test]
 fn last_only_after_the_end_creates_everything_at_once() {
-    let report = simulate("corpus/simulate/last-only-ended-window/scenario.toml");
+    let report = simulate("last-only-ended-window/scenario.toml", None);
     let j = job(&report, "ended");
     let actions = j["actions"].as_array().unwrap();
     assert_eq!(actions.len(), 3);
@@ -161,7 +146,7 @@ fn events(name: &str, scenario: &str) -> Vec<Value> {
     std::fs::write(dir.join("coord.xml"), HOURLY).unwrap();
     std::fs::write(dir.join("scenario.toml"), scenario).unwrap();
     let out = common::coordc_in(
-        &dir.display().to_string(),
+        dir.display().to_string(),
         &["simulate", "scenario.toml", "--format", "events"],
     );
     assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));

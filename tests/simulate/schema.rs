@@ -2,11 +2,9 @@
 //! (what editors check as users type), and the schema refuses what the
 //! scenario reader refuses: unknown keys.
 
-use std::path::{Path, PathBuf};
+use crate::common::root;
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+use std::path::{Path, PathBuf};
 
 fn scenarios(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {

@@ -12,15 +12,12 @@
 //! `core/src/test/java/org/apache/oozie/`) of apache/oozie at 8bdac8be.
 
 use crate::common;
+use crate::common::{coordc, root};
 
 use serde_json::{Value, json};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 use std::time::{Duration, Instant};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 const SPEC_4_1: &str = "corpus/wf/spec-4.1-control-nodes.xml";
 const SPEC_4_1_5: &str = "corpus/wf/spec-4.1.5-fork-join.xml";
@@ -147,11 +144,6 @@ const SCENARIOS: &[Scenario] = &[
         "corpus/wf/oozie-kill-message-el-error.xml",
     ),
 ];
-
-/// Runs coordc in the repository root (so the reported paths are relative).
-fn coordc(args: &[&str]) -> Output {
-    common::coordc_in(env!("CARGO_MANIFEST_DIR"), args)
-}
 
 /// The command line of scenario `dir` with `--format format`.
 fn args_of(dir: &str, format: &str) -> Vec<String> {

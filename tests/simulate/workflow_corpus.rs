@@ -6,13 +6,10 @@
 //! (The real-world workflows are run by scripts/realworld-simulate-workflows.sh.)
 
 use crate::common;
+use crate::common::root;
 
 use serde_json::Value;
 use std::path::PathBuf;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn json(args: &[&str]) -> Value {
     let out = common::coordc(args);

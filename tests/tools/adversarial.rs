@@ -6,8 +6,8 @@
 //!
 //! The bound on time is a guard against a blow-up, not a speed target (the
 //! benchmarks measure speed): 20 s for an optimized build (`cargo test
-//! --release --test adversarial`) and 120 s for the debug build `cargo
-//! test` makes, of CPU time (user and system, GNU time's `%U %S`: the tests
+//! --release --test tools adversarial`) and 120 s for the debug build
+//! `cargo test` makes, of CPU time (user and system, GNU time's `%U %S`: the tests
 //! of this file run at once, and their wall times stretch with the load,
 //! not with coordc's work). The slowest case takes about 0.5 s optimized and
 //! 13 to 18 s unoptimized on a loaded two-core machine: the bounds leave
@@ -15,6 +15,7 @@
 //! hours. Memory is bounded at 512 MB either way.
 
 use crate::common;
+use crate::common::write;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -52,9 +53,7 @@ struct Run {
 /// memory a fork would count as the child's.
 fn coordc(args: &[&str]) -> Run {
     // (A folder of its own for each run: the tests run at once.)
-    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = common::fresh_dir(&format!("adv-out-{run}"));
+    let dir = common::fresh_dir("adv-out");
     let (out, err, rss) = (dir.join("stdout"), dir.join("stderr"), dir.join("rss"));
     let time = Path::new("/usr/bin/time");
     let mut command = if time.is_file() {
@@ -199,12 +198,6 @@ fn chain_workflow(n: usize, attribute: &str) -> String {
     )
     .unwrap();
     wf
-}
-
-fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, text).expect("written");
-    path
 }
 
 const COORDINATOR_HEAD: &str = r#"<coordinator-app name="x" frequency="${coord:days(1)}" start="2024-01-01T00:00Z" end="2024-01-05T00:00Z" timezone="UTC" xmlns="uri:oozie:coordinator:0.4">"#;

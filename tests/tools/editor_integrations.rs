@@ -14,13 +14,10 @@
 //! except under `CI`, where they run and fail.
 
 use crate::common;
+use crate::common::root;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn pre_commit() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("COORDC_PRE_COMMIT") {
