@@ -10,8 +10,8 @@
 //! ```
 //!
 //! Each kind makes the library calls the fidelity tests make for the same
-//! question (`tests/el_oracle.rs` through `coordc eval --batch`,
-//! `tests/cron_oracle.rs` through `coordc cron`, `tests/calendar_oracle.rs`):
+//! question (`tests/oracles/el.rs` through `coordc eval --batch`,
+//! `tests/oracles/cron.rs` through `coordc cron`, `tests/oracles/calendar.rs`):
 //! - `el`: `{"id","expr","vars","functions"?}` → `{"id","ok","value","type"}` or
 //!   `{"id","ok":false,"error"}` (`parse_template` + `render_into`, the
 //!   coordinator library, or the workflow one for `"functions":"wf"`);
@@ -177,7 +177,7 @@ fn instant(case: &Value) -> Result<DateTime<Utc>, String> {
 }
 
 /// The calendar oracle's operations (CalendarOracle.java) as
-/// tests/calendar_oracle.rs and `coord:formatTime` call them.
+/// tests/oracles/calendar.rs and `coord:formatTime` call them.
 fn calendar(case: &Value) -> Value {
     let mut answer = Map::new();
     answer.insert("id".to_string(), field(case, "id").clone());

@@ -4,9 +4,9 @@
   scripts/difffuzz/compare.py KIND cases.jsonl oracle.jsonl coordc.jsonl [diffs.jsonl]
 
 A disagreement is:
-el        ok differs, or both ok and value or type differ (as tests/el_oracle.rs);
+el        ok differs, or both ok and value or type differ (as tests/oracles/el.rs);
 cron      one fails and the other not, or the nominal times (`expect`) or the
-          plain cron times (`expect_spec`) differ (as tests/cron_oracle.rs);
+          plain cron times (`expect_spec`) differ (as tests/oracles/cron.rs);
 calendar  add: result; format: text; local: local time, offset, DST flag, days in
           month; zone: whether Oozie accepts the ID (Java gives back the ID, after
           Oozie's GMT+HHMM -> GMT+HH:MM rewrite); or one fails and the other not.

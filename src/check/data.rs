@@ -388,12 +388,9 @@ fn repeated_fields(
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
-    use crate::oozie::job::{Options, prepare};
-    use crate::project::files::Files;
-    use crate::project::load::{self, JobInput, JobSource, Sources};
-    use crate::time::datetime::ProcessingZone;
+    use crate::oozie::action::tests::with_job;
 
     /// DA001's messages for a coordinator reading hourly `logs` with
     /// `range` from a dataset whose initial-instance is `initial`: counted
@@ -419,7 +416,7 @@ pub(crate) mod tests {
 </coordinator-app>"#,
             range.0, range.1
         );
-        with_job(&text, |app, job| {
+        with_job(&text, &[], |app, job| {
             let first = job
                 .actions()
                 .next()
@@ -434,36 +431,6 @@ pub(crate) mod tests {
             };
             (messages(Some(&first)), messages(None))
         })
-    }
-
-    /// `f` on the coordinator `text` and its job, prepared as `coordc check`
-    /// prepares it (UTC processing zone, the first action). (The rules'
-    /// tests that need a job share it.)
-    pub(crate) fn with_job<R>(text: &str, f: impl FnOnce(&Coordinator, &Job) -> R) -> R {
-        let arena = crate::xml::tree::arena_for(text.len());
-        let doc = crate::xml::parse(text, &arena).expect("well-formed");
-        let files = Files::default();
-        let utc = ProcessingZone::parse_option("UTC").expect("UTC");
-        let input = JobInput {
-            configs: &[],
-            files: &files,
-            job: JobSource::Own,
-            defines: &[],
-            maps: &[],
-            processing_zone: utc,
-            check_maximum_frequency: true,
-        };
-        let mut sources = Sources::default();
-        sources.add("coordinator.xml".to_string(), text);
-        let path = std::path::Path::new("coordinator.xml");
-        let Ok(loaded) = load::coordinator(&doc, path, &input, &mut sources) else {
-            panic!("the app loads");
-        };
-        let options = Options::first_action(utc, true);
-        let Ok(job) = prepare(&loaded.app, &loaded.included, &loaded.vars, &options) else {
-            panic!("the job prepares");
-        };
-        f(&loaded.app, &job)
     }
 
     #[test]
@@ -513,7 +480,7 @@ pub(crate) mod tests {
   <action><workflow><app-path>hdfs://nn/apps/daily</app-path></workflow></action>
 </coordinator-app>"#
         );
-        with_job(&text, |app, job| {
+        with_job(&text, &[], |app, job| {
             check(app, job, None)
                 .into_iter()
                 .filter(|p| p.diagnostic.code == DATA_URI_RESOLUTION)
@@ -672,7 +639,7 @@ pub(crate) mod tests {
   </output-events>
   <action><workflow><app-path>hdfs://nn/apps/daily</app-path></workflow></action>
 </coordinator-app>"#;
-        let found: Vec<String> = with_job(text, |app, job| {
+        let found: Vec<String> = with_job(text, &[], |app, job| {
             check(app, job, None)
                 .into_iter()
                 .map(|p| p.diagnostic.message.clone())

@@ -151,7 +151,7 @@ mod tests {
 </coordinator-app>"#,
             range.0, range.1
         );
-        crate::check::data::tests::with_job(&text, check)
+        crate::oozie::action::tests::with_job(&text, &[], check)
             .into_iter()
             .map(|l| {
                 assert_eq!(l.diagnostic.severity, Severity::Warning);

@@ -916,10 +916,47 @@ impl Context for ActionContext<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::el::ast::{ExprKind, Part};
     use crate::el::parse_template;
+    use crate::oozie::job::{Options, prepare};
+    use crate::project::files::Files;
+    use crate::project::load::{self, JobInput, JobSource, Sources};
+
+    /// `f` on the coordinator `text` and its job, prepared as `coordc check`
+    /// prepares it (UTC processing zone, the first action) with the job
+    /// properties `defines`. (The checks' tests that need a job share it.)
+    pub(crate) fn with_job<R>(
+        text: &str,
+        defines: &[(String, String)],
+        f: impl FnOnce(&Coordinator, &Job) -> R,
+    ) -> R {
+        let arena = crate::xml::tree::arena_for(text.len());
+        let doc = crate::xml::parse(text, &arena).expect("well-formed");
+        let files = Files::default();
+        let utc = ProcessingZone::parse_option("UTC").expect("UTC");
+        let input = JobInput {
+            configs: &[],
+            files: &files,
+            job: JobSource::Own,
+            defines,
+            maps: &[],
+            processing_zone: utc,
+            check_maximum_frequency: true,
+        };
+        let mut sources = Sources::default();
+        sources.add("coordinator.xml".to_string(), text);
+        let path = std::path::Path::new("coordinator.xml");
+        let Ok(loaded) = load::coordinator(&doc, path, &input, &mut sources) else {
+            panic!("the app loads");
+        };
+        let options = Options::first_action(utc, true);
+        let Ok(job) = prepare(&loaded.app, &loaded.included, &loaded.vars, &options) else {
+            panic!("the job prepares");
+        };
+        f(&loaded.app, &job)
+    }
 
     /// The pieces as the EL parser reads the text, when it is only text and
     /// field variables: what `fields_only` must agree with.
@@ -972,9 +1009,6 @@ mod tests {
 
     #[test]
     fn an_instance_uri_is_its_datasets_second_phase() {
-        use crate::oozie::job::{Options, prepare};
-        use crate::project::files::Files;
-        use crate::project::load::{self, JobInput, JobSource, Sources};
         use chrono::TimeZone;
         let text = r#"<coordinator-app name="hourly" frequency="${coord:hours(1)}"
                  start="2024-01-01T00:00Z" end="2024-01-02T00:00Z" timezone="UTC"
@@ -998,44 +1032,23 @@ mod tests {
   </output-events>
   <action><workflow><app-path>hdfs://nn/apps/hourly</app-path></workflow></action>
 </coordinator-app>"#;
-        let arena = crate::xml::tree::arena_for(text.len());
-        let doc = crate::xml::parse(text, &arena).expect("well-formed");
-        let files = Files::default();
-        let utc = ProcessingZone::parse_option("UTC").expect("UTC");
         let defines = [("root".to_string(), "logs".to_string())];
-        let input = JobInput {
-            configs: &[],
-            files: &files,
-            job: JobSource::Own,
-            defines: &defines,
-            maps: &[],
-            processing_zone: utc,
-            check_maximum_frequency: true,
-        };
-        let mut sources = Sources::default();
-        sources.add("coordinator.xml".to_string(), text);
-        let path = std::path::Path::new("coordinator.xml");
-        let Ok(loaded) = load::coordinator(&doc, path, &input, &mut sources) else {
-            panic!("the app loads");
-        };
-        let options = Options::first_action(utc, true);
-        let Ok(job) = prepare(&loaded.app, &loaded.included, &loaded.vars, &options) else {
-            panic!("the job prepares");
-        };
-        let at = Utc.with_ymd_and_hms(2024, 1, 1, 5, 0, 0).unwrap();
-        // The instance's fields, in the template as submitted (job properties
-        // in).
-        let uri = |dataset| job.instance_uri(dataset, at).map(|r| r.expect("resolves"));
-        assert_eq!(uri("logs").as_deref(), Some("hdfs://nn/logs/2024/01/01/05"));
-        assert_eq!(uri("marks").as_deref(), Some("hdfs://nn/marks/202401"));
-        // By the dataset's name, not the event's; a dataset no event reads
-        // was not prepared.
-        assert_eq!(uri("input"), None);
-        assert_eq!(uri("unread"), None);
-        // What resolving an action gives for the same instance.
-        let nominal = Utc.with_ymd_and_hms(2024, 1, 1, 6, 0, 0).unwrap();
-        let action = job.resolve_action(7, nominal).expect("it resolves");
-        assert_eq!(action.number, 7);
-        assert_eq!(action.inputs[0].uris, [uri("logs").unwrap()]);
+        with_job(text, &defines, |_, job| {
+            let at = Utc.with_ymd_and_hms(2024, 1, 1, 5, 0, 0).unwrap();
+            // The instance's fields, in the template as submitted (job properties
+            // in).
+            let uri = |dataset| job.instance_uri(dataset, at).map(|r| r.expect("resolves"));
+            assert_eq!(uri("logs").as_deref(), Some("hdfs://nn/logs/2024/01/01/05"));
+            assert_eq!(uri("marks").as_deref(), Some("hdfs://nn/marks/202401"));
+            // By the dataset's name, not the event's; a dataset no event reads
+            // was not prepared.
+            assert_eq!(uri("input"), None);
+            assert_eq!(uri("unread"), None);
+            // What resolving an action gives for the same instance.
+            let nominal = Utc.with_ymd_and_hms(2024, 1, 1, 6, 0, 0).unwrap();
+            let action = job.resolve_action(7, nominal).expect("it resolves");
+            assert_eq!(action.number, 7);
+            assert_eq!(action.inputs[0].uris, [uri("logs").unwrap()]);
+        });
     }
 }

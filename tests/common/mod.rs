@@ -1,9 +1,22 @@
 //! Helpers shared by the integration tests: they drive the real `coordc` binary.
-//! Each test crate uses a different subset of them.
+//! Each test binary uses a different subset of them.
 #![allow(dead_code)]
 
+use serde_json::Value;
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+pub mod coordinator;
+pub mod lsp;
+pub mod rng;
+pub mod simulate;
+
+/// The repository's folder (where cargo runs the tests, too).
+pub fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
 
 pub fn coordc(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_coordc"))
@@ -32,10 +45,13 @@ pub fn coordc_stdin(args: &[&str], input: &str) -> Output {
     out
 }
 
-/// An empty folder of the system's temporary one, named for `name` and this
-/// test process.
+/// An empty folder of the system's temporary one, named for `name`, this
+/// test process and a count (the modules of one test binary run at once,
+/// and two of them may choose the same name).
 pub fn fresh_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("coordc-{name}-{}", std::process::id()));
+    static MADE: AtomicUsize = AtomicUsize::new(0);
+    let count = MADE.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("coordc-{name}-{}-{count}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -50,7 +66,7 @@ pub fn stderr(o: &Output) -> String {
 }
 
 /// Runs coordc in `dir`, so paths in its output are relative and stable.
-pub fn coordc_in(dir: &str, args: &[&str]) -> Output {
+pub fn coordc_in(dir: impl AsRef<Path>, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_coordc"))
         .args(args)
         .current_dir(dir)
@@ -93,43 +109,38 @@ pub fn expect_code(out: &Output, code: i32, what: &str) {
         stderr(out)
     );
 }
-pub mod lsp;
 
-/// A small deterministic generator (xorshift64, seeded through splitmix64
-/// by `new`), so a failure reproduces from its seed.
-pub struct Rng(pub u64);
+/// `text` written to `dir/name` (its folders made first).
+pub fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::create_dir_all(path.parent().expect("a file in a folder")).expect("a folder");
+    std::fs::write(&path, text).expect("written");
+    path
+}
 
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        Rng((z ^ (z >> 31)) | 1)
+/// A fresh folder (`fresh_dir(name)`) holding `files`, each a path in it
+/// and its text.
+pub fn folder<T: AsRef<[u8]>>(name: &str, files: &[(&str, T)]) -> PathBuf {
+    let dir = fresh_dir(name);
+    for (path, text) in files {
+        write(&dir, path, text);
     }
+    dir
+}
 
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
+/// `coordc check --format json ARGS` in `dir`: the exit code and the document.
+pub fn check_json(dir: impl AsRef<Path>, args: &[&str]) -> (Option<i32>, Value) {
+    let mut all = vec!["check", "--format", "json"];
+    all.extend_from_slice(args);
+    let out = coordc_in(dir, &all);
+    let doc = serde_json::from_str(&stdout(&out))
+        .unwrap_or_else(|e| panic!("one JSON document ({e}):\n{}{}", stdout(&out), stderr(&out)));
+    (out.status.code(), doc)
+}
 
-    /// In `0..n`.
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-
-    /// In `lo..=hi`.
-    pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        assert!(lo <= hi);
-        lo + (self.next() % ((hi - lo + 1) as u64)) as i64
-    }
-
-    pub fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-
-    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[(self.next() % items.len() as u64) as usize]
-    }
+/// The JSON document of `out`, which must have exited with 0 (`what` names
+/// the run in a failure).
+pub fn json_of(out: &Output, what: &str) -> Value {
+    expect_code(out, 0, what);
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{what}: not JSON: {e}"))
 }
