@@ -10,7 +10,7 @@ use std::ops::Range;
 /// The 0-based line (lines end at `\n`) of byte `offset` of `text`, found
 /// without an index: for one lookup in a text, where making [`Lines`] would
 /// cost more. Past the end, the last line.
-pub fn line_of(text: &str, offset: usize) -> usize {
+pub(crate) fn line_of(text: &str, offset: usize) -> usize {
     let before = text
         .as_bytes()
         .get(..offset.min(text.len()))
@@ -19,14 +19,14 @@ pub fn line_of(text: &str, offset: usize) -> usize {
 }
 
 /// What a column counts.
-pub trait Unit {
+pub(crate) trait Unit {
     /// The units `c` takes. An ASCII character must take 1: an ASCII text's
     /// columns are counted as bytes, without looking at the text.
     fn len(c: char) -> usize;
 }
 
 /// Columns in characters, as rustc and `file:line:column` readers count.
-pub struct Chars;
+pub(crate) struct Chars;
 
 impl Unit for Chars {
     fn len(_: char) -> usize {
@@ -35,7 +35,7 @@ impl Unit for Chars {
 }
 
 /// Columns in UTF-16 code units, the encoding every LSP client accepts.
-pub struct Utf16;
+pub(crate) struct Utf16;
 
 impl Unit for Utf16 {
     fn len(c: char) -> usize {
@@ -45,7 +45,7 @@ impl Unit for Utf16 {
 
 /// What ends a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Breaks {
+pub(crate) enum Breaks {
     /// `\n` only, as rustc has it (a `\r` before it stays on the line).
     Newline,
     /// `\n`, `\r\n` or a lone `\r`, as LSP has it.
@@ -56,7 +56,7 @@ pub enum Breaks {
 /// points spread through it, so that a column on a long line costs a short
 /// count, not the line's. Made once per text, so that locating many points
 /// in it costs each its own line, not the text again.
-pub struct Lines<U> {
+pub(crate) struct Lines<U> {
     /// The byte offset of each line's start (the first is 0).
     starts: Vec<usize>,
     breaks: Breaks,
@@ -71,12 +71,12 @@ const CHECKPOINT: usize = 1024;
 
 impl<U: Unit> Lines<U> {
     /// The lines of `text`, ending at `\n`.
-    pub fn new(text: &str) -> Self {
+    pub(crate) fn new(text: &str) -> Self {
         Self::with_breaks(text, Breaks::Newline)
     }
 
     /// The lines of `text`, ending as `breaks` says.
-    pub fn with_breaks(text: &str, breaks: Breaks) -> Self {
+    pub(crate) fn with_breaks(text: &str, breaks: Breaks) -> Self {
         let bytes = text.as_bytes();
         let mut starts = vec![0];
         starts.extend(
@@ -110,7 +110,7 @@ impl<U: Unit> Lines<U> {
     }
 
     /// The 0-based line of the byte `offset` (past the end, the last line).
-    pub fn line(&self, offset: usize) -> usize {
+    pub(crate) fn line(&self, offset: usize) -> usize {
         self.starts
             .partition_point(|s| *s <= offset)
             .saturating_sub(1)
@@ -118,7 +118,7 @@ impl<U: Unit> Lines<U> {
 
     /// The bytes of line `line` of `text`, without its line end; past the
     /// last line, the empty range at the text's end.
-    pub fn range(&self, text: &str, line: usize) -> Range<usize> {
+    pub(crate) fn range(&self, text: &str, line: usize) -> Range<usize> {
         let Some(&start) = self.starts.get(line) else {
             return text.len()..text.len();
         };
@@ -138,7 +138,7 @@ impl<U: Unit> Lines<U> {
 
     /// The units of `text` before the byte `offset` (clamped to the text,
     /// and moved down to a character's start).
-    pub fn units_before(&self, text: &str, offset: usize) -> usize {
+    pub(crate) fn units_before(&self, text: &str, offset: usize) -> usize {
         let offset = text.floor_char_boundary(offset);
         let k = self
             .checkpoints
@@ -157,7 +157,7 @@ impl<U: Unit> Lines<U> {
     /// The 0-based line of the byte `offset` of `text` and the units before
     /// it on that line (`offset` clamped to the text, and moved down to a
     /// character's start).
-    pub fn position(&self, text: &str, offset: usize) -> (usize, usize) {
+    pub(crate) fn position(&self, text: &str, offset: usize) -> (usize, usize) {
         let line = self.line(offset);
         let start = self.starts.get(line).copied().unwrap_or(0);
         let column = self
@@ -167,7 +167,7 @@ impl<U: Unit> Lines<U> {
     }
 
     /// [`Lines::position`] counted from 1, as `file:line:column` has it.
-    pub fn line_column(&self, text: &str, offset: usize) -> (usize, usize) {
+    pub(crate) fn line_column(&self, text: &str, offset: usize) -> (usize, usize) {
         let (line, column) = self.position(text, offset);
         (line + 1, column + 1)
     }

@@ -14,7 +14,7 @@ pub struct Span {
 
 impl Span {
     /// No text: what a node's place holds until its parser fills it.
-    pub const EMPTY: Span = Span { start: 0, end: 0 };
+    pub(crate) const EMPTY: Span = Span { start: 0, end: 0 };
 
     pub fn new(start: usize, end: usize) -> Span {
         Span {
@@ -29,7 +29,7 @@ impl Span {
 
     /// Both ends moved through `map` (an offset of a decoded or copied text
     /// to one of the file).
-    pub fn map(self, map: impl Fn(u32) -> u32) -> Span {
+    pub(crate) fn map(self, map: impl Fn(u32) -> u32) -> Span {
         Span {
             start: map(self.start),
             end: map(self.end),

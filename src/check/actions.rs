@@ -27,9 +27,13 @@ use crate::xml::validate::and_list;
 
 /// WorkflowAppService rejects longer definitions before parsing them
 /// (oozie.service.WorkflowAppService.WorkflowDefinitionMaxLength).
-pub const MAX_DEFINITION_BYTES: usize = 100_000;
+pub(crate) const MAX_DEFINITION_BYTES: usize = 100_000;
 
-pub fn check(wf: &Workflow, definition_bytes: usize, job: Option<&VarMap>) -> Vec<Diagnostic> {
+pub(crate) fn check(
+    wf: &Workflow,
+    definition_bytes: usize,
+    job: Option<&VarMap>,
+) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     if definition_bytes > MAX_DEFINITION_BYTES {
         out.push(
@@ -176,7 +180,7 @@ const SLA_SUBMIT_CONSTANTS: &[&str] = &["MINUTES", "HOURS", "DAYS"];
 /// LiteWorkflowAppParser.java:285-302, E0703), and the SLA elements of the
 /// workflow and its actions in `wf-sla-submit`, which defines three
 /// constants (SubmitXCommand.java:240-241, 338-409, E1004).
-pub fn submission_texts(wf: &Workflow) -> Vec<SubmissionText<'_>> {
+pub(crate) fn submission_texts(wf: &Workflow) -> Vec<SubmissionText<'_>> {
     fn sla(s: &Option<Sla>) -> impl Iterator<Item = SubmissionText<'_>> {
         s.iter()
             .flat_map(|s| &s.fields)
@@ -211,22 +215,11 @@ fn submission_variables_of<'a>(
         .filter(move |(name, _)| !constants.contains(&&**name))
 }
 
-/// The variables of [`submission_texts`] that `vars` (the job's properties,
-/// parameter defaults applied) does not define.
-pub fn submission_variables<'a>(wf: &'a Workflow, vars: &VarMap) -> Vec<&'a str> {
-    submission_texts(wf)
-        .iter()
-        .flat_map(submission_variables_of)
-        .map(|(name, _)| &**name)
-        .filter(|name| !vars.contains_key(*name))
-        .collect()
-}
-
 /// What Oozie cannot resolve in [`submission_texts`]: every function call,
 /// and with the job's variables `vars`, each variable they do not define.
 /// (A declared parameter the job does not define is reported as such,
 /// WF011, not again here.)
-pub fn submission_el(wf: &Workflow, vars: Option<&VarMap>) -> Vec<Diagnostic> {
+pub(crate) fn submission_el(wf: &Workflow, vars: Option<&VarMap>) -> Vec<Diagnostic> {
     let declared = |name: &str| wf.parameters.iter().any(|p| p.name.name == name);
     let mut out = Vec::new();
     for submitted in submission_texts(wf) {

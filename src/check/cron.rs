@@ -24,7 +24,7 @@ const FIELD_NAMES: [&str; 5] = ["minute", "hour", "day-of-month", "month", "day-
 const QUARTZ_DAYS: [&str; 8] = ["", "SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"];
 const UNIX_DAYS: [&str; 8] = ["SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN"];
 
-pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
+pub(crate) fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
     let Schedule::Cron(cron) = job.schedule() else {
         return Vec::new();
     };
@@ -46,7 +46,7 @@ pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
 /// coordinator's cron frequency, `coordc cron` for the expression it lists.
 /// Spans are `base` plus offsets in the cron's text; `literal` is whether
 /// that text is written as it is in the file (a fix can then edit it).
-pub fn expression(cron: &Cron, base: usize, literal: bool) -> Vec<Diagnostic> {
+pub(crate) fn expression(cron: &Cron, base: usize, literal: bool) -> Vec<Diagnostic> {
     let span = |(s, e): (usize, usize)| Span::new(base + s, base + e);
     let mut out = Vec::new();
     let (weekdays, weekdays_at) = cron.field(4);
@@ -127,7 +127,7 @@ pub fn expression(cron: &Cron, base: usize, literal: bool) -> Vec<Diagnostic> {
 /// A cron evaluated in the processing zone `pz` for a job in `zone`, another
 /// zone at its first action `first`: that time, as it reads in both zones
 /// (CR008). `span` is where the cron is written.
-pub fn zone_shift(
+pub(crate) fn zone_shift(
     span: Span,
     cron: &Cron,
     zone: &Zone,

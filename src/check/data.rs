@@ -24,7 +24,7 @@ const SCAN_INSTANCES: usize = 1_000_000;
 /// `first` is the job's first action, when it materialized: its inputs, in
 /// the order of `app.inputs`, hold the instances the first action gets, so
 /// they are not counted again.
-pub fn check(app: &Coordinator, job: &Job, first: Option<&Action>) -> Vec<Located> {
+pub(crate) fn check(app: &Coordinator, job: &Job, first: Option<&Action>) -> Vec<Located> {
     let mut out = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
     for (index, data_in) in app.inputs.iter().enumerate() {

@@ -10,7 +10,7 @@ use crate::diag::rules::{DATASET_OVERRIDE, DUPLICATE_DATASET};
 use crate::ir::{Coordinator, Dataset};
 use std::collections::HashMap;
 
-pub fn check(app: &Coordinator, included: &[Dataset]) -> Vec<Located> {
+pub(crate) fn check(app: &Coordinator, included: &[Dataset]) -> Vec<Located> {
     let mut out = Vec::new();
     let mut embedded: HashMap<&str, &Dataset> = HashMap::new();
     for dataset in &app.datasets {

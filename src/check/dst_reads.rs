@@ -539,7 +539,7 @@ pub(crate) fn horizon(job: &Job) -> DateTime<Utc> {
         .map_or(job.end, |t| t.min(job.end))
 }
 
-pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
+pub(crate) fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
     let mut out = Vec::new();
     // A month's actions are as far apart as its days: no ordinary days to
     // compare a switch with.

@@ -28,7 +28,7 @@ pub fn check_template(template: &Template, ctx: &ElCheckContext) -> Vec<Diagnost
 /// [`check_template`] on a shared text: what its tree alone gives is found
 /// once for every value with that text, and only the job's names are
 /// compared each time.
-pub fn check_shared(shared: &Shared, ctx: &ElCheckContext) -> Vec<Diagnostic> {
+pub(crate) fn check_shared(shared: &Shared, ctx: &ElCheckContext) -> Vec<Diagnostic> {
     problems(&shared.template, findings(shared, ctx.library), ctx)
 }
 
@@ -133,7 +133,7 @@ fn hyphenated_name(name: &str, span: Span, undefined: &[&str], library: Library)
 
 /// What the checks find in `shared`'s tree in `library` from the tree
 /// alone, found once per text.
-pub fn findings(shared: &Shared, library: Library) -> &Findings {
+pub(crate) fn findings(shared: &Shared, library: Library) -> &Findings {
     shared.findings(library, find)
 }
 

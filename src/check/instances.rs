@@ -12,7 +12,7 @@ use crate::el::ast::ExprKind;
 use crate::ir::{Coordinator, ElText, Instances};
 use crate::oozie::job::instance_problem;
 
-pub fn check(app: &Coordinator) -> Vec<Located> {
+pub(crate) fn check(app: &Coordinator) -> Vec<Located> {
     let texts = app
         .inputs
         .iter()

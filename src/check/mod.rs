@@ -1,16 +1,16 @@
 //! Static checks. One file per rule family; `rules` is the code registry.
 
-pub mod actions;
-pub mod cron;
-pub mod data;
-pub mod datasets;
-pub mod dst_reads;
+pub(crate) mod actions;
+pub(crate) mod cron;
+pub(crate) mod data;
+pub(crate) mod datasets;
+pub(crate) mod dst_reads;
 pub mod el;
-pub mod instances;
-pub mod pipeline;
-pub mod schedule;
-pub mod select;
-pub mod settings;
-pub mod suppress;
+pub(crate) mod instances;
+pub(crate) mod pipeline;
+pub(crate) mod schedule;
+pub(crate) mod select;
+pub(crate) mod settings;
+pub(crate) mod suppress;
 pub mod workflow;
-pub mod zones;
+pub(crate) mod zones;

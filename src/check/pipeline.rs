@@ -29,7 +29,7 @@ use std::sync::Arc;
 /// coordinator until all are checked: names are inline (`CompactString`),
 /// since thousands of small allocations kept among each file's passing ones
 /// cost the whole run more than building them.
-pub struct AppEvents {
+pub(crate) struct AppEvents {
     pub name: CompactString,
     /// The application's file, as its report names it: where the other
     /// applications' diagnostics point when they name this one.
@@ -47,8 +47,7 @@ pub struct Event {
 }
 
 #[derive(Clone)]
-pub struct DatasetFacts {
-    pub name: CompactString,
+pub(crate) struct DatasetFacts {
     /// The uri-template after the submission phase: job properties replaced,
     /// `${YEAR}`... kept. Two datasets with the same one are the same data.
     pub uri: String,
@@ -62,15 +61,14 @@ pub struct DatasetFacts {
 }
 
 impl AppEvents {
-    pub fn of(app: &Coordinator, job: &Job, file: Arc<str>) -> AppEvents {
+    pub(crate) fn of(app: &Coordinator, job: &Job, file: Arc<str>) -> AppEvents {
         let event = |name: &str, span: Span, dataset: &str| -> Option<Event> {
-            let (definition, clock) = job.dataset(dataset)?;
+            let (_, clock) = job.dataset(dataset)?;
             let uri = job.submitted_uri(dataset)?.trim().to_string();
             Some(Event {
                 name: CompactString::from(name),
                 span,
                 dataset: DatasetFacts {
-                    name: CompactString::from(definition.name.name.as_str()),
                     uri_hash: hash_uri(&uri),
                     uri,
                     frequency: clock.frequency,
@@ -105,7 +103,7 @@ impl AppEvents {
 /// The pipeline problems of `apps` (the coordinators of one check, `None`
 /// for files that are not one or could not be submitted), each with the
 /// index of the application it is in.
-pub fn check(apps: &[Option<&AppEvents>]) -> Vec<(usize, Diagnostic)> {
+pub(crate) fn check(apps: &[Option<&AppEvents>]) -> Vec<(usize, Diagnostic)> {
     let given: Vec<(usize, &AppEvents)> = apps
         .iter()
         .enumerate()
@@ -398,7 +396,6 @@ mod tests {
 
     fn dataset(uri: &str) -> DatasetFacts {
         DatasetFacts {
-            name: "d".into(),
             uri: uri.to_string(),
             uri_hash: hash_uri(uri),
             frequency: Frequency {

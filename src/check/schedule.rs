@@ -9,7 +9,7 @@ use crate::diag::rules::NO_ACTIONS;
 use crate::ir::Coordinator;
 use crate::oozie::job::{Job, Schedule};
 
-pub fn check(app: &Coordinator, job: &Job) -> Option<Located> {
+pub(crate) fn check(app: &Coordinator, job: &Job) -> Option<Located> {
     let Schedule::Every(_) = job.schedule() else {
         return None;
     };

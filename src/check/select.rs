@@ -21,7 +21,7 @@ pub enum Selector {
 
 impl Selector {
     /// Reads `text` (any case); an unknown code or prefix says the closest.
-    pub fn parse(text: &str) -> Result<Selector, String> {
+    pub(crate) fn parse(text: &str) -> Result<Selector, String> {
         let upper = text.trim().to_ascii_uppercase();
         if upper == "ALL" {
             return Ok(Selector::All);
@@ -66,7 +66,7 @@ fn family(code: &str) -> &str {
 
 /// "; did you mean X?" for a code (or, `with_prefixes`, a selector) not in
 /// the registry; else the codes of its family, or the families there are.
-pub fn suggestion(text: &str, with_prefixes: bool) -> String {
+pub(crate) fn suggestion(text: &str, with_prefixes: bool) -> String {
     let mut families: Vec<&str> = RULES.iter().map(|r| family(r.code.as_str())).collect();
     families.sort_unstable();
     families.dedup();
@@ -104,12 +104,6 @@ pub struct Selection {
     pub ignore: Vec<Selector>,
 }
 
-impl Selection {
-    pub fn is_empty(&self) -> bool {
-        self.select.is_none() && self.extend_select.is_empty() && self.ignore.is_empty()
-    }
-}
-
 /// The rules enabled, one flag per rule of [`RULES`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct RuleSet {
@@ -127,7 +121,7 @@ impl Default for RuleSet {
 
 impl RuleSet {
     /// This set with `layer` applied over it.
-    pub fn with(mut self, layer: &Selection) -> RuleSet {
+    pub(crate) fn with(mut self, layer: &Selection) -> RuleSet {
         if layer.select.is_some() {
             self.on.fill(false);
         }
@@ -160,14 +154,14 @@ impl RuleSet {
 
     /// Whether problems with `code` are reported. (A code outside the
     /// registry is.)
-    pub fn contains(&self, code: Code) -> bool {
+    pub(crate) fn contains(&self, code: Code) -> bool {
         RULES
             .iter()
             .position(|r| r.code == code)
             .is_none_or(|i| self.on.get(i).copied().unwrap_or(true))
     }
 
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         !self.on.contains(&true)
     }
 }

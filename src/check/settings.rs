@@ -31,7 +31,7 @@ use std::path::Path;
 /// A rule's level as `coordc.toml` sets it.
 #[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Level {
+pub(crate) enum Level {
     Error,
     Warning,
     Note,
@@ -105,7 +105,7 @@ pub struct Settings {
 
 impl Settings {
     /// The defaults, as with no `coordc.toml`.
-    pub fn none() -> Settings {
+    pub(crate) fn none() -> Settings {
         Settings {
             check_maximum_frequency: true,
             ..Settings::default()
@@ -113,7 +113,7 @@ impl Settings {
     }
 
     /// Reads `coordc.toml` text; an error says what is wrong where.
-    pub fn parse(text: &str) -> Result<Settings, String> {
+    pub(crate) fn parse(text: &str) -> Result<Settings, String> {
         let file: File = toml::from_str(text).map_err(|e| e.to_string())?;
         let mut ignores = Vec::new();
         for (pattern, codes) in file.ignore {
@@ -151,7 +151,7 @@ impl Settings {
 
     /// The severity a problem with `code` and `severity` gets in `path`
     /// (relative to the settings' folder); `None` when it is ignored or off.
-    pub fn level(&self, path: &Path, code: Code, severity: Severity) -> Option<Severity> {
+    pub(crate) fn level(&self, path: &Path, code: Code, severity: Severity) -> Option<Severity> {
         let ignored = self.ignores.iter().any(|(glob, codes)| {
             glob.is_match(path) && codes.iter().any(|c| c == "*" || c == code.as_str())
         });
@@ -244,7 +244,8 @@ mod tests {
             [Selector::Prefix("TM005".into())]
         );
         assert_eq!(s.selection.ignore, [Selector::Prefix("DST002".into())]);
-        assert!(Settings::none().selection.is_empty());
+        let none = Settings::none().selection;
+        assert!(none.select.is_none() && none.extend_select.is_empty() && none.ignore.is_empty());
         assert!(Settings::parse("[check]\nchoose = []").is_err());
     }
 }

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 /// One comment: the element it silences codes in, and the codes.
 #[derive(Debug)]
-pub struct Suppression {
+pub(crate) struct Suppression {
     /// The element's extent; `None` when no element starts on the line
     /// after the comment (it silences nothing).
     pub span: Option<Span>,
@@ -26,7 +26,7 @@ pub struct Suppression {
 
 /// A code of a suppression, and whether it silenced a problem.
 #[derive(Debug)]
-pub struct Code {
+pub(crate) struct Code {
     /// Upper case.
     pub code: String,
     pub span: Span,
@@ -36,20 +36,20 @@ pub struct Code {
 }
 
 impl Code {
-    pub fn used(&self) -> bool {
+    pub(crate) fn used(&self) -> bool {
         self.used.load(Ordering::Relaxed)
     }
 
     /// Counts as used: the same file's check in another context (alone and
     /// through a bundle) silenced its code.
-    pub fn mark_used(&self) {
+    pub(crate) fn mark_used(&self) {
         self.used.store(true, Ordering::Relaxed);
     }
 }
 
 /// The suppressions of `doc`, whose text is `source`. A comment applies to the
 /// first element that starts on the line after it.
-pub fn suppressions(doc: &Document, source: &str) -> Vec<Suppression> {
+pub(crate) fn suppressions(doc: &Document, source: &str) -> Vec<Suppression> {
     let mut out = Vec::new();
     for comment in &doc.comments {
         let Some(after) = comment.text.trim_start().strip_prefix("coordc: ignore") else {
@@ -103,7 +103,7 @@ fn first_after<'e, 's>(element: &'e Element<'s>, offset: u32) -> Option<&'e Elem
 
 /// Whether `diagnostic` (in the file of `suppressions`) is silenced; every
 /// code that silences it counts as used.
-pub fn is_suppressed(suppressions: &[Suppression], diagnostic: &Diagnostic) -> bool {
+pub(crate) fn is_suppressed(suppressions: &[Suppression], diagnostic: &Diagnostic) -> bool {
     let mut silenced = false;
     for s in suppressions {
         let Some(span) = s.span else {
@@ -125,7 +125,7 @@ pub fn is_suppressed(suppressions: &[Suppression], diagnostic: &Diagnostic) -> b
 
 /// SU001: each code of `suppressions` that no rule has (with the closest
 /// one), and each suppression that names no code.
-pub fn unknown_codes(suppressions: &[Suppression]) -> Vec<Diagnostic> {
+pub(crate) fn unknown_codes(suppressions: &[Suppression]) -> Vec<Diagnostic> {
     let mut found = Vec::new();
     for s in suppressions {
         if s.codes.is_empty() {
@@ -160,7 +160,11 @@ pub fn unknown_codes(suppressions: &[Suppression]) -> Vec<Diagnostic> {
 /// silenced nothing in it: one diagnostic naming them, with the fix that
 /// removes them (the whole comment, and its line if it is alone there,
 /// when no code is left). Unknown codes are SU001's, not counted here.
-pub fn unused(s: &Suppression, source: &str, enabled: impl Fn(&str) -> bool) -> Option<Diagnostic> {
+pub(crate) fn unused(
+    s: &Suppression,
+    source: &str,
+    enabled: impl Fn(&str) -> bool,
+) -> Option<Diagnostic> {
     let known = |c: &&Code| rule(&c.code).is_some();
     let unused: Vec<&Code> = s
         .codes

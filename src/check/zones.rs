@@ -15,7 +15,7 @@ use chrono::{DateTime, Duration, Utc};
 
 const MINUTES_PER_DAY: i64 = 24 * 60;
 
-pub fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
+pub(crate) fn check(app: &Coordinator, job: &Job) -> Vec<Located> {
     let mut out = Vec::new();
     if let Some(d) = legacy_zone(&job.zone, &app.timezone) {
         out.push(Located::in_app(d));

@@ -11,7 +11,7 @@ use std::sync::Arc;
 /// The job a command gives the one application it reads (`dryrun`,
 /// `simulate`): configuration files, `-D` properties and `--map` folders.
 #[derive(clap::Args)]
-pub struct JobArgs {
+pub(super) struct JobArgs {
     /// A job configuration file (`.properties` or Hadoop XML), repeatable,
     /// merged in order. Default: the job.properties beside the application,
     /// if any.
@@ -27,14 +27,14 @@ pub struct JobArgs {
 }
 
 impl JobArgs {
-    pub fn read_configs(&self) -> Vec<ConfigFile> {
+    pub(super) fn read_configs(&self) -> Vec<ConfigFile> {
         self.configs.iter().map(|p| ConfigFile::read(p)).collect()
     }
 
     /// The application's own job, with `configs` (from
     /// [`JobArgs::read_configs`]) and the settings that apply to it (from
     /// [`JobArgs::settings`]): its processing zone, frequency check and maps.
-    pub fn own_job<'a>(
+    pub(super) fn own_job<'a>(
         &'a self,
         configs: &'a [ConfigFile],
         files: &'a Files,
@@ -55,7 +55,7 @@ impl JobArgs {
     /// applies them: its nearest `coordc.toml` (project::settings), with
     /// `processing_timezone` (`--processing-timezone`) and these `--map`s
     /// over it. A wrong one, or a wrong zone, is printed: the exit code (2).
-    pub fn settings(
+    pub(super) fn settings(
         &self,
         files: &Files,
         processing_timezone: Option<&str>,
@@ -66,20 +66,20 @@ impl JobArgs {
             .map_err(refused)
     }
 
-    pub fn is_empty(&self) -> bool {
+    pub(super) fn is_empty(&self) -> bool {
         self.configs.is_empty() && self.defines.is_empty() && self.maps.is_empty()
     }
 }
 
 /// Prints why a command cannot run (a wrong `coordc.toml` or processing
 /// zone): the exit code, 2.
-pub fn refused(refused: crate::project::settings::Refused) -> i32 {
+pub(super) fn refused(refused: crate::project::settings::Refused) -> i32 {
     eprint!("{}", refused.render());
     super::EXIT_USAGE
 }
 
 /// A `NAME=VALUE` argument (`-D`, `--map`).
-pub fn parse_pair(s: &str) -> Result<(String, String), String> {
+pub(super) fn parse_pair(s: &str) -> Result<(String, String), String> {
     match s.split_once('=') {
         Some((name, value)) if !name.is_empty() => Ok((name.to_string(), value.to_string())),
         _ => Err(format!("expected NAME=VALUE, got {s:?}")),

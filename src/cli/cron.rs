@@ -16,7 +16,7 @@ use std::io::Write;
 const MAX_COUNT: usize = 1_000_000;
 
 #[derive(Args)]
-pub struct CronArgs {
+pub(super) struct CronArgs {
     /// The 5-field cron frequency, e.g. '0 10 * * 2-6' (day-of-week 1 = Sunday).
     expr: String,
     /// The coordinator start (default: now), e.g. 2013-01-01T00:00Z.
@@ -39,7 +39,7 @@ pub struct CronArgs {
     format: Format,
 }
 
-pub fn run(args: CronArgs) -> i32 {
+pub(super) fn run(args: CronArgs) -> i32 {
     let mut diagnostics: Vec<(Diagnostic, &str, String)> = Vec::new();
     let pz = ProcessingZone::parse_option(&args.processing_timezone)
         .map_err(|d| {

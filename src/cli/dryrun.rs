@@ -20,7 +20,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(Args)]
-pub struct DryrunArgs {
+pub(crate) struct DryrunArgs {
     /// The coordinator application XML file.
     app: PathBuf,
     #[command(flatten)]
@@ -43,7 +43,7 @@ pub struct DryrunArgs {
     format: Format,
 }
 
-pub fn run(args: DryrunArgs) -> i32 {
+pub(crate) fn run(args: DryrunArgs) -> i32 {
     let files = Files::default();
     // The coordc.toml that applies to the application, as `coordc check`
     // reads it: a wrong one stops the run before anything is read.

@@ -11,7 +11,7 @@ use serde::Deserialize;
 use std::io::{BufRead, BufWriter, Write};
 
 #[derive(Args)]
-pub struct EvalArgs {
+pub(super) struct EvalArgs {
     /// A variable (job property), repeatable: NAME=VALUE.
     #[arg(long = "var", value_name = "NAME=VALUE", value_parser = parse_var)]
     vars: Vec<(String, String)>,
@@ -48,7 +48,7 @@ fn parse_var(s: &str) -> Result<(String, String), String> {
     }
 }
 
-pub fn run(args: EvalArgs) -> i32 {
+pub(super) fn run(args: EvalArgs) -> i32 {
     let pz = match ProcessingZone::parse_option(&args.processing_timezone) {
         Ok(pz) => pz,
         Err(d) => {
@@ -101,7 +101,7 @@ pub fn run(args: EvalArgs) -> i32 {
 
 /// Parses and renders `text`. A failure that the static checks can explain better
 /// (a misspelt function, a wrong argument count) gets their diagnostic.
-pub fn evaluate(
+pub(super) fn evaluate(
     text: &str,
     vars: &VarMap,
     library: Library,

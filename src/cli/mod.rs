@@ -82,9 +82,9 @@ enum Format {
 }
 
 /// Exit codes: 0 success, 1 the input has errors, 2 usage or I/O error.
-pub const EXIT_OK: i32 = 0;
-pub const EXIT_ERRORS: i32 = 1;
-pub const EXIT_USAGE: i32 = 2;
+pub(crate) const EXIT_OK: i32 = 0;
+pub(crate) const EXIT_ERRORS: i32 = 1;
+pub(crate) const EXIT_USAGE: i32 = 2;
 
 pub fn main() -> i32 {
     let cli = match Cli::try_parse() {

@@ -6,7 +6,7 @@ use crate::diag::Located;
 use crate::project::load::{Sources, Stop};
 use std::io::Write;
 
-pub fn print_problems(sources: &Sources, problems: &[Located]) -> i32 {
+pub(super) fn print_problems(sources: &Sources, problems: &[Located]) -> i32 {
     let mut err = std::io::stderr().lock();
     for p in problems {
         let _ = write!(err, "{}", sources.render(p));
@@ -14,13 +14,13 @@ pub fn print_problems(sources: &Sources, problems: &[Located]) -> i32 {
     EXIT_ERRORS
 }
 
-pub fn usage(message: String) -> i32 {
+pub(super) fn usage(message: String) -> i32 {
     eprintln!("error: {message}");
     EXIT_USAGE
 }
 
 /// The exit of a command stopped while reading the application.
-pub fn stopped(sources: &Sources, stop: Stop) -> i32 {
+pub(super) fn stopped(sources: &Sources, stop: Stop) -> i32 {
     match stop {
         Stop::Usage(message) => usage(message),
         Stop::Problems(problems) => print_problems(sources, &problems),
@@ -30,6 +30,6 @@ pub fn stopped(sources: &Sources, stop: Stop) -> i32 {
 /// A [`load::ProblemSink`] that prints what it is told, keeping in `exit`
 /// the exit code that calls for when loading fails: a usage error's (2),
 /// else an error's.
-pub fn printer(exit: &mut i32) -> impl FnMut(&Sources, Stop) + '_ {
+pub(super) fn printer(exit: &mut i32) -> impl FnMut(&Sources, Stop) + '_ {
     move |sources, stop| *exit = (*exit).max(stopped(sources, stop))
 }

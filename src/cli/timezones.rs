@@ -9,7 +9,7 @@ use clap::Args;
 use std::io::Write;
 
 #[derive(Args)]
-pub struct TimezonesArgs {
+pub(super) struct TimezonesArgs {
     /// The instant the offsets are given for (default: now), e.g. 2024-07-01T00:00Z.
     #[arg(long, value_name = "T")]
     at: Option<String>,
@@ -17,7 +17,7 @@ pub struct TimezonesArgs {
     format: Format,
 }
 
-pub fn run(args: TimezonesArgs) -> i32 {
+pub(super) fn run(args: TimezonesArgs) -> i32 {
     let at = match &args.at {
         None => Utc::now(),
         Some(text) => match parse_datetime(text, ProcessingZone::UTC) {

@@ -55,7 +55,7 @@ pub struct JobConfig {
 
 /// Names a job may not define: the EL constants of the coordinator and workflow
 /// libraries (CoordSubmitXCommand:152-159, 575-582; PropertiesUtils:112-118).
-pub const RESERVED_NAMES: &[&str] = &[
+pub(crate) const RESERVED_NAMES: &[&str] = &[
     "YEAR",
     "MONTH",
     "DAY",
@@ -211,11 +211,11 @@ impl JobConfig {
         }
     }
 
-    pub fn set(&mut self, name: String, value: String) {
+    pub(crate) fn set(&mut self, name: String, value: String) {
         self.vars.insert(name, Some(value));
     }
 
-    pub fn get(&self, name: &str) -> Option<&str> {
+    pub(crate) fn get(&self, name: &str) -> Option<&str> {
         self.vars.get(name).and_then(|v| v.as_deref())
     }
 
@@ -287,7 +287,7 @@ impl JobConfig {
     }
 
     /// The properties as EL variables, the configuration given up.
-    pub fn into_vars(self) -> VarMap {
+    pub(crate) fn into_vars(self) -> VarMap {
         self.vars
     }
 }

@@ -19,7 +19,7 @@ pub fn parse(text: &str) -> Result<Vec<Property>, Diagnostic> {
 /// [`parse`], each property given to `out` as it is read rather than kept:
 /// a job.properties of a million entries is merged without a second copy.
 /// On an error, the properties before it have been given.
-pub fn parse_each(text: &str, mut out: impl FnMut(Property)) -> Result<(), Diagnostic> {
+pub(crate) fn parse_each(text: &str, mut out: impl FnMut(Property)) -> Result<(), Diagnostic> {
     let mut at = 0;
     while at < text.len() {
         let rest = &text[at..];

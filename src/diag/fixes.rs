@@ -115,20 +115,20 @@ impl FixKind {
     }
 
     /// What the edit does, with an example.
-    pub fn does(self) -> &'static str {
+    pub(crate) fn does(self) -> &'static str {
         self.row().3
     }
 
     /// What applying it keeps (safe) or changes (unsafe) of what Oozie runs,
     /// after "it".
-    pub fn effect(self) -> &'static str {
+    pub(crate) fn effect(self) -> &'static str {
         self.row().4
     }
 }
 
 /// The fixes, a paragraph each (`- CODE name (safety): what it does; it
 /// keeps or changes...`), as the `--fix` help and the man page list them.
-pub fn listing() -> String {
+pub(crate) fn listing() -> String {
     FixKind::ALL
         .iter()
         .map(|k| {

@@ -15,7 +15,7 @@ use serde::Serialize;
 /// The candidate closest to `name`, if it is close enough to be a likely
 /// typo: the one did-you-mean of every check (functions, variables,
 /// elements, attributes, dataset, event, node and zone names, rules).
-pub fn closest<S: AsRef<str>>(
+pub(crate) fn closest<S: AsRef<str>>(
     name: &str,
     candidates: impl IntoIterator<Item = S>,
 ) -> Option<String> {
@@ -28,7 +28,7 @@ const LIKELY_TYPO: f64 = 0.85;
 
 /// [`closest`], with a stricter or looser bar than [`LIKELY_TYPO`] (a time
 /// zone ID, whose many candidates share long prefixes, asks more).
-pub fn closest_at<S: AsRef<str>>(
+pub(crate) fn closest_at<S: AsRef<str>>(
     name: &str,
     candidates: impl IntoIterator<Item = S>,
     min_score: f64,
@@ -109,13 +109,13 @@ pub struct Fix {
 }
 
 impl Fix {
-    pub fn safety(&self) -> Safety {
+    pub(crate) fn safety(&self) -> Safety {
         self.kind.safety()
     }
 
     /// The edit in words, ``replace `OLD` with `NEW` `` (or ``insert `NEW` ``),
     /// `source` being the text of the diagnostic's file.
-    pub fn describe(&self, source: &str) -> String {
+    pub(crate) fn describe(&self, source: &str) -> String {
         match source.get(self.span.range()) {
             Some("") => format!("insert `{}`", self.replacement),
             Some(old) if self.replacement.is_empty() => format!("remove `{}`", old.trim_end()),
@@ -146,7 +146,7 @@ impl Safety {
 }
 
 impl Diagnostic {
-    pub fn error(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
+    pub(crate) fn error(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(code, Severity::Error, span, message.into())
     }
 
@@ -164,28 +164,28 @@ impl Diagnostic {
         }))
     }
 
-    pub fn warning(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
+    pub(crate) fn warning(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(code, Severity::Warning, span, message.into())
     }
 
-    pub fn note(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
+    pub(crate) fn note(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(code, Severity::Note, span, message.into())
     }
 
     /// A diagnostic about its file as a whole, not a place in it.
-    pub fn about_whole_file(code: Code, message: impl Into<String>) -> Diagnostic {
+    pub(crate) fn about_whole_file(code: Code, message: impl Into<String>) -> Diagnostic {
         let mut d = Diagnostic::error(code, Span::EMPTY, message);
         d.whole_file = true;
         d
     }
 
-    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+    pub(crate) fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
         self.help = Some(help.into());
         self
     }
 
     /// The edit of `kind` (which declares its safety) that fixes it.
-    pub fn with_fix(
+    pub(crate) fn with_fix(
         mut self,
         kind: FixKind,
         span: Span,
@@ -199,7 +199,7 @@ impl Diagnostic {
         self
     }
 
-    pub fn with_label(mut self, span: Span, message: impl Into<String>) -> Diagnostic {
+    pub(crate) fn with_label(mut self, span: Span, message: impl Into<String>) -> Diagnostic {
         self.labels.push(Label {
             span,
             message: message.into(),
@@ -207,7 +207,7 @@ impl Diagnostic {
         self
     }
 
-    pub fn with_related(
+    pub(crate) fn with_related(
         mut self,
         file: std::sync::Arc<str>,
         span: Span,
@@ -224,7 +224,7 @@ impl Diagnostic {
     /// Every span in the diagnostic's file (the primary one and the
     /// labels', not the related places') moved through `map`: a diagnostic
     /// made on a value's own text, pointed into its file.
-    pub fn map_spans(mut self, map: impl Fn(u32) -> u32) -> Diagnostic {
+    pub(crate) fn map_spans(mut self, map: impl Fn(u32) -> u32) -> Diagnostic {
         self.span = self.span.map(&map);
         for label in &mut self.labels {
             label.span = label.span.map(&map);
@@ -251,7 +251,7 @@ pub enum FileRef {
 impl FileRef {
     /// Its index among the files a command read (the application is the
     /// first); none for the command line.
-    pub fn index(self) -> Option<usize> {
+    pub(crate) fn index(self) -> Option<usize> {
         match self {
             FileRef::App => Some(0),
             FileRef::Read(index) => Some(index),
@@ -261,7 +261,7 @@ impl FileRef {
 
     /// The order of the files' diagnostics in a report: the application,
     /// the files in the order they were read, then the command line.
-    pub fn order(self) -> usize {
+    pub(crate) fn order(self) -> usize {
         self.index().unwrap_or(usize::MAX)
     }
 }

@@ -20,7 +20,7 @@ const ELLIPSIS: &str = "…";
 /// The lines of a text, with columns in characters as rustc counts them:
 /// made once per file, so that rendering or locating many diagnostics in one
 /// file costs each its own lines, not the file again.
-pub type Lines = crate::lines::Lines<Chars>;
+pub(crate) type Lines = crate::lines::Lines<Chars>;
 
 /// Renders `diag` against `source`, named `file_name` in the `-->` line.
 pub fn human(diag: &Diagnostic, file_name: &str, source: &str) -> String {
@@ -28,14 +28,19 @@ pub fn human(diag: &Diagnostic, file_name: &str, source: &str) -> String {
 }
 
 /// [`human`], with the lines of `source` already found.
-pub fn human_with(diag: &Diagnostic, file_name: &str, source: &str, lines: &Lines) -> String {
+pub(crate) fn human_with(
+    diag: &Diagnostic,
+    file_name: &str,
+    source: &str,
+    lines: &Lines,
+) -> String {
     human_styled(diag, file_name, source, lines, false, Vec::new())
 }
 
 /// [`human_with`], in colour (ANSI escapes) when `colour` says so, with
 /// `notes` shown after the help (`= NOTE`). The related places are not
 /// rendered here: [`related_note`] renders each against its own file.
-pub fn human_styled(
+pub(crate) fn human_styled(
     diag: &Diagnostic,
     file_name: &str,
     source: &str,
@@ -87,7 +92,12 @@ pub fn human_styled(
 
 /// A diagnostic about no place in a text (a whole file, the command line):
 /// its message, then `where` and its help and `notes` as notes.
-pub fn without_excerpt(diag: &Diagnostic, place: &str, colour: bool, notes: Vec<String>) -> String {
+pub(crate) fn without_excerpt(
+    diag: &Diagnostic,
+    place: &str,
+    colour: bool,
+    notes: Vec<String>,
+) -> String {
     let notes: Vec<String> = std::iter::once(place.to_string())
         .chain(diag.help.iter().map(|help| format!("help: {help}")))
         .chain(notes)
@@ -106,7 +116,7 @@ pub fn without_excerpt(diag: &Diagnostic, place: &str, colour: bool, notes: Vec<
 
 /// A place in another file, as rustc shows one: `note: message`, its
 /// `--> file:line:col` and the excerpt, `source` being that file's text.
-pub fn related_note(related: &Related, source: &str, lines: &Lines, colour: bool) -> String {
+pub(crate) fn related_note(related: &Related, source: &str, lines: &Lines, colour: bool) -> String {
     let span = related.span.range();
     let span = source.floor_char_boundary(span.start)..source.floor_char_boundary(span.end);
     let excerpt = Excerpt::around(&related.file, source, lines, std::slice::from_ref(&span));
@@ -117,7 +127,7 @@ pub fn related_note(related: &Related, source: &str, lines: &Lines, colour: bool
 }
 
 /// A related place whose file's text is not at hand: its message and file.
-pub fn related_note_without_text(related: &Related) -> String {
+pub(crate) fn related_note_without_text(related: &Related) -> String {
     format!("note: {}\n  --> {}\n", related.message, related.file)
 }
 
@@ -285,7 +295,7 @@ impl<'a> Files<'a> for Excerpt<'a> {
 
 /// 1-based line and column (in characters) of a byte offset. For many
 /// offsets in one text, build its [`Lines`] once instead.
-pub fn line_column(source: &str, offset: usize) -> (usize, usize) {
+pub(crate) fn line_column(source: &str, offset: usize) -> (usize, usize) {
     // (Only the text before `offset` counts: no need to index the rest.)
     let before = source
         .get(..source.floor_char_boundary(offset))

@@ -84,90 +84,90 @@ pub enum Finding {
 }
 
 pub const EL_SYNTAX: Code = Code("EL001");
-pub const EL_UNKNOWN_FUNCTION: Code = Code("EL002");
-pub const EL_ARITY: Code = Code("EL003");
-pub const EL_ARG_TYPE: Code = Code("EL004");
-pub const EL_UNKNOWN_VARIABLE: Code = Code("EL005");
-pub const EL_EVAL: Code = Code("EL006");
-pub const EL_NEEDS_CONTEXT: Code = Code("EL007");
-pub const EL_LIMIT: Code = Code("EL008");
-pub const EL_MISPLACED: Code = Code("EL009");
-pub const EL_DOTTED_NAME: Code = Code("EL010");
-pub const TIME_DATETIME: Code = Code("TM001");
-pub const TIME_ZONE: Code = Code("TM002");
-pub const TIME_FREQUENCY: Code = Code("TM003");
-pub const TIME_HOUR_24: Code = Code("TM004");
-pub const LEGACY_ZONE: Code = Code("TM005");
-pub const NO_ACTIONS: Code = Code("TM006");
-pub const DST_DAY_IN_MINUTES: Code = Code("DST001");
-pub const DST_FIXED_HOURS: Code = Code("DST002");
-pub const DST_ZONE_MISMATCH: Code = Code("DST003");
-pub const CRON_SYNTAX: Code = Code("CR001");
-pub const CRON_RANGE: Code = Code("CR002");
-pub const CRON_NEVER_FIRES: Code = Code("CR003");
-pub const CRON_NO_ACTIONS: Code = Code("CR004");
-pub const CRON_UNIX_WEEKDAYS: Code = Code("CR005");
-pub const CRON_WRAPS: Code = Code("CR006");
-pub const CRON_BOTH_DAYS: Code = Code("CR007");
-pub const CRON_ZONE: Code = Code("CR008");
-pub const CRON_QUARTZ_READING: Code = Code("CR009");
-pub const CONFIG_SYNTAX: Code = Code("CF001");
-pub const CONFIG_RESERVED: Code = Code("CF002");
-pub const CONFIG_SUBSTITUTION_DEPTH: Code = Code("CF003");
-pub const UNDEFINED_DATASET: Code = Code("CO001");
-pub const DUPLICATE_DATASET: Code = Code("CO002");
-pub const DUPLICATE_EVENT: Code = Code("CO003");
-pub const MISSING_PARAMETER: Code = Code("CO004");
-pub const INSTANCE_RANGE: Code = Code("CO005");
-pub const INSTANCE_SYNTAX: Code = Code("CO006");
-pub const INPUT_LOGIC: Code = Code("CO007");
-pub const CONTROLS: Code = Code("CO008");
-pub const DATASET_OVERRIDE: Code = Code("CO009");
-pub const INSTANCE_ARGUMENT: Code = Code("CO010");
-pub const COORD_EMPTY_PARAMETER: Code = Code("CO011");
-pub const DATASET_NO_URI_TEMPLATE: Code = Code("CO012");
-pub const DATA_DROPPED: Code = Code("DA001");
-pub const DATA_URI_RESOLUTION: Code = Code("DA002");
-pub const DATA_SHARED_OUTPUT: Code = Code("DA003");
-pub const PIPELINE_CYCLE: Code = Code("PL001");
-pub const PIPELINE_UNPRODUCED: Code = Code("PL002");
-pub const PIPELINE_MISALIGNED: Code = Code("PL003");
-pub const DRYRUN_UNSUPPORTED: Code = Code("DR001");
-pub const SIMULATE_SCENARIO: Code = Code("SI001");
-pub const XML_SYNTAX: Code = Code("XML001");
-pub const XML_LIMIT: Code = Code("XML002");
-pub const XML_UNKNOWN_DOCUMENT: Code = Code("XML003");
-pub const XML_CONTENT: Code = Code("XML004");
-pub const XML_ATTRIBUTE: Code = Code("XML005");
-pub const XML_VALUE: Code = Code("XML006");
-pub const WF_DUPLICATE: Code = Code("WF001");
-pub const WF_SELF: Code = Code("WF002");
-pub const WF_LOOP: Code = Code("WF003");
-pub const WF_TRANSITION: Code = Code("WF004");
-pub const WF_NAME: Code = Code("WF005");
-pub const WF_FORK_JOIN: Code = Code("WF006");
-pub const WF_UNREACHABLE: Code = Code("WF007");
-pub const WF_ACTION_TYPE: Code = Code("WF008");
-pub const WF_CLUSTER: Code = Code("WF009");
-pub const WF_LENGTH: Code = Code("WF010");
-pub const WF_MISSING_PARAMETER: Code = Code("WF011");
-pub const WF_EMPTY_PARAMETER: Code = Code("WF012");
-pub const WF_DISALLOWED_PROPERTY: Code = Code("WF013");
-pub const WF_UNDEFINED_CREDENTIAL: Code = Code("WF014");
-pub const WF_ENV_VAR: Code = Code("WF015");
-pub const WF_RETRY: Code = Code("WF016");
-pub const WF_FS_PATH: Code = Code("WF017");
-pub const WF_UBER_JAR: Code = Code("WF018");
-pub const WF_SUBMISSION_EL: Code = Code("WF019");
-pub const WF_EMAIL: Code = Code("WF020");
-pub const BUNDLE_DUPLICATE_NAME: Code = Code("BU001");
-pub const BUNDLE_APP_PATH: Code = Code("BU002");
-pub const BUNDLE_NOTHING_ENABLED: Code = Code("BU003");
-pub const BUNDLE_NOT_BOOLEAN: Code = Code("BU004");
-pub const BUNDLE_COORDINATOR_VERSION: Code = Code("BU005");
-pub const BUNDLE_USER_OVERRIDE: Code = Code("BU006");
-pub const SUPPRESSION_UNKNOWN: Code = Code("SU001");
-pub const SUPPRESSION_UNUSED: Code = Code("SU002");
+pub(crate) const EL_UNKNOWN_FUNCTION: Code = Code("EL002");
+pub(crate) const EL_ARITY: Code = Code("EL003");
+pub(crate) const EL_ARG_TYPE: Code = Code("EL004");
+pub(crate) const EL_UNKNOWN_VARIABLE: Code = Code("EL005");
+pub(crate) const EL_EVAL: Code = Code("EL006");
+pub(crate) const EL_NEEDS_CONTEXT: Code = Code("EL007");
+pub(crate) const EL_LIMIT: Code = Code("EL008");
+pub(crate) const EL_MISPLACED: Code = Code("EL009");
+pub(crate) const EL_DOTTED_NAME: Code = Code("EL010");
+pub(crate) const TIME_DATETIME: Code = Code("TM001");
+pub(crate) const TIME_ZONE: Code = Code("TM002");
+pub(crate) const TIME_FREQUENCY: Code = Code("TM003");
+pub(crate) const TIME_HOUR_24: Code = Code("TM004");
+pub(crate) const LEGACY_ZONE: Code = Code("TM005");
+pub(crate) const NO_ACTIONS: Code = Code("TM006");
+pub(crate) const DST_DAY_IN_MINUTES: Code = Code("DST001");
+pub(crate) const DST_FIXED_HOURS: Code = Code("DST002");
+pub(crate) const DST_ZONE_MISMATCH: Code = Code("DST003");
+pub(crate) const CRON_SYNTAX: Code = Code("CR001");
+pub(crate) const CRON_RANGE: Code = Code("CR002");
+pub(crate) const CRON_NEVER_FIRES: Code = Code("CR003");
+pub(crate) const CRON_NO_ACTIONS: Code = Code("CR004");
+pub(crate) const CRON_UNIX_WEEKDAYS: Code = Code("CR005");
+pub(crate) const CRON_WRAPS: Code = Code("CR006");
+pub(crate) const CRON_BOTH_DAYS: Code = Code("CR007");
+pub(crate) const CRON_ZONE: Code = Code("CR008");
+pub(crate) const CRON_QUARTZ_READING: Code = Code("CR009");
+pub(crate) const CONFIG_SYNTAX: Code = Code("CF001");
+pub(crate) const CONFIG_RESERVED: Code = Code("CF002");
+pub(crate) const CONFIG_SUBSTITUTION_DEPTH: Code = Code("CF003");
+pub(crate) const UNDEFINED_DATASET: Code = Code("CO001");
+pub(crate) const DUPLICATE_DATASET: Code = Code("CO002");
+pub(crate) const DUPLICATE_EVENT: Code = Code("CO003");
+pub(crate) const MISSING_PARAMETER: Code = Code("CO004");
+pub(crate) const INSTANCE_RANGE: Code = Code("CO005");
+pub(crate) const INSTANCE_SYNTAX: Code = Code("CO006");
+pub(crate) const INPUT_LOGIC: Code = Code("CO007");
+pub(crate) const CONTROLS: Code = Code("CO008");
+pub(crate) const DATASET_OVERRIDE: Code = Code("CO009");
+pub(crate) const INSTANCE_ARGUMENT: Code = Code("CO010");
+pub(crate) const COORD_EMPTY_PARAMETER: Code = Code("CO011");
+pub(crate) const DATASET_NO_URI_TEMPLATE: Code = Code("CO012");
+pub(crate) const DATA_DROPPED: Code = Code("DA001");
+pub(crate) const DATA_URI_RESOLUTION: Code = Code("DA002");
+pub(crate) const DATA_SHARED_OUTPUT: Code = Code("DA003");
+pub(crate) const PIPELINE_CYCLE: Code = Code("PL001");
+pub(crate) const PIPELINE_UNPRODUCED: Code = Code("PL002");
+pub(crate) const PIPELINE_MISALIGNED: Code = Code("PL003");
+pub(crate) const DRYRUN_UNSUPPORTED: Code = Code("DR001");
+pub(crate) const SIMULATE_SCENARIO: Code = Code("SI001");
+pub(crate) const XML_SYNTAX: Code = Code("XML001");
+pub(crate) const XML_LIMIT: Code = Code("XML002");
+pub(crate) const XML_UNKNOWN_DOCUMENT: Code = Code("XML003");
+pub(crate) const XML_CONTENT: Code = Code("XML004");
+pub(crate) const XML_ATTRIBUTE: Code = Code("XML005");
+pub(crate) const XML_VALUE: Code = Code("XML006");
+pub(crate) const WF_DUPLICATE: Code = Code("WF001");
+pub(crate) const WF_SELF: Code = Code("WF002");
+pub(crate) const WF_LOOP: Code = Code("WF003");
+pub(crate) const WF_TRANSITION: Code = Code("WF004");
+pub(crate) const WF_NAME: Code = Code("WF005");
+pub(crate) const WF_FORK_JOIN: Code = Code("WF006");
+pub(crate) const WF_UNREACHABLE: Code = Code("WF007");
+pub(crate) const WF_ACTION_TYPE: Code = Code("WF008");
+pub(crate) const WF_CLUSTER: Code = Code("WF009");
+pub(crate) const WF_LENGTH: Code = Code("WF010");
+pub(crate) const WF_MISSING_PARAMETER: Code = Code("WF011");
+pub(crate) const WF_EMPTY_PARAMETER: Code = Code("WF012");
+pub(crate) const WF_DISALLOWED_PROPERTY: Code = Code("WF013");
+pub(crate) const WF_UNDEFINED_CREDENTIAL: Code = Code("WF014");
+pub(crate) const WF_ENV_VAR: Code = Code("WF015");
+pub(crate) const WF_RETRY: Code = Code("WF016");
+pub(crate) const WF_FS_PATH: Code = Code("WF017");
+pub(crate) const WF_UBER_JAR: Code = Code("WF018");
+pub(crate) const WF_SUBMISSION_EL: Code = Code("WF019");
+pub(crate) const WF_EMAIL: Code = Code("WF020");
+pub(crate) const BUNDLE_DUPLICATE_NAME: Code = Code("BU001");
+pub(crate) const BUNDLE_APP_PATH: Code = Code("BU002");
+pub(crate) const BUNDLE_NOTHING_ENABLED: Code = Code("BU003");
+pub(crate) const BUNDLE_NOT_BOOLEAN: Code = Code("BU004");
+pub(crate) const BUNDLE_COORDINATOR_VERSION: Code = Code("BU005");
+pub(crate) const BUNDLE_USER_OVERRIDE: Code = Code("BU006");
+pub(crate) const SUPPRESSION_UNKNOWN: Code = Code("SU001");
+pub(crate) const SUPPRESSION_UNUSED: Code = Code("SU002");
 
 /// The rules of `coordc check` whose errors Oozie gives when a workflow job
 /// is submitted (SubmitXCommand parses the definition with
@@ -179,7 +179,7 @@ pub const SUPPRESSION_UNUSED: Code = Code("SU002");
 /// and SLA values resolved with the job's properties (E0803, E0703,
 /// E1004). The other action rules (WF013-WF018, WF020) are what an
 /// executor refuses when the action starts, which a run models itself.
-pub const REFUSED_AT_WORKFLOW_SUBMISSION: &[Code] =
+pub(crate) const REFUSED_AT_WORKFLOW_SUBMISSION: &[Code] =
     &[WF_LENGTH, WF_ACTION_TYPE, WF_CLUSTER, WF_SUBMISSION_EL];
 
 pub static RULES: &[Rule] = &[
@@ -868,12 +868,12 @@ pub static RULES: &[Rule] = &[
 include!(concat!(env!("OUT_DIR"), "/rule_pages.rs"));
 
 /// The rule with `code`, if there is one.
-pub fn rule(code: &str) -> Option<&'static Rule> {
+pub(crate) fn rule(code: &str) -> Option<&'static Rule> {
     RULES.iter().find(|r| r.code.0.eq_ignore_ascii_case(code))
 }
 
 /// The rules named `name` (case-insensitive; two families may share a name).
-pub fn rules_named(name: &str) -> impl Iterator<Item = &'static Rule> + '_ {
+pub(crate) fn rules_named(name: &str) -> impl Iterator<Item = &'static Rule> + '_ {
     RULES
         .iter()
         .filter(move |r| r.name.eq_ignore_ascii_case(name))
@@ -883,10 +883,10 @@ pub fn rules_named(name: &str) -> impl Iterator<Item = &'static Rule> + '_ {
 /// (`docs-url`): the page `docs/rules/CODE.md` of this repository, at the
 /// release's tag. `{repository}` is Cargo.toml's `repository`, else
 /// [`REPOSITORY`].
-pub const DEFAULT_DOCS_URL: &str = "{repository}/blob/v{version}/docs/rules/{code}.md";
+pub(crate) const DEFAULT_DOCS_URL: &str = "{repository}/blob/v{version}/docs/rules/{code}.md";
 
 /// coordc's repository, when Cargo.toml names none.
-pub const REPOSITORY: &str = "https://github.com/coordc/coordc";
+pub(crate) const REPOSITORY: &str = "https://github.com/coordc/coordc";
 
 /// The placeholders a documentation URL may hold.
 const DOCS_URL_PLACEHOLDERS: [&str; 3] = ["{code}", "{version}", "{repository}"];
@@ -901,7 +901,7 @@ pub fn repository() -> &'static str {
 
 /// The documentation URL of the rule `code`: `template` (a coordc.toml's
 /// `docs-url`, else [`DEFAULT_DOCS_URL`]) with its placeholders filled in.
-pub fn docs_url(template: Option<&str>, code: &str) -> String {
+pub(crate) fn docs_url(template: Option<&str>, code: &str) -> String {
     template
         .unwrap_or(DEFAULT_DOCS_URL)
         .replace("{repository}", repository())
@@ -912,7 +912,7 @@ pub fn docs_url(template: Option<&str>, code: &str) -> String {
 /// Whether `template` makes documentation URLs: an `http`, `https` or
 /// `file` URL with `{code}` in it and no other placeholder than
 /// `{version}` and `{repository}`; else what is wrong with it.
-pub fn check_docs_url(template: &str) -> Result<(), String> {
+pub(crate) fn check_docs_url(template: &str) -> Result<(), String> {
     if !template.contains("{code}") {
         return Err(format!(
             "docs-url \"{template}\": no `{{code}}` (where the rule's code goes, e.g. https://example.org/rules/{{code}}.html)"
@@ -944,7 +944,7 @@ pub fn check_docs_url(template: &str) -> Result<(), String> {
 }
 
 /// The page `docs/rules/CODE.md` of a rule.
-pub fn page(code: &str) -> Option<&'static str> {
+pub(crate) fn page(code: &str) -> Option<&'static str> {
     RULE_PAGES
         .iter()
         .find(|(c, _)| c.eq_ignore_ascii_case(code))

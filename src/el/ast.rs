@@ -33,7 +33,7 @@ pub enum Part {
 impl Template {
     /// The names of the functions it calls, in any namespace, in the order
     /// of its text.
-    pub fn called(&self) -> Vec<CompactString> {
+    pub(crate) fn called(&self) -> Vec<CompactString> {
         let mut names = Vec::new();
         for expr in self.exprs() {
             expr.walk(&mut |e| {
@@ -47,7 +47,7 @@ impl Template {
 
     /// The expression, when the whole text is exactly one `${...}` block. Oozie
     /// then sees the expression's own type rather than a string.
-    pub fn single_expr(&self) -> Option<&Expr> {
+    pub(crate) fn single_expr(&self) -> Option<&Expr> {
         match self.parts.as_slice() {
             [Part::Block { expr, .. }] => Some(expr),
             _ => None,
@@ -56,7 +56,7 @@ impl Template {
 
     /// The text, when there is no `${...}` block: what rendering it gives,
     /// without rendering.
-    pub fn plain_text(&self) -> Option<&str> {
+    pub(crate) fn plain_text(&self) -> Option<&str> {
         match self.parts.as_slice() {
             [] => Some(""),
             [Part::Text { text, .. }] => Some(text),
@@ -154,7 +154,7 @@ pub struct Call {
 
 impl Call {
     /// The name as Oozie's function mapper looks it up: `ns:name` or `name`.
-    pub fn qualified_name(&self) -> String {
+    pub(crate) fn qualified_name(&self) -> String {
         match &self.namespace {
             Some(ns) => format!("{ns}:{}", self.name),
             None => self.name.to_string(),
@@ -194,7 +194,7 @@ pub enum BinaryOp {
 
 impl BinaryOp {
     /// Precedence (JSP.2.3): `||` binds loosest (0), `* / %` tightest (5).
-    pub fn level(self) -> u8 {
+    pub(crate) fn level(self) -> u8 {
         match self {
             BinaryOp::Or => 0,
             BinaryOp::And => 1,
@@ -204,29 +204,11 @@ impl BinaryOp {
             BinaryOp::Mul | BinaryOp::Div | BinaryOp::Mod => 5,
         }
     }
-
-    pub fn symbol(self) -> &'static str {
-        match self {
-            BinaryOp::Or => "||",
-            BinaryOp::And => "&&",
-            BinaryOp::Eq => "==",
-            BinaryOp::Ne => "!=",
-            BinaryOp::Lt => "<",
-            BinaryOp::Gt => ">",
-            BinaryOp::Le => "<=",
-            BinaryOp::Ge => ">=",
-            BinaryOp::Add => "+",
-            BinaryOp::Sub => "-",
-            BinaryOp::Mul => "*",
-            BinaryOp::Div => "/",
-            BinaryOp::Mod => "%",
-        }
-    }
 }
 
 impl Expr {
     /// The value of an integer literal, or of `-` and one: `3`, `-23`.
-    pub fn literal_long(&self) -> Option<i64> {
+    pub(crate) fn literal_long(&self) -> Option<i64> {
         match &self.kind {
             ExprKind::Long(n) => Some(*n),
             ExprKind::Unary(u) if matches!(u.ops.as_slice(), [(UnaryOp::Minus, _)]) => {

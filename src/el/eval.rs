@@ -92,7 +92,7 @@ pub(super) fn eval_constant(expr: &Expr) -> Option<Value<'_>> {
 }
 
 /// The job property Oozie reads for `coord:user()` / `wf:user()`.
-pub const USER_NAME: &str = "user.name";
+pub(crate) const USER_NAME: &str = "user.name";
 
 /// Renders a text value as Oozie does (evaluated to `String`): literal text
 /// verbatim, each block's value coerced to a string. Returns the raw type of a

@@ -31,14 +31,15 @@ fn n5_bits(i: i32) -> i32 {
 }
 
 /// Renders `d` exactly as `java.lang.Double.toString(d)` (JDK 8 to 18).
-pub fn to_java_string(d: f64) -> String {
+#[cfg(test)]
+pub(crate) fn to_java_string(d: f64) -> String {
     let mut out = String::with_capacity(24);
     write_java(d, &mut out);
     out
 }
 
 /// Appends `Double.toString(d)` to `out`.
-pub fn write_java(d: f64, out: &mut String) {
+pub(crate) fn write_java(d: f64, out: &mut String) {
     if d.is_nan() {
         out.push_str("NaN");
         return;
@@ -695,7 +696,7 @@ fn format_java(digits: &[u8], dec_exponent: i32, out: &mut String) {
 /// `java.lang.Double.valueOf(s)`: surrounding whitespace (chars <= U+0020) is
 /// trimmed; an optional sign; `NaN`, `Infinity`, decimal with an optional exponent
 /// and `f/F/d/D` suffix, or a hexadecimal `0x1.8p3` form.
-pub fn parse_java_double(s: &str) -> Option<f64> {
+pub(crate) fn parse_java_double(s: &str) -> Option<f64> {
     if let Some(d) = parse_short_decimal(s.as_bytes()) {
         return Some(d);
     }

@@ -9,7 +9,7 @@ use logos::Logos;
 /// name is a keyword. Only space, tab, CR and LF are whitespace (commons-el SKIP).
 #[derive(Logos, Debug, Clone, Copy, PartialEq, Eq)]
 #[logos(skip r"[ \t\n\r]+")]
-pub enum Tok {
+pub(crate) enum Tok {
     #[token("}")]
     BlockEnd,
     #[token("(")]

@@ -27,7 +27,7 @@ pub enum Ty {
 }
 
 impl Ty {
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Ty::String => "String",
             Ty::Int => "int",
@@ -79,7 +79,7 @@ pub enum Library {
 }
 
 impl Place {
-    pub fn library(self) -> Library {
+    pub(crate) fn library(self) -> Library {
         match self {
             Place::Workflow => Library::Workflow,
             Place::Bundle => Library::Bundle,
@@ -88,7 +88,7 @@ impl Place {
     }
 
     /// For messages: "... cannot be used in {description}".
-    pub fn describe(self) -> &'static str {
+    pub(crate) fn describe(self) -> &'static str {
         match self {
             Place::Frequency => "a frequency",
             Place::Submit => {
@@ -126,7 +126,7 @@ pub enum Need {
 }
 
 impl Need {
-    pub fn describe(self) -> &'static str {
+    pub(crate) fn describe(self) -> &'static str {
         match self {
             Need::Frequency => "the frequency or timeout being evaluated",
             Need::DatasetInstance => "a dataset and a coordinator action's nominal time",
@@ -166,14 +166,14 @@ pub struct FunctionDef {
 }
 
 impl FunctionDef {
-    pub fn qualified_name(&self) -> String {
+    pub(crate) fn qualified_name(&self) -> String {
         match self.namespace {
             Some(ns) => format!("{ns}:{}", self.name),
             None => self.name.to_string(),
         }
     }
 
-    pub fn signature(&self) -> String {
+    pub(crate) fn signature(&self) -> String {
         let params: Vec<&str> = self.params.iter().map(|t| t.name()).collect();
         format!(
             "{} {}({})",
@@ -183,20 +183,20 @@ impl FunctionDef {
         )
     }
 
-    pub fn in_library(&self, library: Library) -> bool {
+    pub(crate) fn in_library(&self, library: Library) -> bool {
         self.places.iter().any(|p| p.library() == library)
     }
 }
 
 /// The value of a constant, when it has one outside an application.
 #[derive(Debug, Clone, Copy)]
-pub enum ConstValue {
+pub(crate) enum ConstValue {
     Long(i64),
     Str(&'static str),
     Needs(Need),
 }
 
-pub struct ConstantDef {
+pub(crate) struct ConstantDef {
     pub name: &'static str,
     pub value: ConstValue,
     pub places: &'static [Place],
@@ -204,7 +204,7 @@ pub struct ConstantDef {
 }
 
 impl ConstantDef {
-    pub fn in_library(&self, library: Library) -> bool {
+    pub(crate) fn in_library(&self, library: Library) -> bool {
         self.places.iter().any(|p| p.library() == library)
     }
 }
@@ -251,7 +251,7 @@ const H: Option<&str> = Some("hadoop");
 const B: Option<&str> = Some("bundle");
 
 /// Every function coordc knows.
-pub static FUNCTIONS: &[FunctionDef] = &[
+pub(crate) static FUNCTIONS: &[FunctionDef] = &[
     // The bundle-submit group's one function (oozie-default.xml:1244-1247,
     // BundleELFunctions.bundle_conf).
     f!(
@@ -959,7 +959,7 @@ pub static FUNCTIONS: &[FunctionDef] = &[
 ];
 
 /// Every constant coordc knows.
-pub static CONSTANTS: &[ConstantDef] = &[
+pub(crate) static CONSTANTS: &[ConstantDef] = &[
     ConstantDef {
         name: "KB",
         value: ConstValue::Long(1024),
@@ -1078,7 +1078,7 @@ pub static CONSTANTS: &[ConstantDef] = &[
 
 /// Looks up the function `call` names (`ns:name` or `name`) among the
 /// functions of `library`.
-pub fn function(library: Library, call: &super::ast::Call) -> Option<&'static FunctionDef> {
+pub(crate) fn function(library: Library, call: &super::ast::Call) -> Option<&'static FunctionDef> {
     in_library(library, definitions(call))
 }
 
@@ -1151,14 +1151,14 @@ fn definitions(call: &super::ast::Call) -> &'static [&'static FunctionDef] {
 /// by name hashes the name and compares it, 20-35 ns a call on the
 /// development machine against a few for a number.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Resolved {
+pub(crate) struct Resolved {
     /// Each call's group of definitions. (Inline up to four, as most texts
     /// call: no allocation for a text evaluated once.)
     groups: smallvec::SmallVec<[u32; 4]>,
 }
 
 impl Resolved {
-    pub fn of(template: &Template) -> Resolved {
+    pub(crate) fn of(template: &Template) -> Resolved {
         let index = Index::get();
         let mut groups = smallvec::SmallVec::new();
         for expr in template.exprs() {
@@ -1179,7 +1179,7 @@ impl Resolved {
 
     /// [`function`], from what was found for `call` when it is in the tree
     /// this was made of.
-    pub fn function(
+    pub(crate) fn function(
         &self,
         library: Library,
         call: &super::ast::Call,
@@ -1194,7 +1194,7 @@ impl Resolved {
 /// A function or constant used where Oozie's EL group for that place does not
 /// define it (oozie-default.xml, `oozie.service.ELService.*`).
 #[derive(Debug, Clone, PartialEq)]
-pub struct Misplaced {
+pub(crate) struct Misplaced {
     /// `coord:dateOffset()` or `MINUTES`, as written.
     pub what: String,
     pub is_function: bool,
@@ -1203,7 +1203,7 @@ pub struct Misplaced {
 
 /// The first function or constant of `template` that `place` does not allow. A
 /// name the job defines is a variable, not a constant.
-pub fn first_misplaced(
+pub(crate) fn first_misplaced(
     template: &Template,
     place: Place,
     vars: &dyn super::Variables,
@@ -1290,7 +1290,7 @@ fn each_reference(template: &Template, library: Library, mut visit: impl FnMut(R
     }
 }
 
-pub fn constant(library: Library, name: &str) -> Option<&'static ConstantDef> {
+pub(crate) fn constant(library: Library, name: &str) -> Option<&'static ConstantDef> {
     CONSTANTS
         .iter()
         .find(|c| c.name == name && c.in_library(library))

@@ -23,15 +23,15 @@ use smallvec::SmallVec;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/el.pest"]
-pub struct ElGrammar;
+pub(crate) struct ElGrammar;
 
 /// Longest text value we parse. Oozie itself caps a whole workflow definition at
 /// 100,000 bytes (`oozie.service.WorkflowAppService.WorkflowDefinitionMaxLength`).
-pub const MAX_TEXT_LEN: usize = 512 * 1024;
+pub(crate) const MAX_TEXT_LEN: usize = 512 * 1024;
 
 /// Deepest nesting of `(`, `[`, call arguments and `?:` we accept. Real apps stay
 /// below 10; the bound keeps recursion in the parser and evaluator shallow.
-pub const MAX_NESTING: usize = 32;
+pub(crate) const MAX_NESTING: usize = 32;
 
 /// Parses a text value. `base` is the byte offset of `text` in the original file,
 /// added to every span so diagnostics point into that file.
@@ -68,7 +68,7 @@ fn plain_template(text: &str, base: usize) -> Option<Template> {
 /// `text` taken as it is written, its `${` unread: one text part (none when
 /// empty) at `base`. What a text without blocks parses to, and what stands
 /// for a value whose EL does not parse.
-pub fn literal_template(text: &str, base: usize) -> Template {
+pub(crate) fn literal_template(text: &str, base: usize) -> Template {
     let parts = if text.is_empty() {
         Vec::new()
     } else {
@@ -124,7 +124,7 @@ fn parse_blocks(text: &str, base: usize, tokens: &mut Vec<Token>) -> Result<Temp
 }
 
 /// Where the next `${` at or after `from` starts.
-pub fn find_block(bytes: &[u8], from: usize) -> Option<usize> {
+pub(crate) fn find_block(bytes: &[u8], from: usize) -> Option<usize> {
     let mut at = from;
     while let Some(k) = bytes
         .get(at..)

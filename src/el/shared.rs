@@ -19,7 +19,7 @@ use std::sync::{Arc, OnceLock};
 /// A text and its parsed EL (`parse_template(text, 0)`), shared by every
 /// value with that text (one reference count for all), and what is found in
 /// it, found the first time it is asked for.
-pub struct Shared {
+pub(crate) struct Shared {
     pub text: Box<str>,
     pub template: Template,
     calls: OnceLock<Box<[CompactString]>>,
@@ -32,7 +32,7 @@ pub struct Shared {
 /// problems, and the names it reads as variables (neither EL constants nor
 /// dotted names), which the job may or may not define.
 #[derive(Debug)]
-pub struct Findings {
+pub(crate) struct Findings {
     pub problems: Vec<Diagnostic>,
     pub variables: Vec<(Box<str>, Span)>,
 }
@@ -51,7 +51,7 @@ fn slot<T>(per_library: &PerLibrary<T>, library: Library) -> &OnceLock<T> {
 }
 
 impl Shared {
-    pub fn new(text: &str, template: Template) -> Arc<Shared> {
+    pub(crate) fn new(text: &str, template: Template) -> Arc<Shared> {
         Arc::new(Shared {
             text: text.into(),
             template,
@@ -64,21 +64,25 @@ impl Shared {
 
     /// The names of the functions the tree calls, in any namespace, in the
     /// order of its text.
-    pub fn called(&self) -> &[CompactString] {
+    pub(crate) fn called(&self) -> &[CompactString] {
         self.calls
             .get_or_init(|| self.template.called().into_boxed_slice())
     }
 
     /// [`super::render`] of the tree, the functions its calls name found
     /// once for every value with this text.
-    pub fn render(&self, env: &Env) -> Result<(String, ValueType), Diagnostic> {
+    pub(crate) fn render(&self, env: &Env) -> Result<(String, ValueType), Diagnostic> {
         let resolved = self.resolved.get_or_init(|| Resolved::of(&self.template));
         render_resolved(&self.template, Some(resolved), env)
     }
 
     /// [`super::library::first_misplaced`], from the functions and constants
     /// the tree names, looked up once per library.
-    pub fn first_misplaced(&self, place: Place, vars: &dyn super::Variables) -> Option<Misplaced> {
+    pub(crate) fn first_misplaced(
+        &self,
+        place: Place,
+        vars: &dyn super::Variables,
+    ) -> Option<Misplaced> {
         let library = place.library();
         let named = slot(&self.references, library)
             .get_or_init(|| references(&self.template, library).into_boxed_slice());
@@ -87,7 +91,7 @@ impl Shared {
 
     /// What the checks find in the tree in `library`: `find`'s answer, asked
     /// the first time.
-    pub fn findings(
+    pub(crate) fn findings(
         &self,
         library: Library,
         find: impl FnOnce(&Template, Library) -> Findings,
@@ -135,7 +139,7 @@ impl std::borrow::Borrow<str> for ByText {
 /// tree's spans are offsets in `text`, so one tree serves the value wherever
 /// it stands; `ElText` maps them into the file. Each thread keeps its own
 /// texts, a bounded number of short ones.
-pub fn parse_template_shared(text: &str) -> Result<Arc<Shared>, Diagnostic> {
+pub(crate) fn parse_template_shared(text: &str) -> Result<Arc<Shared>, Diagnostic> {
     const MAX_TEXT: usize = 256;
     // (Few: the values an application repeats are found again at once, and a
     // small table stays in the cache, where 4,096 texts and their trees,

@@ -35,7 +35,7 @@ fn string(s: String) -> Value<'static> {
     Value::Str(Cow::Owned(s))
 }
 
-pub fn date_offset(args: &[Value], pz: ProcessingZone) -> Result<Value<'static>, String> {
+pub(super) fn date_offset(args: &[Value], pz: ProcessingZone) -> Result<Value<'static>, String> {
     let [date, n, unit_name] = arguments(args)?;
     let t = datetime(date, pz)?;
     let n = n.to_long()?;
@@ -51,7 +51,7 @@ pub fn date_offset(args: &[Value], pz: ProcessingZone) -> Result<Value<'static>,
         .ok_or_else(|| format!("{n} {unit_name}s from {} is out of range", pz.format(t)))
 }
 
-pub fn date_tz_offset(args: &[Value], pz: ProcessingZone) -> Result<Value<'static>, String> {
+pub(super) fn date_tz_offset(args: &[Value], pz: ProcessingZone) -> Result<Value<'static>, String> {
     let [date, id] = arguments(args)?;
     let t = datetime(date, pz)?;
     let id = id.to_text();
@@ -59,7 +59,7 @@ pub fn date_tz_offset(args: &[Value], pz: ProcessingZone) -> Result<Value<'stati
     Ok(string(pz.format_wall(zone.local(t))))
 }
 
-pub fn format_time(args: &[Value], pz: ProcessingZone) -> Result<Value<'static>, String> {
+pub(super) fn format_time(args: &[Value], pz: ProcessingZone) -> Result<Value<'static>, String> {
     let [date, pattern] = arguments(args)?;
     let t = datetime(date, pz)?;
     let pattern = pattern.to_text();
@@ -68,7 +68,7 @@ pub fn format_time(args: &[Value], pz: ProcessingZone) -> Result<Value<'static>,
     format(local, zone, &pattern).map(string)
 }
 
-pub fn epoch_time(args: &[Value], pz: ProcessingZone) -> Result<Value<'static>, String> {
+pub(super) fn epoch_time(args: &[Value], pz: ProcessingZone) -> Result<Value<'static>, String> {
     let [date, millis] = arguments(args)?;
     let t = datetime(date, pz)?;
     let millis = millis.to_bool()?;

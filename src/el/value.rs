@@ -23,7 +23,7 @@ pub enum Value<'a> {
 
 /// A map's entries, in the order they were given (coordc's stand-in for the
 /// hash order Java would print them in).
-pub type ElMap = Vec<(String, Value<'static>)>;
+pub(crate) type ElMap = Vec<(String, Value<'static>)>;
 
 /// The type names `coordc eval --format json` reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -38,7 +38,7 @@ pub enum ValueType {
 }
 
 impl<'a> Value<'a> {
-    pub fn value_type(&self) -> ValueType {
+    pub(crate) fn value_type(&self) -> ValueType {
         match self {
             Value::Null => ValueType::Null,
             Value::Bool(_) => ValueType::Boolean,
@@ -50,7 +50,7 @@ impl<'a> Value<'a> {
     }
 
     /// The Java class commons-el names in its messages.
-    pub fn java_class(&self) -> &'static str {
+    pub(crate) fn java_class(&self) -> &'static str {
         match self {
             Value::Null => "null",
             Value::Bool(_) => "java.lang.Boolean",
@@ -61,7 +61,7 @@ impl<'a> Value<'a> {
         }
     }
 
-    pub fn into_owned(self) -> Value<'static> {
+    pub(crate) fn into_owned(self) -> Value<'static> {
         match self {
             Value::Null => Value::Null,
             Value::Bool(b) => Value::Bool(b),
@@ -73,7 +73,7 @@ impl<'a> Value<'a> {
     }
 
     /// Coerce to String (JSP.2.8.2): null is "", numbers print as Java prints them.
-    pub fn write_to(&self, out: &mut String) {
+    pub(crate) fn write_to(&self, out: &mut String) {
         match self {
             Value::Null => {}
             Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
@@ -100,7 +100,7 @@ impl<'a> Value<'a> {
     /// map's entry, null when absent or when the key is not a string (a Java
     /// map compares keys with `equals`, so `m[1]` never finds `"1"`); `None`
     /// for a value that has no entries.
-    pub fn entry(&self, key: &Value) -> Option<Value<'static>> {
+    pub(crate) fn entry(&self, key: &Value) -> Option<Value<'static>> {
         let Value::Map(m) = self else { return None };
         let Value::Str(key) = key else {
             return Some(Value::Null);
@@ -113,14 +113,14 @@ impl<'a> Value<'a> {
     }
 
     /// [`Value::to_text`], taking an owned string rather than copying it.
-    pub fn into_text(self) -> String {
+    pub(crate) fn into_text(self) -> String {
         match self {
             Value::Str(s) => s.into_owned(),
             other => other.to_text().into_owned(),
         }
     }
 
-    pub fn to_text(&self) -> Cow<'_, str> {
+    pub(crate) fn to_text(&self) -> Cow<'_, str> {
         match self {
             Value::Str(s) => Cow::Borrowed(s),
             other => {
@@ -133,7 +133,7 @@ impl<'a> Value<'a> {
 
     /// Coerce to Boolean (JSP.2.8.5): null and "" are false, a string is true iff it
     /// equals "true" ignoring case, a number is an error.
-    pub fn to_bool(&self) -> Result<bool, String> {
+    pub(crate) fn to_bool(&self) -> Result<bool, String> {
         match self {
             Value::Null => Ok(false),
             Value::Bool(b) => Ok(*b),
@@ -147,7 +147,7 @@ impl<'a> Value<'a> {
 
     /// Coerce to Long (JSP.2.8.3): null and "" are 0, a Double is truncated, a
     /// string must be a plain integer (`Long.valueOf`), a boolean is an error.
-    pub fn to_long(&self) -> Result<i64, String> {
+    pub(crate) fn to_long(&self) -> Result<i64, String> {
         match self {
             Value::Null => Ok(0),
             Value::Long(l) => Ok(*l),
@@ -163,7 +163,7 @@ impl<'a> Value<'a> {
     }
 
     /// Coerce to Double: as [`Value::to_long`], but strings go through `Double.valueOf`.
-    pub fn to_double(&self) -> Result<f64, String> {
+    pub(crate) fn to_double(&self) -> Result<f64, String> {
         match self {
             Value::Null => Ok(0.0),
             Value::Long(l) => Ok(*l as f64),
@@ -178,7 +178,7 @@ impl<'a> Value<'a> {
     }
 
     /// Coerce to a Java `int` function parameter (`Number.intValue()` semantics).
-    pub fn to_int(&self) -> Result<i32, String> {
+    pub(crate) fn to_int(&self) -> Result<i32, String> {
         match self {
             Value::Null => Ok(0),
             Value::Long(l) => Ok(*l as i32),
@@ -233,7 +233,7 @@ fn string_to_number(s: &str, class: &str) -> String {
 
 /// `+ - * %` (JSP.2.3.5): both null gives 0; a Double, or a string holding `.`,
 /// `e` or `E`, makes it a Double operation; otherwise Long, wrapping at 64 bits.
-pub fn arithmetic(op: ArithOp, a: &Value, b: &Value) -> Result<Value<'static>, String> {
+pub(crate) fn arithmetic(op: ArithOp, a: &Value, b: &Value) -> Result<Value<'static>, String> {
     if matches!((a, b), (Value::Null, Value::Null)) {
         return Ok(Value::Long(0));
     }
@@ -269,7 +269,7 @@ pub fn arithmetic(op: ArithOp, a: &Value, b: &Value) -> Result<Value<'static>, S
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ArithOp {
+pub(crate) enum ArithOp {
     Add,
     Sub,
     Mul,
@@ -279,7 +279,7 @@ pub enum ArithOp {
 
 /// Unary `-`: null is 0, a string becomes a Double or a Long as in arithmetic,
 /// a boolean is an error.
-pub fn negate(v: &Value) -> Result<Value<'static>, String> {
+pub(crate) fn negate(v: &Value) -> Result<Value<'static>, String> {
     match v {
         Value::Null => Ok(Value::Long(0)),
         Value::Long(l) => Ok(Value::Long(l.wrapping_neg())),
@@ -294,7 +294,7 @@ pub fn negate(v: &Value) -> Result<Value<'static>, String> {
 }
 
 /// `empty A`: true for null, "" and an empty map.
-pub fn is_empty(v: &Value) -> bool {
+pub(crate) fn is_empty(v: &Value) -> bool {
     match v {
         Value::Null => true,
         Value::Str(s) => s.is_empty(),
@@ -304,7 +304,7 @@ pub fn is_empty(v: &Value) -> bool {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RelOp {
+pub(crate) enum RelOp {
     Lt,
     Gt,
     Le,
@@ -325,7 +325,7 @@ impl RelOp {
 /// `< > <= >=` (JSP.2.3.5.6): null compares false (but `null <= null` is true,
 /// the same object); Double, then Long, then String comparison; booleans compare
 /// with each other (false < true).
-pub fn relational(op: RelOp, a: &Value, b: &Value) -> Result<bool, String> {
+pub(crate) fn relational(op: RelOp, a: &Value, b: &Value) -> Result<bool, String> {
     let ordering = match (a, b) {
         (Value::Null, Value::Null) => return Ok(matches!(op, RelOp::Le | RelOp::Ge)),
         (Value::Null, _) | (_, Value::Null) => return Ok(false),
@@ -365,7 +365,7 @@ fn java_compare(a: &str, b: &str) -> Ordering {
 
 /// `==` (JSP.2.3.5.7): null equals only null; then Double, Long, Boolean and String
 /// comparison, coercing the other side to that type.
-pub fn equals(a: &Value, b: &Value) -> Result<bool, String> {
+pub(crate) fn equals(a: &Value, b: &Value) -> Result<bool, String> {
     Ok(match (a, b) {
         (Value::Null, Value::Null) => true,
         (Value::Null, _) | (_, Value::Null) => false,

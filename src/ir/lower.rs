@@ -165,7 +165,7 @@ pub fn coordinator(root: &Element) -> (Coordinator, Vec<Diagnostic>) {
 }
 
 /// Lowers a validated `<bundle-app>`.
-pub fn bundle(root: &Element) -> (Bundle, Vec<Diagnostic>) {
+pub(crate) fn bundle(root: &Element) -> (Bundle, Vec<Diagnostic>) {
     let mut l = Lowering {
         problems: Vec::new(),
     };
@@ -280,7 +280,10 @@ fn missing_uri_template(dataset: &Element) -> Diagnostic {
 }
 
 /// Lowers an included `<datasets>` file (source `file`).
-pub fn dataset_file(root: &Element, file: usize) -> (Vec<ElText>, Vec<Dataset>, Vec<Diagnostic>) {
+pub(crate) fn dataset_file(
+    root: &Element,
+    file: usize,
+) -> (Vec<ElText>, Vec<Dataset>, Vec<Diagnostic>) {
     let mut l = Lowering {
         problems: Vec::new(),
     };

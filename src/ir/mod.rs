@@ -44,19 +44,19 @@ impl ElText {
 
     /// The text and its parsed EL with what is found in them, shared by
     /// every value with the same text.
-    pub fn shared(&self) -> &Shared {
+    pub(crate) fn shared(&self) -> &Shared {
         &self.shared
     }
 
     /// Where `at`, a span of the value's text (as the template's spans
     /// are), is in the file.
-    pub fn file_span(&self, at: Span) -> Span {
+    pub(crate) fn file_span(&self, at: Span) -> Span {
         at.map(|offset| self.file_offset(offset))
     }
 
     /// `d`, made on the value's text (by evaluating or checking its
     /// template), pointed into the file.
-    pub fn in_file(&self, d: Diagnostic) -> Diagnostic {
+    pub(crate) fn in_file(&self, d: Diagnostic) -> Diagnostic {
         d.map_spans(|offset| self.file_offset(offset))
     }
 
@@ -66,14 +66,14 @@ impl ElText {
 
     /// Where the value is written in the file as it is (no EL, no entity,
     /// nothing trimmed): the span an edit of the whole value replaces.
-    pub fn literal_span(&self) -> Option<Span> {
+    pub(crate) fn literal_span(&self) -> Option<Span> {
         let plain = self.template().plain_text().is_some();
         let whole = self.span.range().len() == self.text().len();
         (self.parsed && plain && self.breaks.is_empty() && whole).then_some(self.span)
     }
 
     /// Whether the EL calls a function with one of `names` (any namespace).
-    pub fn calls_any(&self, names: &[&str]) -> bool {
+    pub(crate) fn calls_any(&self, names: &[&str]) -> bool {
         self.shared
             .called()
             .iter()
@@ -81,7 +81,7 @@ impl ElText {
     }
 
     /// `n` when the value is exactly `${coord:current(n)}` with a literal `n`.
-    pub fn literal_current(&self) -> Option<i64> {
+    pub(crate) fn literal_current(&self) -> Option<i64> {
         let [Part::Block { expr, .. }] = self.template().parts.as_slice() else {
             return None;
         };
@@ -99,7 +99,7 @@ impl ElText {
 
     /// Parses `text`'s EL; on failure, the diagnostic (in the file) and
     /// `text` back.
-    pub fn parse(text: Text<'_>) -> Result<ElText, Box<(Diagnostic, Text<'_>)>> {
+    pub(crate) fn parse(text: Text<'_>) -> Result<ElText, Box<(Diagnostic, Text<'_>)>> {
         match parse_template_shared(&text.value) {
             Ok(shared) => Ok(ElText {
                 shared,
@@ -115,7 +115,7 @@ impl ElText {
     }
 
     /// `text` as written, its EL unread: for a value whose EL does not parse.
-    pub fn unparsed(text: Text) -> ElText {
+    pub(crate) fn unparsed(text: Text) -> ElText {
         ElText {
             shared: Shared::new(&text.value, literal_template(&text.value, 0)),
             span: text.span,
@@ -126,7 +126,7 @@ impl ElText {
 
     /// An empty value at `at`: what stands in for a required value that is
     /// absent (validation reported it).
-    pub fn empty(at: Span) -> ElText {
+    pub(crate) fn empty(at: Span) -> ElText {
         ElText {
             shared: Shared::new("", literal_template("", 0)),
             span: at,
@@ -168,7 +168,7 @@ pub struct Coordinator {
 /// A bundle application (coordinator spec §Bundle; Oozie's bundle schema
 /// 0.1/0.2): the coordinators it submits together.
 #[derive(Debug)]
-pub struct Bundle {
+pub(crate) struct Bundle {
     pub name: ElText,
     pub name_span: Span,
     /// `<parameters>` (0.2 only).
@@ -184,7 +184,7 @@ pub struct Bundle {
 /// A bundle's `<coordinator>`: the application it submits and the
 /// configuration it adds to the bundle's.
 #[derive(Debug)]
-pub struct BundleCoordinator {
+pub(crate) struct BundleCoordinator {
     pub name: ElText,
     pub critical: Option<ElText>,
     /// `enabled` (0.2): the coordinator is skipped unless it reads `true`.
@@ -196,7 +196,7 @@ pub struct BundleCoordinator {
 impl Bundle {
     /// Every value of the bundle that Oozie evaluates as EL: at submission
     /// the whole definition goes through the `bundle-submit` evaluator.
-    pub fn texts(&self) -> Vec<&ElText> {
+    pub(crate) fn texts(&self) -> Vec<&ElText> {
         let mut texts = vec![&self.name];
         texts.extend(self.parameters.iter().filter_map(|p| p.default.as_ref()));
         texts.extend(self.kick_off_time.iter());
@@ -349,7 +349,7 @@ pub struct Workflow {
 
 impl Workflow {
     /// Every value of the workflow that Oozie evaluates as EL.
-    pub fn texts(&self) -> Vec<&ElText> {
+    pub(crate) fn texts(&self) -> Vec<&ElText> {
         fn body(b: &ActionBody) -> Vec<&ElText> {
             b.configuration
                 .iter()

@@ -11,7 +11,7 @@ use std::path::Path;
 
 /// The quick fixes of the problems of the document at `path` that touch
 /// `range` (an LSP range).
-pub fn code_actions(session: &Session, path: &Path, range: &Value) -> Value {
+pub(super) fn code_actions(session: &Session, path: &Path, range: &Value) -> Value {
     let Some(doc) = session.documents.get(path) else {
         return proto::empty_list();
     };

@@ -33,7 +33,11 @@ struct Item {
 
 /// The completion items at byte `offset` of the open document at `path`,
 /// each replacing `start..offset` (what is typed of the name).
-pub fn complete(session: &Session, path: &Path, offset: usize) -> Option<(Vec<Value>, usize)> {
+pub(super) fn complete(
+    session: &Session,
+    path: &Path,
+    offset: usize,
+) -> Option<(Vec<Value>, usize)> {
     let doc = session.documents.get(path)?;
     let text: &str = &doc.text;
     let at = cursor::at(text, offset);
@@ -194,7 +198,7 @@ fn datasets(session: &Session, path: &Path, text: &str) -> Vec<Item> {
 /// The `name` attributes of the elements named `elements` in `text`, each
 /// once, read from its tree (recovered where the text is not well-formed,
 /// as while it is typed).
-pub fn names_of(text: &str, elements: &[&str]) -> Vec<String> {
+pub(super) fn names_of(text: &str, elements: &[&str]) -> Vec<String> {
     let names: BTreeSet<&str> = navigate::tags(text)
         .iter()
         .filter(|tag| elements.contains(&tag.name))

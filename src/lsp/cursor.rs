@@ -10,7 +10,7 @@ use crate::oozie::places;
 
 /// Where an offset is.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Spot<'t> {
+pub(super) enum Spot<'t> {
     /// After `<`, where an element's name is written; `start` is where the
     /// name starts.
     ElementName { start: usize },
@@ -36,14 +36,14 @@ pub enum Spot<'t> {
 /// An offset in a document: the elements open around it (local names,
 /// outermost first) and the spot.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Cursor<'t> {
+pub(super) struct Cursor<'t> {
     pub elements: Vec<&'t str>,
     pub spot: Spot<'t>,
 }
 
 impl<'t> Cursor<'t> {
     /// The value (attribute value or text) at the cursor: its start and end.
-    pub fn value(&self) -> Option<(usize, usize)> {
+    pub(super) fn value(&self) -> Option<(usize, usize)> {
         match self.spot {
             Spot::AttributeValue { start, end, .. } | Spot::Text { start, end } => {
                 Some((start, end))
@@ -53,7 +53,7 @@ impl<'t> Cursor<'t> {
     }
 
     /// The innermost element.
-    pub fn element(&self) -> Option<&'t str> {
+    pub(super) fn element(&self) -> Option<&'t str> {
         match &self.spot {
             Spot::AttributeName { element, .. } | Spot::AttributeValue { element, .. } => {
                 Some(element)
@@ -63,7 +63,7 @@ impl<'t> Cursor<'t> {
     }
 
     /// The attribute whose value the cursor is in.
-    pub fn attribute(&self) -> Option<&'t str> {
+    pub(super) fn attribute(&self) -> Option<&'t str> {
         match self.spot {
             Spot::AttributeValue { attribute, .. } => Some(attribute),
             _ => None,
@@ -73,7 +73,7 @@ impl<'t> Cursor<'t> {
     /// Which of Oozie's EL groups a value here is evaluated in (the
     /// functions legal in it), in a coordinator, workflow, bundle or
     /// datasets document.
-    pub fn place(&self) -> Option<Place> {
+    pub(super) fn place(&self) -> Option<Place> {
         // The elements down to the one holding the value, by local name.
         let mut path: Vec<&str> = self.elements.iter().map(|e| local_name(e)).collect();
         if let Spot::AttributeName { element, .. } | Spot::AttributeValue { element, .. } =
@@ -86,7 +86,7 @@ impl<'t> Cursor<'t> {
 }
 
 /// What is at byte `offset` of `text`.
-pub fn at<'t>(text: &'t str, offset: usize) -> Cursor<'t> {
+pub(super) fn at<'t>(text: &'t str, offset: usize) -> Cursor<'t> {
     let offset = offset.min(text.len());
     let bytes = text.as_bytes();
     let mut elements: Vec<&'t str> = Vec::new();
@@ -229,7 +229,7 @@ pub fn at<'t>(text: &'t str, offset: usize) -> Cursor<'t> {
 }
 
 /// Where the first start tag is (past the declaration and comments).
-pub fn first_start_tag(text: &str) -> Option<usize> {
+pub(super) fn first_start_tag(text: &str) -> Option<usize> {
     let mut i = 0;
     while let Some(n) = text[i..].find('<') {
         let at = i + n;
@@ -244,7 +244,7 @@ pub fn first_start_tag(text: &str) -> Option<usize> {
 }
 
 /// The name of the root element (its local name), read from the text.
-pub fn root_name(text: &str) -> Option<&str> {
+pub(super) fn root_name(text: &str) -> Option<&str> {
     let start = first_start_tag(text)? + 1;
     let name = &text[start..start + name_length(&text[start..])];
     Some(local_name(name))
@@ -264,7 +264,7 @@ fn name_length(text: &str) -> usize {
 
 /// Where the run of characters that are `in_word` ending at the end of
 /// `text` starts (after the last character that is not).
-pub fn word_start(text: &str, in_word: impl Fn(char) -> bool) -> usize {
+pub(super) fn word_start(text: &str, in_word: impl Fn(char) -> bool) -> usize {
     text.char_indices()
         .rev()
         .find(|(_, c)| !in_word(*c))
@@ -273,7 +273,7 @@ pub fn word_start(text: &str, in_word: impl Fn(char) -> bool) -> usize {
 
 /// The `${...}` expression of the value `start..end` of `text` that
 /// `offset` is in: from after `${` to before `}` (or the value's end).
-pub fn expression_at(
+pub(super) fn expression_at(
     text: &str,
     (start, end): (usize, usize),
     offset: usize,
@@ -290,7 +290,11 @@ pub fn expression_at(
 
 /// The word at `offset` in the expression `start..end`: a name, with its
 /// `prefix:` and dots (`coord:current`, `wf.app.name`), and its span.
-pub fn word_at(text: &str, (start, end): (usize, usize), offset: usize) -> Option<(usize, usize)> {
+pub(super) fn word_at(
+    text: &str,
+    (start, end): (usize, usize),
+    offset: usize,
+) -> Option<(usize, usize)> {
     let is_word = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | ':' | '.');
     let expr = text.get(start..end)?;
     let at = offset.checked_sub(start)?;
@@ -305,7 +309,7 @@ pub fn word_at(text: &str, (start, end): (usize, usize), offset: usize) -> Optio
 /// When `offset` is in a string literal that is the first argument of a
 /// call in the expression `start..end`: the function's name and the
 /// literal's content span (`coord:dataIn('in|put')`).
-pub fn string_argument_at(
+pub(super) fn string_argument_at(
     text: &str,
     (start, end): (usize, usize),
     offset: usize,

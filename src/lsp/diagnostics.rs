@@ -15,13 +15,17 @@ use std::path::Path;
 /// client's `initializationOptions.rulesUrl` (a URL with `{code}` in it),
 /// else the `docs-url` of the coordc.toml of the application the problem
 /// was found in, else coordc's published pages ([`rules::docs_url`]).
-pub fn rule_url(client: Option<&str>, folder: Option<&str>, code: &str) -> String {
+pub(super) fn rule_url(client: Option<&str>, folder: Option<&str>, code: &str) -> String {
     rules::docs_url(client.or(folder), code)
 }
 
 /// The diagnostics of the file at `path` (`None`: not a document coordc
 /// checks, nothing to publish).
-pub fn of_file(session: &Session, path: &Path, rules_url: Option<&str>) -> Option<Vec<Value>> {
+pub(super) fn of_file(
+    session: &Session,
+    path: &Path,
+    rules_url: Option<&str>,
+) -> Option<Vec<Value>> {
     let found = session.problems(path)?;
     // The lines of each text a problem was found in, once (the open
     // document's, when that is the text).

@@ -18,7 +18,11 @@ use std::path::Path;
 
 /// The markdown shown for the byte `offset` of the document at `path`,
 /// and the byte range it is about.
-pub fn hover(session: &Session, path: &Path, offset: usize) -> Option<(String, usize, usize)> {
+pub(super) fn hover(
+    session: &Session,
+    path: &Path,
+    offset: usize,
+) -> Option<(String, usize, usize)> {
     let doc = session.documents.get(path)?;
     let text: &str = &doc.text;
     let at = cursor::at(text, offset);

@@ -19,7 +19,7 @@ use std::path::Path;
 
 /// The job's variables of the coordinator or workflow at `path`, and the
 /// files they were read from (file 0 is the application).
-pub fn variables(session: &Session, path: &Path) -> Option<(VarMap, Sources)> {
+pub(super) fn variables(session: &Session, path: &Path) -> Option<(VarMap, Sources)> {
     with_document(session, path, |doc, input, mut sources| {
         match doc.root.name {
             "coordinator-app" => {
@@ -38,7 +38,7 @@ pub fn variables(session: &Session, path: &Path) -> Option<(VarMap, Sources)> {
 
 /// What `f` makes of the coordinator at `path` and of its job as the dry
 /// run prepares it (`None` when the job cannot be submitted).
-pub fn with_coordinator<R>(
+pub(super) fn with_coordinator<R>(
     session: &Session,
     path: &Path,
     f: impl FnOnce(&Coordinator, &[Dataset], Option<&Job>) -> R,
@@ -113,9 +113,9 @@ impl Settings {
     }
 }
 
-pub use crate::project::load::properties_of;
+pub(super) use crate::project::load::properties_of;
 
 /// The 1-based line of `span` in `text`.
-pub fn line_of(text: &str, span: Span) -> usize {
+pub(super) fn line_of(text: &str, span: Span) -> usize {
     crate::lines::line_of(text, span.start as usize) + 1
 }

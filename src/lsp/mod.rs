@@ -21,7 +21,7 @@ mod navigate;
 mod proto;
 mod session;
 mod symbols;
-pub mod text;
+pub(crate) mod text;
 
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
 use serde_json::Value;
@@ -37,7 +37,7 @@ const QUIET: std::time::Duration = std::time::Duration::from_millis(3);
 
 /// Runs the server on stdin and stdout until the client exits (or closes
 /// stdin); the process's exit code.
-pub fn serve_stdio() -> i32 {
+pub(crate) fn serve_stdio() -> i32 {
     let (connection, threads) = Connection::stdio();
     let result = run(&connection);
     drop(connection);

@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 /// What kind of name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub(super) enum Kind {
     Dataset,
     Event,
     Node,
@@ -24,7 +24,7 @@ pub enum Kind {
 
 /// One place a name is written.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Occurrence {
+pub(super) struct Occurrence {
     pub path: PathBuf,
     pub start: usize,
     pub end: usize,
@@ -46,7 +46,7 @@ const NODE_FUNCTIONS: &[&str] = &[
 ];
 
 /// The name at byte `offset` of `text` (the file at `path`), and its kind.
-pub fn name_at(path: &Path, text: &str, offset: usize) -> Option<(Kind, String)> {
+pub(super) fn name_at(path: &Path, text: &str, offset: usize) -> Option<(Kind, String)> {
     if !is_xml(path) {
         // A configuration file: the property whose name is at the cursor.
         let file = path.to_string_lossy();
@@ -144,7 +144,7 @@ fn is_xml(path: &Path) -> bool {
 
 /// Every place the name at `offset` of the document at `path` is written,
 /// in the files it is shared across.
-pub fn occurrences(
+pub(super) fn occurrences(
     session: &Session,
     path: &Path,
     offset: usize,
@@ -290,7 +290,7 @@ fn in_expression<'t>(
 
 /// A start tag, read from the text: its name and its attributes' value
 /// spans; whether it is inside `<input-logic>`.
-pub struct Tag<'t> {
+pub(super) struct Tag<'t> {
     pub name: &'t str,
     pub start: usize,
     pub end: usize,
@@ -301,14 +301,14 @@ pub struct Tag<'t> {
 impl Tag<'_> {
     /// Whether the tag is inside `<input-logic>` (where `data-in` names a
     /// data-in rather than defining one).
-    pub fn in_input_logic(&self) -> bool {
+    pub(super) fn in_input_logic(&self) -> bool {
         self.in_logic
     }
 }
 
 /// The start tags of `text`, in order, read from its tree: recovered where
 /// the text is not well-formed, as while it is typed.
-pub fn tags(text: &str) -> Vec<Tag<'_>> {
+pub(super) fn tags(text: &str) -> Vec<Tag<'_>> {
     let arena = xml::tree::arena_for(text.len());
     let mut tags = Vec::new();
     if let Some(document) = xml::read(text, &arena).document {
@@ -361,7 +361,7 @@ fn local_name(name: &str) -> &str {
 /// attribute values and character data (XML, read from its recovered tree,
 /// so none in a comment) or in its properties' values. Each runs from after
 /// `${` to before `}`, or to its line's or its value's end while it is typed.
-pub fn expressions(path: &Path, text: &str) -> Vec<(usize, usize)> {
+pub(super) fn expressions(path: &Path, text: &str) -> Vec<(usize, usize)> {
     let values = if is_xml(path) {
         value_spans(text)
     } else {
@@ -420,7 +420,7 @@ fn value_spans(text: &str) -> Vec<std::ops::Range<usize>> {
 
 /// Whether `name` may be a new name of `kind`: text that stays one value
 /// of its attribute, or one EL name.
-pub fn valid_new_name(kind: Kind, name: &str) -> bool {
+pub(super) fn valid_new_name(kind: Kind, name: &str) -> bool {
     match kind {
         Kind::Property => is_property_name(name),
         _ => {

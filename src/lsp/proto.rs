@@ -22,22 +22,22 @@ fn set(object: &mut Value, key: &str, value: Value) {
 }
 
 /// An empty list (no symbols, no code actions).
-pub fn empty_list() -> Value {
+pub(super) fn empty_list() -> Value {
     json!([])
 }
 
-pub fn position(position: Position) -> Value {
+pub(super) fn position(position: Position) -> Value {
     json!({ "line": position.line, "character": position.character })
 }
 
-pub fn range(start: Position, end: Position) -> Value {
+pub(super) fn range(start: Position, end: Position) -> Value {
     json!({ "start": position(start), "end": position(end) })
 }
 
 /// The `InitializeResult`, with the server's capabilities: the position
 /// encoding agreed on (`encoding`), and pull diagnostics when the client
 /// `pulls` them.
-pub fn initialize_result(encoding: &str, pulls: bool, token_types: &[&str]) -> Value {
+pub(super) fn initialize_result(encoding: &str, pulls: bool, token_types: &[&str]) -> Value {
     let mut capabilities = json!({
         "positionEncoding": encoding,
         "textDocumentSync": {
@@ -77,7 +77,7 @@ pub fn initialize_result(encoding: &str, pulls: bool, token_types: &[&str]) -> V
 
 /// A diagnostic: where, how severe, its rule (`code`, with its page at
 /// `href`) and what it says.
-pub fn diagnostic(
+pub(super) fn diagnostic(
     range: Value,
     severity: Severity,
     code: &str,
@@ -100,7 +100,7 @@ pub fn diagnostic(
 }
 
 /// A `DiagnosticRelatedInformation`: a place and what it is to the problem.
-pub fn related(uri: &str, range: Value, message: &str) -> Value {
+pub(super) fn related(uri: &str, range: Value, message: &str) -> Value {
     json!({
         "location": { "uri": uri, "range": range },
         "message": message,
@@ -108,12 +108,12 @@ pub fn related(uri: &str, range: Value, message: &str) -> Value {
 }
 
 /// Adds the related places to `diagnostic`.
-pub fn with_related(diagnostic: &mut Value, related: Vec<Value>) {
+pub(super) fn with_related(diagnostic: &mut Value, related: Vec<Value>) {
     set(diagnostic, "relatedInformation", Value::Array(related));
 }
 
 /// Adds the fix of `diagnostic` as its `data`: the edit and how safe it is.
-pub fn with_fix(diagnostic: &mut Value, range: Value, new_text: &str, safety: Safety) {
+pub(super) fn with_fix(diagnostic: &mut Value, range: Value, new_text: &str, safety: Safety) {
     let fix = json!({
         "fix": {
             "range": range,
@@ -125,12 +125,16 @@ pub fn with_fix(diagnostic: &mut Value, range: Value, new_text: &str, safety: Sa
 }
 
 /// A pulled document's diagnostics, all of them.
-pub fn diagnostic_report(items: Vec<Value>) -> Value {
+pub(super) fn diagnostic_report(items: Vec<Value>) -> Value {
     json!({ "kind": "full", "items": items })
 }
 
 /// The notification's parameters of a document's diagnostics.
-pub fn publish_diagnostics(uri: &str, version: Option<i32>, diagnostics: Vec<Value>) -> Value {
+pub(super) fn publish_diagnostics(
+    uri: &str,
+    version: Option<i32>,
+    diagnostics: Vec<Value>,
+) -> Value {
     let mut params = json!({ "uri": uri, "diagnostics": diagnostics });
     if let Some(version) = version {
         set(&mut params, "version", json!(version));
@@ -139,7 +143,13 @@ pub fn publish_diagnostics(uri: &str, version: Option<i32>, diagnostics: Vec<Val
 }
 
 /// A code action that makes one edit in the document at `uri`.
-pub fn quick_fix(title: String, preferred: bool, uri: &str, range: Value, new_text: &str) -> Value {
+pub(super) fn quick_fix(
+    title: String,
+    preferred: bool,
+    uri: &str,
+    range: Value,
+    new_text: &str,
+) -> Value {
     let edit = json!({ "range": range, "newText": new_text });
     json!({
         "title": title,
@@ -150,7 +160,7 @@ pub fn quick_fix(title: String, preferred: bool, uri: &str, range: Value, new_te
 }
 
 /// A completion item that replaces `range` with `label`.
-pub fn completion_item(
+pub(super) fn completion_item(
     label: String,
     kind: u32,
     range: &Value,
@@ -171,7 +181,7 @@ pub fn completion_item(
     item
 }
 
-pub fn completion_list(items: Vec<Value>) -> Value {
+pub(super) fn completion_list(items: Vec<Value>) -> Value {
     json!({ "isIncomplete": false, "items": items })
 }
 
@@ -179,20 +189,20 @@ fn markdown(value: String) -> Value {
     json!({ "kind": "markdown", "value": value })
 }
 
-pub fn hover(text: String, range: Value) -> Value {
+pub(super) fn hover(text: String, range: Value) -> Value {
     json!({ "contents": markdown(text), "range": range })
 }
 
-pub fn location(uri: String, range: Value) -> Value {
+pub(super) fn location(uri: String, range: Value) -> Value {
     json!({ "uri": uri, "range": range })
 }
 
-pub fn prepare_rename(range: Value, placeholder: &str) -> Value {
+pub(super) fn prepare_rename(range: Value, placeholder: &str) -> Value {
     json!({ "range": range, "placeholder": placeholder })
 }
 
 /// The edits of a rename: `new_text` at each `(uri, range)`, by document.
-pub fn rename_edit(places: impl Iterator<Item = (String, Value)>, new_text: &str) -> Value {
+pub(super) fn rename_edit(places: impl Iterator<Item = (String, Value)>, new_text: &str) -> Value {
     let mut changes = Map::new();
     for (uri, range) in places {
         let edits = changes.entry(uri).or_insert_with(empty_list);
@@ -204,7 +214,7 @@ pub fn rename_edit(places: impl Iterator<Item = (String, Value)>, new_text: &str
 }
 
 /// A `DocumentSymbol`.
-pub fn document_symbol(
+pub(super) fn document_symbol(
     name: &str,
     detail: &str,
     kind: u32,
@@ -220,11 +230,11 @@ pub fn document_symbol(
     })
 }
 
-pub fn semantic_tokens(data: Vec<u32>) -> Value {
+pub(super) fn semantic_tokens(data: Vec<u32>) -> Value {
     json!({ "data": data })
 }
 
 /// The parameters of `window/showMessage` for an error.
-pub fn error_message(message: String) -> Value {
+pub(super) fn error_message(message: String) -> Value {
     json!({ "type": 1, "message": message })
 }

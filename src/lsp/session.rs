@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// A document open in the editor.
-pub struct Document {
+pub(super) struct Document {
     pub uri: String,
     pub version: i32,
     pub text: Arc<str>,
@@ -24,7 +24,7 @@ pub struct Document {
 }
 
 impl Document {
-    pub fn new(uri: String, version: i32, text: Arc<str>) -> Document {
+    pub(super) fn new(uri: String, version: i32, text: Arc<str>) -> Document {
         let index = LineIndex::new(&text);
         Document {
             uri,
@@ -44,7 +44,7 @@ struct Checked {
 
 /// A problem found in a file, with the text it was found in (the text its
 /// span is an offset into).
-pub struct Found<'s> {
+pub(super) struct Found<'s> {
     pub problem: &'s Located,
     pub text: &'s Arc<str>,
     /// Where the problem's labels point: the file of each (the same as the
@@ -55,7 +55,7 @@ pub struct Found<'s> {
     pub docs_url: Option<&'s str>,
 }
 
-pub struct Session {
+pub(super) struct Session {
     pub encoding: Encoding,
     /// The workspace folders: every application under them is checked, and
     /// the pipeline rules run across them.
@@ -78,7 +78,7 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn new(encoding: Encoding, roots: Vec<PathBuf>) -> Session {
+    pub(super) fn new(encoding: Encoding, roots: Vec<PathBuf>) -> Session {
         Session {
             encoding,
             roots: roots.iter().map(|r| normal(r)).collect(),
@@ -96,7 +96,7 @@ impl Session {
     }
 
     /// Checks every application under the workspace folders.
-    pub fn index(&mut self) {
+    pub(super) fn index(&mut self) {
         let roots = self.roots.clone();
         for root in &roots {
             self.check_paths(std::slice::from_ref(root));
@@ -105,18 +105,18 @@ impl Session {
     }
 
     /// `path`'s text changed (or the file was created, deleted or closed).
-    pub fn touch(&mut self, path: PathBuf) {
+    pub(super) fn touch(&mut self, path: PathBuf) {
         self.dirty.insert(path);
     }
 
-    pub fn is_dirty(&self) -> bool {
+    pub(super) fn is_dirty(&self) -> bool {
         !self.dirty.is_empty()
     }
 
     /// Checks again what the changed files change: each changed application,
     /// and every application that reads a changed file. The paths whose
     /// problems may differ.
-    pub fn check_changed(&mut self) -> BTreeSet<PathBuf> {
+    pub(super) fn check_changed(&mut self) -> BTreeSet<PathBuf> {
         let changed = std::mem::take(&mut self.dirty);
         if changed.is_empty() {
             return changed;
@@ -161,7 +161,7 @@ impl Session {
     }
 
     /// The disk, with the open documents' text in place of their files.
-    pub fn files(&self) -> Files {
+    pub(super) fn files(&self) -> Files {
         Files::with_buffers(
             self.documents
                 .iter()
@@ -212,7 +212,7 @@ impl Session {
 
     /// The problems found in the file at `path`, each once; `None` when it
     /// is no document coordc checks (an XML file of another kind).
-    pub fn problems(&self, path: &Path) -> Option<Vec<Found<'_>>> {
+    pub(super) fn problems(&self, path: &Path) -> Option<Vec<Found<'_>>> {
         let mut found = Vec::new();
         let mut seen = BTreeSet::new();
         let mut skipped = false;
@@ -268,7 +268,7 @@ impl Session {
 impl Session {
     /// The text of the file at `path` as the checks read it (an open
     /// document's as the editor has it), if a check read it.
-    pub fn text_of(&self, path: &Path) -> Option<&Arc<str>> {
+    pub(super) fn text_of(&self, path: &Path) -> Option<&Arc<str>> {
         if let Some(doc) = self.documents.get(path) {
             return Some(&doc.text);
         }
@@ -283,7 +283,7 @@ impl Session {
     /// The files read together with the file at `path` (by an application
     /// that reads it: its includes, its job configuration), `path` first,
     /// each with its text (an open document's as the editor has it).
-    pub fn related(&self, path: &Path) -> Vec<(PathBuf, Arc<str>)> {
+    pub(super) fn related(&self, path: &Path) -> Vec<(PathBuf, Arc<str>)> {
         let mut files: BTreeMap<PathBuf, Arc<str>> = BTreeMap::new();
         // The applications reading `path`, then those reading an XML file
         // they read (two coordinators including one datasets file); not

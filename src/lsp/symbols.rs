@@ -18,7 +18,12 @@ const STRUCT: u32 = 23;
 const EVENT: u32 = 24;
 
 /// The symbols of a document, each at its start tag (its name selected).
-pub fn document_symbols(path: &Path, text: &str, index: &LineIndex, encoding: Encoding) -> Value {
+pub(super) fn document_symbols(
+    path: &Path,
+    text: &str,
+    index: &LineIndex,
+    encoding: Encoding,
+) -> Value {
     let range = |start: usize, end: usize| index.range(text, start, end, encoding);
     let mut symbols = Vec::new();
     if path.extension().is_none_or(|e| e != "xml") {
@@ -66,7 +71,7 @@ fn symbol_kind(tag: &Tag) -> Option<(u32, &'static str)> {
 }
 
 /// The token types of the legend, in its order.
-pub const TOKEN_TYPES: &[&str] = &[
+pub(super) const TOKEN_TYPES: &[&str] = &[
     "namespace",
     "function",
     "variable",
@@ -79,7 +84,12 @@ pub const TOKEN_TYPES: &[&str] = &[
 
 /// The semantic tokens of the EL in `text` (the document at `path`): LSP's relative encoding, five
 /// numbers a token (line delta, start delta, length, type, modifiers).
-pub fn semantic_tokens(path: &Path, text: &str, index: &LineIndex, encoding: Encoding) -> Vec<u32> {
+pub(super) fn semantic_tokens(
+    path: &Path,
+    text: &str,
+    index: &LineIndex,
+    encoding: Encoding,
+) -> Vec<u32> {
     let mut data = Vec::new();
     let (mut last_line, mut last_start) = (0u32, 0u32);
     for (from, to) in navigate::expressions(path, text) {

@@ -7,7 +7,7 @@ use serde_json::Value;
 
 /// How a client counts columns (LSP 3.17 `PositionEncodingKind`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Encoding {
+pub(crate) enum Encoding {
     Utf8,
     Utf16,
 }
@@ -16,7 +16,7 @@ impl Encoding {
     /// The encoding to use with a client offering `offered` (in its order of
     /// preference): UTF-8 when offered, as it costs no conversion; else
     /// UTF-16, which every client must accept.
-    pub fn negotiate(offered: &[String]) -> Encoding {
+    pub(crate) fn negotiate(offered: &[String]) -> Encoding {
         if offered.iter().any(|e| e == "utf-8") {
             Encoding::Utf8
         } else {
@@ -24,7 +24,7 @@ impl Encoding {
         }
     }
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Encoding::Utf8 => "utf-8",
             Encoding::Utf16 => "utf-16",
@@ -34,14 +34,14 @@ impl Encoding {
 
 /// A line and a column, as the protocol has them (both from 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Position {
+pub(crate) struct Position {
     pub line: u32,
     pub character: u32,
 }
 
 impl Position {
     /// The `position` of an LSP message, if it has one.
-    pub fn from_json(value: &Value) -> Option<Position> {
+    pub(crate) fn from_json(value: &Value) -> Option<Position> {
         Some(Position {
             line: u32::try_from(value.get("line")?.as_u64()?).ok()?,
             character: u32::try_from(value.get("character")?.as_u64()?).ok()?,
@@ -52,17 +52,17 @@ impl Position {
 /// A text's lines as the protocol has them (ending at `\n`, `\r\n` or a
 /// lone `\r`), with its UTF-16 columns counted ahead; UTF-8 columns are byte
 /// differences and need no count.
-pub struct LineIndex(Lines<Utf16>);
+pub(crate) struct LineIndex(Lines<Utf16>);
 
 impl LineIndex {
-    pub fn new(text: &str) -> LineIndex {
+    pub(crate) fn new(text: &str) -> LineIndex {
         LineIndex(Lines::with_breaks(text, Breaks::Any))
     }
 
     /// The byte offset of `position` in `text`. A position past the end of
     /// its line is the line's end, and past the last line the text's end,
     /// as the protocol says; inside a character, that character's start.
-    pub fn offset(&self, text: &str, position: Position, encoding: Encoding) -> usize {
+    pub(crate) fn offset(&self, text: &str, position: Position, encoding: Encoding) -> usize {
         // (Past the last line, the range is empty at the text's end.)
         let line = self.0.range(text, position.line as usize);
         let wanted = position.character as usize;
@@ -84,7 +84,7 @@ impl LineIndex {
 
     /// The position of the byte `offset` in `text` (clamped to the text, and
     /// to a character's start).
-    pub fn position(&self, text: &str, offset: usize, encoding: Encoding) -> Position {
+    pub(crate) fn position(&self, text: &str, offset: usize, encoding: Encoding) -> Position {
         let (line, character) = match encoding {
             Encoding::Utf8 => {
                 let offset = text.floor_char_boundary(offset);
@@ -100,7 +100,7 @@ impl LineIndex {
     }
 
     /// The LSP range of the bytes `start..end` of `text`.
-    pub fn range(&self, text: &str, start: usize, end: usize, encoding: Encoding) -> Value {
+    pub(crate) fn range(&self, text: &str, start: usize, end: usize, encoding: Encoding) -> Value {
         super::proto::range(
             self.position(text, start, encoding),
             self.position(text, end.max(start), encoding),

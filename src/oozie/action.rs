@@ -156,7 +156,7 @@ pub struct Event<'a> {
 impl<'a> Job<'a> {
     /// Action `number` (counted from 1) at its nominal time `nominal`, resolved
     /// as Oozie materializes it.
-    pub fn resolve_action(
+    pub(crate) fn resolve_action(
         &self,
         number: usize,
         nominal: DateTime<Utc>,
@@ -477,7 +477,7 @@ impl<'a> Job<'a> {
     /// (as a data-in's or data-out's `dataset=` names it), through the
     /// uri-template's second phase; `None` when no data-in or data-out of the
     /// job reads such a dataset.
-    pub fn instance_uri(
+    pub(crate) fn instance_uri(
         &self,
         dataset: &str,
         instance: DateTime<Utc>,
@@ -490,7 +490,7 @@ impl<'a> Job<'a> {
     /// `dataset` reads: an instance's URI is a function of them. Read from
     /// the template as submitted, so a field written to survive the first
     /// phase (`${"$"}{MONTH + 0}`) counts, and an echoed `${YEAR}` too.
-    pub fn uri_fields(&self, dataset: &str) -> Option<[bool; 5]> {
+    pub(crate) fn uri_fields(&self, dataset: &str) -> Option<[bool; 5]> {
         let mut read = [false; 5];
         let mut mark = |i: usize| {
             if let Some(r) = read.get_mut(i) {

@@ -37,7 +37,7 @@ use chrono::{DateTime, Utc};
 use rustc_hash::FxHashMap;
 
 /// A bundle as submitted: its values resolved.
-pub struct SubmittedBundle<'a> {
+pub(crate) struct SubmittedBundle<'a> {
     pub name: String,
     /// When Oozie submits the coordinators; `None`: at once.
     pub kick_off: Option<DateTime<Utc>>,
@@ -57,7 +57,7 @@ impl SubmittedBundle<'_> {
     /// `<configuration>` over them (BundleStartXCommand.mergeConfig:287-337,
     /// starting from the job's stored configuration, BundleSubmitXCommand:
     /// 124-133, 365).
-    pub fn coordinator_defines(
+    pub(crate) fn coordinator_defines(
         &self,
         defines: &[(String, String)],
         coordinator: &SubmittedCoordinator,
@@ -70,7 +70,7 @@ impl SubmittedBundle<'_> {
 }
 
 /// A bundle's `<coordinator>` as resolved at submission.
-pub struct SubmittedCoordinator<'a> {
+pub(crate) struct SubmittedCoordinator<'a> {
     pub ir: &'a BundleCoordinator,
     /// The coordinator job's name (Oozie names the job after the bundle's
     /// `<coordinator name>`, not the application's, CoordSubmitXCommand:713-720).
@@ -90,12 +90,12 @@ const USER_NAME: &str = "user.name";
 const USER_PROPERTIES: &[&str] = &[USER_NAME, "mapreduce.job.user.name"];
 
 /// The property Oozie sets to the coordinator's `<app-path>`.
-pub const COORD_APP_PATH: &str = "oozie.coord.application.path";
+pub(crate) const COORD_APP_PATH: &str = "oozie.coord.application.path";
 
 /// Submits `bundle` with its job configuration `config`: the submitted
 /// bundle, and every problem found (each in the bundle file). A value that
 /// cannot be resolved leaves its coordinator out (or the kick-off time unset).
-pub fn submit<'a>(
+pub(crate) fn submit<'a>(
     bundle: &'a Bundle,
     config: &VarMap,
     pz: ProcessingZone,

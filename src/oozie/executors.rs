@@ -7,7 +7,7 @@
 /// (LiteWorkflowAppParser.addGlobalJobTrackerNameNode and the executors):
 /// the actions whose executor is JavaActionExecutor or one of its subclasses
 /// (core/src/main/java/org/apache/oozie/action/hadoop/*ActionExecutor.java).
-pub const CLUSTER_ACTIONS: &[&str] = &[
+pub(crate) const CLUSTER_ACTIONS: &[&str] = &[
     "map-reduce",
     "pig",
     "java",
@@ -24,6 +24,6 @@ pub const CLUSTER_ACTIONS: &[&str] = &[
 /// `<global>`'s) through JavaActionExecutor.parseJobXmlAndConfiguration,
 /// which refuses the properties Oozie sets itself: the Hadoop actions, and
 /// fs (FsActionExecutor.java:197, 737-739).
-pub fn checks_configuration(kind: &str) -> bool {
+pub(crate) fn checks_configuration(kind: &str) -> bool {
     kind == "fs" || CLUSTER_ACTIONS.contains(&kind)
 }

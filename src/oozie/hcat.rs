@@ -19,13 +19,13 @@ static HCAT_URIS: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// `HCatURIParser.splitHCatUris`: the URIs the pattern finds, in order.
-pub fn split(uris: &str) -> Vec<&str> {
+pub(crate) fn split(uris: &str) -> Vec<&str> {
     HCAT_URIS.find_iter(uris).map(|m| m.as_str()).collect()
 }
 
 /// A parsed HCatalog URI (HCatURI.parse).
 #[derive(Debug, PartialEq)]
-pub struct HCatUri {
+pub(crate) struct HCatUri {
     pub db: String,
     pub table: String,
     /// In the URI's order; a repeated key keeps its first place and its last
@@ -37,7 +37,7 @@ impl HCatUri {
     /// Parses as HCatURI does, after HCatURIParser.parseURI has removed the
     /// repeated `scheme://` of a multi-server authority. Errors carry Oozie's
     /// message.
-    pub fn parse(uri: &str) -> Result<HCatUri, String> {
+    pub(crate) fn parse(uri: &str) -> Result<HCatUri, String> {
         let fail = |why: &str| format!("HCat URI can't be parsed: {why}: {uri}");
         let Some((scheme, rest)) = uri.split_once("://") else {
             return Err(fail("Server host and port are missing"));
@@ -75,7 +75,7 @@ impl HCatUri {
         })
     }
 
-    pub fn value(&self, key: &str) -> Option<&str> {
+    pub(crate) fn value(&self, key: &str) -> Option<&str> {
         self.partitions
             .iter()
             .find(|(k, _)| k == key)
@@ -84,7 +84,7 @@ impl HCatUri {
 
     /// `toPartitionFilter(type)`: `(k1=='v1' AND k2=='v2')` for pig, with `=`
     /// for any other type.
-    pub fn filter(&self, kind: &str) -> String {
+    pub(crate) fn filter(&self, kind: &str) -> String {
         let comparator = if kind.eq_ignore_ascii_case("pig") {
             "=="
         } else {
@@ -99,7 +99,7 @@ impl HCatUri {
     }
 
     /// `toPartitionString()`: `'k1=v1,k2=v2'`, quotes included (HCatStorer's argument).
-    pub fn partition_string(&self) -> String {
+    pub(crate) fn partition_string(&self) -> String {
         let pairs: Vec<String> = self
             .partitions
             .iter()
@@ -109,7 +109,7 @@ impl HCatUri {
     }
 
     /// `toPartitionValueString("hive-export")`: `k1='v1',k2='v2'`.
-    pub fn hive_export(&self) -> String {
+    pub(crate) fn hive_export(&self) -> String {
         let pairs: Vec<String> = self
             .partitions
             .iter()
@@ -137,7 +137,7 @@ pub(crate) fn java_split(text: &str, separator: char) -> Vec<&str> {
 /// event of the function's kind (Oozie's `.datain.X` is then null), and
 /// `unresolved` says the data-in still waits on `latest`/`future`. `None`
 /// when `function` is not an HCatalog function.
-pub fn call(
+pub(crate) fn call(
     function: &str,
     args: &[String],
     uris: Option<&[String]>,

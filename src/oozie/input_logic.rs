@@ -46,7 +46,7 @@ pub enum Condition<'a> {
 /// The single top-level node Oozie can evaluate. Oozie concatenates several
 /// top-level nodes into one JEXL text with no operator between them
 /// (`InputLogicParser.parseWithName`), which coordc does not model.
-pub fn root(logic: &InputLogic) -> Result<Option<&Logic>, Diagnostic> {
+pub(crate) fn root(logic: &InputLogic) -> Result<Option<&Logic>, Diagnostic> {
     match logic.roots.as_slice() {
         [] => Ok(None),
         [root] => Ok(Some(root)),
@@ -61,7 +61,7 @@ pub fn root(logic: &InputLogic) -> Result<Option<&Logic>, Diagnostic> {
 
 /// The names `coord:dataIn` accepts besides the data-ins: the named nodes
 /// (CoordSubmitXCommand.resolveInputLogic adds them to the data-in names).
-pub fn names(logic: &Logic) -> Vec<&str> {
+pub(crate) fn names(logic: &Logic) -> Vec<&str> {
     let mut out = Vec::new();
     visit(logic, &mut |node| {
         if let Some(name) = &options(node).name {
@@ -76,7 +76,7 @@ pub fn names(logic: &Logic) -> Vec<&str> {
 /// "Combine should have at least two input sets"). Oozie's dry run checks only
 /// the inputs its short-circuit evaluation reaches with no data; the others
 /// fail when materialization reaches them, so all are checked here.
-pub fn check_references(logic: &Logic, data_ins: &[&str]) -> Vec<Diagnostic> {
+pub(crate) fn check_references(logic: &Logic, data_ins: &[&str]) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
     visit(logic, &mut |node| {
         match node {
@@ -130,7 +130,7 @@ pub fn check_references(logic: &Logic, data_ins: &[&str]) -> Vec<Diagnostic> {
 /// down only a `wait` it sets itself. So in
 /// `<or wait="10"><and><data-in dataset="A"/>...`, `A` does not wait: getWait
 /// returns the `<and>`'s own (absent) wait whenever one was passed to it.
-pub fn resolve<'a>(
+pub(crate) fn resolve<'a>(
     logic: &'a Logic,
     evaluate: &mut dyn FnMut(&ElText) -> Result<String, Diagnostic>,
 ) -> Result<Condition<'a>, Diagnostic> {
@@ -216,7 +216,7 @@ fn attributes(
 }
 
 /// The `min` and `wait` values, for the checks of where each EL function may be used.
-pub fn values(logic: &Logic) -> Vec<&ElText> {
+pub(crate) fn values(logic: &Logic) -> Vec<&ElText> {
     let mut out = Vec::new();
     visit(logic, &mut |node| {
         let options = options(node);
@@ -247,7 +247,7 @@ fn visit<'a>(logic: &'a Logic, f: &mut dyn FnMut(&'a Logic)) {
 /// materialization the shorter or unresolved member fails the index lookup of
 /// CoordInputLogicEvaluatorPhaseOne.combine). `instances(name)` gives a
 /// data-in's resolved instance count and whether it has unresolved ones.
-pub fn check_combines(
+pub(crate) fn check_combines(
     condition: &Condition,
     instances: &dyn Fn(&str) -> (usize, bool),
 ) -> Result<(), Diagnostic> {

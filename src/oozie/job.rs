@@ -94,7 +94,7 @@ pub struct Job<'a> {
 }
 
 /// When a job's actions are due.
-pub enum Schedule {
+pub(crate) enum Schedule {
     Every(Frequency),
     Cron(Cron),
 }
@@ -130,7 +130,7 @@ pub(super) fn render<'t>(
 }
 
 /// [`render`] with the functions of `library`.
-pub fn render_in<'t>(
+pub(crate) fn render_in<'t>(
     library: Library,
     text: &'t ElText,
     vars: &dyn Variables,
@@ -179,7 +179,11 @@ const ECHO_CONSTANTS: &[(&str, &str)] = &[
 
 /// A value evaluated as Oozie evaluates it at submission (`coord-job-submit-nofuncs`:
 /// job properties, `coord:conf`, `coord:user`; `${YEAR}`... kept), e.g. an `<include>`.
-pub fn submit_text(text: &ElText, vars: &VarMap, pz: ProcessingZone) -> Result<String, Diagnostic> {
+pub(crate) fn submit_text(
+    text: &ElText,
+    vars: &VarMap,
+    pz: ProcessingZone,
+) -> Result<String, Diagnostic> {
     let layered = Layered {
         first: ECHO_CONSTANTS,
         base: vars,
@@ -557,7 +561,7 @@ pub fn prepare<'a>(
 /// Included datasets by name: Oozie reads the included files' datasets into
 /// one list and refuses a name twice, within a file or across files
 /// (CoordSubmitXCommand.java:1143-1148, E0803).
-pub fn included_by_name<'a>(
+pub(crate) fn included_by_name<'a>(
     included: &'a [Dataset],
     problems: &mut Vec<Located>,
 ) -> FxHashMap<&'a str, &'a Dataset> {
@@ -596,7 +600,11 @@ pub fn included_by_name<'a>(
 /// dataset of the application and of its included files (CoordSubmitXCommand.java:1009-1030):
 /// frequency, initial-instance, zone, uri-template (its job properties and
 /// the `${YEAR}`... constants), with its warnings (TM004).
-pub fn dataset_problems(dataset: &Dataset, vars: &VarMap, pz: ProcessingZone) -> Vec<Located> {
+pub(crate) fn dataset_problems(
+    dataset: &Dataset,
+    vars: &VarMap,
+    pz: ProcessingZone,
+) -> Vec<Located> {
     let submit_vars = Layered {
         first: ECHO_CONSTANTS,
         base: vars,
@@ -651,7 +659,7 @@ fn job_frequency(
 /// A dataset's frequency as submission reads it (CoordSubmitXCommand.java:1015-1017): an integer
 /// (a frequency function, or minutes), not cron, greater than zero
 /// (`ParamChecker.checkGTZero`, ParamChecker.java:136-142).
-pub fn dataset_frequency(dataset: &Dataset, vars: &VarMap) -> Result<Frequency, Diagnostic> {
+pub(crate) fn dataset_frequency(dataset: &Dataset, vars: &VarMap) -> Result<Frequency, Diagnostic> {
     match lowered(&dataset.frequency, |t| lower_frequency(t, vars))? {
         LoweredFrequency::Every(f) if f.count > 0 => Ok(f),
         LoweredFrequency::Every(f) => Err(Diagnostic::error(
@@ -838,29 +846,29 @@ fn prepare_dataset<'a>(
 }
 
 impl<'a> Job<'a> {
-    pub fn schedule(&self) -> &Schedule {
+    pub(crate) fn schedule(&self) -> &Schedule {
         &self.schedule
     }
 
-    pub fn processing_zone(&self) -> ProcessingZone {
+    pub(crate) fn processing_zone(&self) -> ProcessingZone {
         self.pz
     }
 
     /// The dataset a data-in or data-out names, as submitted: its definition
     /// and its instance clock.
-    pub fn dataset(&self, name: &str) -> Option<(&'a Dataset, &DatasetClock)> {
+    pub(crate) fn dataset(&self, name: &str) -> Option<(&'a Dataset, &DatasetClock)> {
         self.datasets.get(name).map(|d| (d.dataset, &d.clock))
     }
 
     /// The application submitted.
-    pub fn app(&self) -> &'a Coordinator {
+    pub(crate) fn app(&self) -> &'a Coordinator {
         self.app
     }
 
     /// The done-flag of a dataset a data-in or data-out names, evaluated with
     /// the job's properties: `_SUCCESS` by default, empty for the directory
     /// itself (CoordUtils:68-75).
-    pub fn done_flag(&self, name: &str) -> Option<Result<String, Diagnostic>> {
+    pub(crate) fn done_flag(&self, name: &str) -> Option<Result<String, Diagnostic>> {
         let dataset = self.datasets.get(name)?.dataset;
         Some(match &dataset.done_flag {
             None => Ok("_SUCCESS".to_string()),
@@ -871,26 +879,26 @@ impl<'a> Job<'a> {
     }
 
     /// The job's properties, which its EL reads as variables.
-    pub fn vars(&self) -> &'a VarMap {
+    pub(crate) fn vars(&self) -> &'a VarMap {
         self.vars
     }
 
     /// A dataset's uri-template as submitted: job properties in, `${YEAR}`...
     /// kept (what identifies the data across applications).
-    pub fn submitted_uri(&self, name: &str) -> Option<&str> {
+    pub(crate) fn submitted_uri(&self, name: &str) -> Option<&str> {
         self.datasets.get(name).map(|d| &*d.submitted)
     }
 
     /// The nominal times of the actions in [start, end), without resolving
     /// the actions (a cron schedule gives as many as the listing would).
-    pub fn nominal_times_all(&self) -> impl Iterator<Item = DateTime<Utc>> + '_ {
+    pub(crate) fn nominal_times_all(&self) -> impl Iterator<Item = DateTime<Utc>> + '_ {
         self.nominal_times(self.end).map_while(Result::ok)
     }
 }
 
 /// Why an instance element's text is not one instance, as the checks of
 /// CoordSubmitXCommand.java:376-454 (StringUtils.java:63-103) see it.
-pub fn instance_problem(text: &ElText) -> Option<String> {
+pub(crate) fn instance_problem(text: &ElText) -> Option<String> {
     if text.text().trim().is_empty() {
         return Some("an empty instance: Oozie rejects it at submission (E1021)".to_string());
     }

@@ -12,11 +12,11 @@ use crate::time::frequency::nominal_time_iter;
 use chrono::{DateTime, Utc};
 
 /// Most actions one dry run lists unless `--limit` or `--to` says otherwise.
-pub const DEFAULT_MAX_ACTIONS: usize = 1_000_000;
+pub(crate) const DEFAULT_MAX_ACTIONS: usize = 1_000_000;
 
 /// How many actions before a window's start (`--from`) a dry run walks past
 /// before it gives up (an action every 5 minutes for 95 years).
-pub const MAX_SKIPPED: usize = 10_000_000;
+pub(crate) const MAX_SKIPPED: usize = 10_000_000;
 
 impl<'a> Job<'a> {
     /// The actions, in order. Each is resolved when asked for, so memory does not
@@ -44,7 +44,7 @@ impl<'a> Job<'a> {
     /// Whether a listing of `listed` actions, the last numbered `last`,
     /// stopped at [`DEFAULT_MAX_ACTIONS`] with more actions in its window
     /// (never when a limit was given: that listing stops where asked).
-    pub fn stopped_at_cap(&self, listed: usize, last: usize) -> bool {
+    pub(crate) fn stopped_at_cap(&self, listed: usize, last: usize) -> bool {
         if self.limit.is_some() || listed < DEFAULT_MAX_ACTIONS {
             return false;
         }

@@ -8,12 +8,12 @@
 //! what Oozie's action executors take. The checks (`check/`) and the
 //! interpreters (`interp/`) both read this model; it reads neither.
 
-pub mod action;
-pub mod bundle;
-pub mod executors;
-pub mod hcat;
-pub mod input_logic;
+pub(crate) mod action;
+pub(crate) mod bundle;
+pub(crate) mod executors;
+pub(crate) mod hcat;
+pub(crate) mod input_logic;
 pub mod job;
-pub mod materialize;
-pub mod parameters;
-pub mod places;
+pub(crate) mod materialize;
+pub(crate) mod parameters;
+pub(crate) mod places;

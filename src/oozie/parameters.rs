@@ -16,7 +16,7 @@ use crate::el::VarMap;
 use crate::ir::Parameter;
 
 /// The rule codes of one kind of application's `<parameters>` problems.
-pub struct ParameterRules {
+pub(crate) struct ParameterRules {
     /// A parameter without a default that the job does not define (E0738).
     pub missing: Code,
     /// A parameter whose name is empty (E0739).
@@ -24,13 +24,13 @@ pub struct ParameterRules {
 }
 
 /// A coordinator's rules: CO004, CO011.
-pub const COORDINATOR: ParameterRules = ParameterRules {
+pub(crate) const COORDINATOR: ParameterRules = ParameterRules {
     missing: MISSING_PARAMETER,
     empty_name: COORD_EMPTY_PARAMETER,
 };
 
 /// A workflow's rules: WF011, WF012.
-pub const WORKFLOW: ParameterRules = ParameterRules {
+pub(crate) const WORKFLOW: ParameterRules = ParameterRules {
     missing: WF_MISSING_PARAMETER,
     empty_name: WF_EMPTY_PARAMETER,
 };
@@ -38,7 +38,7 @@ pub const WORKFLOW: ParameterRules = ParameterRules {
 /// The job's variables: its configuration, then the defaults of the
 /// parameters it does not define; and the problems of `parameters`, each with
 /// its rule in `rules`.
-pub fn verify(
+pub(crate) fn verify(
     parameters: &[Parameter],
     config: VarMap,
     rules: &ParameterRules,
@@ -87,7 +87,7 @@ pub fn verify(
 
 /// The names of `parameters` without a default that `vars` (the job's
 /// variables after [`verify`]) does not define, in document order.
-pub fn missing<'a>(parameters: &'a [Parameter], vars: &VarMap) -> Vec<&'a str> {
+pub(crate) fn missing<'a>(parameters: &'a [Parameter], vars: &VarMap) -> Vec<&'a str> {
     parameters
         .iter()
         .filter(|p| p.default.is_none() && !p.name.name.is_empty())

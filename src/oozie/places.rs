@@ -10,14 +10,14 @@
 use crate::diag::rules::EL_MISPLACED;
 use crate::diag::{Diagnostic, FileRef, Located};
 use crate::el::eval::Variables;
-use crate::el::library::{Place, first_misplaced};
+use crate::el::library::Place;
 use crate::ir::{Coordinator, Dataset, ElText, Instances};
 use crate::oozie::input_logic;
 
 /// The place of a value in a document whose root element is `elements[0]`
 /// (local names, outermost first, ending with the element holding the
 /// value); `None` in a document that is no Oozie application.
-pub fn place(elements: &[&str], attribute: Option<&str>) -> Option<Place> {
+pub(crate) fn place(elements: &[&str], attribute: Option<&str>) -> Option<Place> {
     match *elements.first()? {
         "workflow-app" => Some(Place::Workflow),
         "bundle-app" => Some(Place::Bundle),
@@ -28,7 +28,7 @@ pub fn place(elements: &[&str], attribute: Option<&str>) -> Option<Place> {
 
 /// The place of a value in a coordinator or datasets document (`elements`
 /// as for [`place`]; the root may be left out).
-pub fn coordinator_place(elements: &[&str], attribute: Option<&str>) -> Place {
+pub(crate) fn coordinator_place(elements: &[&str], attribute: Option<&str>) -> Place {
     let element = elements.last().copied().unwrap_or_default();
     let within = |name: &str| elements.contains(&name);
     match (element, attribute) {
@@ -50,7 +50,7 @@ pub fn coordinator_place(elements: &[&str], attribute: Option<&str>) -> Place {
 
 /// A dataset's values with their places (the EL group each is evaluated
 /// with); its frequency is read by [`super::job::dataset_frequency`].
-pub fn dataset_texts(dataset: &Dataset) -> impl Iterator<Item = (FileRef, &ElText, Place)> {
+pub(crate) fn dataset_texts(dataset: &Dataset) -> impl Iterator<Item = (FileRef, &ElText, Place)> {
     let attribute = |name| coordinator_place(&["dataset"], Some(name));
     [
         (&dataset.initial_instance, attribute("initial-instance")),
@@ -70,7 +70,7 @@ pub fn dataset_texts(dataset: &Dataset) -> impl Iterator<Item = (FileRef, &ElTex
 /// Every value Oozie evaluates at submission or materialization, with the file
 /// it is in (`None`: the application) and its place, whose EL group decides
 /// which functions and constants it may use (oozie-default.xml, `oozie.service.ELService.*`).
-pub fn placed_texts<'a>(
+pub(crate) fn placed_texts<'a>(
     app: &'a Coordinator,
     included: &'a [Dataset],
 ) -> Vec<(FileRef, &'a ElText, Place)> {
@@ -142,19 +142,23 @@ pub fn placed_texts<'a>(
 
 /// The values that use a function or constant their place does not define
 /// (EL009).
-pub fn misplaced(app: &Coordinator, included: &[Dataset], vars: &dyn Variables) -> Vec<Located> {
+pub(crate) fn misplaced(
+    app: &Coordinator,
+    included: &[Dataset],
+    vars: &dyn Variables,
+) -> Vec<Located> {
     misplaced_in(placed_texts(app, included), vars)
 }
 
 /// Those of `texts` that use a function or constant their place does not
 /// define (EL009).
-pub fn misplaced_in<'a>(
+pub(crate) fn misplaced_in<'a>(
     texts: impl IntoIterator<Item = (FileRef, &'a ElText, Place)>,
     vars: &dyn Variables,
 ) -> Vec<Located> {
     let mut problems = Vec::new();
     for (file, text, place) in texts {
-        if let Some(m) = first_misplaced(text.template(), place, vars) {
+        if let Some(m) = text.shared().first_misplaced(place, vars) {
             let kind = if m.is_function {
                 "function"
             } else {

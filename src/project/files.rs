@@ -8,7 +8,7 @@ use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// Why a source file could not be read.
-pub enum ReadError {
+pub(crate) enum ReadError {
     Io(std::io::Error),
     /// Not read as text: over the size coordc reads, or not UTF-8; with the
     /// diagnostic that says so.
@@ -17,7 +17,7 @@ pub enum ReadError {
 
 /// Reads a source file, refusing one over `xml::read::MAX_FILE_LEN` before
 /// reading it into memory.
-pub fn read_source(path: &std::path::Path) -> Result<String, ReadError> {
+pub(crate) fn read_source(path: &std::path::Path) -> Result<String, ReadError> {
     use crate::xml::read::{MAX_FILE_LEN, too_long};
     use std::io::Read;
     let file = std::fs::File::open(path).map_err(ReadError::Io)?;
@@ -62,7 +62,7 @@ pub struct ConfigFile {
 
 impl ConfigFile {
     /// The file at `path`, read from disk.
-    pub fn read(path: &Path) -> ConfigFile {
+    pub(crate) fn read(path: &Path) -> ConfigFile {
         Files::default().config(path)
     }
 }
@@ -103,7 +103,7 @@ impl Files {
     }
 
     /// The text at `path`: its buffer, else the file (see [`read_source`]).
-    pub fn read(&self, path: &Path) -> Result<Arc<str>, ReadError> {
+    pub(crate) fn read(&self, path: &Path) -> Result<Arc<str>, ReadError> {
         match self.buffer(path) {
             Some(text) => match crate::xml::read::too_long(text.len() as u64) {
                 Some(d) => Err(ReadError::Refused(d)),
@@ -114,17 +114,17 @@ impl Files {
     }
 
     /// Whether `path` is a buffer or a file.
-    pub fn is_file(&self, path: &Path) -> bool {
+    pub(crate) fn is_file(&self, path: &Path) -> bool {
         self.buffer(path).is_some() || path.is_file()
     }
 
     /// Whether `path` is a buffer, or anything on disk (a pipe too).
-    pub fn exists(&self, path: &Path) -> bool {
+    pub(crate) fn exists(&self, path: &Path) -> bool {
         self.buffer(path).is_some() || path.exists()
     }
 
     /// Whether `path` is a folder (on disk: buffers are files).
-    pub fn is_dir(&self, path: &Path) -> bool {
+    pub(crate) fn is_dir(&self, path: &Path) -> bool {
         path.is_dir()
     }
 
@@ -186,7 +186,7 @@ impl Files {
 
 /// `path` absolute, with `.` and `..` taken out (without asking the file
 /// system: a buffer need not exist on disk), to name one file one way.
-pub fn normal(path: &Path) -> PathBuf {
+pub(crate) fn normal(path: &Path) -> PathBuf {
     let absolute = if path.is_absolute() {
         path.to_path_buf()
     } else {

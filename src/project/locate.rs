@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 /// CoordSubmitXCommand.java:1208, BundleSubmitXCommand.java:296 at
 /// release-5.2.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AppKind {
+pub(crate) enum AppKind {
     Workflow,
     Coordinator,
     Bundle,
@@ -21,7 +21,7 @@ pub enum AppKind {
 
 impl AppKind {
     /// The file a folder application path stands for.
-    pub fn default_file(self) -> &'static str {
+    pub(crate) fn default_file(self) -> &'static str {
         match self {
             AppKind::Workflow => "workflow.xml",
             AppKind::Coordinator => "coordinator.xml",
@@ -31,7 +31,7 @@ impl AppKind {
 
     /// The job property that names the application a job submits
     /// (OozieClient.java:103-107).
-    pub fn path_property(self) -> &'static str {
+    pub(crate) fn path_property(self) -> &'static str {
         match self {
             AppKind::Workflow => "oozie.wf.application.path",
             AppKind::Coordinator => "oozie.coord.application.path",
@@ -40,7 +40,7 @@ impl AppKind {
     }
 
     /// The kind of an application document, by its root element.
-    pub fn of_root(root: &str) -> Option<AppKind> {
+    pub(crate) fn of_root(root: &str) -> Option<AppKind> {
         match root {
             "workflow-app" => Some(AppKind::Workflow),
             "coordinator-app" => Some(AppKind::Coordinator),
@@ -65,7 +65,7 @@ fn segments(path: &str) -> Vec<&str> {
 
 /// `path` with the first `--map PREFIX=DIR` prefix it starts with replaced by
 /// the local folder.
-pub fn mapped(maps: &[(String, String)], path: &str) -> Option<PathBuf> {
+pub(crate) fn mapped(maps: &[(String, String)], path: &str) -> Option<PathBuf> {
     // (A prefix ends at a path segment: `hdfs://nn/apps` is not a prefix
     // of `hdfs://nn/apps2`.)
     let (prefix, local) = maps.iter().find(|(p, _)| {
@@ -85,7 +85,7 @@ pub fn mapped(maps: &[(String, String)], path: &str) -> Option<PathBuf> {
 /// in `from` (a folder): mapped by `maps` (a folder stands for its
 /// `kind`'s file), else found by name in the checkout, else (a path
 /// without a scheme) relative to `from`; or none.
-pub fn local_application(
+pub(crate) fn local_application(
     app_path: &str,
     from: &Path,
     kind: AppKind,
@@ -109,7 +109,7 @@ pub fn local_application(
 /// Whether the application path `path` names the application file `app`
 /// of `kind`: its folder by name (when `app` has the name a folder stands
 /// for), or the file by its name.
-pub fn names(path: &str, app: &Path, kind: AppKind) -> bool {
+pub(crate) fn names(path: &str, app: &Path, kind: AppKind) -> bool {
     let segments = segments(path);
     let file = app.file_name().and_then(|n| n.to_str()).unwrap_or("");
     let folder = app
@@ -130,7 +130,12 @@ pub fn names(path: &str, app: &Path, kind: AppKind) -> bool {
 /// longest tail of its segments that is there, under `from` or a parent of
 /// it up to the repository root (the first folder holding `.git`); a
 /// folder stands for its `kind`'s file (without a kind, only files count).
-pub fn by_name(path: &str, from: &Path, kind: Option<AppKind>, files: &Files) -> Option<PathBuf> {
+pub(crate) fn by_name(
+    path: &str,
+    from: &Path,
+    kind: Option<AppKind>,
+    files: &Files,
+) -> Option<PathBuf> {
     let segments = segments(path);
     let from = std::path::absolute(from).ok()?;
     for taken in (1..=segments.len()).rev() {

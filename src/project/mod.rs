@@ -7,6 +7,6 @@
 pub mod check;
 pub mod files;
 pub mod load;
-pub mod locate;
+pub(crate) mod locate;
 pub mod settings;
 pub mod simulation;

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// The settings file's name.
-pub const SETTINGS_FILE: &str = "coordc.toml";
+pub(crate) const SETTINGS_FILE: &str = "coordc.toml";
 
 /// The settings that apply to the files of a folder, with the command's
 /// options applied over them.
@@ -65,7 +65,7 @@ impl Refused {
     }
 
     /// The same in one line (an editor's message).
-    pub fn summary(&self) -> String {
+    pub(crate) fn summary(&self) -> String {
         match self {
             Refused::Option {
                 name,
@@ -109,7 +109,7 @@ impl<'a> Finder<'a> {
     }
 
     /// The same, with the command line's rule selection.
-    pub fn selecting(self, selection: &'a Selection) -> Self {
+    pub(crate) fn selecting(self, selection: &'a Selection) -> Self {
         Finder {
             selection: Some(selection),
             ..self
@@ -117,7 +117,7 @@ impl<'a> Finder<'a> {
     }
 
     /// The settings of the file or folder at `path`.
-    pub fn of(&self, path: &Path) -> Result<Arc<Folder>, Refused> {
+    pub(crate) fn of(&self, path: &Path) -> Result<Arc<Folder>, Refused> {
         if self.files.is_dir(path) {
             self.in_folder(path)
         } else {

@@ -268,7 +268,7 @@ pub fn local_workflows<'a>(
 /// the level the workflow's `coordc.toml` (`folder`) gives each rule: only
 /// what stays an error. The check's own functions give them, so the
 /// diagnostics are the ones `coordc check` prints.
-pub fn refused_at_submission(
+pub(crate) fn refused_at_submission(
     wf: &ir::Workflow,
     definition_bytes: usize,
     vars: Option<&VarMap>,
@@ -300,7 +300,7 @@ pub struct SubmittedWorkflows<'a> {
 }
 
 impl<'a> SubmittedWorkflows<'a> {
-    pub fn new(local: LocalWorkflows<'a>, folder: &Arc<Folder>) -> Self {
+    pub(crate) fn new(local: LocalWorkflows<'a>, folder: &Arc<Folder>) -> Self {
         SubmittedWorkflows {
             local,
             folder: Arc::clone(folder),
@@ -446,7 +446,7 @@ pub fn run_workflow(
 /// configuration names the application's folder as
 /// `oozie.wf.application.path` when the job does not (as the command line
 /// names it, for `wf:appPath()`).
-pub fn workflow_to_run(
+pub(crate) fn workflow_to_run(
     doc: &crate::xml::Document,
     path: &Path,
     input: &JobInput,

@@ -81,8 +81,8 @@ pub fn days_in_month(date: NaiveDate) -> u32 {
 /// the days around it that [`from_fields`] reads stay in the calendar.
 /// Every instant comes from a parsed datetime or from [`add`], which keep to
 /// this range; out of it is "out of range", never a panic.
-pub const FIRST_SECOND: i64 = -8_334_601_228_800 + 2 * 86_400;
-pub const LAST_SECOND: i64 = 8_210_266_876_799 - 2 * 86_400;
+pub(crate) const FIRST_SECOND: i64 = -8_334_601_228_800 + 2 * 86_400;
+pub(crate) const LAST_SECOND: i64 = 8_210_266_876_799 - 2 * 86_400;
 
 /// Whether `t` is in the range of [`FIRST_SECOND`]..=[`LAST_SECOND`].
 pub fn in_range(t: DateTime<Utc>) -> bool {
@@ -90,7 +90,7 @@ pub fn in_range(t: DateTime<Utc>) -> bool {
 }
 
 /// `Calendar.add(MINUTE, n)`: absolute. `None` when out of range.
-pub fn add_minutes(t: DateTime<Utc>, n: i64) -> Option<DateTime<Utc>> {
+pub(crate) fn add_minutes(t: DateTime<Utc>, n: i64) -> Option<DateTime<Utc>> {
     // On the timestamp: the same instant as `checked_add_signed`, at a fraction
     // of the cost (nominal times and instances step by minutes millions of times).
     let seconds = t.timestamp().checked_add(n.checked_mul(60)?)?;
@@ -101,7 +101,7 @@ pub fn add_minutes(t: DateTime<Utc>, n: i64) -> Option<DateTime<Utc>> {
 }
 
 /// `Calendar.add(DATE, n)` in `zone`.
-pub fn add_days(zone: &Zone, t: DateTime<Utc>, n: i64) -> Option<DateTime<Utc>> {
+pub(crate) fn add_days(zone: &Zone, t: DateTime<Utc>, n: i64) -> Option<DateTime<Utc>> {
     let source_offset = zone.offset_seconds(t) as i64;
     // The wall time `n` days on, read with the source offset, is `t` plus
     // `n` whole days (on the timestamp: chrono's date arithmetic is most of
@@ -123,7 +123,7 @@ pub fn add_days(zone: &Zone, t: DateTime<Utc>, n: i64) -> Option<DateTime<Utc>> 
 }
 
 /// `Calendar.add(MONTH, n)` in `zone`: the day is clamped to the new month's length.
-pub fn add_months(zone: &Zone, t: DateTime<Utc>, n: i64) -> Option<DateTime<Utc>> {
+pub(crate) fn add_months(zone: &Zone, t: DateTime<Utc>, n: i64) -> Option<DateTime<Utc>> {
     let local = zone.local(t);
     let months = Months::new(u32::try_from(n.unsigned_abs()).ok()?);
     let shifted = if n >= 0 {
@@ -139,7 +139,7 @@ pub fn add_months(zone: &Zone, t: DateTime<Utc>, n: i64) -> Option<DateTime<Utc>
 
 /// The instant of wall time `local` in `zone`, as `GregorianCalendar.computeTime`
 /// reads it.
-pub fn from_fields(zone: &Zone, local: NaiveDateTime) -> DateTime<Utc> {
+pub(crate) fn from_fields(zone: &Zone, local: NaiveDateTime) -> DateTime<Utc> {
     // Try the offsets in force a day before and a day after: a wall time is
     // valid under an offset when converting back gives the same wall time.
     let as_utc = local.and_utc();

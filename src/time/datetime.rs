@@ -90,7 +90,7 @@ impl ProcessingZone {
         clippy::expect_used,
         reason = "every processing zone but UTC comes from `parse`, which takes only GMT±HHMM with hours ≤ 23 and minutes ≤ 59, an ID `Zone::parse` accepts too"
     )]
-    pub fn zone(self) -> Zone {
+    pub(crate) fn zone(self) -> Zone {
         if self.offset_minutes == 0 {
             return Zone::utc();
         }
@@ -105,7 +105,7 @@ impl ProcessingZone {
 
     /// `DateUtils.formatDate(Calendar)`: a wall time of any zone written with this
     /// zone's mask, suffix included (how `coord:dateTzOffset` prints).
-    pub fn format_wall(self, local: chrono::NaiveDateTime) -> String {
+    pub(crate) fn format_wall(self, local: chrono::NaiveDateTime) -> String {
         let mut out = String::with_capacity(21);
         write_minutes(&mut out, local);
         out.push_str(&self.suffix());
@@ -113,7 +113,7 @@ impl ProcessingZone {
     }
 
     /// The literal that ends every datetime: `Z`, or `+0530` style.
-    pub fn suffix(self) -> Cow<'static, str> {
+    pub(crate) fn suffix(self) -> Cow<'static, str> {
         if !self.gmt {
             return Cow::Borrowed("Z");
         }
@@ -124,7 +124,7 @@ impl ProcessingZone {
     }
 
     /// The ID Oozie is configured with: `UTC` or `GMT±HHMM`.
-    pub fn id(self) -> String {
+    pub(crate) fn id(self) -> String {
         if self.gmt {
             format!("GMT{}", self.suffix())
         } else {
@@ -133,7 +133,7 @@ impl ProcessingZone {
     }
 
     /// The accepted form, for messages.
-    pub fn mask(self) -> String {
+    pub(crate) fn mask(self) -> String {
         format!("YYYY-MM-DDTHH:mm{}", self.suffix())
     }
 }
@@ -381,7 +381,7 @@ pub fn format_utc(t: DateTime<Utc>) -> String {
 
 /// `yyyy-MM-dd'T'HH:mm` of `t` (a dry run writes millions of these; chrono's
 /// `format` interprets its pattern every time).
-pub fn write_minutes(out: &mut String, t: chrono::NaiveDateTime) {
+pub(crate) fn write_minutes(out: &mut String, t: chrono::NaiveDateTime) {
     use chrono::Timelike;
     fn two(out: &mut String, n: u32) {
         out.push(char::from(b'0' + (n / 10 % 10) as u8));
@@ -412,7 +412,7 @@ pub fn write_minutes(out: &mut String, t: chrono::NaiveDateTime) {
 
 /// `YYYY-MM-DDTHH:mm:ssZ`, with `.SSS` milliseconds when there are any: a
 /// time as `coordc simulate` reports it.
-pub fn format_utc_seconds(t: DateTime<Utc>) -> String {
+pub(crate) fn format_utc_seconds(t: DateTime<Utc>) -> String {
     use chrono::Timelike;
     let mut out = String::with_capacity(24);
     write_minutes(&mut out, t.naive_utc());

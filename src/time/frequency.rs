@@ -21,7 +21,7 @@ pub enum FrequencyUnit {
 
 impl FrequencyUnit {
     /// The unit's name in messages: `minute`, `day`, `week`, `month`.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             FrequencyUnit::Minute => "minute",
             FrequencyUnit::Day => "day",
@@ -87,7 +87,7 @@ pub fn nominal_times(
 /// computed one at a time, each as one `Calendar.add` from the (moved) start
 /// (CoordMaterializeTransitionXCommand: no drift). A count that is not
 /// positive gives none: its times never move forward (submission refuses it).
-pub fn nominal_time_iter(
+pub(crate) fn nominal_time_iter(
     frequency: Frequency,
     zone: Zone,
     start: DateTime<Utc>,

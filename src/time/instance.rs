@@ -17,14 +17,14 @@ use chrono::{DateTime, Datelike, Duration, NaiveTime, Timelike, Utc};
 /// (Oozie walks them all). Only steps that one add cannot replace are walked
 /// (days or months in a zone with DST, months from the 29th to the 31st):
 /// a million days is 2,700 years, and a million steps about a second.
-pub const MAX_STEPS: i64 = 1_000_000;
+pub(crate) const MAX_STEPS: i64 = 1_000_000;
 
 /// How many instances coordc lists for one range (`<start-instance>` to
 /// `<end-instance>`) of one action. Oozie has no such bound: it writes every
 /// instance's URI into the action's XML, so a range of millions of instances
 /// is an action XML of hundreds of megabytes (MySQL keeps it in a 16 MB
 /// MEDIUMBLOB). A year of 5-minute instances is 105,120.
-pub const MAX_RANGE: i64 = 100_000;
+pub(crate) const MAX_RANGE: i64 = 100_000;
 
 /// Why an instance cannot be computed.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -131,7 +131,7 @@ impl Zone {
         }
     }
 
-    pub fn id(&self) -> &str {
+    pub(crate) fn id(&self) -> &str {
         &self.id
     }
 
@@ -197,7 +197,7 @@ impl Zone {
 
     /// Whether the zone's offset never changes: a custom `GMT±HH:MM`, Java's
     /// fixed IDs, UTC and tzdb's other names for a fixed offset (`Etc/...`).
-    pub fn has_fixed_offset(&self) -> bool {
+    pub(crate) fn has_fixed_offset(&self) -> bool {
         match self.rules {
             Rules::Fixed(_) => true,
             Rules::Tz(tz) => {
@@ -260,7 +260,7 @@ pub(super) fn two_digits(tens: u8, ones: u8) -> Option<i32> {
 }
 
 /// A UTC offset as `+HH:MM` (`colon`) or `+HHMM`.
-pub fn format_offset(seconds: i32, colon: bool) -> String {
+pub(crate) fn format_offset(seconds: i32, colon: bool) -> String {
     let sign = if seconds < 0 { '-' } else { '+' };
     let minutes = seconds.abs() / 60;
     let colon = if colon { ":" } else { "" };
@@ -268,7 +268,7 @@ pub fn format_offset(seconds: i32, colon: bool) -> String {
 }
 
 /// Every ID `Zone::parse` accepts apart from custom `GMT±HH:MM` ones, sorted.
-pub fn all_ids() -> Vec<&'static str> {
+pub(crate) fn all_ids() -> Vec<&'static str> {
     let mut ids: Vec<&'static str> = chrono_tz::TZ_VARIANTS
         .iter()
         .map(|tz| tz.name())

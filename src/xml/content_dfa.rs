@@ -16,7 +16,7 @@ use super::schema::{GroupKind, Occurs, Particle, TypeRef};
 use rustc_hash::FxHashMap;
 
 #[derive(Debug)]
-pub struct ContentDfa {
+pub(crate) struct ContentDfa {
     /// State 0 is the start; state `p + 1` is after the element of position `p`.
     states: Vec<State>,
 }
@@ -164,7 +164,7 @@ impl ContentDfa {
     /// comment). `child_types` is the type the validator gives each child
     /// name: a model that declares a name with two types gets none, so a
     /// child is validated with the same type whichever reading finds it.
-    pub fn build(
+    pub(crate) fn build(
         content: &Particle,
         child_types: &FxHashMap<String, TypeRef>,
     ) -> Option<ContentDfa> {
@@ -205,11 +205,11 @@ impl ContentDfa {
         Some(ContentDfa { states })
     }
 
-    pub const START: u32 = 0;
+    pub(crate) const START: u32 = 0;
 
     /// The state after a child `name` in `state`; none when the model does
     /// not allow it there.
-    pub fn step(&self, state: u32, name: &str) -> Option<u32> {
+    pub(crate) fn step(&self, state: u32, name: &str) -> Option<u32> {
         self.states
             .get(state as usize)?
             .edges
@@ -219,12 +219,12 @@ impl ContentDfa {
     }
 
     /// The type of the child whose step reached `state` (none for the start).
-    pub fn child_type(&self, state: u32) -> Option<TypeRef> {
+    pub(crate) fn child_type(&self, state: u32) -> Option<TypeRef> {
         self.states.get(state as usize)?.ty
     }
 
     /// Whether content may end in `state`.
-    pub fn accepts(&self, state: u32) -> bool {
+    pub(crate) fn accepts(&self, state: u32) -> bool {
         self.states.get(state as usize).is_some_and(|s| s.accepting)
     }
 }

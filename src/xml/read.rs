@@ -19,13 +19,13 @@ use quick_xml::reader::Reader;
 use smallvec::SmallVec;
 
 /// Largest file read; Oozie itself refuses workflow definitions over 100,000 bytes.
-pub const MAX_FILE_LEN: usize = 16 * 1024 * 1024;
+pub(crate) const MAX_FILE_LEN: usize = 16 * 1024 * 1024;
 /// How many attributes a tag has before their names are hashed to find one
 /// written twice, rather than compared with each other.
 const MANY_ATTRIBUTES: usize = 16;
 
 /// Deepest element nesting read; Oozie's documents nest fewer than ten levels.
-pub const MAX_DEPTH: usize = 256;
+pub(crate) const MAX_DEPTH: usize = 256;
 
 /// A text read as far as it goes: the tree, best effort, and every error met
 /// on the way, in the order of the text. Reading goes on past a malformed
@@ -40,7 +40,7 @@ pub struct Parsed<'s> {
 impl<'s> Parsed<'s> {
     /// The tree of a well-formed text, else the first error: what follows a
     /// first error is a guess, and the checks report that error alone.
-    pub fn into_result(self) -> Result<Document<'s>, Diagnostic> {
+    pub(crate) fn into_result(self) -> Result<Document<'s>, Diagnostic> {
         match (self.errors.into_iter().next(), self.document) {
             (Some(first), _) => Err(first),
             (None, Some(document)) => Ok(document),
@@ -78,7 +78,7 @@ fn no_element() -> Diagnostic {
 
 /// The diagnostic for a file of `len` bytes, when that is over [`MAX_FILE_LEN`]
 /// (callers reading files check it before reading one into memory).
-pub fn too_long(len: u64) -> Option<Diagnostic> {
+pub(crate) fn too_long(len: u64) -> Option<Diagnostic> {
     (len > MAX_FILE_LEN as u64).then(|| {
         Diagnostic::about_whole_file(
             XML_LIMIT,

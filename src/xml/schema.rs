@@ -73,7 +73,7 @@ impl Schemas {
 
     /// Reads the schemas of the namespaces of `families` (such as
     /// `uri:oozie:coordinator`) now, ahead of the documents that need them.
-    pub fn read_ahead(&self, families: &[&str]) {
+    pub(crate) fn read_ahead(&self, families: &[&str]) {
         for namespace in self.by_namespace.keys() {
             if families.iter().any(|f| split_version(namespace).0 == *f) {
                 self.get(namespace);
@@ -82,18 +82,18 @@ impl Schemas {
     }
 
     /// Whether a schema of `namespace` is embedded (without reading it).
-    pub fn has(&self, namespace: &str) -> bool {
+    pub(crate) fn has(&self, namespace: &str) -> bool {
         self.by_namespace.contains_key(namespace)
     }
 
     /// Every schema (each read now, if it was not).
-    pub fn all(&self) -> impl Iterator<Item = &Schema> {
+    pub(crate) fn all(&self) -> impl Iterator<Item = &Schema> {
         self.by_namespace.keys().filter_map(|ns| self.get(ns))
     }
 
     /// The namespaces that declare a global element `name`, sorted (by
     /// family, then version: `uri:oozie:shell-action:0.3` before `...:1.0`).
-    pub fn namespaces_with_root(&self, name: &str) -> Vec<&str> {
+    pub(crate) fn namespaces_with_root(&self, name: &str) -> Vec<&str> {
         let mut found: Vec<&str> = self
             .all()
             .filter(|s| s.global(name).is_some())
@@ -108,7 +108,7 @@ impl Schemas {
 
     /// The versions of the schemas of `family` (a namespace without its
     /// last `:VERSION`, such as `uri:oozie:shell-action`), oldest first.
-    pub fn versions(&self, family: &str) -> Vec<&str> {
+    pub(crate) fn versions(&self, family: &str) -> Vec<&str> {
         let mut found: Vec<&str> = self
             .by_namespace
             .keys()
@@ -123,7 +123,7 @@ impl Schemas {
     /// global `name` (not another workflow version's `<ssh>` for workflow 0.5),
     /// the newest of the document's major version (workflow 0.5 pairs with
     /// shell-action 0.3, workflow 1.0 with shell-action 1.0), else the newest.
-    pub fn namespace_for(&self, name: &str, document: &str) -> Option<&str> {
+    pub(crate) fn namespace_for(&self, name: &str, document: &str) -> Option<&str> {
         let (family, version) = split_version(document);
         let found: Vec<&str> = self
             .namespaces_with_root(name)
@@ -146,7 +146,7 @@ impl Schemas {
 /// 1770-1776, `SchemaService.wf.schemas`, `coord.schemas`): a workflow's
 /// are the workflow, action and SLA schemas, a coordinator's the
 /// coordinator and SLA schemas. (Bundles have no wildcard.)
-pub fn registered_together(document: &str, other: &str) -> bool {
+pub(crate) fn registered_together(document: &str, other: &str) -> bool {
     let (family, _) = split_version(document);
     let (other_family, _) = split_version(other);
     let sla = other_family == "uri:oozie:sla";
@@ -159,7 +159,7 @@ pub fn registered_together(document: &str, other: &str) -> bool {
 
 /// `(family, version)` of a namespace `family:version`; the version is empty
 /// when there is no `:`.
-pub fn split_version(namespace: &str) -> (&str, &str) {
+pub(crate) fn split_version(namespace: &str) -> (&str, &str) {
     namespace.rsplit_once(':').unwrap_or((namespace, ""))
 }
 
@@ -186,28 +186,28 @@ pub struct Schema {
 }
 
 #[derive(Debug, Clone)]
-pub struct ElementDecl {
+pub(crate) struct ElementDecl {
     pub name: String,
     pub ty: TypeRef,
     pub occurs: Occurs,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Occurs {
+pub(crate) struct Occurs {
     pub min: u32,
     /// `None`: unbounded.
     pub max: Option<u32>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TypeRef {
+pub(crate) enum TypeRef {
     Builtin(Builtin),
     Simple(usize),
     Complex(usize),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Builtin {
+pub(crate) enum Builtin {
     String,
     Boolean,
     /// Any of the integer types; the bounds are their value spaces.
@@ -218,7 +218,7 @@ pub enum Builtin {
 }
 
 #[derive(Debug, Default)]
-pub struct ComplexType {
+pub(crate) struct ComplexType {
     pub content: Option<Particle>,
     pub attributes: Vec<AttributeDecl>,
     pub mixed: bool,
@@ -233,7 +233,7 @@ pub struct ComplexType {
 }
 
 #[derive(Debug, Clone)]
-pub enum Particle {
+pub(crate) enum Particle {
     Element(ElementDecl),
     Group {
         kind: GroupKind,
@@ -252,7 +252,7 @@ pub enum Particle {
 
 impl Particle {
     /// How often the particle may occur.
-    pub fn occurs(&self) -> Occurs {
+    pub(crate) fn occurs(&self) -> Occurs {
         match self {
             Particle::Element(decl) => decl.occurs,
             Particle::Group { occurs, .. } | Particle::Any { occurs, .. } => *occurs,
@@ -261,14 +261,14 @@ impl Particle {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GroupKind {
+pub(crate) enum GroupKind {
     Sequence,
     Choice,
     All,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Wildcard {
+pub(crate) enum Wildcard {
     Any,
     /// `##other`: any namespace but this one, and not none.
     Other(String),
@@ -277,7 +277,7 @@ pub enum Wildcard {
 }
 
 impl Wildcard {
-    pub fn admits(&self, namespace: Option<&str>) -> bool {
+    pub(crate) fn admits(&self, namespace: Option<&str>) -> bool {
         match self {
             Wildcard::Any => true,
             Wildcard::Other(own) => namespace.is_some_and(|n| n != own),
@@ -287,14 +287,14 @@ impl Wildcard {
 }
 
 #[derive(Debug, Clone)]
-pub struct AttributeDecl {
+pub(crate) struct AttributeDecl {
     pub name: String,
     pub ty: TypeRef,
     pub required: bool,
 }
 
 #[derive(Debug)]
-pub struct SimpleType {
+pub(crate) struct SimpleType {
     pub name: String,
     pub base: Builtin,
     /// Each `(pattern as written, compiled and anchored)`.
@@ -303,26 +303,26 @@ pub struct SimpleType {
 }
 
 impl Schema {
-    pub fn global(&self, name: &str) -> Option<&ElementDecl> {
+    pub(crate) fn global(&self, name: &str) -> Option<&ElementDecl> {
         self.globals.iter().find(|d| d.name == name)
     }
 
     /// The names of the global elements, in declaration order.
-    pub fn global_names(&self) -> impl Iterator<Item = &str> {
+    pub(crate) fn global_names(&self) -> impl Iterator<Item = &str> {
         self.globals.iter().map(|d| d.name.as_str())
     }
 
-    pub fn complex_types(&self) -> &[ComplexType] {
+    pub(crate) fn complex_types(&self) -> &[ComplexType] {
         &self.complex
     }
 
     /// The complex type of a `TypeRef::Complex` of this schema.
-    pub fn complex(&self, index: usize) -> Option<&ComplexType> {
+    pub(crate) fn complex(&self, index: usize) -> Option<&ComplexType> {
         self.complex.get(index)
     }
 
     /// The simple type of a `TypeRef::Simple` of this schema.
-    pub fn simple(&self, index: usize) -> Option<&SimpleType> {
+    pub(crate) fn simple(&self, index: usize) -> Option<&SimpleType> {
         self.simple.get(index)
     }
 

@@ -60,7 +60,7 @@ pub struct Attribute<'s> {
 
 impl<'s> Attribute<'s> {
     /// The value as a [`Text`], for EL parsing with spans in the file.
-    pub fn text(&self) -> Text<'s> {
+    pub(crate) fn text(&self) -> Text<'s> {
         Text {
             value: Cow::Borrowed(self.value),
             span: self.value_span,
@@ -79,7 +79,7 @@ pub struct TextPiece<'s> {
 /// the first to the last. Entities shorten the value against its span; the EL
 /// front end maps positions through [`file_offset`].
 #[derive(Debug, Clone, PartialEq)]
-pub struct Text<'s> {
+pub(crate) struct Text<'s> {
     /// The file's own text when it holds no reference and is one piece.
     pub value: Cow<'s, str>,
     pub span: Span,
@@ -91,14 +91,14 @@ pub struct Text<'s> {
 
 impl Text<'_> {
     /// Where byte `offset` of the value is in the file.
-    pub fn source_offset(&self, offset: usize) -> usize {
+    pub(crate) fn source_offset(&self, offset: usize) -> usize {
         file_offset(self.span.start, &self.breaks, offset as u32) as usize
     }
 }
 
 /// Where byte `offset` of a value is in the file, for a value starting at
 /// file offset `start` with [`Text::breaks`] `breaks`.
-pub fn file_offset(start: u32, breaks: &[(u32, u32)], offset: u32) -> u32 {
+pub(crate) fn file_offset(start: u32, breaks: &[(u32, u32)], offset: u32) -> u32 {
     let (value_at, file_at) = breaks
         .iter()
         .rev()
@@ -109,7 +109,7 @@ pub fn file_offset(start: u32, breaks: &[(u32, u32)], offset: u32) -> u32 {
 }
 
 impl<'s> Element<'s> {
-    pub fn attribute(&self, name: &str) -> Option<&Attribute<'s>> {
+    pub(crate) fn attribute(&self, name: &str) -> Option<&Attribute<'s>> {
         self.attributes
             .iter()
             .find(|a| a.namespace.is_none() && a.name == name)
@@ -117,7 +117,7 @@ impl<'s> Element<'s> {
 
     /// The character data, trimmed of surrounding whitespace as Oozie's JDOM
     /// `getTextTrim` reads it; the span covers the trimmed value.
-    pub fn text_trimmed(&self) -> Text<'s> {
+    pub(crate) fn text_trimmed(&self) -> Text<'s> {
         // The common case: one piece, the file's own text (a reference is a
         // piece of its own), so value offsets are file offsets from its start.
         if let [piece] = self.text
@@ -184,14 +184,14 @@ impl<'s> Element<'s> {
     }
 
     /// The child elements with this local name, in any namespace.
-    pub fn children_named<'e>(
+    pub(crate) fn children_named<'e>(
         &'e self,
         name: &'e str,
     ) -> impl Iterator<Item = &'e Element<'s>> + 'e {
         self.children.iter().filter(move |c| c.name == name)
     }
 
-    pub fn child(&self, name: &str) -> Option<&Element<'s>> {
+    pub(crate) fn child(&self, name: &str) -> Option<&Element<'s>> {
         self.children.iter().find(|c| c.name == name)
     }
 }
@@ -211,7 +211,7 @@ pub fn arena_for(len: usize) -> Arena {
 }
 
 /// Only XML's whitespace: space, tab, line feed, carriage return.
-pub fn is_xml_whitespace(text: &str) -> bool {
+pub(crate) fn is_xml_whitespace(text: &str) -> bool {
     text.bytes()
         .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
 }

@@ -314,7 +314,7 @@ fn own_namespace_help(name: &str, document: &Schema) -> Option<String> {
 }
 
 /// `a`, `a and b`, `a, b and c`.
-pub fn and_list(items: &[&str]) -> String {
+pub(crate) fn and_list(items: &[&str]) -> String {
     match items {
         [] => String::new(),
         [one] => one.to_string(),

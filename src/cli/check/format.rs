@@ -19,7 +19,7 @@ pub(super) struct Checked<'a> {
 
 impl<'a> Checked<'a> {
     /// Every problem, with its report's index and its report.
-    pub fn problems(self) -> impl Iterator<Item = (usize, &'a Report, &'a Located)> {
+    pub(super) fn problems(self) -> impl Iterator<Item = (usize, &'a Report, &'a Located)> {
         self.reports
             .iter()
             .enumerate()
@@ -28,7 +28,7 @@ impl<'a> Checked<'a> {
 
     /// The documentation URL of rule `code` for the file of report `index`
     /// (its coordc.toml's `docs-url`, else the default).
-    pub fn docs_url(self, index: usize, code: &str) -> String {
+    pub(super) fn docs_url(self, index: usize, code: &str) -> String {
         let template = self.targets.get(index).and_then(Target::docs_url);
         rules::docs_url(template, code)
     }

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 #[derive(Args)]
-pub struct CheckArgs {
+pub(super) struct CheckArgs {
     /// Application files, or folders searched for `.xml` files.
     #[arg(value_name = "PATH", default_value = ".")]
     paths: Vec<PathBuf>,
@@ -142,7 +142,7 @@ impl ColorChoice {
     }
 }
 
-pub fn run(args: CheckArgs) -> i32 {
+pub(super) fn run(args: CheckArgs) -> i32 {
     if RuleSet::default().with(&args.selection()).is_empty() {
         eprintln!("warning: --select, --extend-select and --ignore leave no rule to report");
     }

@@ -40,7 +40,7 @@ enum SimulateFormat {
 }
 
 #[derive(Args)]
-pub struct SimulateArgs {
+pub(super) struct SimulateArgs {
     /// A scenario file (.toml), or a coordinator application XML file (the
     /// quick form: submitted at its start, every input present at its
     /// nominal time, every workflow SUCCEEDED after 10 minutes), or a
@@ -97,7 +97,7 @@ fn scenario_problems(name: &str, text: &str, problems: &[Diagnostic]) -> i32 {
     EXIT_ERRORS
 }
 
-pub fn run(args: SimulateArgs) -> i32 {
+pub(super) fn run(args: SimulateArgs) -> i32 {
     let at = match args
         .at
         .as_deref()

@@ -16,7 +16,7 @@ use crate::time::datetime::{ProcessingZone, parse_datetime};
 use std::io::Write;
 
 /// The workflow `doc` read from `args.input` (file 0 of `sources`), run.
-pub fn run(args: &SimulateArgs, doc: &crate::xml::Document, mut sources: Sources) -> i32 {
+pub(super) fn run(args: &SimulateArgs, doc: &crate::xml::Document, mut sources: Sources) -> i32 {
     if args.until.is_some() || args.at.is_some() || args.explain.is_some() {
         return usage(
             "--until, --at and --explain are for coordinators: a workflow runs to its end (its trace says why each node went where it went)"

@@ -143,7 +143,7 @@ impl Walk<'_> {
 /// own: version control, build output (a Maven build copies the
 /// applications into `target/`), dependencies and virtual environments. A
 /// folder named on the command line is checked all the same.
-pub const SKIPPED_FOLDERS: &[&str] = &[
+pub(crate) const SKIPPED_FOLDERS: &[&str] = &[
     ".git",
     ".hg",
     ".svn",

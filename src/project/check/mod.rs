@@ -31,9 +31,9 @@ mod runs;
 mod suppressions;
 mod workflow;
 
-pub use discover::SKIPPED_FOLDERS;
+pub(crate) use discover::SKIPPED_FOLDERS;
 pub use filters::MOST_PER_CODE;
-pub use pipeline::pipeline_problems;
+pub(crate) use pipeline::pipeline_problems;
 
 use super::files::{ConfigFile, Files, normal};
 use super::load::{self, Sources};
@@ -121,7 +121,7 @@ pub struct Report {
 
 impl Report {
     /// For a coordinator checked as a bundle submits it: the bundle's file.
-    pub fn bundle(&self) -> Option<&Path> {
+    pub(crate) fn bundle(&self) -> Option<&Path> {
         self.bundle.as_deref()
     }
 
@@ -130,7 +130,7 @@ impl Report {
     /// those looked for and not found, the configuration files beside the
     /// application and the coordc.toml: a change to any of them can change
     /// the report.
-    pub fn depends_on(&self, target: &Target) -> Vec<PathBuf> {
+    pub(crate) fn depends_on(&self, target: &Target) -> Vec<PathBuf> {
         let mut paths: Vec<PathBuf> = self
             .sources
             .files
@@ -166,7 +166,7 @@ impl Report {
     /// while reading names its job must define: the note (or, for a
     /// workflow, the warning) that lists them is in its problems, and the
     /// values that read them were not evaluated.
-    pub fn unconfigured(&self) -> bool {
+    pub(crate) fn unconfigured(&self) -> bool {
         self.problems.iter().any(|p| {
             p.file == FileRef::App
                 && p.diagnostic.code == EL_UNKNOWN_VARIABLE
@@ -175,7 +175,7 @@ impl Report {
     }
 
     /// Whether the file is XML of another namespace than Oozie's, skipped.
-    pub fn skipped(&self) -> bool {
+    pub(crate) fn skipped(&self) -> bool {
         self.skipped
     }
 
@@ -259,7 +259,7 @@ pub struct Target {
 impl Target {
     /// Where rule pages are linked for this file: its coordc.toml's
     /// `docs-url`, if it sets one.
-    pub fn docs_url(&self) -> Option<&str> {
+    pub(crate) fn docs_url(&self) -> Option<&str> {
         self.folder.settings.docs_url.as_deref()
     }
 }

@@ -16,7 +16,7 @@ use std::sync::Arc;
 /// The pipeline checks across every coordinator of `checked` (a file's
 /// own, and those a bundle submits as a pipeline of their own), a list of
 /// problems for each report, with its folder's settings applied.
-pub fn pipeline_problems(checked: &[(&Target, &Report)]) -> Vec<Vec<Located>> {
+pub(crate) fn pipeline_problems(checked: &[(&Target, &Report)]) -> Vec<Vec<Located>> {
     pipeline_problems_counted(checked)
         .into_iter()
         .map(|(problems, _)| problems)

@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 /// A bundle as submitted: its IR and the configuration its job was given
 /// (its coordinators are given the same).
-pub struct LoadedBundle {
+pub(crate) struct LoadedBundle {
     pub bundle: Bundle,
     pub config: VarMap,
     pub job: BundleJob,
@@ -26,7 +26,7 @@ pub struct LoadedBundle {
 /// The bundle job's configuration files, which its coordinators are given
 /// too (the -D and the rest come as definitions).
 #[derive(Clone)]
-pub struct BundleJob {
+pub(crate) struct BundleJob {
     /// The bundle-config-default.xml beside the bundle.
     pub defaults: Option<Arc<ConfigFile>>,
     /// The job.properties beside the bundle, when that is its configuration.
@@ -39,7 +39,7 @@ pub struct BundleJob {
 /// The bundle of `doc` (file 0 of `sources`, already parsed) with its job
 /// configuration: its defaults (BundleSubmitXCommand.mergeDefaultConfig,
 /// 224-260), then its configuration as any application's.
-pub fn bundle(
+pub(crate) fn bundle(
     doc: &xml::Document,
     bundle_path: &Path,
     input: &JobInput,
@@ -73,7 +73,7 @@ pub fn bundle(
 /// and `defines`, the rest in order
 /// (`oozie::bundle::SubmittedBundle::coordinator_defines`); configured as
 /// the bundle is.
-pub fn bundle_coordinator_input<'a>(
+pub(crate) fn bundle_coordinator_input<'a>(
     input: &'a JobInput,
     bundle: &'a BundleJob,
     defines: &'a [(String, String)],
@@ -94,7 +94,7 @@ pub fn bundle_coordinator_input<'a>(
 /// folder (coordc's convention: Hadoop resolves it against the user's home
 /// folder on the file system); a folder stands for its coordinator.xml
 /// (CoordSubmitXCommand:1205-1210).
-pub fn coordinator_file(
+pub(crate) fn coordinator_file(
     app_path: &str,
     bundle_path: &Path,
     input: &JobInput,
@@ -149,7 +149,11 @@ pub fn coordinator_file(
 
 /// The file at a bundle coordinator's `<app-path>` (`doc`) when it is not a
 /// coordinator application.
-pub fn not_a_coordinator(doc: &xml::Document, bundle_path: &Path, name: &str) -> Option<Located> {
+pub(crate) fn not_a_coordinator(
+    doc: &xml::Document,
+    bundle_path: &Path,
+    name: &str,
+) -> Option<Located> {
     (doc.root.name != "coordinator-app").then(|| {
         Located::in_app(
             Diagnostic::error(
@@ -171,7 +175,11 @@ pub fn not_a_coordinator(doc: &xml::Document, bundle_path: &Path, name: &str) ->
 /// What Oozie refuses in the coordinator `doc` because the bundle at
 /// `bundle_path` submits it as `name`: schema 0.1 (E1319,
 /// CoordSubmitXCommand:539-541).
-pub fn refused_in_bundle(doc: &xml::Document, bundle_path: &Path, name: &str) -> Option<Located> {
+pub(crate) fn refused_in_bundle(
+    doc: &xml::Document,
+    bundle_path: &Path,
+    name: &str,
+) -> Option<Located> {
     (doc.root.namespace == Some("uri:oozie:coordinator:0.1")).then(|| {
         Located::in_app(
             Diagnostic::error(
@@ -188,7 +196,7 @@ pub fn refused_in_bundle(doc: &xml::Document, bundle_path: &Path, name: &str) ->
 }
 
 /// A coordinator a bundle submits, read and loaded.
-pub struct Member<'b> {
+pub(crate) struct Member<'b> {
     pub submitted: &'b SubmittedCoordinator<'b>,
     pub sources: Sources,
     pub loaded: LoadedCoordinator,
@@ -198,7 +206,7 @@ pub struct Member<'b> {
 /// loaded with the configuration the bundle gives it. The bundle's
 /// `problems` (in its `sources`) and theirs are told to `sink`; None when
 /// any is an error.
-pub fn bundle_members<'b>(
+pub(crate) fn bundle_members<'b>(
     bundle_path: &Path,
     input: &JobInput,
     loaded: &LoadedBundle,

@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 /// A datasets file checked on its own: the variables of the job it is
 /// checked for, and the datasets its `<include>`s read with them.
-pub struct LoadedDatasets {
+pub(crate) struct LoadedDatasets {
     /// The `--config` files and `-D` (a job.properties beside the file
     /// belongs to the coordinators that include it, and is not read).
     pub vars: VarMap,
@@ -31,7 +31,7 @@ pub struct LoadedDatasets {
 
 /// [`LoadedDatasets`] for the datasets file at `path`, whose `<include>`s
 /// are `includes`; a configuration that cannot be read stops it.
-pub fn datasets_file(
+pub(crate) fn datasets_file(
     includes: &[ir::ElText],
     path: &Path,
     input: &JobInput,

@@ -18,16 +18,16 @@ mod subworkflows;
 mod user;
 mod workflow;
 
-pub use bundle::{
-    BundleJob, LoadedBundle, Member, bundle, bundle_coordinator_input, bundle_members,
-    coordinator_file, not_a_coordinator, refused_in_bundle,
+pub(crate) use bundle::{
+    BundleJob, Member, bundle, bundle_coordinator_input, bundle_members, coordinator_file,
+    not_a_coordinator, refused_in_bundle,
 };
 pub use config::{CONFIGURATION_FILES, JobInput, JobSource};
 pub use coordinator::{LoadedCoordinator, coordinator, submit};
-pub use includes::{LoadedDatasets, datasets_file};
+pub(crate) use includes::datasets_file;
 pub use sources::{Sources, properties_of};
-pub use subworkflows::LocalWorkflows;
-pub use workflow::{WorkflowJob, workflow, workflow_job};
+pub(crate) use subworkflows::LocalWorkflows;
+pub(crate) use workflow::{workflow, workflow_job};
 
 use super::files::{Files, ReadError};
 use super::locate::AppKind;
@@ -48,7 +48,7 @@ pub enum Stop {
 /// Where loading and submitting tell what they find (warnings too), with
 /// the sources the problems point into: `coordc dryrun` and `coordc
 /// simulate` print them; the fuzz targets render them and go on.
-pub type ProblemSink<'s> = &'s mut dyn FnMut(&Sources, Stop);
+pub(crate) type ProblemSink<'s> = &'s mut dyn FnMut(&Sources, Stop);
 
 /// Reads the application file into `sources` (as file 0); its text, to parse
 /// with [`parse_document`].
@@ -75,7 +75,7 @@ pub fn read_application(
 /// parses it: the one way every command opens an application. `then` gets
 /// the sources and the tree with its kind (`None`: a root element that is
 /// no application, such as a datasets file), or why there is no tree.
-pub fn with_application<R>(
+pub(crate) fn with_application<R>(
     path: &Path,
     files: &Files,
     sources: &mut Sources,
@@ -98,7 +98,7 @@ pub fn parse_document<'s>(text: &'s str, arena: &'s xml::Arena) -> Result<xml::D
 }
 
 /// The schema violations of the application `doc` (file 0 of its sources).
-pub fn schema_problems(doc: &xml::Document) -> Vec<Located> {
+pub(crate) fn schema_problems(doc: &xml::Document) -> Vec<Located> {
     xml::validate(doc)
         .into_iter()
         .map(Located::in_app)

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
 /// What a diagnostic about the command line names as its file.
-pub const COMMAND_LINE: &str = "<-D>";
+pub(super) const COMMAND_LINE: &str = "<-D>";
 
 /// The files a command read, for rendering diagnostics: index 0 is the
 /// application; `Located::file` indexes the others.
@@ -35,7 +35,7 @@ impl Sources {
     }
 
     /// The application's text (file 0), empty before it is added.
-    pub fn application(&self) -> &str {
+    pub(crate) fn application(&self) -> &str {
         self.files.first().map_or("", |(_, text)| text)
     }
 
@@ -54,7 +54,7 @@ impl Sources {
     /// [`Sources::render`], in a terminal's colours when `colour` says so,
     /// with the notes `notes` makes from the text of the diagnostic's file
     /// shown after its help, and a note for each place in another file.
-    pub fn render_styled(
+    pub(crate) fn render_styled(
         &self,
         located: &Located,
         colour: bool,
@@ -84,7 +84,7 @@ impl Sources {
 
     /// The text of the line of file `file` that holds byte `offset`, without
     /// its line end.
-    pub fn line_text(&self, file: usize, offset: usize) -> &str {
+    pub(crate) fn line_text(&self, file: usize, offset: usize) -> &str {
         self.lines(file).map_or("", |(text, lines)| {
             let range = lines.range(text, lines.line(offset));
             text.get(range).unwrap_or("").trim_end_matches(['\r', '\n'])
@@ -94,20 +94,20 @@ impl Sources {
     /// The index among the files of the text `file` is about: the
     /// command line's is the file named [`COMMAND_LINE`] (a check of a `-D`
     /// definition adds it, with no text). Past the files when there is none.
-    pub fn index(&self, file: FileRef) -> usize {
+    pub(crate) fn index(&self, file: FileRef) -> usize {
         file.index()
             .or_else(|| self.index_of(COMMAND_LINE))
             .unwrap_or(usize::MAX)
     }
 
     /// The index of the file named `name`, if it was read.
-    pub fn index_of(&self, name: &str) -> Option<usize> {
+    pub(crate) fn index_of(&self, name: &str) -> Option<usize> {
         self.files.iter().position(|(n, _)| n == name)
     }
 
     /// The 1-based line and column (in characters) of byte `offset` of file
     /// `file`.
-    pub fn line_column(&self, file: usize, offset: usize) -> (usize, usize) {
+    pub(crate) fn line_column(&self, file: usize, offset: usize) -> (usize, usize) {
         self.lines(file)
             .map_or((1, 1), |(text, lines)| lines.line_column(text, offset))
     }
@@ -117,7 +117,7 @@ impl Sources {
     /// Where the job property `name` is set among the configuration files
     /// read (the last definition wins, as the merge does): the file's
     /// index, its name, its text and the property.
-    pub fn property_definition(&self, name: &str) -> Option<(usize, &str, &str, Property)> {
+    pub(crate) fn property_definition(&self, name: &str) -> Option<(usize, &str, &str, Property)> {
         self.files
             .iter()
             .enumerate()

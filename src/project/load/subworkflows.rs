@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 /// Workflow applications read from local files when a sub-workflow action
 /// or a coordinator action names one: an app-path `--map`ped to a folder,
 /// or a local path (relative to `base`). Each file is read once.
-pub struct LocalWorkflows<'a> {
+pub(crate) struct LocalWorkflows<'a> {
     pub maps: &'a [(String, String)],
     pub base: PathBuf,
     pub files: &'a Files,
@@ -30,7 +30,7 @@ pub struct LocalWorkflows<'a> {
 type Found = Option<Result<Arc<SubWorkflow>, String>>;
 
 impl<'a> LocalWorkflows<'a> {
-    pub fn new(maps: &'a [(String, String)], base: PathBuf, files: &'a Files) -> Self {
+    pub(crate) fn new(maps: &'a [(String, String)], base: PathBuf, files: &'a Files) -> Self {
         LocalWorkflows {
             maps,
             base,

@@ -15,7 +15,7 @@ use std::path::Path;
 /// The workflow of `doc` (file 0), valid, lowered, and with transitions
 /// that all lead to nodes and a graph Oozie accepts (the graph errors
 /// `coordc check` reports); or every problem that stops it.
-pub fn workflow(doc: &xml::Document) -> Result<ir::Workflow, Stop> {
+pub(crate) fn workflow(doc: &xml::Document) -> Result<ir::Workflow, Stop> {
     let wf = lowered(doc, ir::lower::workflow)?;
     let graph: Vec<Located> = crate::check::workflow::check(&wf)
         .into_iter()
@@ -33,7 +33,7 @@ pub fn workflow(doc: &xml::Document) -> Result<ir::Workflow, Stop> {
 /// applied, and their problems (WF011, WF012); and whether the job was given
 /// a configuration (files, the job.properties beside it, or `-D`) that
 /// submits the workflow itself.
-pub struct WorkflowJob {
+pub(crate) struct WorkflowJob {
     pub vars: VarMap,
     pub parameter_problems: Vec<Located>,
     pub configured: bool,
@@ -78,7 +78,7 @@ fn submits_other(config: &JobConfig, file_name: &str) -> Option<String> {
 /// coordinator's is found, over the config-default.xml beside the workflow,
 /// whose values the server injects as defaults before it verifies the
 /// parameters (SubmitXCommand.java:156-187, LiteWorkflowAppParser.java:182).
-pub fn workflow_job(
+pub(crate) fn workflow_job(
     wf: &ir::Workflow,
     app_path: &Path,
     input: &JobInput,

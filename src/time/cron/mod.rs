@@ -64,7 +64,7 @@ pub struct Cron {
 /// ignores or that leaves one value, what follows a month or day name. coordc
 /// fires as Oozie does and says so (CR009).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CronQuirk {
+pub(crate) struct CronQuirk {
     /// Bytes of the cron text as given.
     pub start: usize,
     pub end: usize,
@@ -152,11 +152,11 @@ impl Cron {
     }
 
     /// What Quartz reads other than as written ([`CronQuirk`]).
-    pub fn quirks(&self) -> &[CronQuirk] {
+    pub(crate) fn quirks(&self) -> &[CronQuirk] {
         &self.quirks
     }
 
-    pub fn text(&self) -> &str {
+    pub(crate) fn text(&self) -> &str {
         &self.text
     }
 
@@ -177,7 +177,7 @@ impl Cron {
     }
 
     /// Whether both day fields are given, so Oozie fires when either matches.
-    pub fn both_day_fields(&self) -> bool {
+    pub(crate) fn both_day_fields(&self) -> bool {
         self.schedules.len() == 2
     }
 
