@@ -27,6 +27,7 @@ use crate::diag::Diagnostic;
 use crate::diag::rules::SIMULATE_SCENARIO;
 use crate::el::VarMap;
 use crate::interp::clock::{Millis, datetime, millis};
+use crate::interp::queue::EventQueue;
 use crate::interp::workflow::graph::Graph;
 use crate::interp::workflow::run::{
     Run, RunInput, RunStatus, SubWorkflow, SubWorkflows, job_conf, run as workflow_run,
@@ -41,8 +42,7 @@ use crate::time::cron;
 use crate::time::datetime::{ProcessingZone, format_utc};
 use chrono::{DateTime, TimeZone, Utc};
 use std::borrow::Cow;
-use std::cmp::Reverse;
-use std::collections::{BTreeSet, BinaryHeap};
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 #[cfg(test)]
@@ -256,7 +256,7 @@ enum Service {
     Recovery,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Event {
     Submit(usize),
     Tick(Service, u32),
@@ -306,8 +306,7 @@ pub struct Engine<'a> {
     pub settings: Settings,
     pub now: Millis,
     pub until: Millis,
-    seq: u64,
-    queue: BinaryHeap<Reverse<(Millis, u64, Event)>>,
+    queue: EventQueue<Event>,
     pub jobs: Vec<SimJob<'a>>,
     pub data: DataStore,
     pub outages: Vec<(Millis, Millis)>,
@@ -407,8 +406,7 @@ impl<'a> Engine<'a> {
             settings,
             now: start,
             until,
-            seq: 0,
-            queue: BinaryHeap::new(),
+            queue: EventQueue::default(),
             jobs,
             data,
             outages,
@@ -449,14 +447,13 @@ impl<'a> Engine<'a> {
     }
 
     fn push(&mut self, at: Millis, event: Event) {
-        self.seq += 1;
-        self.queue.push(Reverse((at, self.seq, event)));
+        self.queue.push(at, event);
     }
 
     /// Runs every event due before `until` (or at or before `at`, when
     /// given: the state as of that time).
     pub fn run(&mut self, at: Option<Millis>) -> Result<(), Diagnostic> {
-        while let Some(Reverse((t, _, event))) = self.queue.peek().copied() {
+        while let Some(t) = self.queue.next_at() {
             let past = match at {
                 Some(at) => t > at,
                 None => t >= self.until,
@@ -464,7 +461,9 @@ impl<'a> Engine<'a> {
             if past {
                 break;
             }
-            self.queue.pop();
+            let Some((t, event)) = self.queue.pop() else {
+                break;
+            };
             self.now = t;
             if self.down && event.is_command() {
                 continue;
