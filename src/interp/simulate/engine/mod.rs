@@ -56,7 +56,7 @@ mod record;
 mod services;
 mod sim_job;
 
-pub use record::{Change, OpRecord, Record, Status, Why};
+pub use record::{Change, Log, OpRecord, Record, Status, Why};
 
 const SECOND: Millis = 1_000;
 const MINUTE: Millis = 60_000;
@@ -313,7 +313,7 @@ pub struct Engine<'a> {
     down: bool,
     /// The services' clocks, in [`Service`]'s order.
     services: [ServiceClock; 4],
-    pub record: Record,
+    pub log: Log,
     ops: Vec<JobOp>,
     workflows: WorkflowScript,
     outputs: bool,
@@ -411,7 +411,7 @@ impl<'a> Engine<'a> {
             data,
             outages,
             down: false,
-            record: Record::default(),
+            log: Log::default(),
             ops,
             workflows,
             outputs,
@@ -486,6 +486,19 @@ impl<'a> Engine<'a> {
             self.now = self.until;
         }
         Ok(())
+    }
+
+    /// The record of the run so far, and the server as it stands: what the
+    /// reports are written from.
+    pub fn into_record(self) -> Record<'a> {
+        Record::new(
+            self.log,
+            self.now,
+            self.settings,
+            self.jobs,
+            self.data,
+            self.script,
+        )
     }
 
     fn handle(&mut self, event: Event) {
@@ -564,7 +577,7 @@ impl<'a> Engine<'a> {
         }
         let from = job.status;
         job.status = to;
-        self.record.changes.push(Change {
+        self.log.changes.push(Change {
             at: self.now,
             job: j,
             action: None,
@@ -611,7 +624,7 @@ impl<'a> Engine<'a> {
         action.status = to;
         action.since = now;
         action.modified = now;
-        self.record.changes.push(Change {
+        self.log.changes.push(Change {
             at: now,
             job: j,
             action: Some(a),
