@@ -96,7 +96,7 @@ fn bench(c: &mut Criterion) {
             let mut engine = Engine::new(simulation, vec![input]);
             engine.run(None).unwrap();
             assert_eq!(engine.created, 105_120);
-            write_json(&engine, &mut std::io::sink()).unwrap();
+            write_json(&engine.into_record(), &mut std::io::sink()).unwrap();
         })
     });
     group.finish();

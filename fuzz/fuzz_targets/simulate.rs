@@ -234,17 +234,18 @@ fn run_coordinators(base: &Path, text: &str) {
         common::render(&d, text);
         return;
     }
+    let record = engine.into_record();
     let mut out = std::io::sink();
-    let _ = coordc::interp::simulate::report::write_json(&engine, &mut out);
+    let _ = coordc::interp::simulate::report::write_json(&record, &mut out);
     if common::verbose() {
-        let _ = coordc::interp::simulate::report::write_text(&engine, &mut std::io::stderr());
+        let _ = coordc::interp::simulate::report::write_text(&record, &mut std::io::stderr());
     } else {
-        let _ = coordc::interp::simulate::report::write_text(&engine, &mut out);
+        let _ = coordc::interp::simulate::report::write_text(&record, &mut out);
     }
-    for (j, job) in engine.jobs.iter().enumerate() {
+    for (j, job) in record.jobs.iter().enumerate() {
         std::hint::black_box((
             &job.id,
-            coordc::interp::simulate::report::explain(&engine, j, 1),
+            coordc::interp::simulate::report::explain(&record, j, 1),
         ));
     }
 }

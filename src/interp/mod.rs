@@ -3,5 +3,6 @@
 
 pub mod clock;
 pub mod markup;
+pub mod queue;
 pub mod simulate;
 pub mod workflow;

@@ -238,12 +238,13 @@ pub(super) fn run(args: SimulateArgs) -> i32 {
     if let Err(d) = engine.run(at.map(millis)) {
         return scenario_problems(&scenario_name, &scenario_text, &[d]);
     }
+    let record = engine.into_record();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     if let Some(which) = &args.explain {
         let found = which.rsplit_once('@').and_then(|(job, n)| {
-            let j = engine.jobs.iter().position(|x| x.id == job)?;
-            report::explanation(&engine, j, n.parse().ok()?)
+            let j = record.jobs.iter().position(|x| x.id == job)?;
+            report::explanation(&record, j, n.parse().ok()?)
         });
         return match found {
             Some(explanation) => {
@@ -258,7 +259,7 @@ pub(super) fn run(args: SimulateArgs) -> i32 {
             }
             None => usage(format!(
                 "--explain {which}: no such action (write JOB@N; the jobs: {})",
-                engine
+                record
                     .jobs
                     .iter()
                     .map(|j| j.id.as_str())
@@ -268,10 +269,10 @@ pub(super) fn run(args: SimulateArgs) -> i32 {
         };
     }
     let result = match args.format {
-        SimulateFormat::Text => report::write_text(&engine, &mut out),
-        SimulateFormat::Json => report::write_json(&engine, &mut out),
-        SimulateFormat::Events => report::write_events(&engine, &mut out),
-        SimulateFormat::Svg => svg::write_svg(&engine, &mut out),
+        SimulateFormat::Text => report::write_text(&record, &mut out),
+        SimulateFormat::Json => report::write_json(&record, &mut out),
+        SimulateFormat::Events => report::write_events(&record, &mut out),
+        SimulateFormat::Svg => svg::write_svg(&record, &mut out),
     };
     // (A closed stdout, e.g. piped into `head`, ends the report quietly.)
     let _ = result.and_then(|()| out.flush());

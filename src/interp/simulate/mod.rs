@@ -7,8 +7,9 @@
 //! nominal times and dataset instances), `data.rs` (when instances
 //! complete), `inputs.rs` (latest/future and input logic at run time) and
 //! `status.rs` (statuses and their transitions). The engine writes its
-//! record (`engine/record.rs`); `report.rs` and `svg.rs` write the
-//! outcome. Submission and each action's resolution are the dry run's
+//! log as it runs and hands over its record when done (`engine/record.rs`:
+//! the log and the server's final state); `report.rs` and `svg.rs` write
+//! the outcome from the record alone. Submission and each action's resolution are the dry run's
 //! (`oozie::job`, `oozie::action`).
 
 pub mod calendar;

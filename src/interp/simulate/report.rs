@@ -2,7 +2,7 @@
 //! (text or JSON), every change in time order (JSON lines), and in words
 //! why one action is where it is.
 
-use super::engine::{Change, Engine, OpRecord, SimAction, SimJob, Status, Why};
+use super::engine::{Change, OpRecord, Record, SimAction, SimJob, Status, Why};
 use super::scenario::model::WorkflowEnd;
 use super::status::ActionStatus;
 use crate::interp::clock::{Millis, datetime, time_text};
@@ -25,14 +25,14 @@ pub struct Histories<'e> {
 }
 
 impl<'e> Histories<'e> {
-    pub fn new(engine: &'e Engine) -> Histories<'e> {
-        let mut jobs = vec![Vec::new(); engine.jobs.len()];
-        let mut actions: Vec<Vec<Vec<&Change>>> = engine
+    pub fn new(record: &'e Record) -> Histories<'e> {
+        let mut jobs = vec![Vec::new(); record.jobs.len()];
+        let mut actions: Vec<Vec<Vec<&Change>>> = record
             .jobs
             .iter()
             .map(|j| vec![Vec::new(); j.actions.len()])
             .collect();
-        for change in &engine.record.changes {
+        for change in &record.log.changes {
             match change.action {
                 None if change.from != Some(change.to) => {
                     if let Some(list) = jobs.get_mut(change.job) {
@@ -55,12 +55,12 @@ impl<'e> Histories<'e> {
         Histories { jobs, actions }
     }
 
-    /// The changes of job `j` (none for a job the engine does not have).
+    /// The changes of job `j` (none for a job the record does not have).
     pub fn job(&self, j: usize) -> &[&'e Change] {
         self.jobs.get(j).map_or(&[], Vec::as_slice)
     }
 
-    /// The changes of action `a` of job `j` (none for one the engine does
+    /// The changes of action `a` of job `j` (none for one the record does
     /// not have).
     pub fn action(&self, j: usize, a: usize) -> &[&'e Change] {
         self.actions
@@ -244,21 +244,21 @@ fn job_head_json<'r>(
 }
 
 /// The JSON report, streamed one action at a time.
-pub fn write_json(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
-    let histories = Histories::new(engine);
-    write!(out, "{{\"at\":{},\"jobs\":[", json!(time_text(engine.now)))?;
-    for (j, job) in engine.jobs.iter().enumerate() {
+pub fn write_json(record: &Record, out: &mut dyn Write) -> io::Result<()> {
+    let histories = Histories::new(record);
+    write!(out, "{{\"at\":{},\"jobs\":[", json!(time_text(record.now)))?;
+    for (j, job) in record.jobs.iter().enumerate() {
         if j > 0 {
             out.write_all(b",")?;
         }
-        let head = job_head_json(job, histories.job(j), engine.record.ops_of(j)).to_string();
+        let head = job_head_json(job, histories.job(j), record.log.ops_of(j)).to_string();
         // The head without its closing brace, then the actions.
         write!(out, "{},\"actions\":[", &head[..head.len() - 1])?;
         for (a, action) in job.actions.iter().enumerate() {
             if a > 0 {
                 out.write_all(b",")?;
             }
-            let trace = engine.workflow_trace(j, a);
+            let trace = record.workflow_trace(j, a);
             let json = action_json(action, histories.action(j, a), trace.as_ref());
             serde_json::to_writer(&mut *out, &json)?;
         }
@@ -268,9 +268,9 @@ pub fn write_json(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
 }
 
 /// Every change as a JSON line, in time order.
-pub fn write_events(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
-    for change in &engine.record.changes {
-        let Some(job) = engine.jobs.get(change.job) else {
+pub fn write_events(record: &Record, out: &mut dyn Write) -> io::Result<()> {
+    for change in &record.log.changes {
+        let Some(job) = record.jobs.get(change.job) else {
             continue;
         };
         let line = json!({
@@ -291,10 +291,10 @@ pub fn write_events(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
 
 /// A table per job: its actions, their status and why, and the job's
 /// status history.
-pub fn write_text(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
-    let histories = Histories::new(engine);
-    writeln!(out, "as of {}", time_text(engine.now))?;
-    for (j, job) in engine.jobs.iter().enumerate() {
+pub fn write_text(record: &Record, out: &mut dyn Write) -> io::Result<()> {
+    let histories = Histories::new(record);
+    writeln!(out, "as of {}", time_text(record.now))?;
+    for (j, job) in record.jobs.iter().enumerate() {
         writeln!(out)?;
         writeln!(
             out,
@@ -312,7 +312,7 @@ pub fn write_text(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
                 why_text(&change.why)
             )?;
         }
-        for op in engine.record.ops_of(j) {
+        for op in record.log.ops_of(j) {
             match &op.refused {
                 None => writeln!(out, "  {}  op {}", time_text(op.at), op.what)?,
                 Some(why) => {
@@ -352,8 +352,8 @@ pub fn write_text(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
 }
 
 /// Why action `number` of job `j` is in its state, in words.
-pub fn explain(engine: &Engine, j: usize, number: usize) -> Option<String> {
-    explanation(engine, j, number).map(|e| e.lines.join("\n"))
+pub fn explain(record: &Record, j: usize, number: usize) -> Option<String> {
+    explanation(record, j, number).map(|e| e.lines.join("\n"))
 }
 
 /// What `--explain` says of one action: the facts, and the sentences that
@@ -424,7 +424,7 @@ impl Explanation {
 
 /// The missing dependencies of `action`, each with its data-in, the time
 /// it has been missing since, and when it arrives.
-fn missing_inputs(engine: &Engine, action: &SimAction) -> Vec<MissingInput> {
+fn missing_inputs(record: &Record, action: &SimAction) -> Vec<MissingInput> {
     let since = action.nominal.max(action.created);
     action
         .missing
@@ -438,21 +438,21 @@ fn missing_inputs(engine: &Engine, action: &SimAction) -> Vec<MissingInput> {
             uri: dep.uri.clone(),
             path: dep.path.clone(),
             since,
-            arrives: engine.data.arrival(&dep.uri),
+            arrives: record.data.arrival(&dep.uri),
         })
         .collect()
 }
 
 /// [`explain`]'s facts and sentences; `None` when there is no such action.
-pub fn explanation(engine: &Engine, j: usize, number: usize) -> Option<Explanation> {
-    let job = engine.jobs.get(j)?;
+pub fn explanation(record: &Record, j: usize, number: usize) -> Option<Explanation> {
+    let job = record.jobs.get(j)?;
     let Some((a, action)) = job
         .actions
         .iter()
         .enumerate()
         .find(|(_, a)| a.number == number)
     else {
-        let lines = not_materialized(engine, j, number)?;
+        let lines = not_materialized(record, j, number)?;
         return Some(Explanation {
             job: job.id.clone(),
             number,
@@ -466,7 +466,7 @@ pub fn explanation(engine: &Engine, j: usize, number: usize) -> Option<Explanati
             lines,
         });
     };
-    let histories = Histories::new(engine);
+    let histories = Histories::new(record);
     let waits = matches!(
         action.status,
         ActionStatus::Waiting | ActionStatus::Timedout
@@ -480,7 +480,7 @@ pub fn explanation(engine: &Engine, j: usize, number: usize) -> Option<Explanati
         status: action.status.name(),
         since: Some(action.since),
         missing: if waits {
-            missing_inputs(engine, action)
+            missing_inputs(record, action)
         } else {
             Vec::new()
         },
@@ -518,15 +518,15 @@ pub fn explanation(engine: &Engine, j: usize, number: usize) -> Option<Explanati
     match action.status {
         ActionStatus::Waiting => {
             if let Some(dep) = action.missing.first() {
-                let arrival = engine.data.arrival(&dep.uri);
+                let arrival = record.data.arrival(&dep.uri);
                 lines.push(format!(
                     "It waits for {} ({} missing in all){}.",
                     dep.path,
                     action.missing.len(),
                     match arrival {
-                        Some(t) if t > engine.now => format!("; it arrives at {}", time_text(t)),
+                        Some(t) if t > record.now => format!("; it arrives at {}", time_text(t)),
                         Some(_) => "; it is there now, and the next check will see it".into(),
-                        None => match producer(engine, &dep.uri) {
+                        None => match producer(record, &dep.uri) {
                             Some((job, number)) => format!(
                                 "; {job}@{number} writes it when its workflow succeeds"
                             ),
@@ -568,7 +568,7 @@ pub fn explanation(engine: &Engine, j: usize, number: usize) -> Option<Explanati
                 ),
                 Execution::None => lines.push(format!(
                     "NONE: it is skipped once more than {} min past its nominal time.",
-                    engine.settings.none_tolerance
+                    record.settings.none_tolerance
                 )),
                 _ => {}
             }
@@ -650,8 +650,8 @@ pub fn explanation(engine: &Engine, j: usize, number: usize) -> Option<Explanati
 
 /// Why action `number` does not exist yet: the controls that hold its
 /// materialization; `None` past the job's end (there is no such action).
-fn not_materialized(engine: &Engine, j: usize, number: usize) -> Option<Vec<String>> {
-    let job = engine.jobs.get(j)?;
+fn not_materialized(record: &Record, j: usize, number: usize) -> Option<Vec<String>> {
+    let job = record.jobs.get(j)?;
     let nominal = job.nominal(number)?;
     if number <= job.last_action_number {
         return Some(vec![format!(
@@ -688,22 +688,22 @@ fn not_materialized(engine: &Engine, j: usize, number: usize) -> Option<Vec<Stri
             job.throttle
         ));
     }
-    let lookup = engine.settings.lookup;
+    let lookup = record.settings.lookup;
     if let Some(next) = job.next_materialization {
         lines.push(format!(
             "The next materialization starts at {}, once the trigger runs at or after {} (its look-ahead is {} s); each run creates the actions of one window ({} s) at most.",
             minutes_text(next),
             time_text(next - lookup),
             lookup / 1000,
-            engine.settings.window / 1000
+            record.settings.window / 1000
         ));
     }
     Some(lines)
 }
 
 /// The action whose data-out is `uri`, if one is materialized.
-fn producer<'e>(engine: &'e Engine, uri: &str) -> Option<(&'e str, usize)> {
-    engine.jobs.iter().find_map(|job| {
+fn producer<'e>(record: &'e Record, uri: &str) -> Option<(&'e str, usize)> {
+    record.jobs.iter().find_map(|job| {
         job.actions
             .iter()
             .find(|a| a.outputs.iter().any(|o| o == uri))

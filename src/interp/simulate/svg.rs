@@ -2,7 +2,7 @@
 //! as a band on top, then one row per action with its waiting, ready and
 //! running bars, the running bar coloured by the action's final status.
 
-use super::engine::{Engine, Status};
+use super::engine::{Record, Status};
 use super::report::Histories;
 use crate::interp::clock::{Millis, time_text};
 use crate::interp::markup::escape;
@@ -37,13 +37,13 @@ fn job_colour(status: JobStatus) -> &'static str {
     }
 }
 
-pub fn write_svg(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
-    let histories = Histories::new(engine);
-    let first = engine.record.changes.first().map_or(engine.now, |c| c.at);
-    let last = engine.now.max(first + 1);
+pub fn write_svg(record: &Record, out: &mut dyn Write) -> io::Result<()> {
+    let histories = Histories::new(record);
+    let first = record.log.changes.first().map_or(record.now, |c| c.at);
+    let last = record.now.max(first + 1);
     let x = |t: Millis| LEFT + (t - first) as f64 / (last - first) as f64 * (WIDTH - LEFT - 10.0);
-    let rows: usize = engine.jobs.iter().map(|j| j.actions.len() + 2).sum();
-    let height = 30.0 + rows as f64 * ROW + engine.jobs.len() as f64 * BAND;
+    let rows: usize = record.jobs.iter().map(|j| j.actions.len() + 2).sum();
+    let height = 30.0 + rows as f64 * ROW + record.jobs.len() as f64 * BAND;
     writeln!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" font-family="sans-serif" font-size="10">"#
@@ -55,7 +55,7 @@ pub fn write_svg(engine: &Engine, out: &mut dyn Write) -> io::Result<()> {
         time_text(last)
     )?;
     let mut y = 24.0;
-    for (j, job) in engine.jobs.iter().enumerate() {
+    for (j, job) in record.jobs.iter().enumerate() {
         writeln!(
             out,
             r#"<text x="4" y="{}">{}</text>"#,

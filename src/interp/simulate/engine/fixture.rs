@@ -3,7 +3,7 @@
 //! controls and the scenario each test gives, and what the engine
 //! recorded, in order.
 
-use super::{Engine, JobInput, Why};
+use super::{Engine, JobInput, Record, Why};
 use crate::el::VarMap;
 use crate::interp::clock::{Millis, datetime, millis};
 use crate::interp::simulate::scenario::model::Scenario;
@@ -44,7 +44,7 @@ pub(super) fn at(text: &str) -> Millis {
 pub(super) fn history(engine: &Engine, number: Option<usize>) -> Vec<(String, &'static str, Why)> {
     let job = &engine.jobs[0];
     engine
-        .record
+        .log
         .changes
         .iter()
         .filter(|change| {
@@ -79,13 +79,8 @@ pub(in crate::interp::simulate) fn with_job(app: &str, f: impl FnOnce(&Job)) {
 
 /// Runs `scenario` (TOML; it calls the job [`JOB`]) over the coordinator
 /// `app`, submitted at the scenario's start, to `until` (or the scenario's
-/// own), and hands the engine to `check`.
-pub(super) fn simulate(
-    app: &str,
-    scenario: &str,
-    until: Option<&str>,
-    check: impl FnOnce(&Engine),
-) {
+/// own), and hands the engine to `f`.
+fn run(app: &str, scenario: &str, until: Option<&str>, f: impl FnOnce(Engine<'_>)) {
     with_job(app, |job| {
         let scenario = Scenario::read(scenario).unwrap();
         let input = JobInput {
@@ -97,6 +92,21 @@ pub(super) fn simulate(
         let simulation = scenario.resolve([(JOB, job)]).unwrap();
         let mut engine = Engine::new(simulation, vec![input]);
         engine.run(until.map(at)).unwrap();
-        check(&engine);
+        f(engine);
     });
+}
+
+/// [`run`], the engine handed to `check`.
+pub(super) fn simulate(
+    app: &str,
+    scenario: &str,
+    until: Option<&str>,
+    check: impl FnOnce(&Engine),
+) {
+    run(app, scenario, until, |engine| check(&engine));
+}
+
+/// [`run`], the engine's record handed to `check`.
+pub(super) fn record(app: &str, scenario: &str, until: Option<&str>, check: impl FnOnce(&Record)) {
+    run(app, scenario, until, |engine| check(&engine.into_record()));
 }

@@ -4,7 +4,7 @@ use super::*;
 
 impl<'a> Engine<'a> {
     pub(super) fn submit(&mut self, j: usize) {
-        self.record.changes.push(Change {
+        self.log.changes.push(Change {
             at: self.now,
             job: j,
             action: None,
@@ -205,7 +205,7 @@ impl<'a> Engine<'a> {
         job.counts.add(ActionStatus::Waiting);
         job.dirty = true;
         self.created += 1;
-        self.record.changes.push(Change {
+        self.log.changes.push(Change {
             at: now,
             job: j,
             action: Some(a),

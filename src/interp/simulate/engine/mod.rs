@@ -27,6 +27,7 @@ use crate::diag::Diagnostic;
 use crate::diag::rules::SIMULATE_SCENARIO;
 use crate::el::VarMap;
 use crate::interp::clock::{Millis, datetime, millis};
+use crate::interp::queue::EventQueue;
 use crate::interp::workflow::graph::Graph;
 use crate::interp::workflow::run::{
     Run, RunInput, RunStatus, SubWorkflow, SubWorkflows, job_conf, run as workflow_run,
@@ -41,8 +42,7 @@ use crate::time::cron;
 use crate::time::datetime::{ProcessingZone, format_utc};
 use chrono::{DateTime, TimeZone, Utc};
 use std::borrow::Cow;
-use std::cmp::Reverse;
-use std::collections::{BTreeSet, BinaryHeap};
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 #[cfg(test)]
@@ -56,7 +56,7 @@ mod record;
 mod services;
 mod sim_job;
 
-pub use record::{Change, OpRecord, Record, Status, Why};
+pub use record::{Change, Log, OpRecord, Record, Status, Why};
 
 const SECOND: Millis = 1_000;
 const MINUTE: Millis = 60_000;
@@ -256,7 +256,7 @@ enum Service {
     Recovery,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Event {
     Submit(usize),
     Tick(Service, u32),
@@ -306,15 +306,14 @@ pub struct Engine<'a> {
     pub settings: Settings,
     pub now: Millis,
     pub until: Millis,
-    seq: u64,
-    queue: BinaryHeap<Reverse<(Millis, u64, Event)>>,
+    queue: EventQueue<Event>,
     pub jobs: Vec<SimJob<'a>>,
     pub data: DataStore,
     pub outages: Vec<(Millis, Millis)>,
     down: bool,
     /// The services' clocks, in [`Service`]'s order.
     services: [ServiceClock; 4],
-    pub record: Record,
+    pub log: Log,
     ops: Vec<JobOp>,
     workflows: WorkflowScript,
     outputs: bool,
@@ -407,13 +406,12 @@ impl<'a> Engine<'a> {
             settings,
             now: start,
             until,
-            seq: 0,
-            queue: BinaryHeap::new(),
+            queue: EventQueue::default(),
             jobs,
             data,
             outages,
             down: false,
-            record: Record::default(),
+            log: Log::default(),
             ops,
             workflows,
             outputs,
@@ -449,14 +447,13 @@ impl<'a> Engine<'a> {
     }
 
     fn push(&mut self, at: Millis, event: Event) {
-        self.seq += 1;
-        self.queue.push(Reverse((at, self.seq, event)));
+        self.queue.push(at, event);
     }
 
     /// Runs every event due before `until` (or at or before `at`, when
     /// given: the state as of that time).
     pub fn run(&mut self, at: Option<Millis>) -> Result<(), Diagnostic> {
-        while let Some(Reverse((t, _, event))) = self.queue.peek().copied() {
+        while let Some(t) = self.queue.next_at() {
             let past = match at {
                 Some(at) => t > at,
                 None => t >= self.until,
@@ -464,7 +461,9 @@ impl<'a> Engine<'a> {
             if past {
                 break;
             }
-            self.queue.pop();
+            let Some((t, event)) = self.queue.pop() else {
+                break;
+            };
             self.now = t;
             if self.down && event.is_command() {
                 continue;
@@ -487,6 +486,19 @@ impl<'a> Engine<'a> {
             self.now = self.until;
         }
         Ok(())
+    }
+
+    /// The record of the run so far, and the server as it stands: what the
+    /// reports are written from.
+    pub fn into_record(self) -> Record<'a> {
+        Record::new(
+            self.log,
+            self.now,
+            self.settings,
+            self.jobs,
+            self.data,
+            self.script,
+        )
     }
 
     fn handle(&mut self, event: Event) {
@@ -565,7 +577,7 @@ impl<'a> Engine<'a> {
         }
         let from = job.status;
         job.status = to;
-        self.record.changes.push(Change {
+        self.log.changes.push(Change {
             at: self.now,
             job: j,
             action: None,
@@ -612,7 +624,7 @@ impl<'a> Engine<'a> {
         action.status = to;
         action.since = now;
         action.modified = now;
-        self.record.changes.push(Change {
+        self.log.changes.push(Change {
             at: now,
             job: j,
             action: Some(a),

@@ -17,7 +17,7 @@ impl<'a> Engine<'a> {
         };
         if !self.job(j).submitted {
             let submit = self.job(j).submit;
-            self.record.ops.push(OpRecord {
+            self.log.ops.push(OpRecord {
                 at: now,
                 job: j,
                 what,
@@ -46,7 +46,7 @@ impl<'a> Engine<'a> {
             Command::Ignore(list) => self.ignore(j, list),
         };
         let refused = result.err();
-        self.record.ops.push(OpRecord {
+        self.log.ops.push(OpRecord {
             at: now,
             job: j,
             what,
@@ -496,7 +496,7 @@ mod tests {
             let job = &engine.jobs[0];
             assert_eq!(job.actions.len(), 1);
             assert_eq!(job.end, super::super::fixture::at("2009-01-01T01:00Z"));
-            let record = &engine.record.ops[0];
+            let record = &engine.log.ops[0];
             assert_eq!(
                 record.what,
                 "change -value endtime=2009-01-01T01:00Z (deleted actions 3, 2)"
@@ -520,7 +520,7 @@ mod tests {
         simulate(&app(), &scenario, None, |engine| {
             let job = &engine.jobs[0];
             assert_eq!(
-                engine.record.ops[0].refused.as_deref(),
+                engine.log.ops[0].refused.as_deref(),
                 Some("E1015: invalid concurrency `many`")
             );
             assert_eq!(job.concurrency, 1);

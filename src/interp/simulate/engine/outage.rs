@@ -16,11 +16,7 @@ impl<'a> Engine<'a> {
     pub(super) fn outage_start(&mut self) {
         self.down = true;
         // The command queue is in memory: lost.
-        let kept: Vec<_> = std::mem::take(&mut self.queue)
-            .into_iter()
-            .filter(|Reverse((_, _, e))| !e.is_command())
-            .collect();
-        self.queue = kept.into_iter().collect();
+        self.queue.retain(|e| !e.is_command());
         for clock in &mut self.services {
             clock.queued = None;
             clock.generation += 1;

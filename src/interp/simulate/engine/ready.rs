@@ -87,7 +87,7 @@ impl<'a> Engine<'a> {
     /// passes it); else the scenario's `[workflows]`.
     pub(super) fn workflow_for(&mut self, j: usize, a: usize) -> (WorkflowScript, LocalOutcome) {
         let scripted = self.job(j).script_for(a, self.workflows);
-        let (app, conf) = match self.local_job(j, a) {
+        let (app, conf) = match self.job(j).local_job(a) {
             None => return (scripted, LocalOutcome::Scripted),
             Some(Ok(job)) => job,
             // A job that cannot be submitted: the action FAILED at once
@@ -101,7 +101,10 @@ impl<'a> Engine<'a> {
             }
         };
         let id_sequence = self.next_workflow_id;
-        let Some(run) = self.run_local(&app, &conf, id_sequence, j, a, self.now) else {
+        let Some(run) = self
+            .job(j)
+            .run_local(a, &app, &conf, id_sequence, self.now, &self.script)
+        else {
             return (scripted, LocalOutcome::Scripted);
         };
         self.next_workflow_id += run.ids_used;
@@ -122,89 +125,6 @@ impl<'a> Engine<'a> {
             status: run.status,
         };
         (script, LocalOutcome::Ran(Box::new(local)))
-    }
-
-    /// Action `a`'s workflow job when its application is local (and no
-    /// `[[workflow]]` scripts it): the application and the job's
-    /// configuration, or why it cannot be submitted. (The same each time it
-    /// is asked once the action has started: the report asks again.)
-    pub(super) fn local_job(
-        &self,
-        j: usize,
-        a: usize,
-    ) -> Option<Result<(Arc<SubWorkflow>, VarMap), String>> {
-        let job = self.job(j);
-        let action = job.action(a);
-        let local = action
-            .local_workflow
-            .as_deref()
-            .filter(|_| !job.overridden(a))?;
-        let (app, app_path, configuration) = match local {
-            Ok(local) => local,
-            Err(message) => return Some(Err(message.clone())),
-        };
-        // A data-in with latest/future instances left `coord:dataIn` as the
-        // call at materialization; Oozie evaluates it once they are resolved
-        // (CoordActionInputCheckXCommand), as here.
-        let pz = job.job.processing_zone();
-        let configuration: Vec<(&str, Cow<str>)> = configuration
-            .iter()
-            .map(|(k, v)| {
-                let value = if v.contains("${coord:") {
-                    Cow::Owned(resolved_data_ins(v, action, pz))
-                } else {
-                    Cow::Borrowed(v.as_str())
-                };
-                (k.as_str(), value)
-            })
-            .collect();
-        // The coordinator job's configuration under the action's
-        // (CoordActionStartXCommand.mergeConfig, :109-162).
-        let conf = job_conf(
-            app,
-            Some(job.job.vars()),
-            configuration.iter().map(|(k, v)| (*k, v.as_ref())),
-            app_path,
-        );
-        Some(conf.map(|conf| (Arc::clone(app), conf)))
-    }
-
-    /// Runs a local workflow application as action `a` of job `j` at `start`.
-    pub(super) fn run_local(
-        &self,
-        app: &SubWorkflow,
-        conf: &VarMap,
-        id_sequence: u64,
-        j: usize,
-        a: usize,
-        start: Millis,
-    ) -> Option<Run> {
-        let graph = Graph::new(&app.workflow).ok()?;
-        let job = self.job(j);
-        Some(workflow_run(
-            &graph,
-            &RunInput {
-                conf,
-                start,
-                script: &self.script,
-                scope: Scope {
-                    job: Some(&job.id),
-                    action: Some(job.action(a).number),
-                },
-                sub_workflows: job.workflows,
-                pz: job.job.processing_zone(),
-                id_sequence,
-            },
-        ))
-    }
-
-    /// Action `a`'s workflow trace, made again as it ran.
-    pub fn workflow_trace(&self, j: usize, a: usize) -> Option<Run> {
-        let workflow = self.action(j, a).workflow.as_ref()?;
-        let local = workflow.run.as_deref()?;
-        let (app, conf) = self.local_job(j, a)?.ok()?;
-        let run = self.run_local(&app, &conf, local.id_sequence, j, a, workflow.started)?;
-        Some(run.as_of(self.now))
     }
 
     pub(super) fn workflow_end(&mut self, j: usize, a: usize, generation: u32) {
@@ -281,6 +201,78 @@ impl<'a> Engine<'a> {
         }
         // CoordActionUpdateXCommand.java:145-148.
         self.push(now, Event::ReadyCheck(j));
+    }
+}
+
+impl SimJob<'_> {
+    /// Action `a`'s workflow job when its application is local (and no
+    /// `[[workflow]]` scripts it): the application and the job's
+    /// configuration, or why it cannot be submitted. (The same each time it
+    /// is asked once the action has started: the record's trace asks again.)
+    pub(super) fn local_job(&self, a: usize) -> Option<Result<(Arc<SubWorkflow>, VarMap), String>> {
+        let job = self;
+        let action = job.action(a);
+        let local = action
+            .local_workflow
+            .as_deref()
+            .filter(|_| !job.overridden(a))?;
+        let (app, app_path, configuration) = match local {
+            Ok(local) => local,
+            Err(message) => return Some(Err(message.clone())),
+        };
+        // A data-in with latest/future instances left `coord:dataIn` as the
+        // call at materialization; Oozie evaluates it once they are resolved
+        // (CoordActionInputCheckXCommand), as here.
+        let pz = job.job.processing_zone();
+        let configuration: Vec<(&str, Cow<str>)> = configuration
+            .iter()
+            .map(|(k, v)| {
+                let value = if v.contains("${coord:") {
+                    Cow::Owned(resolved_data_ins(v, action, pz))
+                } else {
+                    Cow::Borrowed(v.as_str())
+                };
+                (k.as_str(), value)
+            })
+            .collect();
+        // The coordinator job's configuration under the action's
+        // (CoordActionStartXCommand.mergeConfig, :109-162).
+        let conf = job_conf(
+            app,
+            Some(job.job.vars()),
+            configuration.iter().map(|(k, v)| (*k, v.as_ref())),
+            app_path,
+        );
+        Some(conf.map(|conf| (Arc::clone(app), conf)))
+    }
+
+    /// Runs a local workflow application as action `a` at `start`, meeting
+    /// what `script` says.
+    pub(super) fn run_local(
+        &self,
+        a: usize,
+        app: &SubWorkflow,
+        conf: &VarMap,
+        id_sequence: u64,
+        start: Millis,
+        script: &Script,
+    ) -> Option<Run> {
+        let graph = Graph::new(&app.workflow).ok()?;
+        Some(workflow_run(
+            &graph,
+            &RunInput {
+                conf,
+                start,
+                script,
+                scope: Scope {
+                    job: Some(&self.id),
+                    action: Some(self.action(a).number),
+                },
+                sub_workflows: self.workflows,
+                pz: self.job.processing_zone(),
+                id_sequence,
+            },
+        ))
     }
 }
 

@@ -9,6 +9,7 @@ use super::script::{Behaviour, FileSystem, Outcome, Scope, Script};
 use crate::diag::Diagnostic;
 use crate::el::{Library, VarMap};
 use crate::interp::clock::Millis;
+use crate::interp::queue::EventQueue;
 
 use crate::ir::{ActionBody, ElText, WorkflowAction};
 use crate::oozie::executors::{CLUSTER_ACTIONS, checks_configuration};
@@ -16,8 +17,6 @@ use crate::oozie::job::render_in;
 use crate::time::datetime::ProcessingZone;
 use std::borrow::Cow;
 use std::cell::Cell;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 use std::sync::Arc;
 
 mod actions;
@@ -372,7 +371,7 @@ enum FsCommand {
 }
 
 /// A queued happening: an action attempt ends, or a retry starts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy)]
 enum Step {
     AttemptEnd(usize),
     RetryStart(usize),
@@ -427,8 +426,7 @@ struct Runner<'r, 'w> {
     /// Copied on the first change a `fs` action or `<prepare>` makes.
     fs: Cow<'r, FileSystem>,
     now: Millis,
-    seq: u64,
-    queue: BinaryHeap<Reverse<(Millis, u64, Step)>>,
+    queue: EventQueue<Step>,
     /// Per node run: what an action still needs.
     live: Vec<Option<Live>>,
     activations: Vec<Activation>,
@@ -488,8 +486,7 @@ fn run_nested(graph: &Graph, input: &RunInput, nesting: &Nesting) -> Run {
         },
         fs: Cow::Borrowed(nesting.fs),
         now: input.start,
-        seq: 0,
-        queue: BinaryHeap::new(),
+        queue: EventQueue::default(),
         live: Vec::new(),
         activations: Vec::new(),
         last_error_node: None,
@@ -498,7 +495,7 @@ fn run_nested(graph: &Graph, input: &RunInput, nesting: &Nesting) -> Run {
     };
     runner.signal(vec![(graph.start, Vec::new())]);
     while !runner.finished {
-        let Some(Reverse((at, _, step))) = runner.queue.pop() else {
+        let Some((at, step)) = runner.queue.pop() else {
             break;
         };
         runner.now = at;
@@ -531,8 +528,7 @@ impl<'r, 'w> Runner<'r, 'w> {
             );
             return;
         }
-        self.seq += 1;
-        self.queue.push(Reverse((at, self.seq, step)));
+        self.queue.push(at, step);
     }
 
     fn view(&self) -> RunView<'_> {

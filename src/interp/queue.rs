@@ -1,0 +1,150 @@
+//! The event queue of simulated time, one for the coordinator engine and the
+//! workflow runner: events come out in time order, and events due at the
+//! same time in the order they were queued (a sequence number breaks the
+//! tie, never the event itself).
+
+use super::clock::Millis;
+use std::cmp::{Ordering, Reverse};
+use std::collections::BinaryHeap;
+
+/// Events of type `E`, each due at a time.
+#[derive(Debug, Clone)]
+pub struct EventQueue<E> {
+    /// The sequence number of the last event queued.
+    seq: u64,
+    heap: BinaryHeap<Reverse<Entry<E>>>,
+}
+
+#[derive(Debug, Clone)]
+struct Entry<E> {
+    at: Millis,
+    seq: u64,
+    event: E,
+}
+
+impl<E> Entry<E> {
+    fn key(&self) -> (Millis, u64) {
+        (self.at, self.seq)
+    }
+}
+
+impl<E> PartialEq for Entry<E> {
+    fn eq(&self, other: &Self) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl<E> Eq for Entry<E> {}
+
+impl<E> PartialOrd for Entry<E> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<E> Ord for Entry<E> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.key().cmp(&other.key())
+    }
+}
+
+impl<E> Default for EventQueue<E> {
+    fn default() -> Self {
+        EventQueue {
+            seq: 0,
+            heap: BinaryHeap::new(),
+        }
+    }
+}
+
+impl<E> EventQueue<E> {
+    /// Queues `event` at `at`, after every event already queued for `at`.
+    pub fn push(&mut self, at: Millis, event: E) {
+        self.seq += 1;
+        self.heap.push(Reverse(Entry {
+            at,
+            seq: self.seq,
+            event,
+        }));
+    }
+
+    /// The next event's time.
+    pub fn next_at(&self) -> Option<Millis> {
+        self.heap.peek().map(|Reverse(entry)| entry.at)
+    }
+
+    /// Takes the next event, with its time.
+    pub fn pop(&mut self) -> Option<(Millis, E)> {
+        self.heap
+            .pop()
+            .map(|Reverse(Entry { at, event, .. })| (at, event))
+    }
+
+    /// Drops every event.
+    pub fn clear(&mut self) {
+        self.heap.clear();
+    }
+
+    /// Keeps only the events `keep` accepts, in their order.
+    pub fn retain(&mut self, mut keep: impl FnMut(&E) -> bool) {
+        self.heap.retain(|Reverse(entry)| keep(&entry.event));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn drain<E>(queue: &mut EventQueue<E>) -> Vec<(Millis, E)> {
+        std::iter::from_fn(|| queue.pop()).collect()
+    }
+
+    #[test]
+    fn events_come_out_in_time_order() {
+        let mut queue = EventQueue::default();
+        queue.push(30, "c");
+        queue.push(10, "a");
+        queue.push(20, "b");
+        assert_eq!(queue.next_at(), Some(10));
+        assert_eq!(drain(&mut queue), [(10, "a"), (20, "b"), (30, "c")]);
+        assert_eq!(queue.next_at(), None);
+    }
+
+    /// At the same time, the order they were queued in, whatever the events
+    /// themselves compare as.
+    #[test]
+    fn events_at_the_same_time_come_out_in_the_order_queued() {
+        let mut queue = EventQueue::default();
+        queue.push(5, 3);
+        queue.push(5, 1);
+        queue.push(1, 9);
+        queue.push(5, 2);
+        assert_eq!(drain(&mut queue), [(1, 9), (5, 3), (5, 1), (5, 2)]);
+    }
+
+    /// An event queued after others were taken still comes after those
+    /// queued before it for the same time.
+    #[test]
+    fn the_sequence_goes_on_across_pops() {
+        let mut queue = EventQueue::default();
+        queue.push(5, "first");
+        queue.push(0, "now");
+        assert_eq!(queue.pop(), Some((0, "now")));
+        queue.push(5, "second");
+        assert_eq!(drain(&mut queue), [(5, "first"), (5, "second")]);
+    }
+
+    #[test]
+    fn retain_keeps_the_order_and_clear_empties() {
+        let mut queue = EventQueue::default();
+        for (at, e) in [(2, 1), (1, 2), (2, 3), (1, 4)] {
+            queue.push(at, e);
+        }
+        queue.retain(|e| e % 2 == 0);
+        queue.push(1, 6);
+        assert_eq!(drain(&mut queue), [(1, 2), (1, 4), (1, 6)]);
+        queue.push(1, 0);
+        queue.clear();
+        assert_eq!(queue.pop(), None);
+    }
+}
