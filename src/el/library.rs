@@ -1151,7 +1151,7 @@ fn definitions(call: &super::ast::Call) -> &'static [&'static FunctionDef] {
 /// by name hashes the name and compares it, 20-35 ns a call on the
 /// development machine against a few for a number.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Resolved {
+pub struct Resolved {
     /// Each call's group of definitions. (Inline up to four, as most texts
     /// call: no allocation for a text evaluated once.)
     groups: smallvec::SmallVec<[u32; 4]>,

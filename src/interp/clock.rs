@@ -6,18 +6,18 @@ use crate::time::datetime::format_utc_seconds;
 use chrono::{DateTime, TimeZone, Utc};
 
 /// Milliseconds since the epoch, the simulators' unit of time.
-pub type Millis = i64;
+pub(crate) type Millis = i64;
 
-pub fn millis(t: DateTime<Utc>) -> Millis {
+pub(crate) fn millis(t: DateTime<Utc>) -> Millis {
     t.timestamp_millis()
 }
 
-pub fn datetime(t: Millis) -> DateTime<Utc> {
+pub(crate) fn datetime(t: Millis) -> DateTime<Utc> {
     Utc.timestamp_millis_opt(t).single().unwrap_or_default()
 }
 
 /// A time as the output shows it: UTC with seconds (and milliseconds when
 /// there are any).
-pub fn time_text(t: Millis) -> String {
+pub(crate) fn time_text(t: Millis) -> String {
     format_utc_seconds(datetime(t))
 }

@@ -9,7 +9,7 @@ use std::collections::BinaryHeap;
 
 /// Events of type `E`, each due at a time.
 #[derive(Debug, Clone)]
-pub struct EventQueue<E> {
+pub(crate) struct EventQueue<E> {
     /// The sequence number of the last event queued.
     seq: u64,
     heap: BinaryHeap<Reverse<Entry<E>>>,
@@ -59,7 +59,7 @@ impl<E> Default for EventQueue<E> {
 
 impl<E> EventQueue<E> {
     /// Queues `event` at `at`, after every event already queued for `at`.
-    pub fn push(&mut self, at: Millis, event: E) {
+    pub(crate) fn push(&mut self, at: Millis, event: E) {
         self.seq += 1;
         self.heap.push(Reverse(Entry {
             at,
@@ -69,24 +69,24 @@ impl<E> EventQueue<E> {
     }
 
     /// The next event's time.
-    pub fn next_at(&self) -> Option<Millis> {
+    pub(crate) fn next_at(&self) -> Option<Millis> {
         self.heap.peek().map(|Reverse(entry)| entry.at)
     }
 
     /// Takes the next event, with its time.
-    pub fn pop(&mut self) -> Option<(Millis, E)> {
+    pub(crate) fn pop(&mut self) -> Option<(Millis, E)> {
         self.heap
             .pop()
             .map(|Reverse(Entry { at, event, .. })| (at, event))
     }
 
     /// Drops every event.
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.heap.clear();
     }
 
     /// Keeps only the events `keep` accepts, in their order.
-    pub fn retain(&mut self, mut keep: impl FnMut(&E) -> bool) {
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(&E) -> bool) {
         self.heap.retain(|Reverse(entry)| keep(&entry.event));
     }
 }

@@ -13,13 +13,13 @@ use chrono::{DateTime, Utc};
 /// Most actions one simulation creates (a 5-minute coordinator for nearly 5
 /// years, some 800 MB): past this, the scenario's window is too long for its
 /// frequency.
-pub const MAX_ACTIONS: usize = 500_000;
+pub(crate) const MAX_ACTIONS: usize = 500_000;
 
 /// Nominal time of action `k` (1-based) of a job whose schedule is
 /// `every`, computed afresh from the start
 /// (CoordMaterializeTransitionXCommand.java:484-492); `None` past the
 /// calendar.
-pub fn frequency_nominal(job: &Job, every: &Frequency, k: usize) -> Option<Millis> {
+pub(crate) fn frequency_nominal(job: &Job, every: &Frequency, k: usize) -> Option<Millis> {
     if k == 0 {
         return None;
     }
@@ -35,7 +35,7 @@ pub fn frequency_nominal(job: &Job, every: &Frequency, k: usize) -> Option<Milli
 /// How many actions have a nominal time before `bound` (a frequency
 /// schedule: found by bisection, at most [`MAX_ACTIONS`] + 1; a cron
 /// schedule: 0, it is counted as it runs).
-pub fn actions_before(job: &Job, bound: Millis) -> usize {
+pub(crate) fn actions_before(job: &Job, bound: Millis) -> usize {
     let Schedule::Every(every) = job.schedule() else {
         return 0;
     };
@@ -58,7 +58,7 @@ pub fn actions_before(job: &Job, bound: Millis) -> usize {
 
 /// Instances of `dataset` of job `id` with nominal times in [from, to),
 /// and their URIs.
-pub fn dataset_instances(
+pub(crate) fn dataset_instances(
     job: &Job,
     id: &str,
     dataset: &str,

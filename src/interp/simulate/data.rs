@@ -10,7 +10,7 @@ use rustc_hash::FxHashMap;
 /// Most instances a scenario's `[[data]]` ranges may list: a year of
 /// one-minute instances is half a million, so this is far past any real
 /// scenario, and bounds memory for a mistaken one.
-pub const MAX_INSTANCES: usize = 5_000_000;
+pub(crate) const MAX_INSTANCES: usize = 5_000_000;
 
 #[derive(Default)]
 pub struct DataStore {
@@ -21,18 +21,18 @@ pub struct DataStore {
 impl DataStore {
     /// Records that `uri` completes at `at` (a later entry replaces an earlier
     /// one: a `uri` entry overrides a range's).
-    pub fn set(&mut self, uri: &str, at: Millis) {
+    pub(crate) fn set(&mut self, uri: &str, at: Millis) {
         self.arrivals.insert(uri.into(), at);
     }
 
     /// Removes what a range said of `uri` (one of its `missing` instances).
-    pub fn unset(&mut self, uri: &str) {
+    pub(crate) fn unset(&mut self, uri: &str) {
         self.arrivals.remove(uri);
     }
 
     /// Records an instance a workflow wrote at `at`, unless it was there
     /// earlier; true when this is news.
-    pub fn produce(&mut self, uri: &str, at: Millis) -> bool {
+    pub(crate) fn produce(&mut self, uri: &str, at: Millis) -> bool {
         match self.arrivals.get_mut(uri) {
             Some(when) if *when <= at => false,
             Some(when) => {
@@ -47,19 +47,19 @@ impl DataStore {
     }
 
     /// When `uri` completes, if ever (as scripted so far).
-    pub fn arrival(&self, uri: &str) -> Option<Millis> {
+    pub(crate) fn arrival(&self, uri: &str) -> Option<Millis> {
         self.arrivals.get(uri).copied()
     }
 
     /// Whether `uri` exists at `now`.
-    pub fn exists(&self, uri: &str, now: Millis) -> bool {
+    pub(crate) fn exists(&self, uri: &str, now: Millis) -> bool {
         self.arrival(uri).is_some_and(|t| t <= now)
     }
 }
 
 /// A dependency path: the instance URI with its done-flag (CU:68-75,
 /// FSU:118-123).
-pub fn dependency_path(uri: &str, done_flag: &str) -> String {
+pub(crate) fn dependency_path(uri: &str, done_flag: &str) -> String {
     if done_flag.is_empty() {
         uri.to_string()
     } else {

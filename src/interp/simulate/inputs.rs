@@ -18,7 +18,7 @@ pub enum Unresolved {
 impl Unresolved {
     /// Reads `${coord:latest(-1)}`, `${coord:latestRange(-3,0)}`,
     /// `${coord:future(0, 3)}` or `${coord:futureRange(0,3,'5')}`.
-    pub fn parse(text: &str) -> Option<Unresolved> {
+    pub(crate) fn parse(text: &str) -> Option<Unresolved> {
         let call = text.trim().strip_prefix("${coord:")?.strip_suffix(")}")?;
         let (name, args) = call.split_once('(')?;
         let args: Vec<i64> = args
@@ -66,7 +66,7 @@ impl std::fmt::Display for Unresolved {
 /// Picks positions `from..=to` (0-based) among the available instances of
 /// `candidates` (in walking order), walking no further than needed; `None`
 /// when fewer are available.
-pub fn pick<T>(
+pub(crate) fn pick<T>(
     candidates: impl Iterator<Item = T>,
     available: &mut dyn FnMut(&T) -> bool,
     from: usize,
@@ -90,7 +90,7 @@ pub fn pick<T>(
 
 /// The result of a condition (CoordInputLogicEvaluatorResult).
 #[derive(Debug, Clone, PartialEq)]
-pub enum Outcome {
+pub(crate) enum Outcome {
     /// True, with the instances chosen: (data-in index, instance index).
     True(Vec<(usize, usize)>),
     /// Waiting for its `wait` to pass (TIMED_WAITING): it counts as true for
@@ -109,7 +109,7 @@ impl Outcome {
 /// The data-ins a condition reads: names, and per data-in which instances
 /// are available (remembered across checks: a path found is never checked
 /// again).
-pub struct LogicInputs<'n> {
+pub(crate) struct LogicInputs<'n> {
     pub names: Vec<&'n str>,
     pub available: Vec<Vec<bool>>,
 }
@@ -117,7 +117,7 @@ pub struct LogicInputs<'n> {
 /// Evaluates `condition` (P1:82-258, OJI:46-79). `probe(d, i)` checks the
 /// file system for instance `i` of data-in `d`; `waited` is the whole
 /// minutes since max(nominal, created).
-pub fn evaluate(
+pub(crate) fn evaluate(
     condition: &Condition,
     inputs: &mut LogicInputs,
     probe: &mut dyn FnMut(usize, usize) -> bool,

@@ -12,11 +12,11 @@
 //! the outcome from the record alone. Submission and each action's resolution are the dry run's
 //! (`oozie::job`, `oozie::action`).
 
-pub mod calendar;
-pub mod data;
+pub(crate) mod calendar;
+pub(crate) mod data;
 pub mod engine;
-pub mod inputs;
+pub(crate) mod inputs;
 pub mod report;
 pub mod scenario;
-pub mod status;
-pub mod svg;
+pub(crate) mod status;
+pub(crate) mod svg;

@@ -19,13 +19,13 @@ fn minutes_text(t: Millis) -> String {
 }
 
 /// The changes of each action, and of each job, by index.
-pub struct Histories<'e> {
+pub(crate) struct Histories<'e> {
     jobs: Vec<Vec<&'e Change>>,
     actions: Vec<Vec<Vec<&'e Change>>>,
 }
 
 impl<'e> Histories<'e> {
-    pub fn new(record: &'e Record) -> Histories<'e> {
+    pub(crate) fn new(record: &'e Record) -> Histories<'e> {
         let mut jobs = vec![Vec::new(); record.jobs.len()];
         let mut actions: Vec<Vec<Vec<&Change>>> = record
             .jobs
@@ -56,13 +56,13 @@ impl<'e> Histories<'e> {
     }
 
     /// The changes of job `j` (none for a job the record does not have).
-    pub fn job(&self, j: usize) -> &[&'e Change] {
+    pub(crate) fn job(&self, j: usize) -> &[&'e Change] {
         self.jobs.get(j).map_or(&[], Vec::as_slice)
     }
 
     /// The changes of action `a` of job `j` (none for one the record does
     /// not have).
-    pub fn action(&self, j: usize, a: usize) -> &[&'e Change] {
+    pub(crate) fn action(&self, j: usize, a: usize) -> &[&'e Change] {
         self.actions
             .get(j)
             .and_then(|actions| actions.get(a))
@@ -71,7 +71,7 @@ impl<'e> Histories<'e> {
 }
 
 /// A change's reason in words.
-pub fn why_text(why: &Why) -> String {
+pub(crate) fn why_text(why: &Why) -> String {
     match why {
         Why::Submitted => "submitted".into(),
         Why::Materialized => "materialized".into(),
@@ -268,7 +268,7 @@ pub fn write_json(record: &Record, out: &mut dyn Write) -> io::Result<()> {
 }
 
 /// Every change as a JSON line, in time order.
-pub fn write_events(record: &Record, out: &mut dyn Write) -> io::Result<()> {
+pub(crate) fn write_events(record: &Record, out: &mut dyn Write) -> io::Result<()> {
     for change in &record.log.changes {
         let Some(job) = record.jobs.get(change.job) else {
             continue;
@@ -358,7 +358,7 @@ pub fn explain(record: &Record, j: usize, number: usize) -> Option<String> {
 
 /// What `--explain` says of one action: the facts, and the sentences that
 /// say them (`lines`).
-pub struct Explanation {
+pub(crate) struct Explanation {
     pub job: String,
     pub number: usize,
     pub nominal: Millis,
@@ -382,7 +382,7 @@ pub struct Explanation {
 /// instance's URI, the path checked (with its done-flag), since when it
 /// has been missing (the action's first input check, at max(nominal,
 /// created)), and when it arrives, if it ever does in the scenario.
-pub struct MissingInput {
+pub(crate) struct MissingInput {
     pub data_in: String,
     pub uri: String,
     pub path: String,
@@ -392,7 +392,7 @@ pub struct MissingInput {
 
 impl Explanation {
     /// The JSON object `--explain --format json` writes (docs/simulate.md).
-    pub fn to_json(&self) -> Value {
+    pub(crate) fn to_json(&self) -> Value {
         let time = |t: Option<Millis>| t.map(time_text);
         json!({
             "job": self.job,
@@ -444,7 +444,7 @@ fn missing_inputs(record: &Record, action: &SimAction) -> Vec<MissingInput> {
 }
 
 /// [`explain`]'s facts and sentences; `None` when there is no such action.
-pub fn explanation(record: &Record, j: usize, number: usize) -> Option<Explanation> {
+pub(crate) fn explanation(record: &Record, j: usize, number: usize) -> Option<Explanation> {
     let job = record.jobs.get(j)?;
     let Some((a, action)) = job
         .actions

@@ -24,10 +24,10 @@ pub enum ActionStatus {
     Skipped,
 }
 
-pub const ACTION_STATUSES: usize = 11;
+pub(crate) const ACTION_STATUSES: usize = 11;
 
 impl ActionStatus {
-    pub const ALL: [ActionStatus; ACTION_STATUSES] = [
+    pub(crate) const ALL: [ActionStatus; ACTION_STATUSES] = [
         ActionStatus::Waiting,
         ActionStatus::Ready,
         ActionStatus::Submitted,
@@ -41,7 +41,7 @@ impl ActionStatus {
         ActionStatus::Skipped,
     ];
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             ActionStatus::Waiting => "WAITING",
             ActionStatus::Ready => "READY",
@@ -58,7 +58,7 @@ impl ActionStatus {
     }
 
     /// Finished: what a rerun may start again (CAB:559-573).
-    pub fn is_terminal(self) -> bool {
+    pub(crate) fn is_terminal(self) -> bool {
         !matches!(
             self,
             ActionStatus::Waiting
@@ -70,7 +70,7 @@ impl ActionStatus {
     }
 
     /// An error the job's status shows (CSTX:295-299).
-    pub fn is_error(self) -> bool {
+    pub(crate) fn is_error(self) -> bool {
         matches!(
             self,
             ActionStatus::Killed | ActionStatus::Failed | ActionStatus::Timedout
@@ -80,7 +80,7 @@ impl ActionStatus {
 
 /// The action transitions the coordinator action commands make, and
 /// nothing else: `(from, to)`, `None` for creation.
-pub const ACTION_TRANSITIONS: &[(Option<ActionStatus>, ActionStatus)] = {
+pub(crate) const ACTION_TRANSITIONS: &[(Option<ActionStatus>, ActionStatus)] = {
     use ActionStatus::*;
     &[
         (None, Waiting),
@@ -118,7 +118,7 @@ pub const ACTION_TRANSITIONS: &[(Option<ActionStatus>, ActionStatus)] = {
 };
 
 /// Whether Oozie makes this action transition.
-pub fn action_transition_allowed(from: Option<ActionStatus>, to: ActionStatus) -> bool {
+pub(crate) fn action_transition_allowed(from: Option<ActionStatus>, to: ActionStatus) -> bool {
     ACTION_TRANSITIONS.contains(&(from, to))
 }
 
@@ -143,7 +143,7 @@ pub enum JobStatus {
 }
 
 impl JobStatus {
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             JobStatus::Prep => "PREP",
             JobStatus::Running => "RUNNING",
@@ -162,7 +162,7 @@ impl JobStatus {
         }
     }
 
-    pub fn is_terminal(self) -> bool {
+    pub(crate) fn is_terminal(self) -> bool {
         matches!(
             self,
             JobStatus::Succeeded
@@ -175,7 +175,7 @@ impl JobStatus {
 
     /// Whether the materialization trigger and command take the job
     /// (CJB:160-167, CoordMaterializeTransitionXCommand.java:312-373).
-    pub fn materializes(self) -> bool {
+    pub(crate) fn materializes(self) -> bool {
         matches!(
             self,
             JobStatus::Prep | JobStatus::Running | JobStatus::RunningWithError
@@ -183,7 +183,7 @@ impl JobStatus {
     }
 
     /// Whether an input check of its actions runs (CoordActionInputCheckXCommand.java:519-539).
-    pub fn checks_inputs(self) -> bool {
+    pub(crate) fn checks_inputs(self) -> bool {
         matches!(
             self,
             JobStatus::Running
@@ -194,13 +194,13 @@ impl JobStatus {
     }
 
     /// Whether a ready-check starts its actions (CoordActionReadyXCommand.java:226-234).
-    pub fn starts_actions(self) -> bool {
+    pub(crate) fn starts_actions(self) -> bool {
         self.checks_inputs() || self == JobStatus::Succeeded
     }
 
     /// The status as a server with
     /// `backward.support.for.states.without.error` shows it (SU:154-171).
-    pub fn without_error(self) -> JobStatus {
+    pub(crate) fn without_error(self) -> JobStatus {
         match self {
             JobStatus::RunningWithError => JobStatus::Running,
             JobStatus::SuspendedWithError => JobStatus::Suspended,
@@ -219,15 +219,15 @@ pub struct Counts([usize; ACTION_STATUSES]);
     reason = "the table has ACTION_STATUSES entries, one per ActionStatus variant, so `status as usize` is inside it"
 )]
 impl Counts {
-    pub fn get(&self, status: ActionStatus) -> usize {
+    pub(crate) fn get(&self, status: ActionStatus) -> usize {
         self.0[status as usize]
     }
 
-    pub fn add(&mut self, status: ActionStatus) {
+    pub(crate) fn add(&mut self, status: ActionStatus) {
         self.0[status as usize] += 1;
     }
 
-    pub fn remove(&mut self, status: ActionStatus) {
+    pub(crate) fn remove(&mut self, status: ActionStatus) {
         self.0[status as usize] -= 1;
     }
 
@@ -257,7 +257,7 @@ impl Counts {
 /// `done` is doneMaterialization, `pending` whether an action is still in
 /// flight (READY, SUBMITTED or RUNNING), IGNORED actions are invisible.
 /// `None`: the job keeps its status.
-pub fn transit(
+pub(crate) fn transit(
     status: JobStatus,
     done: bool,
     counts: &Counts,

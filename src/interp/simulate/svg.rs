@@ -37,7 +37,7 @@ fn job_colour(status: JobStatus) -> &'static str {
     }
 }
 
-pub fn write_svg(record: &Record, out: &mut dyn Write) -> io::Result<()> {
+pub(crate) fn write_svg(record: &Record, out: &mut dyn Write) -> io::Result<()> {
     let histories = Histories::new(record);
     let first = record.log.changes.first().map_or(record.now, |c| c.at);
     let last = record.now.max(first + 1);

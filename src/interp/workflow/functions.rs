@@ -14,7 +14,7 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 /// What the functions read of a run.
-pub struct RunView<'a> {
+pub(crate) struct RunView<'a> {
     pub id: &'a str,
     pub conf: &'a crate::el::VarMap,
     pub name: &'a str,
@@ -26,7 +26,7 @@ pub struct RunView<'a> {
 }
 
 /// The functions, for the node being evaluated (`current`: `wf:callback`'s).
-pub struct Functions<'a> {
+pub(crate) struct Functions<'a> {
     pub run: RunView<'a>,
     pub current: &'a str,
 }

@@ -42,7 +42,7 @@ pub enum Kind<'w> {
 
 impl Kind<'_> {
     /// The node's type, as the JSON report names it.
-    pub fn type_name(&self) -> &'static str {
+    pub(crate) fn type_name(&self) -> &'static str {
         match self {
             Kind::Action { .. } => "action",
             Kind::Decision { .. } => "decision",

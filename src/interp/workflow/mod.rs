@@ -7,7 +7,7 @@
 //! functions from the run; `script.rs` is what the scenario says the outside
 //! world does; `report.rs` writes a run.
 
-pub mod functions;
+pub(crate) mod functions;
 pub mod graph;
 pub mod report;
 pub mod run;

@@ -12,7 +12,7 @@ use serde::ser::{SerializeMap, Serializer};
 use std::io::{self, Write};
 
 /// A run as JSON (`--format json`, and a coordinator action's `workflow`).
-pub struct RunJson<'a>(pub &'a Run);
+pub(crate) struct RunJson<'a>(pub &'a Run);
 
 impl Serialize for RunJson<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -239,7 +239,7 @@ fn write_trace(run: &Run, indent: usize, out: &mut dyn Write) -> io::Result<()> 
 }
 
 /// Each node's start and end as a JSON line, in time order.
-pub fn write_events(run: &Run, out: &mut dyn Write) -> io::Result<()> {
+pub(crate) fn write_events(run: &Run, out: &mut dyn Write) -> io::Result<()> {
     let mut events: Vec<(Millis, usize, serde_json::Value)> = Vec::new();
     collect_events(run, &mut events);
     events.sort_by_key(|(at, order, _)| (*at, *order));
@@ -301,7 +301,7 @@ fn fill(status: Option<NodeStatus>) -> &'static str {
 /// The graph, a row per layer (the longest path from `start`), each node a
 /// box coloured by how it ended, with its time; the transitions taken drawn
 /// thick, `error` transitions dashed.
-pub fn write_svg(graph: &Graph, run: &Run, out: &mut dyn Write) -> io::Result<()> {
+pub(crate) fn write_svg(graph: &Graph, run: &Run, out: &mut dyn Write) -> io::Result<()> {
     let n = graph.nodes.len();
     let edges: Vec<(usize, usize, bool)> = graph
         .nodes

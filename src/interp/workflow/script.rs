@@ -34,14 +34,14 @@ pub struct Behaviour {
 }
 
 /// Hadoop counters: group → counter → value.
-pub type Counters = Vec<(String, Vec<(String, i64)>)>;
+pub(crate) type Counters = Vec<(String, Vec<(String, i64)>)>;
 
 /// An asynchronous action's default duration.
-pub const DEFAULT_DURATION: Millis = 60_000;
+pub(crate) const DEFAULT_DURATION: Millis = 60_000;
 
 /// The error code and message of a scripted error that names none.
-pub const DEFAULT_ERROR_CODE: &str = "ERROR";
-pub const DEFAULT_ERROR_MESSAGE: &str = "the scenario fails this action";
+pub(crate) const DEFAULT_ERROR_CODE: &str = "ERROR";
+pub(crate) const DEFAULT_ERROR_MESSAGE: &str = "the scenario fails this action";
 
 impl Default for Behaviour {
     fn default() -> Behaviour {
@@ -62,7 +62,7 @@ impl Behaviour {
     /// One attempt's duration for an action of `kind`: the scripted one, else
     /// none for the `fs` action, which Oozie runs synchronously (workflow spec
     /// §3.2.1.2), else a minute.
-    pub fn duration_of(&self, kind: &str) -> Millis {
+    pub(crate) fn duration_of(&self, kind: &str) -> Millis {
         self.duration
             .unwrap_or(if kind == "fs" { 0 } else { DEFAULT_DURATION })
     }
@@ -90,7 +90,7 @@ pub struct NodeScript {
 }
 
 impl NodeScript {
-    pub fn apply(&self, b: &mut Behaviour) {
+    pub(crate) fn apply(&self, b: &mut Behaviour) {
         if let Some(o) = self.outcome {
             b.outcome = o;
         }
@@ -129,10 +129,10 @@ pub struct FileSystem {
 }
 
 /// HDFS's default block size (`dfs.blocksize`).
-pub const DEFAULT_BLOCK_SIZE: i64 = 128 * 1024 * 1024;
+pub(crate) const DEFAULT_BLOCK_SIZE: i64 = 128 * 1024 * 1024;
 
 impl FileSystem {
-    pub fn new(files: BTreeMap<String, i64>, dirs: BTreeSet<String>) -> FileSystem {
+    pub(crate) fn new(files: BTreeMap<String, i64>, dirs: BTreeSet<String>) -> FileSystem {
         let mut fs = FileSystem {
             files: BTreeMap::new(),
             dirs: BTreeSet::new(),
@@ -148,7 +148,7 @@ impl FileSystem {
     }
 
     /// `path` without a trailing `/` (the root keeps its own).
-    pub fn normal(path: &str) -> &str {
+    pub(crate) fn normal(path: &str) -> &str {
         let trimmed = path.trim_end_matches('/');
         if trimmed.is_empty() || trimmed.ends_with(':') {
             path
@@ -185,7 +185,7 @@ impl FileSystem {
         }
     }
 
-    pub fn add_dir(&mut self, path: &str) {
+    pub(crate) fn add_dir(&mut self, path: &str) {
         let path = Self::normal(path);
         for parent in Self::parents(path) {
             self.dirs.insert(parent.to_string());
@@ -193,7 +193,7 @@ impl FileSystem {
         self.dirs.insert(path.to_string());
     }
 
-    pub fn add_file(&mut self, path: &str, size: i64) {
+    pub(crate) fn add_file(&mut self, path: &str, size: i64) {
         let path = Self::normal(path);
         for parent in Self::parents(path) {
             self.dirs.insert(parent.to_string());
@@ -202,7 +202,7 @@ impl FileSystem {
     }
 
     /// Removes `path` and everything under it; whether anything was there.
-    pub fn delete(&mut self, path: &str) -> bool {
+    pub(crate) fn delete(&mut self, path: &str) -> bool {
         let under = Self::under(path);
         let path = Self::normal(path);
         let before = self.files.len() + self.dirs.len();
@@ -213,7 +213,7 @@ impl FileSystem {
     }
 
     /// Moves `from` and everything under it to `to`.
-    pub fn rename(&mut self, from: &str, to: &str) {
+    pub(crate) fn rename(&mut self, from: &str, to: &str) {
         if from.is_empty() || to.is_empty() {
             return;
         }
@@ -238,14 +238,14 @@ impl FileSystem {
         }
     }
 
-    pub fn is_dir(&self, path: &str) -> bool {
+    pub(crate) fn is_dir(&self, path: &str) -> bool {
         self.dirs.contains(Self::normal(path))
     }
 
     /// Whether `path` exists, or, with glob characters, anything matches it
     /// (FsELFunctions.fs_exists reads `globStatus`: `*`, `?`, `[ab]`,
     /// `{a,b}`, none of which crosses a `/`).
-    pub fn exists(&self, path: &str) -> bool {
+    pub(crate) fn exists(&self, path: &str) -> bool {
         let path = Self::normal(path);
         if !path.contains(['*', '?', '[', '{']) {
             return self.files.contains_key(path) || self.dirs.contains(path);
@@ -264,13 +264,16 @@ impl FileSystem {
     }
 
     /// A file's size, `None` for no file.
-    pub fn file_size(&self, path: &str) -> Option<i64> {
+    pub(crate) fn file_size(&self, path: &str) -> Option<i64> {
         self.files.get(Self::normal(path)).copied()
     }
 
     /// The files directly in the folder `path` (FsELFunctions.fs_dirSize
     /// sums `listStatus`, not recursively), with their sizes.
-    pub fn files_in<'a>(&'a self, path: &str) -> impl Iterator<Item = (&'a String, &'a i64)> + 'a {
+    pub(crate) fn files_in<'a>(
+        &'a self,
+        path: &str,
+    ) -> impl Iterator<Item = (&'a String, &'a i64)> + 'a {
         let prefix = Self::under(path);
         let len = prefix.len();
         self.files
@@ -327,7 +330,7 @@ pub struct Scope<'a> {
 
 impl Script {
     /// What node `name` does in the workflow of `scope`.
-    pub fn behaviour(&self, name: &str, scope: Scope) -> Behaviour {
+    pub(crate) fn behaviour(&self, name: &str, scope: Scope) -> Behaviour {
         let mut b = self.default.clone();
         for entry in &self.nodes {
             let applies = entry.name == name

@@ -56,7 +56,7 @@ mod record;
 mod services;
 mod sim_job;
 
-pub use record::{Change, Log, OpRecord, Record, Status, Why};
+pub(crate) use record::{Change, Log, OpRecord, Record, Status, Why};
 
 const SECOND: Millis = 1_000;
 const MINUTE: Millis = 60_000;
@@ -170,7 +170,7 @@ struct Chain {
 
 impl SimAction<'_> {
     /// The next input check, while its chain of checks is alive.
-    pub fn next_check(&self) -> Option<Millis> {
+    pub(crate) fn next_check(&self) -> Option<Millis> {
         self.chain.next
     }
 }

@@ -22,7 +22,7 @@ pub struct Log {
 
 impl Log {
     /// The answers to the operations on job `j`, in order.
-    pub fn ops_of(&self, j: usize) -> impl Iterator<Item = &OpRecord> {
+    pub(crate) fn ops_of(&self, j: usize) -> impl Iterator<Item = &OpRecord> {
         self.ops.iter().filter(move |op| op.job == j)
     }
 }
@@ -62,7 +62,7 @@ impl<'a> Record<'a> {
     /// Action `a`'s workflow trace as of the record's time, made again as
     /// it ran (keeping every run's nodes would hold a year's simulation in
     /// memory).
-    pub fn workflow_trace(&self, j: usize, a: usize) -> Option<Run> {
+    pub(crate) fn workflow_trace(&self, j: usize, a: usize) -> Option<Run> {
         let job = self.jobs.get(j)?;
         let workflow = job.actions.get(a)?.workflow.as_ref()?;
         let local = workflow.run.as_deref()?;
@@ -75,7 +75,7 @@ impl<'a> Record<'a> {
             workflow.started,
             &self.script,
         )?;
-        Some(run.as_of(self.now))
+        Some(run.cut_at(self.now))
     }
 }
 
@@ -142,7 +142,7 @@ pub enum Status {
 }
 
 impl Status {
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Status::Job(s) => s.name(),
             Status::Action(s) => s.name(),

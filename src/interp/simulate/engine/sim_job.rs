@@ -93,7 +93,7 @@ impl<'a> SimJob<'a> {
 
     /// Nominal time of action `k` (1-based), computed afresh from the start
     /// (CoordMaterializeTransitionXCommand.java:484-492); `None` past the calendar.
-    pub fn nominal(&self, k: usize) -> Option<Millis> {
+    pub(crate) fn nominal(&self, k: usize) -> Option<Millis> {
         if k == 0 {
             return None;
         }

@@ -13,7 +13,7 @@ use toml::Spanned;
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(title = "coordc simulate scenario")]
-pub struct ScenarioFile {
+pub(crate) struct ScenarioFile {
     /// When the simulated Oozie server starts (an Oozie datetime,
     /// YYYY-MM-DDTHH:mmZ); for a workflow, when it starts (default
     /// 2000-01-01T00:00Z).
@@ -57,7 +57,7 @@ pub struct ScenarioFile {
 /// A workflow action node's script (`[actions]`: every node's).
 #[derive(Deserialize, JsonSchema, Default)]
 #[serde(deny_unknown_fields)]
-pub struct NodeFile {
+pub(crate) struct NodeFile {
     /// The action node (`[[node]]` only).
     #[schemars(with = "Option<String>")]
     pub name: Option<Spanned<String>>,
@@ -90,7 +90,7 @@ pub struct NodeFile {
 /// The file system the workflow functions see.
 #[derive(Deserialize, JsonSchema, Default)]
 #[serde(deny_unknown_fields)]
-pub struct FsFile {
+pub(crate) struct FsFile {
     /// Files, path = size in bytes (their folders exist too).
     #[serde(default)]
     pub files: BTreeMap<String, i64>,
@@ -104,7 +104,7 @@ pub struct FsFile {
 /// The oozie-site settings the engine reads (oozie-default.xml's names).
 #[derive(Deserialize, JsonSchema, Default)]
 #[serde(deny_unknown_fields)]
-pub struct ServerFile {
+pub(crate) struct ServerFile {
     /// Seconds; how far ahead the materialization trigger looks (300).
     #[serde(rename = "oozie.service.CoordMaterializeTriggerService.lookup.interval")]
     #[schemars(with = "Option<i64>")]
@@ -208,7 +208,7 @@ pub struct ServerFile {
 /// One job submitted.
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct JobFile {
+pub(crate) struct JobFile {
     /// The job's name in the scenario (default: the application's name).
     pub id: Option<String>,
     /// A coordinator or bundle XML file, relative to the scenario file.
@@ -230,7 +230,7 @@ pub struct JobFile {
 /// Data that completes: one instance by `uri`, or a job's dataset over a range.
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct DataFile {
+pub(crate) struct DataFile {
     /// One instance's URI (its done-flag appears; the directory itself when the flag is empty).
     pub uri: Option<String>,
     /// When it completes (default: already there at the start). With `uri` only.
@@ -258,7 +258,7 @@ pub struct DataFile {
 /// What an action's workflow does once RUNNING.
 #[derive(Deserialize, JsonSchema, Default)]
 #[serde(deny_unknown_fields)]
-pub struct WorkflowsFile {
+pub(crate) struct WorkflowsFile {
     /// SUCCEEDED, FAILED or KILLED (default SUCCEEDED).
     #[schemars(with = "Option<String>")]
     pub status: Option<Spanned<String>>,
@@ -272,7 +272,7 @@ pub struct WorkflowsFile {
 /// One action's workflow.
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct WorkflowFile {
+pub(crate) struct WorkflowFile {
     #[schemars(with = "String")]
     pub job: Spanned<String>,
     /// The action's number.
@@ -290,7 +290,7 @@ pub struct WorkflowFile {
 /// What a user does at a time.
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct OpFile {
+pub(crate) struct OpFile {
     #[schemars(with = "String")]
     pub at: Spanned<String>,
     #[schemars(with = "String")]
@@ -310,7 +310,7 @@ pub struct OpFile {
 /// The server is down in [from, to).
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct OutageFile {
+pub(crate) struct OutageFile {
     #[schemars(with = "String")]
     pub from: Spanned<String>,
     #[schemars(with = "String")]

@@ -3,7 +3,7 @@
 //! (`read.rs` → `model.rs`), then bound to the jobs it submits
 //! (`resolve.rs`), which gives the engine its [`model::Simulation`].
 
-pub mod file;
+pub(crate) mod file;
 pub mod model;
 mod read;
 mod resolve;

@@ -96,7 +96,7 @@ pub enum ActionRef {
 
 impl ActionRef {
     /// Whether this names the action numbered `number` at `nominal`.
-    pub fn names(self, number: usize, nominal: Millis) -> bool {
+    pub(crate) fn names(self, number: usize, nominal: Millis) -> bool {
         match self {
             ActionRef::Number(n) => n == number,
             ActionRef::Nominal(t) => t == nominal,
@@ -148,7 +148,7 @@ pub enum DataEntry {
 }
 
 /// Oozie's `-action` list: inclusive ranges of action numbers.
-pub type ActionList = Vec<(usize, usize)>;
+pub(crate) type ActionList = Vec<(usize, usize)>;
 
 /// A user operation, as the Oozie CLI's verb and its arguments.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -184,7 +184,7 @@ pub enum StatusChange {
 }
 
 impl StatusChange {
-    pub fn name(&self) -> &str {
+    pub(crate) fn name(&self) -> &str {
         match self {
             StatusChange::Running => "RUNNING",
             StatusChange::Ignored => "IGNORED",
@@ -230,14 +230,14 @@ pub struct WorkflowScenario {
 }
 
 /// The most retries of one kind a scenario may allow an action.
-pub const MAX_RETRIES: i64 = 1_000;
+pub(crate) const MAX_RETRIES: i64 = 1_000;
 
 /// The deepest sub-workflow nesting a scenario may allow: each level is a
 /// nested run (Oozie's default is 50).
-pub const MAX_SUBWORKFLOW_DEPTH: i64 = 200;
+pub(crate) const MAX_SUBWORKFLOW_DEPTH: i64 = 200;
 
 /// When a workflow starts unless its scenario says.
-pub const DEFAULT_WORKFLOW_START: &str = "2000-01-01T00:00Z";
+pub(crate) const DEFAULT_WORKFLOW_START: &str = "2000-01-01T00:00Z";
 
 /// The instance `uri` arrives at `Some` time, or (a range's `missing`
 /// instance) never.

@@ -60,7 +60,7 @@ pub enum NodeStatus {
 }
 
 impl NodeStatus {
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             NodeStatus::Running => "RUNNING",
             NodeStatus::Ok => "OK",
@@ -102,7 +102,7 @@ pub struct Resolved {
 
 impl Resolved {
     /// The value of element (or `element@attribute`) `name`.
-    pub fn get(&self, name: &str) -> Option<&str> {
+    pub(crate) fn get(&self, name: &str) -> Option<&str> {
         self.values
             .iter()
             .find(|(n, _)| n == name)
@@ -167,7 +167,7 @@ pub struct Run {
 impl Run {
     /// The run as it stood at `now`: what started later left out, what
     /// ended later still running.
-    pub fn as_of(mut self, now: Millis) -> Run {
+    pub(crate) fn cut_at(mut self, now: Millis) -> Run {
         if self.ended.is_some_and(|e| e <= now) || self.suspended_at.is_some_and(|s| s <= now) {
             return self;
         }
@@ -180,7 +180,7 @@ impl Run {
                 n.why = None;
             }
             if let Some(child) = n.child.take() {
-                n.child = Some(Box::new(child.as_of(now)));
+                n.child = Some(Box::new(child.cut_at(now)));
             }
         }
         {
@@ -216,7 +216,7 @@ impl Run {
     /// The run killed at `now` by its parent (SubWorkflowActionExecutor.kill,
     /// :288-302): what had happened, then KILLED.
     fn killed_at(self, now: Millis) -> Run {
-        let mut run = self.as_of(now);
+        let mut run = self.cut_at(now);
         if matches!(run.status, RunStatus::Running | RunStatus::Suspended) {
             run.status = RunStatus::Killed;
             run.ended = Some(now);
@@ -237,7 +237,7 @@ impl Run {
 
 /// Workflow ids in Oozie's form (UUIDService): a sequence number, the
 /// server's start time (coordc's server starts at 0) and the system id.
-pub fn workflow_id(sequence: u64) -> String {
+pub(crate) fn workflow_id(sequence: u64) -> String {
     format!("{sequence:07}-000000000000000-oozie-coordc-W")
 }
 
@@ -321,7 +321,7 @@ struct Nesting<'a> {
 /// action's `configuration` over both, the app-path (SubmitXCommand:165-185,
 /// CoordActionStartXCommand.mergeConfig, SubWorkflowActionExecutor:182-223),
 /// then `<parameters>` defaults; or why the job cannot be submitted (E0738).
-pub fn job_conf<'c>(
+pub(crate) fn job_conf<'c>(
     app: &SubWorkflow,
     base: Option<&VarMap>,
     configuration: impl IntoIterator<Item = (&'c str, &'c str)>,
@@ -352,7 +352,7 @@ pub fn job_conf<'c>(
 /// The most node executions a job and its sub-workflows make together (a
 /// graph without cycles enters each node once per path; sub-workflows that
 /// fan out into themselves would multiply without end).
-pub const MAX_NODE_RUNS: usize = 1_000_000;
+pub(crate) const MAX_NODE_RUNS: usize = 1_000_000;
 
 /// 3000-01-01T00:00Z: no run goes past it (the coordinator simulator's last
 /// year, too).
@@ -360,7 +360,7 @@ const HORIZON: Millis = 32_503_680_000_000;
 
 /// The error code Oozie's ActionStartXCommand gives an action whose
 /// definition's EL fails (ActionStartXCommand.java, `EL_ERROR`).
-pub const EL_ERROR: &str = "EL_ERROR";
+pub(crate) const EL_ERROR: &str = "EL_ERROR";
 
 /// A file system command of an action's definition.
 enum FsCommand {
@@ -410,13 +410,13 @@ impl Live {
 
 /// The error codes the server retries for `retry-max`
 /// (oozie.service.LiteWorkflowStoreService.user.retry.error.code).
-pub const USER_RETRY_CODES: &[&str] = &[
+pub(crate) const USER_RETRY_CODES: &[&str] = &[
     "JA008", "JA009", "JA017", "JA018", "JA019", "FS009", "FS008", "FS014",
 ];
 
 /// The code of the scenario's retryable failures: JA009, a launcher's
 /// failure to reach the cluster, which the server retries.
-pub const TRANSIENT_ERROR: &str = "JA009";
+pub(crate) const TRANSIENT_ERROR: &str = "JA009";
 
 struct Runner<'r, 'w> {
     graph: &'r Graph<'w>,
@@ -890,7 +890,7 @@ mod tests {
             java("a", "", "b"),
             java("b", "", "end")
         );
-        let run = run_xml(&body, &Script::default()).as_of(MINUTE + 1);
+        let run = run_xml(&body, &Script::default()).cut_at(MINUTE + 1);
         assert_eq!(run.status, RunStatus::Running);
         assert_eq!(run.nodes.len(), 2);
         assert_eq!(run.nodes[0].status, NodeStatus::Ok);
