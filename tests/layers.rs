@@ -1,9 +1,12 @@
-//! The layers of `src/` import one way (docs/architecture.md, "Architecture
-//! invariants"): each top-level module may name only the modules of the
-//! layers below it, never one above, nor another module of its own layer.
-//! Read from the source text: every `crate::MODULE` a file names outside
-//! its unit tests (which may load applications through `project`, as a user
-//! would).
+//! The invariants of docs/architecture.md ("Architecture invariants") that
+//! the source text shows, read from every library file outside its unit
+//! tests (which may load applications through `project`, as a user would):
+//! - the layers of `src/` import one way: each top-level module names only
+//!   the modules of the layers below it (`crate::MODULE`), never one above,
+//!   nor another module of its own layer;
+//! - only the edges (`cli/`, `lsp/`) print;
+//! - the library reads no clock (one known exception, named);
+//! - every rule page names the modules that make or read its diagnostics.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -153,4 +156,134 @@ fn the_reader_finds_imports_and_skips_unit_tests() {
         found.into_iter().collect::<Vec<_>>(),
         ["diag".to_string(), "el".to_string(), "time".to_string()]
     );
+}
+
+/// Every library source file, relative to `src/`, with its text before its
+/// unit tests.
+fn library_sources() -> Vec<(String, String)> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files.sort();
+    files
+        .iter()
+        .map(|file| {
+            let relative = file.strip_prefix(&src).expect("under src/");
+            let text = std::fs::read_to_string(file).expect("a readable source file");
+            (
+                relative.display().to_string(),
+                without_tests(&text).to_string(),
+            )
+        })
+        .collect()
+}
+
+/// Whether `text` holds `word` with no identifier character on either side.
+fn has_word(text: &str, word: &str) -> bool {
+    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    text.match_indices(word).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + word.len()..].chars().next();
+        !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
+    })
+}
+
+#[test]
+fn only_the_edges_print() {
+    // (docs/architecture.md, "Architecture invariants": below `cli/` and
+    // `lsp/`, everything returns data.)
+    const PRINTING: [&str; 8] = [
+        "println!",
+        "print!",
+        "eprintln!",
+        "eprint!",
+        "dbg!",
+        "stdout()",
+        "stderr()",
+        "stdin()",
+    ];
+    let wrong: Vec<String> = library_sources()
+        .into_iter()
+        .filter(|(file, _)| !file.starts_with("cli/") && !file.starts_with("lsp/"))
+        .filter(|(file, _)| file != "main.rs")
+        .flat_map(|(file, text)| {
+            PRINTING
+                .iter()
+                .filter(|p| {
+                    has_word(&text, p.trim_end_matches(['!', '(', ')'])) && text.contains(*p)
+                })
+                .map(move |p| format!("src/{file}: {p}"))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "printing below the edges:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn the_library_reads_no_clock_but_one_known_place() {
+    // Simulated time is the only time: what coordc computes is a function
+    // of its input. The one exception is Quartz's own bound: its
+    // CronExpression looks for fire times up to the year the server started
+    // plus 100 (MAX_YEAR), which `time/cron/quartz.rs` reads as this year
+    // plus 100 (issue 33 names passing it in from the edge as work left).
+    const CLOCKS: [&str; 4] = ["Utc::now", "Local::now", "SystemTime::now", "Instant::now"];
+    const KNOWN: &str = "time/cron/quartz.rs";
+    let mut readers: Vec<String> = library_sources()
+        .into_iter()
+        .filter(|(file, _)| !file.starts_with("cli/") && !file.starts_with("lsp/"))
+        .filter(|(_, text)| CLOCKS.iter().any(|c| text.contains(c)))
+        .map(|(file, _)| file)
+        .collect();
+    readers.sort();
+    assert_eq!(readers, [KNOWN], "library files that read the clock");
+}
+
+#[test]
+fn every_rule_page_names_the_modules_that_make_or_read_its_diagnostics() {
+    // A code's constant in diag/rules.rs, named in a module outside diag/
+    // (where the registries are), is that module making the rule's
+    // diagnostics or reading them (a follow-on check, a filter).
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let rules = std::fs::read_to_string(root.join("src/diag/rules.rs")).expect("rules.rs");
+    let sources: Vec<(String, String)> = library_sources()
+        .into_iter()
+        .filter(|(file, _)| !file.starts_with("diag/"))
+        .collect();
+    let mut wrong = Vec::new();
+    let mut pages = 0;
+    for line in rules.lines() {
+        let Some(rest) = line
+            .strip_prefix("pub const ")
+            .or_else(|| line.strip_prefix("pub(crate) const "))
+        else {
+            continue;
+        };
+        let Some((name, code)) = rest.split_once(": Code = Code(\"") else {
+            continue;
+        };
+        let code = code.trim_end_matches("\");");
+        let modules: Vec<String> = sources
+            .iter()
+            .filter(|(_, text)| has_word(text, name))
+            .map(|(file, _)| format!("`src/{file}`"))
+            .collect();
+        let expected = format!("**In the code.** {}.", modules.join(", "));
+        let page =
+            std::fs::read_to_string(root.join(format!("docs/rules/{code}.md"))).unwrap_or_default();
+        pages += 1;
+        if !page.lines().any(|l| l == expected) {
+            wrong.push(format!(
+                "docs/rules/{code}.md: expected the line\n{expected}"
+            ));
+        }
+    }
+    assert!(
+        pages > 80,
+        "the rules' constants were not found in rules.rs"
+    );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

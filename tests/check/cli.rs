@@ -454,6 +454,36 @@ fn a_folders_coordc_toml_sets_levels_ignores_and_server_settings() {
     );
 }
 
+/// A diagnostic about the command line or about a whole file shows no
+/// excerpt at 1:1 (there is no place in a text to show): it says where it
+/// is instead.
+#[test]
+fn command_line_and_whole_file_diagnostics_say_where_they_are() {
+    let app = format!("{}/corpus/invalid/TM002/coordinator.xml", root().display());
+    let out = coordc(&["check", &app, "-D", "YEAR=3", "--color", "never"]);
+    let text = stderr(&out) + &stdout(&out);
+    assert!(
+        text.contains(
+            "error[CF002]: `YEAR` is reserved: Oozie rejects a job that defines it (E0808)\n = on the command line (`-D`)\n"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("<-D>:1:1"), "{text}");
+    let dir = common::fresh_dir("check-whole-file");
+    let binary = dir.join("binary.xml");
+    std::fs::write(&binary, [0xffu8, 0xfe, b'<', b'a', b'/', b'>']).unwrap();
+    let out = coordc(&["check", binary.to_str().unwrap(), "--color", "never"]);
+    let text = stderr(&out) + &stdout(&out);
+    assert!(
+        text.contains(&format!(
+            "error[XML001]: the file is not UTF-8 text (byte 0 is not valid UTF-8)\n = in {} (the whole file)\n",
+            binary.display()
+        )),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn bad_input_is_a_diagnostic_and_the_other_files_are_still_checked() {
     let dir = common::fresh_dir("check-bad");

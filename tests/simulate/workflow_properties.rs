@@ -9,9 +9,8 @@ use crate::common;
 use common::rng::Rng;
 use coordc::el::VarMap;
 use coordc::interp::workflow::graph::Graph;
-use coordc::interp::workflow::run::{NoSubWorkflows, NodeStatus, Run, RunInput, RunStatus, run};
-use coordc::interp::workflow::script::{NodeScript, Outcome, Scope, Script};
-use coordc::time::datetime::ProcessingZone;
+use coordc::interp::workflow::run::{NodeStatus, Run, RunInput, RunStatus, run};
+use coordc::interp::workflow::script::{NodeScript, Outcome, Script};
 use std::fmt::Write;
 
 /// Writes a block of nodes that starts at the returned name and goes on to
@@ -157,18 +156,7 @@ fn script(rng: &mut Rng, actions: &[String]) -> Script {
 
 fn run_once(graph: &Graph, script: &Script) -> Run {
     let conf = VarMap::default();
-    run(
-        graph,
-        &RunInput {
-            conf: &conf,
-            start: 0,
-            script,
-            scope: Scope::default(),
-            sub_workflows: &NoSubWorkflows,
-            pz: ProcessingZone::UTC,
-            id_sequence: 0,
-        },
-    )
+    run(graph, &RunInput::alone(&conf, script))
 }
 
 fn check_run(run: &Run, script: &Script, what: &str) {
