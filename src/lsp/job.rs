@@ -68,10 +68,10 @@ fn with_document<R>(
     let files = session.files();
     let settings = Settings::of(path, &files);
     let mut sources = Sources::default();
-    let text = load::read_application(path, &files, &mut sources).ok()?;
-    let arena = xml::Arena::new();
-    let doc = load::parse_document(&text, &arena).ok()?;
-    f(&doc, &settings.input(&files), sources)
+    load::with_application(path, &files, &mut sources, |sources, opened| {
+        let (_, doc) = opened.ok()?;
+        f(doc, &settings.input(&files), std::mem::take(sources))
+    })
 }
 
 /// What the coordc.toml that applies to a file says of its job (a wrong

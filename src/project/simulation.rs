@@ -7,8 +7,8 @@
 use super::files::{ConfigFile, Files, normal};
 use super::load::{
     self, JobInput, JobSource, LoadedCoordinator, LocalWorkflows, ProblemSink, Sources, Stop,
-    parse_document, read_application,
 };
+use super::locate::AppKind;
 use super::settings::{Finder, Folder, Refused};
 use crate::diag::Located;
 use crate::diag::closest;
@@ -146,64 +146,69 @@ fn application_jobs(
     sources: &mut Sources,
     sink: ProblemSink,
 ) -> Result<Option<Vec<ScenarioJob>>, Stop> {
-    let text = read_application(app, input.files, sources)?;
-    let arena = crate::xml::Arena::new();
-    let doc = parse_document(&text, &arena)?;
-    match doc.root.name {
-        "coordinator-app" => {
-            let loaded = load::coordinator(&doc, app, input, sources)?;
-            Ok(Some(vec![ScenarioJob {
-                id: entry.id.clone(),
-                span: entry.app_span,
-                sources: std::mem::take(sources),
-                loaded,
-                submit: entry.submit,
-                maps: input.maps.to_vec(),
-                folder: folder_of(app),
-                processing_zone: input.processing_zone,
-                check_maximum_frequency: input.check_maximum_frequency,
-                settings: Arc::clone(folder),
-            }]))
+    load::with_application(app, input.files, sources, |sources, opened| {
+        let (kind, doc) = opened?;
+        match kind {
+            Some(AppKind::Coordinator) => {
+                let loaded = load::coordinator(doc, app, input, sources)?;
+                Ok(Some(vec![ScenarioJob {
+                    id: entry.id.clone(),
+                    span: entry.app_span,
+                    sources: std::mem::take(sources),
+                    loaded,
+                    submit: entry.submit,
+                    maps: input.maps.to_vec(),
+                    folder: folder_of(app),
+                    processing_zone: input.processing_zone,
+                    check_maximum_frequency: input.check_maximum_frequency,
+                    settings: Arc::clone(folder),
+                }]))
+            }
+            Some(AppKind::Bundle) => {
+                let bundle = load::bundle(doc, app, input, sources)?;
+                let (submitted, problems) = crate::oozie::bundle::submit(
+                    &bundle.bundle,
+                    &bundle.config,
+                    input.processing_zone,
+                );
+                let Some(members) =
+                    load::bundle_members(app, input, &bundle, &submitted, problems, sources, sink)
+                else {
+                    return Ok(None);
+                };
+                let id = entry.id.clone().unwrap_or_else(|| submitted.name.clone());
+                let submit = kick_off(scenario, entry.submit, submitted.kick_off);
+                Ok(Some(
+                    members
+                        .into_iter()
+                        .map(|member| ScenarioJob {
+                            id: Some(format!("{id}/{}", member.submitted.name)),
+                            span: entry.app_span,
+                            folder: member.sources.files.first().map_or_else(
+                                || folder_of(app),
+                                |(name, _)| folder_of(Path::new(name)),
+                            ),
+                            sources: member.sources,
+                            loaded: member.loaded,
+                            submit,
+                            maps: input.maps.to_vec(),
+                            processing_zone: input.processing_zone,
+                            check_maximum_frequency: input.check_maximum_frequency,
+                            settings: Arc::clone(folder),
+                        })
+                        .collect(),
+                ))
+            }
+            _ => Err(Stop::Problems(vec![Located::in_app(Diagnostic::error(
+                XML_UNKNOWN_DOCUMENT,
+                doc.root.name_span,
+                format!(
+                    "coordc simulate runs a <coordinator-app> or a <bundle-app>, not <{}>",
+                    doc.root.name
+                ),
+            ))])),
         }
-        "bundle-app" => {
-            let bundle = load::bundle(&doc, app, input, sources)?;
-            let (submitted, problems) =
-                crate::oozie::bundle::submit(&bundle.bundle, &bundle.config, input.processing_zone);
-            let Some(members) =
-                load::bundle_members(app, input, &bundle, &submitted, problems, sources, sink)
-            else {
-                return Ok(None);
-            };
-            let id = entry.id.clone().unwrap_or_else(|| submitted.name.clone());
-            let submit = kick_off(scenario, entry.submit, submitted.kick_off);
-            Ok(Some(
-                members
-                    .into_iter()
-                    .map(|member| ScenarioJob {
-                        id: Some(format!("{id}/{}", member.submitted.name)),
-                        span: entry.app_span,
-                        folder: member
-                            .sources
-                            .files
-                            .first()
-                            .map_or_else(|| folder_of(app), |(name, _)| folder_of(Path::new(name))),
-                        sources: member.sources,
-                        loaded: member.loaded,
-                        submit,
-                        maps: input.maps.to_vec(),
-                        processing_zone: input.processing_zone,
-                        check_maximum_frequency: input.check_maximum_frequency,
-                        settings: Arc::clone(folder),
-                    })
-                    .collect(),
-            ))
-        }
-        other => Err(Stop::Problems(vec![Located::in_app(Diagnostic::error(
-            XML_UNKNOWN_DOCUMENT,
-            doc.root.name_span,
-            format!("coordc simulate runs a <coordinator-app> or a <bundle-app>, not <{other}>"),
-        ))])),
-    }
+    })
 }
 
 /// When a bundle submitted at `submit` submits its coordinators: when the

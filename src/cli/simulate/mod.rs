@@ -18,7 +18,8 @@ use crate::interp::simulate::{report, svg};
 use crate::interp::workflow::script::Script;
 use crate::oozie::job::Job;
 use crate::project::files::{Files, ReadError, read_source};
-use crate::project::load::{Sources, parse_document, read_application};
+use crate::project::load::{self, Sources};
+use crate::project::locate::AppKind;
 use crate::project::settings::Finder;
 use crate::project::simulation;
 use crate::span::Span;
@@ -118,17 +119,18 @@ pub(super) fn run(args: SimulateArgs) -> i32 {
             return super::args::refused(refused);
         }
         let mut sources = Sources::default();
-        let text = match read_application(&args.input, &files, &mut sources) {
-            Ok(text) => text,
-            Err(stop) => return stopped(&sources, stop),
-        };
-        let arena = crate::xml::Arena::new();
-        let doc = match parse_document(&text, &arena) {
-            Ok(doc) => doc,
-            Err(stop) => return stopped(&sources, stop),
-        };
-        if doc.root.name == "workflow-app" {
-            return workflow::run(&args, &doc, sources);
+        let ran = load::with_application(&args.input, &files, &mut sources, |sources, opened| {
+            match opened {
+                Err(stop) => Some(stopped(sources, stop)),
+                Ok((Some(AppKind::Workflow), doc)) => {
+                    Some(workflow::run(&args, doc, std::mem::take(sources)))
+                }
+                // (A coordinator or a bundle: the quick form of a scenario.)
+                Ok(_) => None,
+            }
+        });
+        if let Some(exit) = ran {
+            return exit;
         }
     }
     if args.scenario.is_some() {
