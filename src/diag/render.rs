@@ -63,13 +63,7 @@ pub(crate) fn human_styled(
     let mut ranges = vec![primary.clone()];
     ranges.extend(diag.labels.iter().map(|l| clamp(l.span.range())));
     let excerpt = Excerpt::around(file_name, source, lines, &ranges);
-    let mut cs = match diag.severity {
-        Severity::Error => CsDiagnostic::error(),
-        Severity::Warning => CsDiagnostic::warning(),
-        Severity::Note => CsDiagnostic::note(),
-    }
-    .with_code(diag.code)
-    .with_message(&diag.message);
+    let mut cs = headline(diag);
     let mut labels = vec![CsLabel::primary((), excerpt.map(&primary))];
     labels.extend(
         diag.labels
@@ -78,16 +72,31 @@ pub(crate) fn human_styled(
             .map(|(l, r)| CsLabel::secondary((), excerpt.map(r)).with_message(&l.message)),
     );
     cs = cs.with_labels(labels);
-    let notes: Vec<String> = diag
-        .help
-        .iter()
-        .map(|help| format!("help: {help}"))
-        .chain(notes)
-        .collect();
+    let notes = help_and(diag, notes);
     if !notes.is_empty() {
         cs = cs.with_notes(notes);
     }
     emit(&excerpt, &cs, colour).unwrap_or_else(|e| format!("{}: {}\n", diag.code, e))
+}
+
+/// The diagnostic's severity, code and message, as codespan heads it.
+fn headline(diag: &Diagnostic) -> CsDiagnostic<()> {
+    match diag.severity {
+        Severity::Error => CsDiagnostic::error(),
+        Severity::Warning => CsDiagnostic::warning(),
+        Severity::Note => CsDiagnostic::note(),
+    }
+    .with_code(diag.code)
+    .with_message(&diag.message)
+}
+
+/// The notes under it: its help, then `notes`.
+fn help_and(diag: &Diagnostic, notes: Vec<String>) -> Vec<String> {
+    diag.help
+        .iter()
+        .map(|help| format!("help: {help}"))
+        .chain(notes)
+        .collect()
 }
 
 /// A diagnostic about no place in a text (a whole file, the command line):
@@ -98,18 +107,11 @@ pub(crate) fn without_excerpt(
     colour: bool,
     notes: Vec<String>,
 ) -> String {
-    let notes: Vec<String> = std::iter::once(place.to_string())
-        .chain(diag.help.iter().map(|help| format!("help: {help}")))
-        .chain(notes)
-        .collect();
-    let cs = match diag.severity {
-        Severity::Error => CsDiagnostic::error(),
-        Severity::Warning => CsDiagnostic::warning(),
-        Severity::Note => CsDiagnostic::note(),
-    }
-    .with_code(diag.code)
-    .with_message(&diag.message)
-    .with_notes(notes);
+    let cs = headline(diag).with_notes(
+        std::iter::once(place.to_string())
+            .chain(help_and(diag, notes))
+            .collect(),
+    );
     let nothing = Excerpt::around("", "", &Lines::new(""), &[]);
     emit(&nothing, &cs, colour).unwrap_or_else(|e| format!("{}: {}\n", diag.code, e))
 }

@@ -279,15 +279,16 @@ fn missing_uri_template(dataset: &Element) -> Diagnostic {
     .with_help("add the dataset's `<uri-template>` (before its `<done-flag>`, if it has one): the coordinator schema requires one in every dataset, though nothing validates an included file against it")
 }
 
-/// Lowers an included `<datasets>` file (source `file`).
+/// Lowers a `<datasets>` file: `file`, an included one, or the application
+/// checked when it is checked on its own.
 pub(crate) fn dataset_file(
     root: &Element,
-    file: usize,
+    file: FileRef,
 ) -> (Vec<ElText>, Vec<Dataset>, Vec<Diagnostic>) {
     let mut l = Lowering {
         problems: Vec::new(),
     };
-    let (includes, datasets) = datasets(&mut l, root, FileRef::Read(file), false);
+    let (includes, datasets) = datasets(&mut l, root, file, false);
     (includes, datasets, l.problems)
 }
 

@@ -576,12 +576,13 @@ pub(crate) fn included_by_name<'a>(
                     dataset.name.name
                 ),
             );
-            // (File 0 is the file checked: a datasets file checked on its own.)
+            // (The application is the file checked: a datasets file checked
+            // on its own.)
             diagnostic = match first.file {
                 f if f == dataset.file => {
                     diagnostic.with_label(first.name.span, "first defined here")
                 }
-                FileRef::App | FileRef::Read(0) | FileRef::CommandLine => diagnostic
+                FileRef::App | FileRef::CommandLine => diagnostic
                     .with_help("the first definition is in the file that includes this one"),
                 FileRef::Read(f) => {
                     diagnostic.with_help(format!("the first definition is in included file #{f}"))

@@ -29,7 +29,7 @@ pub(super) fn datasets(
     if !invalid.is_empty() {
         return Ok(invalid);
     }
-    let (includes, mut found, problems) = ir::lower::dataset_file(&doc.root, 0);
+    let (includes, mut found, problems) = ir::lower::dataset_file(&doc.root, FileRef::App);
     let mut problems: Vec<Located> = problems.into_iter().map(Located::in_app).collect();
     let loaded = match load::datasets_file(&includes, path, input, sources) {
         Ok(loaded) => loaded,

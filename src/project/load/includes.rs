@@ -167,7 +167,8 @@ impl Includes<'_> {
                     continue;
                 }
             };
-            let (nested, found, lowering) = ir::lower::dataset_file(&doc.root, index);
+            let (nested, found, lowering) =
+                ir::lower::dataset_file(&doc.root, FileRef::Read(index));
             problems.extend(lowering.into_iter().map(|d| Located {
                 file: FileRef::Read(index),
                 diagnostic: d,
