@@ -150,7 +150,7 @@ impl SubWorkflows for OneApp {
 
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("simulate_workflow");
-    let big = workflow(&big_workflow());
+    let big = std::sync::Arc::new(workflow(&big_workflow()));
     let mut conf = VarMap::default();
     for (k, v) in [
         ("jobTracker", "jt:8032"),
@@ -162,7 +162,8 @@ fn bench(c: &mut Criterion) {
     let script = Script::default();
     group.bench_function("one_thousand_nodes", |b| {
         b.iter(|| {
-            let graph = Graph::new(black_box(&big)).unwrap();
+            let graph =
+                std::sync::Arc::new(Graph::new(std::sync::Arc::clone(black_box(&big))).unwrap());
             let run = run(&graph, &RunInput::alone(&conf, &script));
             assert_eq!(run.status, RunStatus::Succeeded);
             assert_eq!(run.nodes.len(), 1021);

@@ -80,11 +80,6 @@ impl<E> EventQueue<E> {
             .map(|Reverse(Entry { at, event, .. })| (at, event))
     }
 
-    /// Drops every event.
-    pub(crate) fn clear(&mut self) {
-        self.heap.clear();
-    }
-
     /// Keeps only the events `keep` accepts, in their order.
     pub(crate) fn retain(&mut self, mut keep: impl FnMut(&E) -> bool) {
         self.heap.retain(|Reverse(entry)| keep(&entry.event));
@@ -135,7 +130,7 @@ mod tests {
     }
 
     #[test]
-    fn retain_keeps_the_order_and_clear_empties() {
+    fn retain_keeps_the_order() {
         let mut queue = EventQueue::default();
         for (at, e) in [(2, 1), (1, 2), (2, 3), (1, 4)] {
             queue.push(at, e);
@@ -143,8 +138,5 @@ mod tests {
         queue.retain(|e| e % 2 == 0);
         queue.push(1, 6);
         assert_eq!(drain(&mut queue), [(1, 2), (1, 4), (1, 6)]);
-        queue.push(1, 0);
-        queue.clear();
-        assert_eq!(queue.pop(), None);
     }
 }

@@ -18,7 +18,7 @@ use crate::el::VarMap;
 use crate::interp::clock::millis;
 use crate::interp::simulate::engine::{self};
 use crate::interp::simulate::scenario::model::{JobEntry, Scenario, WorkflowScenario};
-use crate::interp::workflow::graph::{Graph, Kind};
+use crate::interp::workflow::graph::Graph;
 use crate::interp::workflow::run::{self, Run, RunInput, SubWorkflow, SubWorkflows};
 use crate::interp::workflow::script::{Scope, Script};
 use crate::ir;
@@ -418,7 +418,7 @@ pub fn run_workflow(
     ) else {
         return Err(WorkflowNotRun::Refused);
     };
-    let graph = Graph::new(&wf).map_err(WorkflowNotRun::Graph)?;
+    let graph = Arc::new(Graph::new(Arc::new(wf)).map_err(WorkflowNotRun::Graph)?);
     let unknown = unknown_nodes(&graph, &request.scenario.script);
     if !unknown.is_empty() {
         return Err(WorkflowNotRun::Scenario(unknown));
@@ -503,15 +503,15 @@ pub(crate) fn workflow_to_run(
 /// The `[[node]]` entries that name no action node of the workflow (when it
 /// has no sub-workflow, whose own nodes they could name).
 fn unknown_nodes(graph: &Graph, script: &Script) -> Vec<Diagnostic> {
-    let actions: Vec<&str> = graph
-        .nodes
-        .iter()
-        .filter(|n| matches!(n.kind, Kind::Action { .. }))
-        .map(|n| n.name)
+    let actions: Vec<&str> = (0..graph.nodes.len())
+        .filter(|&n| graph.action(n).is_some())
+        .map(|n| graph.name(n))
         .collect();
-    let has_children = graph.nodes.iter().any(
-        |n| matches!(&n.kind, Kind::Action { action, .. } if action.kind.name == "sub-workflow"),
-    );
+    let has_children = (0..graph.nodes.len()).any(|n| {
+        graph
+            .action(n)
+            .is_some_and(|a| a.kind.name == "sub-workflow")
+    });
     if has_children {
         return Vec::new();
     }

@@ -154,7 +154,7 @@ fn script(rng: &mut Rng, actions: &[String]) -> Script {
     }
 }
 
-fn run_once(graph: &Graph, script: &Script) -> Run {
+fn run_once(graph: &std::sync::Arc<Graph>, script: &Script) -> Run {
     let conf = VarMap::default();
     run(graph, &RunInput::alone(&conf, script))
 }
@@ -265,7 +265,9 @@ fn random_workflows_end_where_their_graph_says() {
             graph_problems.is_empty(),
             "{what}: the generator wrote an invalid graph: {graph_problems:?}\n{text}"
         );
-        let graph = Graph::new(&wf).unwrap_or_else(|_| panic!("{what}: a graph"));
+        let graph = std::sync::Arc::new(
+            Graph::new(std::sync::Arc::new(wf)).unwrap_or_else(|_| panic!("{what}: a graph")),
+        );
         let mut rng = coordc_rng(case_seed);
         let script = script(&mut rng, &actions);
         let first = run_once(&graph, &script);

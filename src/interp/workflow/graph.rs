@@ -5,27 +5,27 @@ use crate::diag::Diagnostic;
 use crate::diag::rules::SIMULATE_SCENARIO;
 use crate::ir::{ElText, Name, NodeKind, Workflow, WorkflowAction};
 use rustc_hash::FxHashMap;
+use std::sync::Arc;
 
-pub struct Graph<'w> {
-    pub wf: &'w Workflow,
-    pub nodes: Vec<GraphNode<'w>>,
+/// A workflow's graph. It owns its application (shared), so a job can keep
+/// it between the steps of its run.
+pub struct Graph {
+    pub wf: Arc<Workflow>,
+    /// Per node of `wf.nodes`, in order, then the `end` node.
+    pub nodes: Vec<Kind>,
     /// Where `<start>` goes.
     pub start: usize,
 }
 
-pub struct GraphNode<'w> {
-    pub name: &'w str,
-    pub kind: Kind<'w>,
-}
-
-pub enum Kind<'w> {
+/// A node's kind, its transitions resolved to node indexes.
+pub enum Kind {
     Action {
-        action: &'w WorkflowAction,
         ok: usize,
         error: usize,
     },
+    /// Each case's target, in order (the predicates are the node's).
     Decision {
-        cases: Vec<(&'w ElText, usize)>,
+        cases: Vec<usize>,
         default: usize,
     },
     Fork {
@@ -34,13 +34,11 @@ pub enum Kind<'w> {
     Join {
         to: usize,
     },
-    Kill {
-        message: &'w ElText,
-    },
+    Kill,
     End,
 }
 
-impl Kind<'_> {
+impl Kind {
     /// The node's type, as the JSON report names it.
     pub(crate) fn type_name(&self) -> &'static str {
         match self {
@@ -48,16 +46,16 @@ impl Kind<'_> {
             Kind::Decision { .. } => "decision",
             Kind::Fork { .. } => "fork",
             Kind::Join { .. } => "join",
-            Kind::Kill { .. } => "kill",
+            Kind::Kill => "kill",
             Kind::End => "end",
         }
     }
 }
 
-impl<'w> Graph<'w> {
+impl Graph {
     /// The graph of `wf`, or the transitions that lead nowhere (which
     /// `coordc check` reports as WF errors, and Oozie refuses with E0708).
-    pub fn new(wf: &'w Workflow) -> Result<Graph<'w>, Vec<Diagnostic>> {
+    pub fn new(wf: Arc<Workflow>) -> Result<Graph, Vec<Diagnostic>> {
         let mut index: FxHashMap<&str, usize> = FxHashMap::default();
         for (i, node) in wf.nodes.iter().enumerate() {
             index.entry(node.name.name.as_str()).or_insert(i);
@@ -84,36 +82,61 @@ impl<'w> Graph<'w> {
         };
         let mut nodes = Vec::with_capacity(wf.nodes.len() + 1);
         for node in &wf.nodes {
-            let kind = match &node.kind {
+            nodes.push(match &node.kind {
                 NodeKind::Action(action) => Kind::Action {
-                    action,
                     ok: target(&action.ok),
                     error: target(&action.error),
                 },
                 NodeKind::Decision { cases, default } => Kind::Decision {
-                    cases: cases.iter().map(|(p, to)| (p, target(to))).collect(),
+                    cases: cases.iter().map(|(_, to)| target(to)).collect(),
                     default: target(default),
                 },
                 NodeKind::Fork { paths } => Kind::Fork {
                     paths: paths.iter().map(&mut target).collect(),
                 },
                 NodeKind::Join { to } => Kind::Join { to: target(to) },
-                NodeKind::Kill { message } => Kind::Kill { message },
-            };
-            nodes.push(GraphNode {
-                name: &node.name.name,
-                kind,
+                NodeKind::Kill { .. } => Kind::Kill,
             });
         }
-        nodes.push(GraphNode {
-            name: &wf.end.name,
-            kind: Kind::End,
-        });
+        nodes.push(Kind::End);
         let start = target(&wf.start);
         if problems.is_empty() {
             Ok(Graph { wf, nodes, start })
         } else {
             Err(problems)
+        }
+    }
+
+    /// Node `node`'s name (`end`'s past the others).
+    pub fn name(&self, node: usize) -> &str {
+        self.wf
+            .nodes
+            .get(node)
+            .map_or(self.wf.end.name.as_str(), |n| n.name.name.as_str())
+    }
+
+    /// Action node `node`'s definition.
+    pub(crate) fn action(&self, node: usize) -> Option<&WorkflowAction> {
+        match &self.wf.nodes.get(node)?.kind {
+            NodeKind::Action(action) => Some(action),
+            _ => None,
+        }
+    }
+
+    /// Decision node `node`'s predicates, in the order of its cases.
+    pub(crate) fn predicates(&self, node: usize) -> impl Iterator<Item = &ElText> {
+        let cases = match self.wf.nodes.get(node).map(|n| &n.kind) {
+            Some(NodeKind::Decision { cases, .. }) => cases.as_slice(),
+            _ => &[],
+        };
+        cases.iter().map(|(predicate, _)| predicate)
+    }
+
+    /// Kill node `node`'s message.
+    pub(crate) fn kill_message(&self, node: usize) -> Option<&ElText> {
+        match &self.wf.nodes.get(node)?.kind {
+            NodeKind::Kill { message } => Some(message),
+            _ => None,
         }
     }
 }

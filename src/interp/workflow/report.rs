@@ -307,17 +307,17 @@ pub(crate) fn write_svg(graph: &Graph, run: &Run, out: &mut dyn Write) -> io::Re
         .nodes
         .iter()
         .enumerate()
-        .flat_map(|(i, node)| {
-            let targets: Vec<(usize, bool)> = match &node.kind {
-                Kind::Action { ok, error, .. } => vec![(*ok, false), (*error, true)],
+        .flat_map(|(i, kind)| {
+            let targets: Vec<(usize, bool)> = match kind {
+                Kind::Action { ok, error } => vec![(*ok, false), (*error, true)],
                 Kind::Decision { cases, default } => cases
                     .iter()
-                    .map(|(_, t)| (*t, false))
+                    .map(|&t| (t, false))
                     .chain([(*default, false)])
                     .collect(),
                 Kind::Fork { paths } => paths.iter().map(|&p| (p, false)).collect(),
                 Kind::Join { to } => vec![(*to, false)],
-                Kind::Kill { .. } | Kind::End => Vec::new(),
+                Kind::Kill | Kind::End => Vec::new(),
             };
             targets.into_iter().map(move |(t, e)| (i, t, e))
         })
@@ -391,13 +391,12 @@ pub(crate) fn write_svg(graph: &Graph, run: &Run, out: &mut dyn Write) -> io::Re
         .map(|i| run.nodes.iter().rev().find(|r| r.node == i))
         .collect();
     let taken = |from: usize, to: usize| {
-        let (Some(Some(r)), Some(to)) = (runs.get(from), graph.nodes.get(to)) else {
+        let (Some(Some(r)), true) = (runs.get(from), to < n) else {
             return false;
         };
+        let to = graph.name(to);
         // (A fork's transition is `*`: every path.)
-        r.transition
-            .as_deref()
-            .is_some_and(|t| t == "*" || t == to.name)
+        r.transition.as_deref().is_some_and(|t| t == "*" || t == to)
     };
     writeln!(
         out,
@@ -430,7 +429,9 @@ pub(crate) fn write_svg(graph: &Graph, run: &Run, out: &mut dyn Write) -> io::Re
             }
         )?;
     }
-    for ((node, node_run), &(x, y)) in graph.nodes.iter().zip(&runs).zip(&positions) {
+    for (((i, kind), node_run), &(x, y)) in
+        graph.nodes.iter().enumerate().zip(&runs).zip(&positions)
+    {
         let status = node_run.map(|r| r.status);
         writeln!(
             out,
@@ -447,8 +448,8 @@ pub(crate) fn write_svg(graph: &Graph, run: &Run, out: &mut dyn Write) -> io::Re
             r#"<text x="{}" y="{}">{} {}</text>"#,
             x + 6.0,
             y + 15.0,
-            node.kind.type_name(),
-            escape(node.name)
+            kind.type_name(),
+            escape(graph.name(i))
         )?;
         if let Some(r) = node_run {
             // (The time of day: past `YYYY-MM-DDT`.)

@@ -257,7 +257,7 @@ impl SimJob<'_> {
         start: Millis,
         script: &Script,
     ) -> Option<Run> {
-        let graph = Graph::new(&app.workflow).ok()?;
+        let graph = Arc::new(Graph::new(Arc::clone(&app.workflow)).ok()?);
         Some(workflow_run(
             &graph,
             &RunInput {

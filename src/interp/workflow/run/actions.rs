@@ -2,17 +2,21 @@
 
 use super::*;
 
-impl<'r, 'w> Runner<'r, 'w> {
-    pub(super) fn start_action(&mut self, node: usize, action: &'w WorkflowAction, forks: Forks) {
+impl Runner<'_> {
+    pub(super) fn start_action(&mut self, node: usize, forks: Forks) {
+        let graph = Arc::clone(&self.job.graph);
+        let Some(action) = graph.action(node) else {
+            return;
+        };
         let r = self.new_node_run(node, forks.len());
-        let name = self.graph_node(node).name;
+        let name = graph.name(node);
         let resolved = self.resolve(action, name);
         let resolved = match resolved {
             Ok(resolved) => resolved,
             Err(message) => {
                 // ActionStartXCommand: the action FAILED, the job too; no
                 // error transition.
-                let n = self.run.node_mut(r);
+                let n = self.job.run.node_mut(r);
                 n.error_code = Some(EL_ERROR.to_string());
                 n.error_message = Some(message.clone());
                 n.why = Some(Why::Text(format!(
@@ -29,7 +33,7 @@ impl<'r, 'w> Runner<'r, 'w> {
             Err(message) => {
                 // LiteWorkflowStoreService (:150-178): Integer.parseInt
                 // fails the job with E0700 as the node is entered.
-                let n = self.run.node_mut(r);
+                let n = self.job.run.node_mut(r);
                 n.error_code = Some("E0700".to_string());
                 n.error_message = Some(message.clone());
                 self.close(r, NodeStatus::Failed, None);
@@ -40,12 +44,12 @@ impl<'r, 'w> Runner<'r, 'w> {
         let exponential = resolved
             .get("@retry-policy")
             .is_some_and(|p| p.trim().eq_ignore_ascii_case("exponential"));
-        self.run.node_mut(r).resolved = Some(resolved);
+        self.job.run.node_mut(r).resolved = Some(resolved);
         if action.kind.name != "fs" {
             self.apply_fs_commands(r, false);
         }
         // (`new_node_run` made `r`'s slot.)
-        if let Some(live) = self.live.get_mut(r) {
+        if let Some(live) = self.job.live.get_mut(r) {
             *live = Some(Live {
                 behaviour,
                 attempts: 0,
@@ -86,17 +90,18 @@ impl<'r, 'w> Runner<'r, 'w> {
     }
 
     pub(super) fn attempt_start(&mut self, r: usize) {
-        let node = self.run.node(r).node;
-        let Kind::Action { action, .. } = &self.graph_node(node).kind else {
+        let node = self.job.run.node(r).node;
+        let graph = Arc::clone(&self.job.graph);
+        let Some(action) = graph.action(node) else {
             return;
         };
-        let Some(Some(live)) = self.live.get_mut(r) else {
+        let Some(Some(live)) = self.job.live.get_mut(r) else {
             return;
         };
         live.attempts += 1;
         let duration = live.behaviour.duration_of(&action.kind.name);
-        self.external_ids += 1;
-        let n = self.run.node_mut(r);
+        self.job.external_ids += 1;
+        let n = self.job.run.node_mut(r);
         if action.kind.name == "fs" {
             // FsActionExecutor runs in the server: no external job.
             n.external_id.get_or_insert_with(|| "-".to_string());
@@ -105,38 +110,40 @@ impl<'r, 'w> Runner<'r, 'w> {
         n.external_id.get_or_insert_with(|| {
             format!(
                 "job_{:013}_{:04}",
-                self.input.id_sequence, self.external_ids
+                self.job.id_sequence, self.job.external_ids
             )
         });
         n.tracker_uri.get_or_insert_with(|| {
             format!(
                 "http://coordc:8088/proxy/application_{:013}_{:04}/",
-                self.input.id_sequence, self.external_ids
+                self.job.id_sequence, self.job.external_ids
             )
         });
         self.push(self.now.saturating_add(duration), Step::AttemptEnd(r));
     }
 
     pub(super) fn attempt_end(&mut self, r: usize) {
-        let node = self.run.node(r).node;
-        let Kind::Action { action, ok, error } = &self.graph_node(node).kind else {
+        let node = self.job.run.node(r).node;
+        let graph = Arc::clone(&self.job.graph);
+        let (Some(action), Some(&Kind::Action { ok, error })) =
+            (graph.action(node), graph.nodes.get(node))
+        else {
             return;
         };
-        let (ok, error) = (*ok, *error);
-        let Some(Some(live)) = self.live.get(r) else {
+        let Some(Some(live)) = self.job.live.get(r) else {
             return;
         };
-        if self.run.node(r).status != NodeStatus::Running {
+        if self.job.run.node(r).status != NodeStatus::Running {
             return;
         }
         let settings = self.input.script.settings;
-        let retries = self.run.node(r).retries;
+        let retries = self.job.run.node(r).retries;
         let transient = live.attempts <= live.behaviour.transient_failures;
         if transient && live.user_retry_max.is_none() {
             if retries < settings.retries_max {
                 // ActionXCommand.handleTransient: the server retries.
                 let at = self.now.saturating_add(settings.retry_interval);
-                self.run.node_mut(r).retries += 1;
+                self.job.run.node_mut(r).retries += 1;
                 self.push(at, Step::RetryStart(r));
                 return;
             }
@@ -148,7 +155,7 @@ impl<'r, 'w> Runner<'r, 'w> {
                 "a transient error, and the server's {} retries (oozie.action.retries.max) ran out",
                 settings.retries_max
             ));
-            let n = self.run.node_mut(r);
+            let n = self.job.run.node_mut(r);
             n.status = NodeStatus::StartManual;
             n.error_code = code.clone();
             n.error_message = message.clone();
@@ -156,8 +163,8 @@ impl<'r, 'w> Runner<'r, 'w> {
                 "{failures} transient failure(s): the server retried {} times, then suspended the job",
                 settings.retries_max
             )));
-            self.run.error_code = code;
-            self.run.error_message = message;
+            self.job.run.error_code = code;
+            self.job.run.error_message = message;
             self.finish(RunStatus::Suspended);
             return;
         }
@@ -181,12 +188,12 @@ impl<'r, 'w> Runner<'r, 'w> {
             if retries < user_retry_max && USER_RETRY_CODES.contains(&code.as_str()) {
                 let delay = live.user_retry_delay(retries);
                 let at = self.now.saturating_add(delay);
-                self.run.node_mut(r).retries += 1;
+                self.job.run.node_mut(r).retries += 1;
                 self.push(at, Step::RetryStart(r));
                 return;
             }
             if retries > 0 {
-                self.run.node_mut(r).why = Some(Why::Text(format!(
+                self.job.run.node_mut(r).why = Some(Why::Text(format!(
                     "error {code} after {retries} user retr{} (retry-max {}, the server's cap {})",
                     if retries == 1 { "y" } else { "ies" },
                     user_retry_max,
@@ -199,7 +206,7 @@ impl<'r, 'w> Runner<'r, 'w> {
                 .external_status
                 .clone()
                 .or_else(|| (action.kind.name == "fs").then(|| "ERROR".to_string()));
-            self.run.node_mut(r).external_status = external;
+            self.job.run.node_mut(r).external_status = external;
             self.error(r, error, &code, &message);
             return;
         }
@@ -210,7 +217,7 @@ impl<'r, 'w> Runner<'r, 'w> {
             .elements
             .iter()
             .any(|e| e.name == "capture-output");
-        let n = self.run.node_mut(r);
+        let n = self.job.run.node_mut(r);
         if captures {
             n.action_data = behaviour.action_data.clone();
         }
@@ -242,12 +249,13 @@ impl<'r, 'w> Runner<'r, 'w> {
     /// through [`Runner::fail_at_start`], so that no path of nodes recurses.)
     pub(super) fn error(&mut self, r: usize, to: usize, code: &str, message: &str) {
         let forks = self
+            .job
             .live
             .get(r)
             .and_then(Option::as_ref)
             .map(|l| l.forks.clone())
             .unwrap_or_default();
-        let n = self.run.node_mut(r);
+        let n = self.job.run.node_mut(r);
         // (A failed sub-workflow leaves its action without a code.)
         n.error_code = (!code.is_empty()).then(|| code.to_string());
         n.error_message = (!message.is_empty()).then(|| message.to_string());
@@ -256,7 +264,7 @@ impl<'r, 'w> Runner<'r, 'w> {
         if n.why.is_none() {
             n.why = Some(Why::Text(format!("error {code}: {message}")));
         }
-        self.last_error_node = Some(n.name.clone());
+        self.job.last_error_node = Some(n.name.clone());
         self.close(r, NodeStatus::Error, Some(to));
         self.signal(vec![(to, forks)]);
     }
@@ -271,7 +279,7 @@ impl<'r, 'w> Runner<'r, 'w> {
             duration: Some(0),
             ..Behaviour::default()
         };
-        if let Some(Some(live)) = self.live.get_mut(r) {
+        if let Some(Some(live)) = self.job.live.get_mut(r) {
             live.behaviour = behaviour;
             live.user_retry_max = None;
         }
@@ -289,7 +297,7 @@ impl<'r, 'w> Runner<'r, 'w> {
             render_in(
                 Library::Workflow,
                 text,
-                self.input.conf,
+                &*self.job.conf,
                 Some(&functions),
                 self.input.pz,
             )
@@ -302,7 +310,7 @@ impl<'r, 'w> Runner<'r, 'w> {
                 .values
                 .push((format!("@{}", attribute.name), eval(value)?));
         }
-        let global = self.graph.wf.global.as_ref();
+        let global = self.job.graph.wf.global.as_ref();
         let merged = merged_values(&action.kind.name, &action.body, global);
         for (name, value) in merged {
             resolved.values.push((name.to_string(), eval(value)?));
@@ -329,7 +337,7 @@ impl<'r, 'w> Runner<'r, 'w> {
     /// action's mkdir, delete, move and touchz (when it succeeds), another
     /// action's `<prepare>` deletes and mkdirs (as it starts).
     pub(super) fn apply_fs_commands(&mut self, r: usize, fs_action: bool) {
-        let Some(resolved) = self.run.node(r).resolved.as_ref() else {
+        let Some(resolved) = self.job.run.node(r).resolved.as_ref() else {
             return;
         };
         let mut commands = Vec::new();

@@ -2,16 +2,16 @@
 
 use super::*;
 
-impl<'r, 'w> Runner<'r, 'w> {
+impl Runner<'_> {
     /// Enters each (node, forks) in turn, and every node they lead to in
     /// this instant: control nodes take no time.
     pub(super) fn signal(&mut self, start: Vec<(usize, Forks)>) {
         let mut pending: std::collections::VecDeque<(usize, Forks)> = start.into();
         while let Some((node, forks)) = pending.pop_front() {
-            if self.finished {
+            if self.job.finished {
                 return;
             }
-            let left = self.nesting.budget.get();
+            let left = self.budget;
             if left == 0 {
                 self.fail(
                     "E0000",
@@ -21,18 +21,19 @@ impl<'r, 'w> Runner<'r, 'w> {
                 );
                 return;
             }
-            self.nesting.budget.set(left - 1);
-            let graph_node = self.graph_node(node);
-            match &graph_node.kind {
-                Kind::Action { action, .. } => self.start_action(node, action, forks),
+            self.budget = left - 1;
+            let graph = Arc::clone(&self.job.graph);
+            let name = graph.name(node);
+            match graph.nodes.get(node).unwrap_or(&Kind::End) {
+                Kind::Action { .. } => self.start_action(node, forks),
                 Kind::Decision { cases, default } => {
                     let r = self.new_node_run(node, forks.len());
-                    match self.decide(graph_node.name, cases, *default) {
+                    match self.decide(&graph, node, cases, *default) {
                         Ok((to, why)) => {
                             // DecisionActionExecutor: external status the
                             // chosen node, ids "-".
-                            let to_name = self.graph_node(to).name.to_string();
-                            let n = self.run.node_mut(r);
+                            let to_name = graph.name(to).to_string();
+                            let n = self.job.run.node_mut(r);
                             n.why = Some(why);
                             n.external_id = Some("-".to_string());
                             n.tracker_uri = Some("-".to_string());
@@ -41,7 +42,7 @@ impl<'r, 'w> Runner<'r, 'w> {
                             pending.push_back((to, forks));
                         }
                         Err((why, message)) => {
-                            let n = self.run.node_mut(r);
+                            let n = self.job.run.node_mut(r);
                             n.why = Some(why);
                             n.error_code = Some(EL_ERROR.to_string());
                             n.error_message = Some(message.clone());
@@ -54,12 +55,12 @@ impl<'r, 'w> Runner<'r, 'w> {
                     let r = self.new_node_run(node, forks.len());
                     self.close(r, NodeStatus::Ok, None);
                     // (LiteWorkflowInstance records a fork's transition as `*`.)
-                    self.run.node_mut(r).transition = Some("*".to_string());
-                    self.activations.push(Activation {
+                    self.job.run.node_mut(r).transition = Some("*".to_string());
+                    self.job.activations.push(Activation {
                         expected: paths.len(),
                         arrived: 0,
                     });
-                    let activation = self.activations.len() - 1;
+                    let activation = self.job.activations.len() - 1;
                     for &path in paths {
                         let mut inner = forks.clone();
                         inner.push(activation);
@@ -77,7 +78,7 @@ impl<'r, 'w> Runner<'r, 'w> {
                     // The join's action is made when the last path
                     // arrives (ControlNodeHandler.enter).
                     // (Made by its fork, above, before any of its paths ran.)
-                    let Some(a) = self.activations.get_mut(activation) else {
+                    let Some(a) = self.job.activations.get_mut(activation) else {
                         continue;
                     };
                     a.arrived += 1;
@@ -87,31 +88,34 @@ impl<'r, 'w> Runner<'r, 'w> {
                         pending.push_back((*to, outer));
                     }
                 }
-                Kind::Kill { message } => {
+                Kind::Kill => {
                     let r = self.new_node_run(node, forks.len());
+                    let Some(message) = graph.kill_message(node) else {
+                        continue;
+                    };
                     let text = render_in(
                         Library::Workflow,
                         message,
-                        self.input.conf,
+                        &*self.job.conf,
                         Some(&Functions {
                             run: self.view(),
-                            current: graph_node.name,
+                            current: name,
                         }),
                         self.input.pz,
                     )
                     .map(Cow::into_owned);
                     self.close(r, NodeStatus::Ok, None);
-                    self.run.end_node = Some(graph_node.name.to_string());
+                    self.job.run.end_node = Some(name.to_string());
                     // SignalXCommand (:314-343): the message on the kill
                     // node's action, E0729; one that cannot be evaluated is
                     // E0756 and the action ERROR. The job is KILLED either way.
                     let (code, message) = match text {
                         Ok(text) => {
-                            self.run.kill_message = Some(text.clone());
+                            self.job.run.kill_message = Some(text.clone());
                             ("E0729", text)
                         }
                         Err(d) => {
-                            self.run.node_mut(r).status = NodeStatus::Error;
+                            self.job.run.node_mut(r).status = NodeStatus::Error;
                             (
                                 "E0756",
                                 format!(
@@ -121,23 +125,23 @@ impl<'r, 'w> Runner<'r, 'w> {
                             )
                         }
                     };
-                    let n = self.run.node_mut(r);
+                    let n = self.job.run.node_mut(r);
                     n.error_code = Some(code.to_string());
                     n.error_message = Some(message);
                     // (Oozie's job has no error of its own: the report's is
                     // what led here, the last action in error, if any.)
-                    let cause = self
-                        .last_error_node
-                        .as_ref()
-                        .and_then(|name| self.run.nodes.iter().rev().find(|n| &n.name == name));
-                    self.run.error_code = cause.and_then(|n| n.error_code.clone());
-                    self.run.error_message = cause.and_then(|n| n.error_message.clone());
+                    let cause =
+                        self.job.last_error_node.as_ref().and_then(|name| {
+                            self.job.run.nodes.iter().rev().find(|n| &n.name == name)
+                        });
+                    self.job.run.error_code = cause.and_then(|n| n.error_code.clone());
+                    self.job.run.error_message = cause.and_then(|n| n.error_message.clone());
                     self.finish(RunStatus::Killed);
                 }
                 Kind::End => {
                     let r = self.new_node_run(node, forks.len());
                     self.close(r, NodeStatus::Ok, None);
-                    self.run.end_node = Some(graph_node.name.to_string());
+                    self.job.run.end_node = Some(name.to_string());
                     self.finish(RunStatus::Succeeded);
                 }
             }
@@ -150,22 +154,23 @@ impl<'r, 'w> Runner<'r, 'w> {
     /// of them fails the job.
     pub(super) fn decide(
         &self,
-        name: &str,
-        cases: &[(&ElText, usize)],
+        graph: &Graph,
+        node: usize,
+        cases: &[usize],
         default: usize,
     ) -> Result<(usize, Why), (Why, String)> {
         let functions = Functions {
             run: self.view(),
-            current: name,
+            current: graph.name(node),
         };
         let mut predicates = Vec::with_capacity(cases.len());
         let mut taken = None;
         let mut error = None;
-        for (i, (text, to)) in cases.iter().enumerate() {
+        for (i, (text, to)) in graph.predicates(node).zip(cases).enumerate() {
             let value = render_in(
                 Library::Workflow,
                 text,
-                self.input.conf,
+                &*self.job.conf,
                 Some(&functions),
                 self.input.pz,
             )
@@ -179,14 +184,12 @@ impl<'r, 'w> Runner<'r, 'w> {
                 taken = Some(i);
             }
             predicates.push(Predicate {
-                to: self.graph_node(*to).name.to_string(),
+                to: graph.name(*to).to_string(),
                 text: text.text().to_string(),
                 value,
             });
         }
-        let to = taken
-            .and_then(|i| cases.get(i))
-            .map_or(default, |&(_, to)| to);
+        let to = taken.and_then(|i| cases.get(i)).map_or(default, |&to| to);
         let why = Why::Decision { predicates, taken };
         match error {
             Some(e) => Err((why, e)),

@@ -4,7 +4,7 @@
 //! spec is silent; docs/simulate.md "Workflows").
 
 use super::functions::{Functions, RunView};
-use super::graph::{Graph, GraphNode, Kind};
+use super::graph::{Graph, Kind};
 use super::script::{Behaviour, FileSystem, Outcome, Scope, Script};
 use crate::diag::Diagnostic;
 use crate::el::{Library, VarMap};
@@ -16,7 +16,6 @@ use crate::oozie::executors::{CLUSTER_ACTIONS, checks_configuration};
 use crate::oozie::job::render_in;
 use crate::time::datetime::ProcessingZone;
 use std::borrow::Cow;
-use std::cell::Cell;
 use std::sync::Arc;
 
 mod actions;
@@ -24,7 +23,7 @@ mod control;
 mod sub_workflows;
 
 /// A workflow job's status at the end of a run (WorkflowJob.Status).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum RunStatus {
     Succeeded,
     Killed,
@@ -32,6 +31,7 @@ pub enum RunStatus {
     Suspended,
     /// Still running when nothing more can happen: a sub-workflow it waits
     /// for was suspended.
+    #[default]
     Running,
 }
 
@@ -141,7 +141,7 @@ pub struct NodeRun {
 }
 
 /// A workflow job's run.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Run {
     pub id: String,
     pub name: String,
@@ -160,8 +160,6 @@ pub struct Run {
     pub ids_used: u64,
     /// When it was suspended.
     pub suspended_at: Option<Millis>,
-    /// The file system as the run left it, when its actions changed it.
-    pub fs: Option<FileSystem>,
 }
 
 impl Run {
@@ -301,20 +299,6 @@ impl<'a> RunInput<'a> {
     }
 }
 
-/// Where a job stands in its tree of sub-workflows: what a top job starts
-/// from, and what a child is given by its parent's run.
-struct Nesting<'a> {
-    /// 0 for a top job.
-    depth: u32,
-    /// The file system as the job starts (the scenario's, or as the parent
-    /// left it).
-    fs: &'a FileSystem,
-    /// A sub-workflow's own file (its relative app-paths are read beside it).
-    path: Option<&'a str>,
-    /// Node runs left to the whole tree of jobs.
-    budget: &'a Cell<usize>,
-}
-
 /// A job's configuration as Oozie builds it for a workflow application
 /// `app`: its `config-default.xml` under `base` (a coordinator job's
 /// configuration, or a parent's with `propagate-configuration`), the
@@ -370,7 +354,8 @@ enum FsCommand {
     Move(String, String),
 }
 
-/// A queued happening: an action attempt ends, or a retry starts.
+/// A queued happening of one job of the tree (its index): an action
+/// attempt ends, or a retry starts.
 #[derive(Debug, Clone, Copy)]
 enum Step {
     AttemptEnd(usize),
@@ -418,15 +403,20 @@ pub(crate) const USER_RETRY_CODES: &[&str] = &[
 /// failure to reach the cluster, which the server retries.
 pub(crate) const TRANSIENT_ERROR: &str = "JA009";
 
-struct Runner<'r, 'w> {
-    graph: &'r Graph<'w>,
-    input: &'r RunInput<'r>,
-    nesting: &'r Nesting<'r>,
+/// One job of the tree: a workflow job and what its run still needs.
+struct Job<'r> {
+    graph: Arc<Graph>,
+    /// Its configuration (a sub-workflow's, made when it is submitted).
+    conf: Cow<'r, VarMap>,
+    /// Its id's sequence number.
+    id_sequence: u64,
+    /// 0 for the top job.
+    depth: u32,
+    /// A sub-workflow's own file (its relative app-paths are read beside it).
+    path: Option<String>,
+    /// The job and node run of the action that runs it (a sub-workflow).
+    parent: Option<(usize, usize)>,
     run: Run,
-    /// Copied on the first change a `fs` action or `<prepare>` makes.
-    fs: Cow<'r, FileSystem>,
-    now: Millis,
-    queue: EventQueue<Step>,
     /// Per node run: what an action still needs.
     live: Vec<Option<Live>>,
     activations: Vec<Activation>,
@@ -435,89 +425,175 @@ struct Runner<'r, 'w> {
     finished: bool,
 }
 
-/// Runs the workflow of `graph` as a (top) job with id `input.id_sequence`,
-/// from the scenario's file system.
-pub fn run(graph: &Graph, input: &RunInput) -> Run {
-    let budget = Cell::new(MAX_NODE_RUNS);
-    let top = Nesting {
-        depth: 0,
-        fs: &input.script.fs,
-        path: None,
-        budget: &budget,
-    };
-    run_nested(graph, input, &top)
+impl<'r> Job<'r> {
+    fn new(
+        graph: Arc<Graph>,
+        conf: Cow<'r, VarMap>,
+        id_sequence: u64,
+        start: Millis,
+        pz: ProcessingZone,
+    ) -> Job<'r> {
+        let name = render_in(Library::Workflow, &graph.wf.name, &*conf, None, pz)
+            .map_or_else(|_| graph.wf.name.text().to_string(), Cow::into_owned);
+        let app_path = conf
+            .get("oozie.wf.application.path")
+            .cloned()
+            .flatten()
+            .unwrap_or_default();
+        Job {
+            run: Run {
+                id: workflow_id(id_sequence),
+                name,
+                app_path,
+                status: RunStatus::Running,
+                started: start,
+                ended: None,
+                end_node: None,
+                error_code: None,
+                error_message: None,
+                kill_message: None,
+                nodes: Vec::new(),
+                ids_used: 1,
+                suspended_at: None,
+            },
+            graph,
+            conf,
+            id_sequence,
+            depth: 0,
+            path: None,
+            parent: None,
+            live: Vec::new(),
+            activations: Vec::new(),
+            last_error_node: None,
+            external_ids: 0,
+            finished: false,
+        }
+    }
 }
 
-fn run_nested(graph: &Graph, input: &RunInput, nesting: &Nesting) -> Run {
-    let id = workflow_id(input.id_sequence);
-    let name = render_in(
-        Library::Workflow,
-        &graph.wf.name,
-        input.conf,
-        None,
+/// A tree of jobs (a workflow job and the sub-workflows its actions run,
+/// each a job of its own, as SubWorkflowActionExecutor submits them) over
+/// one clock: every job's steps on one queue, ordered by (time, sequence).
+/// The job stepping now is `job`; the others wait in `jobs`.
+struct Runner<'r> {
+    input: &'r RunInput<'r>,
+    now: Millis,
+    queue: EventQueue<(usize, Step)>,
+    /// The file system every job of the tree reads and changes; copied on
+    /// the first change a `fs` action or `<prepare>` makes.
+    fs: Cow<'r, FileSystem>,
+    /// Node runs left to the whole tree.
+    budget: usize,
+    /// The next job id's sequence number.
+    next_id: u64,
+    /// The job stepping now, and its index.
+    job: Job<'r>,
+    current: usize,
+    /// Every job of the tree by index (`None`: the one in `job`).
+    jobs: Vec<Option<Job<'r>>>,
+    /// Sub-workflows that ended in this step: told to their parents after it.
+    ended: Vec<usize>,
+}
+
+/// Runs the workflow of `graph` as a (top) job with id `input.id_sequence`,
+/// from the scenario's file system, with the sub-workflows its actions run.
+pub fn run(graph: &Arc<Graph>, input: &RunInput) -> Run {
+    let top = Job::new(
+        Arc::clone(graph),
+        Cow::Borrowed(input.conf),
+        input.id_sequence,
+        input.start,
         input.pz,
-    )
-    .map_or_else(|_| graph.wf.name.text().to_string(), Cow::into_owned);
-    let app_path = input
-        .conf
-        .get("oozie.wf.application.path")
-        .cloned()
-        .flatten()
-        .unwrap_or_default();
+    );
     let mut runner = Runner {
-        graph,
         input,
-        nesting,
-        run: Run {
-            id,
-            name,
-            app_path,
-            status: RunStatus::Running,
-            started: input.start,
-            ended: None,
-            end_node: None,
-            error_code: None,
-            error_message: None,
-            kill_message: None,
-            nodes: Vec::new(),
-            ids_used: 1,
-            suspended_at: None,
-            fs: None,
-        },
-        fs: Cow::Borrowed(nesting.fs),
         now: input.start,
         queue: EventQueue::default(),
-        live: Vec::new(),
-        activations: Vec::new(),
-        last_error_node: None,
-        external_ids: 0,
-        finished: false,
+        fs: Cow::Borrowed(&input.script.fs),
+        budget: MAX_NODE_RUNS,
+        next_id: input.id_sequence + 1,
+        job: top,
+        current: 0,
+        jobs: vec![None],
+        ended: Vec::new(),
     };
-    runner.signal(vec![(graph.start, Vec::new())]);
-    while !runner.finished {
-        let Some((at, step)) = runner.queue.pop() else {
+    let start = graph.start;
+    runner.signal(vec![(start, Vec::new())]);
+    runner.tell_parents();
+    while !runner.top().finished {
+        let Some((at, (job, step))) = runner.queue.pop() else {
             break;
         };
         runner.now = at;
+        runner.switch_to(job);
+        if runner.job.finished {
+            continue;
+        }
         match step {
             Step::AttemptEnd(r) => runner.attempt_end(r),
             Step::RetryStart(r) => runner.attempt_start(r),
         }
+        runner.tell_parents();
     }
-    let mut run = runner.run;
-    if let Cow::Owned(fs) = runner.fs {
-        run.fs = Some(fs);
+    // Sub-workflows still running when nothing more can happen (waiting
+    // on a suspended one of their own) are told to their parents as they
+    // stand, the deepest first.
+    for k in (1..runner.jobs.len()).rev() {
+        runner.switch_to(k);
+        if !runner.job.finished {
+            runner.ended.push(k);
+            runner.tell_parents();
+        }
     }
-    run
+    runner.switch_to(0);
+    runner.job.run
 }
 
-impl<'r, 'w> Runner<'r, 'w> {
-    #[allow(
-        clippy::indexing_slicing,
-        reason = "node indexes come from the graph: its `start` and the transitions `Graph::new` resolved"
-    )]
-    fn graph_node(&self, node: usize) -> &'r GraphNode<'w> {
-        &self.graph.nodes[node]
+impl<'r> Runner<'r> {
+    /// The top job.
+    fn top(&self) -> &Job<'r> {
+        self.job_at(0).unwrap_or(&self.job)
+    }
+
+    /// Job `k`, unless it is the one stepping now.
+    fn job_at(&self, k: usize) -> Option<&Job<'r>> {
+        self.jobs.get(k).and_then(Option::as_ref)
+    }
+
+    /// Makes job `k` the one stepping.
+    fn switch_to(&mut self, k: usize) {
+        if k == self.current {
+            return;
+        }
+        let Some(next) = self.jobs.get_mut(k).and_then(Option::take) else {
+            return;
+        };
+        let previous = std::mem::replace(&mut self.job, next);
+        if let Some(slot) = self.jobs.get_mut(self.current) {
+            *slot = Some(previous);
+        }
+        self.current = k;
+    }
+
+    /// Adds `job` to the tree (a sub-workflow submitted now); its index.
+    fn adopt(&mut self, job: Job<'r>) -> usize {
+        self.jobs.push(Some(job));
+        self.jobs.len() - 1
+    }
+
+    /// Tells each sub-workflow that ended in the last step to the action
+    /// that runs it (its parent's, which may have ended since).
+    fn tell_parents(&mut self) {
+        while let Some(child) = self.ended.pop() {
+            self.switch_to(child);
+            let Some((parent, r)) = self.job.parent else {
+                continue;
+            };
+            let run = std::mem::take(&mut self.job.run);
+            let path = self.job.path.take().unwrap_or_default();
+            self.switch_to(parent);
+            self.child_ended(r, run, &path);
+        }
     }
 
     fn push(&mut self, at: Millis, step: Step) {
@@ -528,32 +604,30 @@ impl<'r, 'w> Runner<'r, 'w> {
             );
             return;
         }
-        self.queue.push(at, step);
+        self.queue.push(at, (self.current, step));
     }
 
     fn view(&self) -> RunView<'_> {
         RunView {
-            id: &self.run.id,
-            conf: self.input.conf,
-            name: &self.run.name,
-            app_path: &self.run.app_path,
-            nodes: &self.run.nodes,
-            last_error_node: self.last_error_node.as_deref(),
+            id: &self.job.run.id,
+            conf: &self.job.conf,
+            name: &self.job.run.name,
+            app_path: &self.job.run.app_path,
+            nodes: &self.job.run.nodes,
+            last_error_node: self.job.last_error_node.as_deref(),
             fs: &self.fs,
             now: self.now,
         }
     }
 
     fn new_node_run(&mut self, node: usize, depth: usize) -> usize {
-        let graph_node = self.graph_node(node);
-        self.run.nodes.push(NodeRun {
+        let graph = &self.job.graph;
+        let kind = graph.nodes.get(node).unwrap_or(&Kind::End);
+        self.job.run.nodes.push(NodeRun {
             node,
-            name: graph_node.name.to_string(),
-            type_name: graph_node.kind.type_name(),
-            action_type: match &graph_node.kind {
-                Kind::Action { action, .. } => Some(action.kind.name.clone()),
-                _ => None,
-            },
+            name: graph.name(node).to_string(),
+            type_name: kind.type_name(),
+            action_type: graph.action(node).map(|action| action.kind.name.clone()),
             started: self.now,
             ended: None,
             status: NodeStatus::Running,
@@ -571,15 +645,15 @@ impl<'r, 'w> Runner<'r, 'w> {
             child: None,
             depth,
         });
-        self.live.push(None);
-        self.run.nodes.len() - 1
+        self.job.live.push(None);
+        self.job.run.nodes.len() - 1
     }
 
     /// Ends node run `r` now with `status`, going to `to`.
     fn close(&mut self, r: usize, status: NodeStatus, to: Option<usize>) {
         let now = self.now;
-        let to_name = to.map(|t| self.graph_node(t).name.to_string());
-        let node = self.run.node_mut(r);
+        let to_name = to.map(|t| self.job.graph.name(t).to_string());
+        let node = self.job.run.node_mut(r);
         node.ended = Some(now);
         node.status = status;
         node.transition = to_name;
@@ -588,26 +662,37 @@ impl<'r, 'w> Runner<'r, 'w> {
     /// The job FAILED (an EL error, a node that cannot run): every running
     /// action is killed.
     fn fail(&mut self, code: &str, message: &str) {
-        self.run.error_code = Some(code.to_string());
-        self.run.error_message = Some(message.to_string());
+        self.job.run.error_code = Some(code.to_string());
+        self.job.run.error_message = Some(message.to_string());
         self.finish(RunStatus::Failed);
     }
 
     /// The job ends with `status`. At `end`, `kill` or a failure, the
-    /// actions still running are killed (workflow spec §3.1.2, §3.1.3); a
-    /// suspended job leaves them as they are.
+    /// actions still running are killed, with the sub-workflows they run
+    /// (workflow spec §3.1.2, §3.1.3); a suspended job leaves them as they
+    /// are. A sub-workflow's end is told to its parent after the step.
     fn finish(&mut self, status: RunStatus) {
-        self.run.status = status;
-        self.finished = true;
-        self.queue.clear();
+        let job = &mut self.job;
+        job.run.status = status;
+        job.finished = true;
+        if job.parent.is_some() {
+            self.ended.push(self.current);
+        }
         if status == RunStatus::Suspended {
-            self.run.suspended_at = Some(self.now);
+            self.job.run.suspended_at = Some(self.now);
             return;
         }
         let now = self.now;
-        self.run.ended = Some(now);
-        let ended_at = self.run.end_node.clone();
-        for node in &mut self.run.nodes {
+        self.job.run.ended = Some(now);
+        let ended_at = self.job.run.end_node.clone();
+        let children = self.children_of(self.current);
+        for (r, child) in children {
+            let run = self.killed_job(child);
+            if let Some(node) = self.job.run.nodes.get_mut(r) {
+                node.child = Some(Box::new(run));
+            }
+        }
+        for node in &mut self.job.run.nodes {
             if node.status == NodeStatus::Running {
                 node.status = NodeStatus::Killed;
                 node.ended = Some(now);
@@ -623,6 +708,42 @@ impl<'r, 'w> Runner<'r, 'w> {
                 }));
             }
         }
+    }
+
+    /// The sub-workflows job `k` runs that have not ended: (node run, job).
+    fn children_of(&self, k: usize) -> Vec<(usize, usize)> {
+        self.jobs
+            .iter()
+            .enumerate()
+            .filter_map(|(c, job)| {
+                let job = job.as_ref()?;
+                let (parent, r) = job.parent?;
+                (parent == k && !job.finished).then_some((r, c))
+            })
+            .collect()
+    }
+
+    /// Sub-workflow job `k` (not the one stepping) killed now with its
+    /// parent's action (SubWorkflowActionExecutor.kill, :288-302), with
+    /// the sub-workflows it runs; its run.
+    fn killed_job(&mut self, k: usize) -> Run {
+        let now = self.now;
+        for (r, child) in self.children_of(k) {
+            let run = self.killed_job(child);
+            if let Some(node) = self
+                .jobs
+                .get_mut(k)
+                .and_then(Option::as_mut)
+                .and_then(|job| job.run.nodes.get_mut(r))
+            {
+                node.child = Some(Box::new(run));
+            }
+        }
+        let Some(job) = self.jobs.get_mut(k).and_then(Option::as_mut) else {
+            return Run::default();
+        };
+        job.finished = true;
+        std::mem::take(&mut job.run).killed_at(now)
     }
 }
 
@@ -682,22 +803,158 @@ mod tests {
     }
 
     fn run_xml_with(body: &str, script: &Script, conf: &VarMap) -> Run {
+        run_tree(body, script, conf, &NoSubWorkflows)
+    }
+
+    /// The workflow of `body` (with a `fail` kill and an `end`), lowered.
+    fn workflow(name: &str, body: &str) -> Arc<crate::ir::Workflow> {
         let text = format!(
-            r#"<workflow-app name="t" xmlns="uri:oozie:workflow:0.5">{body}<kill name="fail"><message>failed at ${{wf:lastErrorNode()}}</message></kill><end name="end"/></workflow-app>"#
+            r#"<workflow-app name="{name}" xmlns="uri:oozie:workflow:0.5">{body}<kill name="fail"><message>failed at ${{wf:lastErrorNode()}}</message></kill><end name="end"/></workflow-app>"#
         );
         let arena = crate::xml::Arena::new();
         let doc = crate::xml::parse(&text, &arena).unwrap();
         assert!(crate::xml::validate(&doc).is_empty(), "{text}");
         let (wf, problems) = crate::ir::lower::workflow(&doc.root);
         assert!(problems.is_empty());
-        let graph = Graph::new(&wf).unwrap_or_else(|_| panic!("a graph"));
+        Arc::new(wf)
+    }
+
+    fn run_tree(body: &str, script: &Script, conf: &VarMap, apps: &dyn SubWorkflows) -> Run {
+        let graph = Graph::new(workflow("t", body)).unwrap_or_else(|_| panic!("a graph"));
         run(
-            &graph,
+            &Arc::new(graph),
             &RunInput {
                 id_sequence: 7,
+                sub_workflows: apps,
                 ..RunInput::alone(conf, script)
             },
         )
+    }
+
+    /// Sub-workflow applications by app-path.
+    struct Apps(Vec<(&'static str, Arc<SubWorkflow>)>);
+
+    impl Apps {
+        fn new(apps: &[(&'static str, &str)]) -> Apps {
+            Apps(
+                apps.iter()
+                    .map(|&(path, body)| {
+                        let app = SubWorkflow {
+                            workflow: workflow(path, body),
+                            defaults: VarMap::default(),
+                            path: format!("{path}/workflow.xml"),
+                        };
+                        (path, Arc::new(app))
+                    })
+                    .collect(),
+            )
+        }
+    }
+
+    impl SubWorkflows for Apps {
+        fn load(
+            &self,
+            app_path: &str,
+            _: Option<&str>,
+        ) -> Option<Result<Arc<SubWorkflow>, String>> {
+            let (_, app) = self.0.iter().find(|(path, _)| *path == app_path)?;
+            Some(Ok(Arc::clone(app)))
+        }
+    }
+
+    fn sub_workflow(name: &str, app_path: &str, ok: &str) -> String {
+        format!(
+            r#"<action name="{name}"><sub-workflow><app-path>{app_path}</app-path></sub-workflow><ok to="{ok}"/><error to="fail"/></action>"#
+        )
+    }
+
+    /// The child job a node run ran, by the node's name.
+    fn child<'a>(run: &'a Run, name: &str) -> &'a Run {
+        let node = run.nodes.iter().find(|n| n.name == name).unwrap();
+        node.child.as_deref().unwrap()
+    }
+
+    /// Sub-workflows are jobs of their own, stepping beside their parent on
+    /// the tree's one queue: each takes the next id as the server submits it
+    /// (UUIDService's sequence), so `b`'s child, submitted at the fork with
+    /// `a`'s, comes before the grandchild `a`'s child submits a minute later.
+    #[test]
+    fn sub_workflow_ids_follow_the_order_of_submission() {
+        let apps = Apps::new(&[
+            (
+                "/a",
+                &format!(
+                    r#"<start to="x"/>{}{}"#,
+                    java("x", "", "g"),
+                    sub_workflow("g", "/leaf", "end")
+                ),
+            ),
+            ("/b", &format!(r#"<start to="y"/>{}"#, java("y", "", "end"))),
+            (
+                "/leaf",
+                &format!(r#"<start to="z"/>{}"#, java("z", "", "end")),
+            ),
+        ]);
+        let body = format!(
+            r#"<start to="f"/><fork name="f"><path start="a"/><path start="b"/></fork>{}{}<join name="j" to="end"/>"#,
+            sub_workflow("a", "/a", "j"),
+            sub_workflow("b", "/b", "j"),
+        );
+        let run = run_tree(&body, &Script::default(), &VarMap::default(), &apps);
+        assert_eq!(run.status, RunStatus::Succeeded);
+        let id = |run: &Run| run.id[..7].parse::<u64>().unwrap();
+        assert_eq!(
+            (id(&run), id(child(&run, "a")), id(child(&run, "b"))),
+            (7, 8, 9)
+        );
+        assert_eq!(id(child(child(&run, "a"), "g")), 10);
+        assert_eq!(run.ids_used, 4);
+        // `a` ends when its child does: x (1 min), then the leaf's z (1 min).
+        let a = run.nodes.iter().find(|n| n.name == "a").unwrap();
+        assert_eq!(a.ended, Some(2 * MINUTE));
+        assert_eq!(run.ended, Some(2 * MINUTE));
+    }
+
+    /// The tree shares one file system, changed when a job's action does it:
+    /// what a sub-workflow's fs action makes at minute 3 is not there for
+    /// its parent's decision at minute 1, and is there at minute 4.
+    #[test]
+    fn a_sub_workflow_changes_the_file_system_when_its_action_runs() {
+        let apps = Apps::new(&[(
+            "/maker",
+            &format!(
+                r#"<start to="w"/>{}<action name="touch"><fs><touchz path="/flag"/></fs><ok to="end"/><error to="fail"/></action>"#,
+                java("w", "", "touch")
+            ),
+        )]);
+        let decision = |name: &str, to: &str| {
+            format!(
+                r#"<decision name="{name}"><switch><case to="{to}">${{fs:exists('/flag')}}</case><default to="{to}"/></switch></decision>"#
+            )
+        };
+        let body = format!(
+            r#"<start to="f"/><fork name="f"><path start="m"/><path start="early"/></fork>{}{}{}{}{}<join name="j" to="end"/>"#,
+            sub_workflow("m", "/maker", "j"),
+            java("early", "", "d1"),
+            decision("d1", "late"),
+            java("late", "", "d4"),
+            decision("d4", "j"),
+        );
+        let script = Script {
+            nodes: vec![
+                node("w", |n| n.duration = Some(3 * MINUTE)),
+                node("late", |n| n.duration = Some(3 * MINUTE)),
+            ],
+            ..Script::default()
+        };
+        let run = run_tree(&body, &script, &VarMap::default(), &apps);
+        assert_eq!(run.status, RunStatus::Succeeded);
+        let seen = |name: &str| match &run.nodes.iter().find(|n| n.name == name).unwrap().why {
+            Some(Why::Decision { predicates, .. }) => predicates[0].value.clone(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(seen("d1"), Ok("false".to_string()));
+        assert_eq!(seen("d4"), Ok("true".to_string()));
     }
 
     fn java(name: &str, attributes: &str, ok: &str) -> String {
@@ -914,7 +1171,7 @@ mod tests {
         let arena = crate::xml::Arena::new();
         let doc = crate::xml::parse(text, &arena).unwrap();
         let (wf, _) = crate::ir::lower::workflow(&doc.root);
-        let graph = Graph::new(&wf).unwrap_or_else(|_| panic!("a graph"));
+        let graph = Arc::new(Graph::new(Arc::new(wf)).unwrap_or_else(|_| panic!("a graph")));
         let conf = VarMap::default();
         let script = Script::default();
         let run = run(&graph, &RunInput::alone(&conf, &script));

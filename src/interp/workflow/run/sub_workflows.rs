@@ -1,16 +1,22 @@
-//! A sub-workflow action: its child job, run nested to its end (SubWorkflowActionExecutor).
+//! A sub-workflow action: its child job, submitted as the action starts and
+//! run beside its parent on the tree's queue; the action ends when the child
+//! does (SubWorkflowActionExecutor).
 
 use super::*;
 
-impl<'r, 'w> Runner<'r, 'w> {
-    /// Runs a sub-workflow whose app-path is local as a child job; whether
-    /// it did (else the action is scripted as any other).
+impl Runner<'_> {
+    /// Submits a sub-workflow whose app-path is local as a child job;
+    /// whether it did (else the action is scripted as any other).
     pub(super) fn start_sub_workflow(&mut self, r: usize, action: &WorkflowAction) -> bool {
-        let Some(resolved) = self.run.node(r).resolved.as_ref() else {
+        let Some(resolved) = self.job.run.node(r).resolved.as_ref() else {
             return false;
         };
         let app_path = resolved.get("app-path").unwrap_or("").trim().to_string();
-        let Some(loaded) = self.input.sub_workflows.load(&app_path, self.nesting.path) else {
+        let Some(loaded) = self
+            .input
+            .sub_workflows
+            .load(&app_path, self.job.path.as_deref())
+        else {
             return false;
         };
         // What the child could not be submitted for reaches the action as an
@@ -24,7 +30,7 @@ impl<'r, 'w> Runner<'r, 'w> {
                 return true;
             }
         };
-        let depth = self.nesting.depth + 1;
+        let depth = self.job.depth + 1;
         let max_depth = self.input.script.settings.subworkflow_max_depth;
         if depth > max_depth {
             // SubWorkflowActionExecutor.start (:147-155): an ERROR, so the
@@ -32,7 +38,7 @@ impl<'r, 'w> Runner<'r, 'w> {
             let message = format!(
                 "SUBWF001: Depth [{depth}] cannot exceed maximum subworkflow depth [{max_depth}]"
             );
-            self.run.node_mut(r).why = Some(Why::Text(format!(
+            self.job.run.node_mut(r).why = Some(Why::Text(format!(
                 "the chain of sub-workflows is deeper than oozie.action.subworkflow.max.depth ({max_depth}), or loops back through {app_path}"
             )));
             self.fail_at_start(r, "SUBWF001", &message);
@@ -47,7 +53,7 @@ impl<'r, 'w> Runner<'r, 'w> {
             .configuration
             .iter()
             .map(|(k, v)| (k.as_str(), v.as_str()));
-        let base = propagate.then_some(self.input.conf);
+        let base = propagate.then_some(&*self.job.conf);
         let conf = match job_conf(&loaded, base, configuration, &app_path) {
             Ok(conf) => conf,
             Err(message) => {
@@ -55,7 +61,7 @@ impl<'r, 'w> Runner<'r, 'w> {
                 return true;
             }
         };
-        let graph = match Graph::new(&loaded.workflow) {
+        let graph = match Graph::new(Arc::clone(&loaded.workflow)) {
             Ok(g) => g,
             Err(problems) => {
                 let message = format!(
@@ -67,29 +73,50 @@ impl<'r, 'w> Runner<'r, 'w> {
                 return true;
             }
         };
-        let child_input = RunInput {
-            conf: &conf,
-            start: self.now,
-            script: self.input.script,
-            scope: self.input.scope,
-            sub_workflows: self.input.sub_workflows,
-            pz: self.input.pz,
-            id_sequence: self.input.id_sequence + self.run.ids_used,
-        };
-        let nesting = Nesting {
-            depth,
-            fs: &self.fs,
-            path: Some(&loaded.path),
-            budget: self.nesting.budget,
-        };
-        let mut child = run_nested(&graph, &child_input, &nesting);
-        self.run.ids_used += child.ids_used;
-        // The child runs at once, so what its actions did to the file
-        // system is there for the parent from the child's start.
-        if let Some(fs) = child.fs.take() {
-            self.fs = Cow::Owned(fs);
+        // Its id is the next the server gives (UUIDService): every job of
+        // the tree above it took one more.
+        let id_sequence = self.next_id;
+        self.next_id += 1;
+        self.job.run.ids_used += 1;
+        let mut above = self.job.parent;
+        while let Some((k, _)) = above {
+            above = self
+                .jobs
+                .get_mut(k)
+                .and_then(Option::as_mut)
+                .and_then(|job| {
+                    job.run.ids_used += 1;
+                    job.parent
+                });
         }
-        // The action ends when its child does, as the child ended.
+        let mut child = Job::new(
+            Arc::new(graph),
+            Cow::Owned(conf),
+            id_sequence,
+            self.now,
+            self.input.pz,
+        );
+        child.depth = depth;
+        child.path = Some(loaded.path.clone());
+        child.parent = Some((self.current, r));
+        let n = self.job.run.node_mut(r);
+        n.external_id = Some(child.run.id.clone());
+        n.tracker_uri = Some("local".to_string());
+        let start = child.graph.start;
+        let k = self.adopt(child);
+        // The child starts at once, inside the step that submits it.
+        let parent = self.current;
+        self.switch_to(k);
+        self.signal(vec![(start, Vec::new())]);
+        self.switch_to(parent);
+        true
+    }
+
+    /// Sub-workflow `child` (its file `path`), run by action run `r`, ended
+    /// (or cannot go on):
+    /// the action ends now, as its child ended.
+    pub(super) fn child_ended(&mut self, r: usize, child: Run, path: &str) {
+        let ended = child.ended.is_some();
         let behaviour = Behaviour {
             outcome: if child.status == RunStatus::Succeeded {
                 Outcome::Ok
@@ -99,22 +126,22 @@ impl<'r, 'w> Runner<'r, 'w> {
             // SubWorkflowActionExecutor.end: ERROR, with no code of its own.
             error_code: String::new(),
             error_message: String::new(),
-            duration: child.ended.map(|end| end - self.now),
+            duration: Some(0),
             external_status: Some(child.status.name().to_string()),
             ..Behaviour::default()
         };
-        let n = self.run.node_mut(r);
-        n.external_id = Some(child.id.clone());
-        n.tracker_uri = Some("local".to_string());
+        let n = self.job.run.node_mut(r);
         n.why = Some(Why::Text(format!(
             "its sub-workflow {} ({}) ended {}",
             child.id,
-            loaded.path,
+            path,
             child.status.name()
         )));
-        let ended = child.ended.is_some();
         n.child = Some(Box::new(child));
-        match self.live.get_mut(r) {
+        if self.job.finished {
+            return;
+        }
+        match self.job.live.get_mut(r) {
             Some(Some(live)) if ended => {
                 live.behaviour = behaviour;
                 self.attempt_start(r);
@@ -124,6 +151,5 @@ impl<'r, 'w> Runner<'r, 'w> {
             Some(live) => *live = None,
             None => {}
         }
-        true
     }
 }
