@@ -7,6 +7,7 @@ use coordc::cli::dryrun::write_json;
 use coordc::el::VarMap;
 use coordc::ir::lower;
 use coordc::oozie::job::{Options, prepare};
+use coordc::time::cron::MaxYear;
 use coordc::time::datetime::ProcessingZone;
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -27,7 +28,12 @@ fn bench(c: &mut Criterion) {
             let (app, problems) = lower::coordinator(&doc.root);
             assert!(problems.is_empty());
             let vars = VarMap::default();
-            let options = Options::all_actions(ProcessingZone::UTC, true);
+            let options = Options::all_actions(
+                ProcessingZone::UTC,
+                true,
+                // A server started in 2026 (a fixed year: the figures do not depend on the date).
+                MaxYear::for_server_started_in(2026),
+            );
             let job =
                 prepare(&app, &[], &vars, &options).unwrap_or_else(|_| panic!("the app is valid"));
             let failed = write_json(&job, &mut std::io::sink()).unwrap();

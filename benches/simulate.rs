@@ -13,6 +13,7 @@ use coordc::interp::simulate::scenario::model::Scenario;
 use coordc::interp::workflow::run::NoSubWorkflows;
 use coordc::ir::lower;
 use coordc::oozie::job::{Options, prepare};
+use coordc::time::cron::MaxYear;
 use coordc::time::datetime::ProcessingZone;
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::fmt::Write;
@@ -83,7 +84,12 @@ fn bench(c: &mut Criterion) {
             let (app, problems) = lower::coordinator(&doc.root);
             assert!(problems.is_empty());
             let vars = VarMap::default();
-            let options = Options::all_actions(ProcessingZone::UTC, true);
+            let options = Options::all_actions(
+                ProcessingZone::UTC,
+                true,
+                // A server started in 2026 (a fixed year: the figures do not depend on the date).
+                MaxYear::for_server_started_in(2026),
+            );
             let job =
                 prepare(&app, &[], &vars, &options).unwrap_or_else(|_| panic!("the app is valid"));
             let input = JobInput {

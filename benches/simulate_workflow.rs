@@ -12,6 +12,7 @@ use coordc::interp::workflow::run::{RunInput, RunStatus, SubWorkflow, SubWorkflo
 use coordc::interp::workflow::script::Script;
 use coordc::ir::{Workflow, lower};
 use coordc::oozie::job::{Options, prepare};
+use coordc::time::cron::MaxYear;
 use coordc::time::datetime::ProcessingZone;
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::fmt::Write;
@@ -183,7 +184,12 @@ fn bench(c: &mut Criterion) {
             let (coordinator, problems) = lower::coordinator(&doc.root);
             assert!(problems.is_empty());
             let vars = VarMap::default();
-            let options = Options::all_actions(ProcessingZone::UTC, true);
+            let options = Options::all_actions(
+                ProcessingZone::UTC,
+                true,
+                // A server started in 2026 (a fixed year: the figures do not depend on the date).
+                MaxYear::for_server_started_in(2026),
+            );
             let job = prepare(&coordinator, &[], &vars, &options)
                 .unwrap_or_else(|_| panic!("the app is valid"));
             let input = JobInput {

@@ -9,6 +9,7 @@
 use coordc::oozie::job::{Options, prepare};
 use coordc::project::files::Files;
 use coordc::project::load::{self, JobInput, JobSource, Sources};
+use coordc::time::cron::MaxYear;
 use coordc::time::datetime::ProcessingZone;
 use std::alloc::{GlobalAlloc, Layout};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
@@ -97,9 +98,11 @@ fn main() {
         maps: &[],
         processing_zone: ProcessingZone::parse_option("UTC").expect("UTC"),
         check_maximum_frequency: true,
+        // A server started in 2026 (a fixed year: the figures do not depend on the date).
+        cron_max_year: MaxYear::for_server_started_in(2026),
     };
     // As `coordc check` materializes: the first action only.
-    let options = Options::first_action(input.processing_zone, true);
+    let options = Options::first_action(input.processing_zone, true, input.cron_max_year);
     // The floor under the first stage: quick-xml's events alone, no tree.
     let tokenize = (0..5)
         .map(|_| {

@@ -34,7 +34,7 @@ fuzz_target!(|data: &[u8]| {
     let pz = pz
         .and_then(ProcessingZone::parse)
         .unwrap_or(ProcessingZone::UTC);
-    let cron = match Cron::parse(cron_text) {
+    let cron = match Cron::parse(cron_text, common::cron_max_year()) {
         Ok(c) => c,
         Err(e) => {
             let d = e.to_diagnostic(0);

@@ -47,6 +47,7 @@ fuzz_target!(|input: Input| {
         maps: &[],
         processing_zone: pz,
         check_maximum_frequency: true,
+        cron_max_year: common::cron_max_year(),
     };
     let mut sources = Sources::default();
     let Ok(text) = read_application(&path, &files, &mut sources) else {
@@ -83,6 +84,7 @@ fuzz_target!(|input: Input| {
         limit: Some(1 + input.limit as usize % 16),
         processing_zone: pz,
         check_maximum_frequency: true,
+        cron_max_year: job_input.cron_max_year,
     };
     let start = match prepare(&loaded.app, &loaded.included, &loaded.vars, &options) {
         Ok(job) => {

@@ -212,8 +212,14 @@ fn run_coordinators(base: &Path, text: &str) {
     let Ok(settings) = simulation::scenario_settings(&scenario, base, &finder) else {
         return;
     };
-    let Some(jobs) = simulation::scenario_jobs(&scenario, base, files, &settings, &mut rendered)
-    else {
+    let Some(jobs) = simulation::scenario_jobs(
+        &scenario,
+        base,
+        files,
+        &settings,
+        common::cron_max_year(),
+        &mut rendered,
+    ) else {
         return;
     };
     let Some(submitted) = simulation::submit_all(&jobs, &mut rendered) else {
@@ -274,6 +280,7 @@ fn run_workflow(command: &WorkflowCommand, text: &str) {
         maps: &command.maps,
         processing_zone: ProcessingZone::UTC,
         check_maximum_frequency: true,
+        cron_max_year: common::cron_max_year(),
     };
     let Ok(folder) = Finder::new(files, None, &command.maps).of_file(path) else {
         return;

@@ -48,6 +48,7 @@ impl JobArgs {
             maps: &settings.maps,
             processing_zone: settings.processing_zone,
             check_maximum_frequency: settings.settings.check_maximum_frequency,
+            cron_max_year: super::cron_max_year(),
         }
     }
 

@@ -47,7 +47,7 @@ pub(super) fn run(args: CronArgs) -> i32 {
             diagnostics.push((d, "<--processing-timezone>", text));
         })
         .unwrap_or_default();
-    let cron = Cron::parse(&args.expr)
+    let cron = Cron::parse(&args.expr, super::cron_max_year())
         .map_err(|e| diagnostics.push((e.to_diagnostic(0), "<cron>", args.expr.clone())))
         .ok();
     let zone = Zone::parse(&args.timezone)

@@ -82,6 +82,7 @@ pub(crate) fn run(args: DryrunArgs) -> i32 {
         limit: args.limit,
         processing_zone: pz,
         check_maximum_frequency: input.check_maximum_frequency,
+        cron_max_year: input.cron_max_year,
     };
     let mut sources = Sources::default();
     load::with_application(&args.app, &files, &mut sources, |sources, opened| {

@@ -12,6 +12,8 @@ mod output;
 mod simulate;
 mod timezones;
 
+use crate::time::cron::MaxYear;
+use chrono::{Datelike, Utc};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::Write;
 
@@ -85,6 +87,13 @@ enum Format {
 pub(crate) const EXIT_OK: i32 = 0;
 pub(crate) const EXIT_ERRORS: i32 = 1;
 pub(crate) const EXIT_USAGE: i32 = 2;
+
+/// Quartz's search bound on the Oozie server a command's jobs are submitted
+/// to, taken to start this year: the edge reads the clock, the library is
+/// given the year.
+fn cron_max_year() -> MaxYear {
+    MaxYear::for_server_started_in(Utc::now().year())
+}
 
 pub fn main() -> i32 {
     let cli = match Cli::try_parse() {

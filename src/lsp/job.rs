@@ -13,6 +13,7 @@ use crate::project::files::Files;
 use crate::project::load::{self, JobInput, JobSource, Sources};
 use crate::project::settings::Finder;
 use crate::span::Span;
+use crate::time::cron::MaxYear;
 use crate::time::datetime::ProcessingZone;
 use crate::xml;
 use std::path::Path;
@@ -51,7 +52,11 @@ pub(super) fn with_coordinator<R>(
         // (Enough actions for a cron's next five times.)
         let options = Options {
             limit: Some(5),
-            ..Options::first_action(input.processing_zone, input.check_maximum_frequency)
+            ..Options::first_action(
+                input.processing_zone,
+                input.check_maximum_frequency,
+                input.cron_max_year,
+            )
         };
         let prepared = job::prepare(&loaded.app, &loaded.included, &loaded.vars, &options).ok();
         Some(f(&loaded.app, &loaded.included, prepared.as_ref()))
@@ -66,7 +71,7 @@ fn with_document<R>(
     f: impl FnOnce(&xml::Document, &JobInput, Sources) -> Option<R>,
 ) -> Option<R> {
     let files = session.files();
-    let settings = Settings::of(path, &files);
+    let settings = Settings::of(path, &files, session.cron_max_year());
     let mut sources = Sources::default();
     load::with_application(path, &files, &mut sources, |sources, opened| {
         let (_, doc) = opened.ok()?;
@@ -81,20 +86,24 @@ struct Settings {
     check_maximum_frequency: bool,
     /// Its `[map]`, made absolute.
     maps: Vec<(String, String)>,
+    /// The session's (not the coordc.toml's).
+    cron_max_year: MaxYear,
 }
 
 impl Settings {
-    fn of(path: &Path, files: &Files) -> Settings {
+    fn of(path: &Path, files: &Files, cron_max_year: MaxYear) -> Settings {
         match Finder::new(files, None, &[]).of_file(path) {
             Ok(folder) => Settings {
                 processing_zone: folder.processing_zone,
                 check_maximum_frequency: folder.settings.check_maximum_frequency,
                 maps: folder.maps.clone(),
+                cron_max_year,
             },
             Err(_) => Settings {
                 processing_zone: ProcessingZone::UTC,
                 check_maximum_frequency: true,
                 maps: Vec::new(),
+                cron_max_year,
             },
         }
     }
@@ -109,6 +118,7 @@ impl Settings {
             maps: &self.maps,
             processing_zone: self.processing_zone,
             check_maximum_frequency: self.check_maximum_frequency,
+            cron_max_year: self.cron_max_year,
         }
     }
 }

@@ -4,6 +4,7 @@
 //! only the applications that read the file edited.
 
 use super::text::{Encoding, LineIndex};
+use crate::check::select::Selection;
 use crate::diag::Located;
 use crate::diag::Severity;
 use crate::diag::rules::{XML_SYNTAX, XML_UNKNOWN_DOCUMENT};
@@ -11,6 +12,8 @@ use crate::project::check::{
     CheckOptions, Report, SKIPPED_FOLDERS, Target, check, pipeline_problems,
 };
 use crate::project::files::{Files, normal};
+use crate::time::cron::MaxYear;
+use chrono::{Datelike, Utc};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -84,9 +87,17 @@ impl Session {
             roots: roots.iter().map(|r| normal(r)).collect(),
             documents: HashMap::new(),
             options: CheckOptions {
-                keep_sources: true,
+                configs: Vec::new(),
+                defines: Vec::new(),
+                maps: Vec::new(),
+                processing_timezone: None,
+                pipeline: false,
                 ignored_folders: SKIPPED_FOLDERS.iter().map(|f| f.to_string()).collect(),
-                ..CheckOptions::default()
+                keep_sources: true,
+                selection: Selection::default(),
+                // The edge reads the clock: the Oozie server the workspace
+                // is submitted to is taken to start this year.
+                cron_max_year: MaxYear::for_server_started_in(Utc::now().year()),
             },
             checked: BTreeMap::new(),
             pipeline: HashMap::new(),
@@ -158,6 +169,11 @@ impl Session {
         }
         self.run_pipeline();
         affected
+    }
+
+    /// The last year the server's Quartz finds a cron fire time in.
+    pub(super) fn cron_max_year(&self) -> MaxYear {
+        self.options.cron_max_year
     }
 
     /// The disk, with the open documents' text in place of their files.

@@ -923,6 +923,7 @@ pub(crate) mod tests {
     use crate::oozie::job::{Options, prepare};
     use crate::project::files::Files;
     use crate::project::load::{self, JobInput, JobSource, Sources};
+    use crate::time::cron::MaxYear;
 
     /// `f` on the coordinator `text` and its job, prepared as `coordc check`
     /// prepares it (UTC processing zone, the first action) with the job
@@ -944,6 +945,8 @@ pub(crate) mod tests {
             maps: &[],
             processing_zone: utc,
             check_maximum_frequency: true,
+            // (A server started in 2026: the tests' crons fire well before 2126.)
+            cron_max_year: MaxYear::for_server_started_in(2026),
         };
         let mut sources = Sources::default();
         sources.add("coordinator.xml".to_string(), text);
@@ -951,7 +954,7 @@ pub(crate) mod tests {
         let Ok(loaded) = load::coordinator(&doc, path, &input, &mut sources) else {
             panic!("the app loads");
         };
-        let options = Options::first_action(utc, true);
+        let options = Options::first_action(utc, true, input.cron_max_year);
         let Ok(job) = prepare(&loaded.app, &loaded.included, &loaded.vars, &options) else {
             panic!("the job prepares");
         };

@@ -23,7 +23,7 @@ use crate::ir::{Coordinator, Dataset, ElText, Instances, Logic};
 use crate::oozie::action::{ActionValues, EchoCall, UriPiece, fields_only, reads_the_nominal_time};
 use crate::oozie::input_logic;
 use crate::oozie::places;
-use crate::time::cron::Cron;
+use crate::time::cron::{Cron, MaxYear};
 use crate::time::datetime::{ProcessingZone, parse_datetime};
 use crate::time::frequency::{Frequency, FrequencyUnit};
 use crate::time::instance::DatasetClock;
@@ -44,19 +44,29 @@ pub struct Options {
     /// `oozie.service.coord.check.maximum.frequency` (on by default): a
     /// frequency under 5 minutes is refused.
     pub check_maximum_frequency: bool,
+    /// The last year the server's Quartz finds a cron fire time in.
+    pub cron_max_year: MaxYear,
 }
 
 impl Options {
     /// Every action, as the simulator and the benchmarks materialize them.
-    pub fn all_actions(processing_zone: ProcessingZone, check_maximum_frequency: bool) -> Options {
+    pub fn all_actions(
+        processing_zone: ProcessingZone,
+        check_maximum_frequency: bool,
+        cron_max_year: MaxYear,
+    ) -> Options {
         Options {
             limit: None,
-            ..Options::first_action(processing_zone, check_maximum_frequency)
+            ..Options::first_action(processing_zone, check_maximum_frequency, cron_max_year)
         }
     }
 
     /// The first action only, as `coordc check` materializes it.
-    pub fn first_action(processing_zone: ProcessingZone, check_maximum_frequency: bool) -> Options {
+    pub fn first_action(
+        processing_zone: ProcessingZone,
+        check_maximum_frequency: bool,
+        cron_max_year: MaxYear,
+    ) -> Options {
         Options {
             includes_incomplete: false,
             from: None,
@@ -64,6 +74,7 @@ impl Options {
             limit: Some(1),
             processing_zone,
             check_maximum_frequency,
+            cron_max_year,
         }
     }
 }
@@ -395,7 +406,7 @@ pub fn prepare<'a>(
             job_frequency(f, app.frequency.span, options.check_maximum_frequency)
                 .map(Schedule::Every)
         }
-        Ok(LoweredFrequency::Cron(text)) => Cron::parse(&text)
+        Ok(LoweredFrequency::Cron(text)) => Cron::parse(&text, options.cron_max_year)
             .map(Schedule::Cron)
             .map_err(|e| e.to_diagnostic(app.frequency.span.start as usize)),
         Err(d) => Err(d),

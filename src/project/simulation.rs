@@ -24,6 +24,7 @@ use crate::interp::workflow::script::{Scope, Script};
 use crate::ir;
 use crate::oozie::job::{Job, Options};
 use crate::span::Span;
+use crate::time::cron::MaxYear;
 use crate::time::datetime::ProcessingZone;
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
@@ -47,6 +48,8 @@ pub struct ScenarioJob {
     /// The processing zone and frequency check it is submitted with.
     pub processing_zone: ProcessingZone,
     pub check_maximum_frequency: bool,
+    /// The last year the server's Quartz finds a cron fire time in.
+    pub cron_max_year: MaxYear,
     /// Its `coordc.toml`'s settings (rule levels for its workflows).
     pub settings: Arc<Folder>,
 }
@@ -73,12 +76,14 @@ pub fn scenario_settings(
 /// coordinator it submits (named `ID/NAME`). The scenario's
 /// `oozie.service.coord.check.maximum.frequency`, when it sets it, is the
 /// server's, over every `coordc.toml`. None after the first application
-/// that cannot be loaded, its problems told to `sink`.
+/// that cannot be loaded, its problems told to `sink`. A cron frequency
+/// fires no later than `cron_max_year`, the server's Quartz bound.
 pub fn scenario_jobs(
     scenario: &Scenario,
     base: &Path,
     files: &Files,
     settings: &[Arc<Folder>],
+    cron_max_year: MaxYear,
     sink: ProblemSink,
 ) -> Option<Vec<ScenarioJob>> {
     let mut jobs = Vec::new();
@@ -107,6 +112,7 @@ pub fn scenario_jobs(
                 .settings
                 .check_maximum_frequency
                 .unwrap_or(folder.settings.check_maximum_frequency),
+            cron_max_year,
         };
         jobs.append(&mut entry_jobs(
             &app, &input, entry, scenario, folder, sink,
@@ -161,6 +167,7 @@ fn application_jobs(
                     folder: folder_of(app),
                     processing_zone: input.processing_zone,
                     check_maximum_frequency: input.check_maximum_frequency,
+                    cron_max_year: input.cron_max_year,
                     settings: Arc::clone(folder),
                 }]))
             }
@@ -194,6 +201,7 @@ fn application_jobs(
                             maps: input.maps.to_vec(),
                             processing_zone: input.processing_zone,
                             check_maximum_frequency: input.check_maximum_frequency,
+                            cron_max_year: input.cron_max_year,
                             settings: Arc::clone(folder),
                         })
                         .collect(),
@@ -244,7 +252,11 @@ fn folder_of(file: &Path) -> PathBuf {
 pub fn submit_all<'a>(jobs: &'a [ScenarioJob], sink: ProblemSink) -> Option<Vec<Job<'a>>> {
     jobs.iter()
         .map(|job| {
-            let options = Options::all_actions(job.processing_zone, job.check_maximum_frequency);
+            let options = Options::all_actions(
+                job.processing_zone,
+                job.check_maximum_frequency,
+                job.cron_max_year,
+            );
             load::submit(&job.loaded, &job.sources, &options, sink)
         })
         .collect()

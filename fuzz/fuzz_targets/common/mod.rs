@@ -1,5 +1,5 @@
 //! What the fuzz targets share: the job variables of the oracle cases, the
-//! processing zones, and the rendering of diagnostics as the CLI prints them
+//! processing zones, the server's cron bound, and the rendering of diagnostics as the CLI prints them
 //! (a diagnostic whose span cannot be rendered is a crash of `coordc` too).
 //!
 //! Included by each target with `mod common;`; not every target uses all of it.
@@ -7,6 +7,7 @@
 
 use coordc::diag::Diagnostic;
 use coordc::el::VarMap;
+use coordc::time::cron::MaxYear;
 use coordc::time::datetime::ProcessingZone;
 use std::sync::OnceLock;
 
@@ -52,6 +53,12 @@ pub fn vars() -> &'static VarMap {
             .map(|(k, v)| (k.to_string(), v.map(str::to_string)))
             .collect()
     })
+}
+
+/// Quartz's bound on the server the fuzzed jobs are submitted to: one
+/// started in 2026 (a fixed year, so a run does not depend on the date).
+pub fn cron_max_year() -> MaxYear {
+    MaxYear::for_server_started_in(2026)
 }
 
 /// A processing zone picked by `n`: UTC most often, else a fixed offset
@@ -116,8 +123,15 @@ pub fn check_buffers(
     use coordc::project::files::Files;
     let files = Files::with_buffers(buffers);
     let options = CheckOptions {
+        configs: Vec::new(),
+        defines: Vec::new(),
+        maps: Vec::new(),
+        processing_timezone: None,
         pipeline: true,
-        ..CheckOptions::default()
+        ignored_folders: Vec::new(),
+        keep_sources: false,
+        selection: Default::default(),
+        cron_max_year: cron_max_year(),
     };
     match check(paths, &options, &files) {
         Ok(checked) => {

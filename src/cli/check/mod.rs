@@ -249,6 +249,7 @@ fn check_paths(args: &CheckArgs, files: &Files) -> Result<Checked, i32> {
         ignored_folders: SKIPPED_FOLDERS.iter().map(|f| f.to_string()).collect(),
         keep_sources: false,
         selection: args.selection(),
+        cron_max_year: super::cron_max_year(),
     };
     check(&args.paths, &options, files).map_err(|refused| {
         eprint!("{}", refused.render());

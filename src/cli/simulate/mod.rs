@@ -192,8 +192,14 @@ pub(super) fn run(args: SimulateArgs) -> i32 {
         Err(refused) => return super::args::refused(refused),
     };
     let mut exit = EXIT_ERRORS;
-    let jobs =
-        simulation::scenario_jobs(&scenario, &base, &files, &settings, &mut printer(&mut exit));
+    let jobs = simulation::scenario_jobs(
+        &scenario,
+        &base,
+        &files,
+        &settings,
+        super::cron_max_year(),
+        &mut printer(&mut exit),
+    );
     let Some(jobs) = jobs else {
         return exit;
     };

@@ -102,7 +102,11 @@ pub(super) fn coordinator(
     ));
     let options = Options {
         includes_incomplete: !loaded.include_problems.is_empty(),
-        ..Options::first_action(input.processing_zone, input.check_maximum_frequency)
+        ..Options::first_action(
+            input.processing_zone,
+            input.check_maximum_frequency,
+            input.cron_max_year,
+        )
     };
     match job::prepare(app, &loaded.included, &loaded.vars, &options) {
         // The first action's materialization, as `oozie job -dryrun` runs it.

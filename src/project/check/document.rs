@@ -28,6 +28,7 @@ pub(super) fn check_target(target: &Target, plan: &Plan) -> Report {
         maps: &folder.maps,
         processing_zone: folder.processing_zone,
         check_maximum_frequency: folder.settings.check_maximum_frequency,
+        cron_max_year: plan.options.cron_max_year,
     };
     let mut report = match (&target.member, &target.run) {
         (Some(member), _) => {

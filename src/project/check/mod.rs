@@ -45,6 +45,7 @@ use crate::diag::FileRef;
 use crate::diag::Located;
 use crate::diag::Severity;
 use crate::diag::rules::EL_UNKNOWN_VARIABLE;
+use crate::time::cron::MaxYear;
 use bundle::{Member, check_members};
 use discover::discover;
 use filters::report_each_problem_once;
@@ -57,7 +58,7 @@ use suppressions::add_unused_suppressions;
 
 /// What a check is given besides the paths: the job (configuration files,
 /// `-D`, `--map`s), Oozie's processing zone, and what to keep.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct CheckOptions {
     /// Job configuration files; without any, each application's own
     /// job.properties.
@@ -79,6 +80,8 @@ pub struct CheckOptions {
     pub keep_sources: bool,
     /// The command line's rule selection, over each folder's coordc.toml's.
     pub selection: Selection,
+    /// The last year the server's Quartz finds a cron fire time in.
+    pub cron_max_year: MaxYear,
 }
 
 /// What a check found: a report per file checked (bundles' coordinators

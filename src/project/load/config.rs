@@ -8,6 +8,7 @@ use crate::config::{JobConfig, Source};
 use crate::diag::{FileRef, Located};
 use crate::project::files::{ConfigFile, Files, ReadError};
 use crate::project::locate::{self, AppKind};
+use crate::time::cron::MaxYear;
 use crate::time::datetime::ProcessingZone;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
@@ -29,6 +30,8 @@ pub struct JobInput<'a> {
     pub processing_zone: ProcessingZone,
     /// Oozie's `check.maximum.frequency`: frequencies under 5 minutes refused.
     pub check_maximum_frequency: bool,
+    /// The last year the server's Quartz finds a cron fire time in.
+    pub cron_max_year: MaxYear,
 }
 
 /// Whose job an application is submitted in, which decides the files of its
@@ -156,14 +159,14 @@ pub(super) fn job(
         .chain(bundle_defaults)
         .chain(files)
         .collect();
-    Ok((job_config(&all, input, sources)?, configured))
+    Ok((job_config(&all, input.defines, sources)?, configured))
 }
 
-/// The configuration `files` and the -D definitions, each file added to
-/// `sources`; a file that cannot be read or parsed is an error.
+/// The configuration `files` and the -D definitions `defines`, each file
+/// added to `sources`; a file that cannot be read or parsed is an error.
 pub(super) fn job_config(
     files: &[&ConfigFile],
-    input: &JobInput,
+    defines: &[(String, String)],
     sources: &mut Sources,
 ) -> Result<JobConfig, Stop> {
     let mut config_sources = Vec::new();
@@ -184,7 +187,7 @@ pub(super) fn job_config(
             }
         }
     }
-    config_sources.push(Source::Definitions(input.defines));
+    config_sources.push(Source::Definitions(defines));
     // The Oozie client submits as the local user unless told otherwise.
     // (Looked up once a run: the environment is read under a lock.)
     static LOCAL_USER: OnceLock<Option<String>> = OnceLock::new();

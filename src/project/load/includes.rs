@@ -39,7 +39,7 @@ pub(crate) fn datasets_file(
 ) -> Result<LoadedDatasets, Stop> {
     let configured = !input.configs.is_empty() || !input.defines.is_empty();
     let files: Vec<&ConfigFile> = input.configs.iter().collect();
-    let vars = job_config(&files, input, sources)?.vars().clone();
+    let vars = job_config(&files, input.defines, sources)?.vars().clone();
     let dir = app_dir(path);
     let reader = Includes {
         files: input.files,

@@ -1,13 +1,12 @@
 //! The workflows actions run, read from local files for the simulator.
 
-use super::config::{CONFIG_DEFAULT, JobInput, JobSource, job_config};
+use super::config::{CONFIG_DEFAULT, job_config};
 use super::workflow::workflow;
 use super::{Sources, Stop, app_dir, with_application};
 use crate::interp::workflow::run::{SubWorkflow, SubWorkflows};
 use crate::project::files::Files;
 use crate::project::locate;
 use crate::project::locate::AppKind;
-use crate::time::datetime::ProcessingZone;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -62,18 +61,9 @@ impl<'a> LocalWorkflows<'a> {
         })?;
         let dir = app_dir(file);
         let defaults = self.files.beside(&dir, CONFIG_DEFAULT);
-        let input = JobInput {
-            configs: &[],
-            files: self.files,
-            job: JobSource::Own,
-            defines: &[],
-            maps: self.maps,
-            processing_zone: ProcessingZone::UTC,
-            check_maximum_frequency: true,
-        };
         let defaults = job_config(
             &defaults.as_deref().into_iter().collect::<Vec<_>>(),
-            &input,
+            &[],
             &mut sources,
         )
         .map_err(|s| first(&sources, s))?;

@@ -18,6 +18,7 @@ mod materialize;
 mod quartz;
 
 pub use materialize::{FireTime, materialize};
+pub use quartz::MaxYear;
 
 use super::datetime::ProcessingZone;
 use crate::diag::Diagnostic;
@@ -58,6 +59,8 @@ pub struct Cron {
     field_spans: [(usize, usize); 5],
     schedules: Vec<Quartz>,
     quirks: Vec<CronQuirk>,
+    /// The last year the server's Quartz searches.
+    max_year: MaxYear,
 }
 
 /// Text Quartz reads other than as written, and so Oozie does: a step it
@@ -75,7 +78,8 @@ impl Cron {
     /// Parses a cron frequency as Oozie's `ParamChecker.checkFrequency` and Quartz
     /// accept it. The text is trimmed first, as Oozie trims attribute values
     /// (Java's `String.trim`: every character up to U+0020, not Unicode spaces).
-    pub fn parse(text: &str) -> Result<Cron, CronError> {
+    /// Its fire times are searched up to `max_year`, the server's bound.
+    pub fn parse(text: &str, max_year: MaxYear) -> Result<Cron, CronError> {
         let java_blank = |c: char| c <= ' ';
         let lead = text.len() - text.trim_start_matches(java_blank).len();
         let trimmed = text.trim_matches(java_blank);
@@ -148,6 +152,7 @@ impl Cron {
             field_spans,
             schedules,
             quirks,
+            max_year,
         })
     }
 
@@ -207,7 +212,8 @@ impl Cron {
     }
 
     /// The first fire time strictly after `t`, in processing zone `pz`; `None` if
-    /// there is none in Quartz's years (1970 to this year + 100). For an OR of two expressions,
+    /// there is none in Quartz's years (1970 to the [`MaxYear`] it was parsed
+    /// with). For an OR of two expressions,
     /// `None` also when either has none: Oozie compares the two and fails
     /// (NullPointerException), so such a frequency never materializes.
     pub fn next_after(&self, t: DateTime<Utc>, pz: ProcessingZone) -> Option<DateTime<Utc>> {
@@ -215,7 +221,7 @@ impl Cron {
         let local = t.naive_utc() + offset;
         let mut best: Option<NaiveDateTime> = None;
         for schedule in &self.schedules {
-            let next = schedule.next_after(local)?;
+            let next = schedule.next_after(local, self.max_year)?;
             best = Some(best.map_or(next, |b| b.min(next)));
         }
         best.map(|n| (n - offset).and_utc())
@@ -262,5 +268,31 @@ impl CronError {
             Some(h) => d.with_help(h.clone()),
             None => d,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    /// Quartz's `getTimeAfter` gives up past `MAX_YEAR`
+    /// (`if (cl.get(Calendar.YEAR) > MAX_YEAR) return null`): the bound is
+    /// the server's, given when the cron is parsed. After 2096 the next
+    /// 29 February is in 2104 (2100, divisible by 100 but not by 400, is no
+    /// leap year).
+    #[test]
+    fn the_last_year_searched_is_the_servers() {
+        let after = Utc.with_ymd_and_hms(2096, 3, 1, 0, 0, 0).unwrap();
+        let next = |started: i32| {
+            Cron::parse("0 0 29 2 *", MaxYear::for_server_started_in(started))
+                .unwrap()
+                .next_after(after, ProcessingZone::UTC)
+        };
+        assert_eq!(
+            next(2026),
+            Some(Utc.with_ymd_and_hms(2104, 2, 29, 0, 0, 0).unwrap())
+        );
+        assert_eq!(next(2000), None);
     }
 }

@@ -2,17 +2,24 @@
 //! fields select, and the search for its next fire time in Quartz's order
 //! (`CronExpression.getTimeAfter`).
 
-use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime, Timelike, Utc};
+use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime, Timelike};
 
 /// Quartz's years start at 1970: a cron never fires before.
 const FIRST_YEAR: i32 = 1970;
 
-/// The last year Quartz 2.3.2 looks in: `CronExpression.MAX_YEAR`, the
-/// year it was loaded plus 100 (so an Oozie server started in 2026 finds
-/// nothing after 2126, and refuses a cron that fires only later).
-fn last_year() -> i32 {
-    static LAST: std::sync::OnceLock<i32> = std::sync::OnceLock::new();
-    *LAST.get_or_init(|| Utc::now().year() + 100)
+/// The last year Quartz 2.3.2 looks in for a fire time:
+/// `CronExpression.MAX_YEAR`, the year the server loaded the class plus 100
+/// (`getTimeAfter`: `if (cl.get(Calendar.YEAR) > MAX_YEAR) return null`).
+/// A fact of the server, not of the application: an Oozie server started in
+/// 2026 finds nothing after 2126, and refuses a cron that fires only later.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MaxYear(i32);
+
+impl MaxYear {
+    /// Quartz's bound on a server started (its JVM loading Quartz) in `year`.
+    pub fn for_server_started_in(year: i32) -> MaxYear {
+        MaxYear(year + 100)
+    }
 }
 
 /// One Quartz expression (seconds fixed at 0, every year).
@@ -30,14 +37,18 @@ impl Quartz {
     /// (`CronExpression.getTimeAfter`): the time of day first (none left
     /// moves to the next day), then the day, then the month. Only `nW`
     /// depends on that order; the other day rules hold of a date alone.
-    pub(super) fn next_after(&self, after: NaiveDateTime) -> Option<NaiveDateTime> {
+    /// Nothing after `max_year`.
+    pub(super) fn next_after(
+        &self,
+        after: NaiveDateTime,
+        max_year: MaxYear,
+    ) -> Option<NaiveDateTime> {
         // Fire times are whole minutes: start at the next minute.
         let first = after.with_second(0)?.with_nanosecond(0)? + Duration::minutes(1);
         let first = first.max(NaiveDate::from_ymd_opt(FIRST_YEAR, 1, 1)?.and_hms_opt(0, 0, 0)?);
         let mut date = first.date();
         let mut from_minute = first.hour() * 60 + first.minute();
-        let last_year = last_year();
-        while date.year() <= last_year {
+        while date.year() <= max_year.0 {
             let Some(minute) = self.first_time_from(from_minute) else {
                 date = date.succ_opt()?;
                 from_minute = 0;
