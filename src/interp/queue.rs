@@ -1,7 +1,7 @@
 //! The event queue of simulated time, one for the coordinator engine and the
-//! workflow runner: events come out in time order, and events due at the
-//! same time in the order they were queued (a sequence number breaks the
-//! tie, never the event itself).
+//! workflow jobs it runs: events come out in time order, and events due at
+//! the same time in the order they were queued (a sequence number breaks the
+//! tie, never the event itself), or in a place held for them earlier.
 
 use super::clock::Millis;
 use std::cmp::{Ordering, Reverse};
@@ -18,15 +18,24 @@ pub(crate) struct EventQueue<E> {
 #[derive(Debug, Clone)]
 struct Entry<E> {
     at: Millis,
+    /// Its place among events due at `at`: its own sequence number, or
+    /// one held earlier.
+    place: u64,
     seq: u64,
     event: E,
 }
 
 impl<E> Entry<E> {
-    fn key(&self) -> (Millis, u64) {
-        (self.at, self.seq)
+    fn key(&self) -> (Millis, u64, u64) {
+        (self.at, self.place, self.seq)
     }
 }
+
+/// A place in the order of events due at the same time, held when it is
+/// taken: events queued later in it come out as if queued then (in their
+/// own order among themselves).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Place(u64);
 
 impl<E> PartialEq for Entry<E> {
     fn eq(&self, other: &Self) -> bool {
@@ -63,6 +72,26 @@ impl<E> EventQueue<E> {
         self.seq += 1;
         self.heap.push(Reverse(Entry {
             at,
+            place: self.seq,
+            seq: self.seq,
+            event,
+        }));
+    }
+
+    /// Holds the place an event queued now would take.
+    pub(crate) fn hold_place(&mut self) -> Place {
+        self.seq += 1;
+        Place(self.seq)
+    }
+
+    /// Queues `event` at `at` in `place`: after the events due at `at`
+    /// that were queued before the place was held, before those queued
+    /// after it (and after the events already in the place).
+    pub(crate) fn push_in(&mut self, at: Millis, place: Place, event: E) {
+        self.seq += 1;
+        self.heap.push(Reverse(Entry {
+            at,
+            place: place.0,
             seq: self.seq,
             event,
         }));
@@ -127,6 +156,27 @@ mod tests {
         assert_eq!(queue.pop(), Some((0, "now")));
         queue.push(5, "second");
         assert_eq!(drain(&mut queue), [(5, "first"), (5, "second")]);
+    }
+
+    #[test]
+    fn events_in_a_held_place_come_out_as_if_queued_when_it_was_held() {
+        let mut queue = EventQueue::default();
+        queue.push(5, "before");
+        let place = queue.hold_place();
+        queue.push(5, "after");
+        queue.push_in(5, place, "held 1");
+        queue.push_in(3, place, "earlier");
+        queue.push_in(5, place, "held 2");
+        assert_eq!(
+            drain(&mut queue),
+            [
+                (3, "earlier"),
+                (5, "before"),
+                (5, "held 1"),
+                (5, "held 2"),
+                (5, "after")
+            ]
+        );
     }
 
     #[test]

@@ -450,6 +450,7 @@ pub fn run_workflow(
             sub_workflows: &sub_workflows,
             pz: request.folder.processing_zone,
             id_sequence: 0,
+            child_ids: &[],
         },
     );
     report(&graph, &run);

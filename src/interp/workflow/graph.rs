@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 /// A workflow's graph. It owns its application (shared), so a job can keep
 /// it between the steps of its run.
+#[derive(Debug)]
 pub struct Graph {
     pub wf: Arc<Workflow>,
     /// Per node of `wf.nodes`, in order, then the `end` node.
@@ -18,6 +19,7 @@ pub struct Graph {
 }
 
 /// A node's kind, its transitions resolved to node indexes.
+#[derive(Debug)]
 pub enum Kind {
     Action {
         ok: usize,

@@ -7,10 +7,11 @@ use super::{Engine, JobInput, Record, Why};
 use crate::el::VarMap;
 use crate::interp::clock::{Millis, datetime, millis};
 use crate::interp::simulate::scenario::model::Scenario;
-use crate::interp::workflow::run::NoSubWorkflows;
+use crate::interp::workflow::run::{NoSubWorkflows, SubWorkflow, SubWorkflows};
 use crate::oozie::job::{Job, Options, prepare};
 use crate::time::cron::MaxYear;
 use crate::time::datetime::{ProcessingZone, format_utc, parse_datetime};
+use std::sync::Arc;
 
 /// The job's id in every scenario.
 pub(in crate::interp::simulate) const JOB: &str = "c";
@@ -83,17 +84,55 @@ pub(in crate::interp::simulate) fn with_job(app: &str, f: impl FnOnce(&Job)) {
     f(&job);
 }
 
+/// Every app-path is one local workflow application.
+pub(super) struct LocalApp(Arc<SubWorkflow>);
+
+impl LocalApp {
+    /// The workflow application of `body` (its nodes, `end` named "end").
+    pub(super) fn new(body: &str) -> LocalApp {
+        let text = format!(
+            r#"<workflow-app name="w" xmlns="uri:oozie:workflow:0.5">{body}<end name="end"/></workflow-app>"#
+        );
+        let arena = crate::xml::Arena::new();
+        let doc = crate::xml::parse(&text, &arena).unwrap();
+        let (workflow, problems) = crate::ir::lower::workflow(&doc.root);
+        assert!(problems.is_empty(), "{problems:?}");
+        LocalApp(Arc::new(SubWorkflow {
+            workflow: Arc::new(workflow),
+            defaults: VarMap::default(),
+            path: "app/workflow.xml".into(),
+        }))
+    }
+}
+
+impl SubWorkflows for LocalApp {
+    fn load(&self, _: &str, _: Option<&str>) -> Option<Result<Arc<SubWorkflow>, String>> {
+        Some(Ok(Arc::clone(&self.0)))
+    }
+}
+
 /// Runs `scenario` (TOML; it calls the job [`JOB`]) over the coordinator
 /// `app`, submitted at the scenario's start, to `until` (or the scenario's
 /// own), and hands the engine to `f`.
 fn run(app: &str, scenario: &str, until: Option<&str>, f: impl FnOnce(Engine<'_>)) {
+    run_with(app, &NoSubWorkflows, scenario, until, f);
+}
+
+/// [`run`], the actions' workflow applications read from `workflows`.
+fn run_with(
+    app: &str,
+    workflows: &dyn SubWorkflows,
+    scenario: &str,
+    until: Option<&str>,
+    f: impl FnOnce(Engine<'_>),
+) {
     with_job(app, |job| {
         let scenario = Scenario::read(scenario).unwrap();
         let input = JobInput {
             id: JOB.into(),
             job,
             submit: scenario.start,
-            workflows: &NoSubWorkflows,
+            workflows,
         };
         let simulation = scenario.resolve([(JOB, job)]).unwrap();
         let mut engine = Engine::new(simulation, vec![input]);
@@ -115,4 +154,28 @@ pub(super) fn simulate(
 /// [`run`], the engine's record handed to `check`.
 pub(super) fn record(app: &str, scenario: &str, until: Option<&str>, check: impl FnOnce(&Record)) {
     run(app, scenario, until, |engine| check(&engine.into_record()));
+}
+
+/// [`simulate`], the actions' workflow applications read from `workflows`.
+pub(super) fn simulate_with(
+    app: &str,
+    workflows: &dyn SubWorkflows,
+    scenario: &str,
+    until: Option<&str>,
+    check: impl FnOnce(&Engine),
+) {
+    run_with(app, workflows, scenario, until, |engine| check(&engine));
+}
+
+/// [`record`], the actions' workflow applications read from `workflows`.
+pub(super) fn record_with(
+    app: &str,
+    workflows: &dyn SubWorkflows,
+    scenario: &str,
+    until: Option<&str>,
+    check: impl FnOnce(&Record),
+) {
+    run_with(app, workflows, scenario, until, |engine| {
+        check(&engine.into_record())
+    });
 }

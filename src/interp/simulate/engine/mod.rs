@@ -27,10 +27,11 @@ use crate::diag::Diagnostic;
 use crate::diag::rules::SIMULATE_SCENARIO;
 use crate::el::VarMap;
 use crate::interp::clock::{Millis, datetime, millis};
-use crate::interp::queue::EventQueue;
+use crate::interp::queue::{EventQueue, Place};
 use crate::interp::workflow::graph::Graph;
 use crate::interp::workflow::run::{
-    Run, RunInput, RunStatus, SubWorkflow, SubWorkflows, job_conf, run as workflow_run,
+    JobStep, Run, RunInput, RunStatus, Server, SubWorkflow, SubWorkflows, Tree, World, job_conf,
+    run as workflow_run,
 };
 use crate::interp::workflow::script::{Scope, Script};
 use crate::oozie::action::Action;
@@ -66,13 +67,15 @@ const SERVICE_DELAY: Millis = 10 * SECOND;
 const COMMAND_DELAY: Millis = 100;
 
 /// An action's workflow.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Workflow {
     pub started: Millis,
     pub ended: Option<Millis>,
     pub status: Option<WorkflowEnd>,
-    /// When a local workflow application ran: what re-runs it for the report.
+    /// When a local workflow application runs: what re-runs it for the report.
     pub run: Option<Box<LocalRun>>,
+    /// A local workflow application's jobs, while they run.
+    live: Option<Box<LiveWorkflow>>,
     /// Why its job could not be submitted, when it could not.
     pub refused: Option<String>,
     script: WorkflowScript,
@@ -82,12 +85,30 @@ pub struct Workflow {
     generation: u32,
 }
 
-/// What a coordinator action's workflow was: scripted, run from its local
-/// application, or refused before it ran.
+/// What a coordinator action's workflow is: scripted, run from its local
+/// application (its graph and its job's configuration), or refused before
+/// it ran.
 enum LocalOutcome {
     Scripted,
-    Ran(Box<LocalRun>),
+    Local(Box<(Graph, VarMap)>),
     Refused(String),
+}
+
+/// A workflow job (with its sub-workflows) running from its local
+/// application, its steps on the engine's queue.
+#[derive(Debug)]
+struct LiveWorkflow {
+    tree: Tree,
+    /// The place its steps and its end take among events due at the same
+    /// time: where its end was queued when a run was made at once (as the
+    /// action started, or as it was resumed).
+    steps: Place,
+    end: Place,
+    /// While its action is suspended: since when. (The jobs run on; the
+    /// action takes their end as long after as it was suspended.)
+    suspended_since: Option<Millis>,
+    /// How long its action was suspended, in the suspensions that ended.
+    paused: Millis,
 }
 
 /// A local workflow application, with the app-path and the resolved
@@ -95,14 +116,15 @@ enum LocalOutcome {
 type LocalWorkflow = (Arc<SubWorkflow>, String, Vec<(String, String)>);
 
 /// A coordinator action's workflow run from its local application: its job
-/// id and how it ended. (The run's trace is made again for the report, from
-/// the same application and configuration: keeping every node of every run,
-/// or even every run's configuration, would hold a year's simulation in
-/// memory.)
+/// id and its sub-workflows'. (The run's trace is made again for the
+/// report, from the same application, configuration and ids: keeping every
+/// node of every run, or even every run's configuration, would hold a
+/// year's simulation in memory.)
 #[derive(Debug, Clone)]
 pub struct LocalRun {
     pub id_sequence: u64,
-    pub status: RunStatus,
+    /// The ids its sub-workflows were given, in the order they were submitted.
+    pub child_ids: Vec<u64>,
 }
 
 /// `value`'s `coord:dataIn` calls with the action's data-ins as its inputs
@@ -266,6 +288,8 @@ enum Event {
     ReadyCheck(usize),
     /// (job, action index, the action's serial, the workflow's generation)
     WorkflowEnd(usize, usize, u32, u32),
+    /// (job, action index, its workflow job's id sequence, the step)
+    WorkflowStep(usize, usize, u64, JobStep),
     Op(usize),
     OutageStart(usize),
     OutageEnd(usize),
@@ -490,7 +514,14 @@ impl<'a> Engine<'a> {
 
     /// The record of the run so far, and the server as it stands: what the
     /// reports are written from.
-    pub fn into_record(self) -> Record<'a> {
+    pub fn into_record(mut self) -> Record<'a> {
+        for action in self.jobs.iter_mut().flat_map(|job| job.actions.iter_mut()) {
+            if let Some(w) = &mut action.workflow
+                && let (Some(live), Some(run)) = (&w.live, &mut w.run)
+            {
+                run.child_ids = live.tree.child_ids().to_vec();
+            }
+        }
         Record::new(
             self.log,
             self.now,
@@ -537,6 +568,16 @@ impl<'a> Engine<'a> {
                     .is_some_and(|x| x.serial == serial)
                 {
                     self.workflow_end(j, a, generation);
+                }
+            }
+            Event::WorkflowStep(j, a, id_sequence, step) => {
+                if self.job(j).actions.get(a).is_some_and(|x| {
+                    x.workflow.as_ref().is_some_and(|w| {
+                        w.live.is_some()
+                            && w.run.as_ref().is_some_and(|r| r.id_sequence == id_sequence)
+                    })
+                }) {
+                    self.step_workflow(j, a, Some(step));
                 }
             }
             Event::Op(i) => self.op(i),

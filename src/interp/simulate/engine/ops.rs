@@ -82,6 +82,9 @@ impl<'a> Engine<'a> {
                     w.remaining = w.due.map_or(w.remaining, |d| d.saturating_sub(now));
                     w.due = None;
                     w.generation += 1;
+                    if let Some(live) = &mut w.live {
+                        live.suspended_since = Some(now);
+                    }
                 }
                 self.set_action_status(j, a, ActionStatus::Suspended, Why::Suspended);
             }
@@ -102,11 +105,24 @@ impl<'a> Engine<'a> {
         for a in 0..self.job(j).actions.len() {
             if self.action(j, a).status == ActionStatus::Suspended {
                 let mut end = None;
+                // (Where its end would have been queued, had its workflow
+                // ended already.)
+                let place = self.queue.hold_place();
                 if let Some(w) = &mut self.action_mut(j, a).workflow {
                     w.generation += 1;
-                    let due = now.saturating_add(w.remaining);
-                    w.due = Some(due);
-                    end = Some((due, w.generation));
+                    match &mut w.live {
+                        // Its jobs still run: their end comes later.
+                        Some(live) => {
+                            let since = live.suspended_since.take().unwrap_or(now);
+                            live.paused += now - since;
+                            live.end = place;
+                        }
+                        None => {
+                            let due = now.saturating_add(w.remaining);
+                            w.due = Some(due);
+                            end = Some((due, w.generation));
+                        }
+                    }
                 }
                 self.set_action_status(j, a, ActionStatus::Running, Why::Resumed);
                 if let Some((at, generation)) = end {
@@ -164,6 +180,8 @@ impl<'a> Engine<'a> {
             w.status = Some(WorkflowEnd::Killed);
             w.due = None;
             w.generation += 1;
+            // Its jobs are killed with it: their queued steps find none.
+            w.live = None;
         }
     }
 

@@ -56,35 +56,159 @@ impl<'a> Engine<'a> {
                 .workflow
                 .as_ref()
                 .map_or(0, |w| w.generation + 1);
-            let (run, refused) = match outcome {
+            let (local, refused) = match outcome {
                 LocalOutcome::Scripted => (None, None),
-                LocalOutcome::Ran(run) => (Some(run), None),
+                LocalOutcome::Local(local) => (Some(local), None),
                 LocalOutcome::Refused(why) => (None, Some(why)),
             };
-            let due = now.saturating_add(script.duration);
+            let Some(local) = local else {
+                let due = now.saturating_add(script.duration);
+                self.action_mut(j, a).workflow = Some(Workflow {
+                    started: now,
+                    ended: None,
+                    status: None,
+                    run: None,
+                    live: None,
+                    refused,
+                    script,
+                    due: Some(due),
+                    remaining: script.duration,
+                    generation,
+                });
+                self.set_action_status(j, a, ActionStatus::Running, Why::WorkflowStarted);
+                self.push(
+                    due,
+                    Event::WorkflowEnd(j, a, self.action(j, a).serial, generation),
+                );
+                continue;
+            };
+            // The workflow job is submitted now and takes the next id; its
+            // steps go on the engine's queue.
+            let (graph, conf) = *local;
+            let id_sequence = self.next_workflow_id;
+            self.next_workflow_id += 1;
+            let place = self.queue.hold_place();
+            let pz = self.job(j).job.processing_zone();
+            let live = LiveWorkflow {
+                tree: Tree::new(Arc::new(graph), conf, id_sequence, now, pz),
+                steps: place,
+                end: place,
+                suspended_since: None,
+                paused: 0,
+            };
             self.action_mut(j, a).workflow = Some(Workflow {
                 started: now,
                 ended: None,
                 status: None,
-                run,
+                run: Some(Box::new(LocalRun {
+                    id_sequence,
+                    child_ids: Vec::new(),
+                })),
+                live: Some(Box::new(live)),
                 refused,
                 script,
-                due: Some(due),
-                remaining: script.duration,
+                due: None,
+                remaining: 0,
                 generation,
             });
             self.set_action_status(j, a, ActionStatus::Running, Why::WorkflowStarted);
-            self.push(
-                due,
-                Event::WorkflowEnd(j, a, self.action(j, a).serial, generation),
-            );
+            self.step_workflow(j, a, None);
+        }
+    }
+
+    /// Takes a step of action `a`'s workflow jobs (`None`: starts them),
+    /// on the engine's queue; when the top job ends, the action learns it.
+    pub(super) fn step_workflow(&mut self, j: usize, a: usize, step: Option<JobStep>) {
+        let now = self.now;
+        let Some(mut live) = self
+            .action_mut(j, a)
+            .workflow
+            .as_mut()
+            .and_then(|w| w.live.take())
+        else {
+            return;
+        };
+        let Some(job) = self.jobs.get(j) else {
+            return;
+        };
+        let Some(action) = job.actions.get(a) else {
+            return;
+        };
+        let world = World {
+            script: &self.script,
+            sub_workflows: job.workflows,
+            pz: job.job.processing_zone(),
+            scope: Scope {
+                job: Some(&job.id),
+                action: Some(action.number),
+            },
+        };
+        let id_sequence = action
+            .workflow
+            .as_ref()
+            .and_then(|w| w.run.as_ref())
+            .map_or(0, |r| r.id_sequence);
+        let mut server = EngineServer {
+            queue: &mut self.queue,
+            next_id: &mut self.next_workflow_id,
+            place: live.steps,
+            action: (j, a, id_sequence),
+        };
+        match step {
+            None => live.tree.start(&world, &mut server, now),
+            Some(step) => live.tree.step(&world, &mut server, now, step),
+        }
+        if !live.tree.finished() {
+            if let Some(w) = &mut self.action_mut(j, a).workflow {
+                w.live = Some(live);
+            }
+            return;
+        }
+        let LiveWorkflow {
+            tree,
+            end,
+            suspended_since,
+            paused,
+            ..
+        } = *live;
+        let child_ids = tree.child_ids().to_vec();
+        let run = tree.into_run(&world, &mut server, now);
+        let status = match run.status {
+            RunStatus::Succeeded => WorkflowEnd::Succeeded,
+            RunStatus::Killed => WorkflowEnd::Killed,
+            RunStatus::Failed => WorkflowEnd::Failed,
+            RunStatus::Suspended | RunStatus::Running => WorkflowEnd::Suspended,
+        };
+        let serial = action.serial;
+        let Some(w) = &mut self.action_mut(j, a).workflow else {
+            return;
+        };
+        w.script = WorkflowScript {
+            status,
+            duration: now - w.started,
+        };
+        if let Some(local) = &mut w.run {
+            local.child_ids = child_ids;
+        }
+        // The action takes the end as long after as it was suspended
+        // meanwhile (its workflow's end is noticed once it is resumed).
+        match suspended_since {
+            Some(since) => w.remaining = now + paused - since,
+            None => {
+                let due = now + paused;
+                w.due = Some(due);
+                let generation = w.generation;
+                self.queue
+                    .push_in(due, end, Event::WorkflowEnd(j, a, serial, generation));
+            }
         }
     }
 
     /// What action `a`'s workflow does: a `[[workflow]]` entry's script;
-    /// else, when its application is local, what running it says (with
-    /// the action's resolved configuration, as CoordActionStartXCommand
-    /// passes it); else the scenario's `[workflows]`.
+    /// else, when its application is local, its graph and its job's
+    /// configuration (the action's resolved configuration, as
+    /// CoordActionStartXCommand passes it), to run it; else the scenario's
+    /// `[workflows]`.
     pub(super) fn workflow_for(&mut self, j: usize, a: usize) -> (WorkflowScript, LocalOutcome) {
         let scripted = self.job(j).script_for(a, self.workflows);
         let (app, conf) = match self.job(j).local_job(a) {
@@ -100,31 +224,10 @@ impl<'a> Engine<'a> {
                 return (failed, LocalOutcome::Refused(why));
             }
         };
-        let id_sequence = self.next_workflow_id;
-        let Some(run) = self
-            .job(j)
-            .run_local(a, &app, &conf, id_sequence, self.now, &self.script)
-        else {
+        let Ok(graph) = Graph::new(Arc::clone(&app.workflow)) else {
             return (scripted, LocalOutcome::Scripted);
         };
-        self.next_workflow_id += run.ids_used;
-        let (status, end) = match run.status {
-            RunStatus::Succeeded => (WorkflowEnd::Succeeded, run.ended),
-            RunStatus::Killed => (WorkflowEnd::Killed, run.ended),
-            RunStatus::Failed => (WorkflowEnd::Failed, run.ended),
-            RunStatus::Suspended => (WorkflowEnd::Suspended, run.suspended_at),
-            // Waiting on a suspended sub-workflow: it does not end.
-            RunStatus::Running => (WorkflowEnd::Suspended, None),
-        };
-        let script = WorkflowScript {
-            status,
-            duration: end.map_or(NEVER, |e| (e - self.now).min(NEVER)),
-        };
-        let local = LocalRun {
-            id_sequence,
-            status: run.status,
-        };
-        (script, LocalOutcome::Ran(Box::new(local)))
+        (scripted, LocalOutcome::Local(Box::new((graph, conf))))
     }
 
     pub(super) fn workflow_end(&mut self, j: usize, a: usize, generation: u32) {
@@ -246,14 +349,14 @@ impl SimJob<'_> {
         Some(conf.map(|conf| (Arc::clone(app), conf)))
     }
 
-    /// Runs a local workflow application as action `a` at `start`, meeting
-    /// what `script` says.
+    /// Runs a local workflow application as action `a` at `start` again,
+    /// meeting what `script` says, with the ids its run was given.
     pub(super) fn run_local(
         &self,
         a: usize,
         app: &SubWorkflow,
         conf: &VarMap,
-        id_sequence: u64,
+        ids: &LocalRun,
         start: Millis,
         script: &Script,
     ) -> Option<Run> {
@@ -270,15 +373,43 @@ impl SimJob<'_> {
                 },
                 sub_workflows: self.workflows,
                 pz: self.job.processing_zone(),
-                id_sequence,
+                id_sequence: ids.id_sequence,
+                child_ids: &ids.child_ids,
             },
         ))
     }
 }
 
+/// The engine as the server a coordinator action's workflow jobs run in:
+/// their steps on its queue, in the place the jobs hold; their ids from its
+/// sequence.
+struct EngineServer<'q> {
+    queue: &'q mut EventQueue<Event>,
+    next_id: &'q mut u64,
+    place: Place,
+    /// (job, action index, its top workflow job's id sequence)
+    action: (usize, usize, u64),
+}
+
+impl Server for EngineServer<'_> {
+    fn schedule(&mut self, at: Millis, step: JobStep) {
+        let (j, a, id_sequence) = self.action;
+        self.queue
+            .push_in(at, self.place, Event::WorkflowStep(j, a, id_sequence, step));
+    }
+
+    fn next_id(&mut self) -> u64 {
+        let id = *self.next_id;
+        *self.next_id += 1;
+        id
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::fixture::{coordinator, history, simulate};
+    use super::super::fixture::{
+        LocalApp, at, coordinator, history, record_with, simulate, simulate_with,
+    };
     use super::*;
 
     /// Three hourly actions, their data there, each workflow two hours long.
@@ -322,6 +453,145 @@ mod tests {
             assert_eq!(
                 history(engine, Some(1)).last(),
                 Some(&("2009-01-01T02:00Z".into(), "FAILED", Why::WorkflowEnded))
+            );
+        });
+    }
+
+    /// A local workflow of one java action, two hours long by its node's
+    /// script: the scripted workflows' two hours, run from the application.
+    const LOCAL: &str = r#"<start to="a"/><action name="a"><java><job-tracker>jt</job-tracker><name-node>nn</name-node><main-class>M</main-class></java><ok to="end"/><error to="end"/></action>"#;
+    const TWO_HOURS: &str = "[[node]]\nname = \"a\"\nduration = \"2h\"\n";
+
+    /// Every change of the simulation, in order: (when, action, status).
+    fn changes(engine: &Engine) -> Vec<(Millis, Option<usize>, &'static str)> {
+        engine
+            .log
+            .changes
+            .iter()
+            .map(|c| (c.at, c.action, c.to.name()))
+            .collect()
+    }
+
+    /// A local workflow's jobs step on the engine's queue, and its end
+    /// takes the place the end of a workflow run at once took among the
+    /// events of the same instant: with concurrency 1, the ready check at
+    /// 02:00 sees action 1 ended and starts action 2, exactly as with a
+    /// scripted two-hour workflow.
+    #[test]
+    fn a_local_workflow_runs_on_the_engine_queue_and_ends_in_its_place() {
+        let app = coordinator("2009-01-01T03:00Z", "<concurrency>1</concurrency>");
+        let local = LocalApp::new(LOCAL);
+        let scenario = format!("{SCENARIO}{TWO_HOURS}");
+        let mut scripted = Vec::new();
+        simulate(&app, &scenario, None, |engine| scripted = changes(engine));
+        simulate_with(&app, &local, &scenario, None, |engine| {
+            assert_eq!(changes(engine), scripted);
+            assert_eq!(
+                history(engine, Some(2)).get(2),
+                Some(&(
+                    "2009-01-01T02:00Z".into(),
+                    "SUBMITTED",
+                    Why::Started {
+                        running: 0,
+                        concurrency: 1
+                    }
+                ))
+            );
+        });
+        // At 01:30 the job is still running: its jobs wait on the queue.
+        simulate_with(
+            &app,
+            &local,
+            &scenario,
+            Some("2009-01-01T01:30Z"),
+            |engine| {
+                let workflow = engine.jobs[0].actions[0].workflow.as_ref().unwrap();
+                assert!(workflow.live.is_some() && workflow.due.is_none());
+                assert_eq!(engine.jobs[0].actions[0].status, ActionStatus::Running);
+            },
+        );
+    }
+
+    /// The jobs run on while their action is suspended; the action takes
+    /// their end as long after as it was suspended, as it takes a scripted
+    /// workflow's (CoordSuspendXCommand, CoordResumeXCommand): suspended
+    /// from 00:30 to 01:30, action 1's two-hour workflow ends it at 03:00.
+    #[test]
+    fn a_suspended_action_takes_its_local_workflow_end_later() {
+        let app = coordinator("2009-01-01T01:00Z", "");
+        let local = LocalApp::new(LOCAL);
+        let ops = "[[op]]\nat = \"2009-01-01T00:30Z\"\njob = \"c\"\ndo = \"suspend\"\n[[op]]\nat = \"2009-01-01T01:30Z\"\njob = \"c\"\ndo = \"resume\"\n";
+        let scenario = format!("{SCENARIO}{TWO_HOURS}{ops}");
+        let mut scripted = Vec::new();
+        simulate(&app, &scenario, None, |engine| scripted = changes(engine));
+        simulate_with(&app, &local, &scenario, None, |engine| {
+            assert_eq!(changes(engine), scripted);
+            assert_eq!(
+                history(engine, Some(1)).last(),
+                Some(&("2009-01-01T03:00Z".into(), "SUCCEEDED", Why::WorkflowEnded))
+            );
+        });
+    }
+
+    /// The report's trace of a workflow still running is the run as it
+    /// stands at the record's time, made again with the ids it was given.
+    #[test]
+    fn the_trace_of_a_running_local_workflow_stands_at_the_record_time() {
+        let app = coordinator("2009-01-01T01:00Z", "");
+        let local = LocalApp::new(LOCAL);
+        let scenario = format!("{SCENARIO}{TWO_HOURS}");
+        record_with(
+            &app,
+            &local,
+            &scenario,
+            Some("2009-01-01T01:00Z"),
+            |record| {
+                let trace = record.workflow_trace(0, 0).unwrap();
+                assert_eq!(trace.status, RunStatus::Running);
+                assert_eq!(trace.id, "0000000-000000000000000-oozie-coordc-W");
+                assert_eq!(trace.nodes.len(), 1);
+                assert_eq!(
+                    trace.nodes[0].status,
+                    crate::interp::workflow::run::NodeStatus::Running
+                );
+            },
+        );
+    }
+
+    /// A local workflow's end takes the place among the events of its
+    /// instant that a workflow run at once took (queued as its action
+    /// started), whatever the time its last step was queued. Action 3's
+    /// workflow (started at 02:00) ends at 02:55:10, the instant of a
+    /// materialization tick queued at 02:50:10, after its last step was
+    /// queued (02:54:50): the action ends before the tick materializes, as
+    /// with a scripted workflow of the same length. (In the order the
+    /// events were queued, the tick would come first.)
+    #[test]
+    fn a_workflow_end_keeps_its_place_among_the_events_of_its_instant() {
+        let app = coordinator("2009-01-01T06:00Z", "<concurrency>2</concurrency>");
+        let local = LocalApp::new(
+            r#"<start to="a"/><action name="a"><java><job-tracker>jt</job-tracker><name-node>nn</name-node><main-class>M</main-class></java><ok to="b"/><error to="end"/></action><action name="b"><java><job-tracker>jt</job-tracker><name-node>nn</name-node><main-class>M</main-class></java><ok to="end"/><error to="end"/></action>"#,
+        );
+        let scenario = SCENARIO.replace("duration = \"2h\"", "duration = \"3310s\"")
+            + "[[node]]\nname = \"a\"\nduration = \"3290s\"\n[[node]]\nname = \"b\"\nduration = \"20s\"\n";
+        let mut scripted = Vec::new();
+        simulate(&app, &scenario, None, |engine| scripted = changes(engine));
+        simulate_with(&app, &local, &scenario, None, |engine| {
+            assert_eq!(changes(engine), scripted);
+            let tick = at("2009-01-01T02:55Z") + 10_000;
+            let at_tick: Vec<(Option<usize>, &str)> = changes(engine)
+                .into_iter()
+                .filter(|&(t, _, _)| t == tick)
+                .map(|(_, action, status)| (action, status))
+                .collect();
+            assert_eq!(
+                at_tick,
+                [
+                    (Some(2), "SUCCEEDED"),
+                    (Some(3), "WAITING"),
+                    (Some(4), "WAITING"),
+                    (Some(5), "WAITING")
+                ]
             );
         });
     }

@@ -67,14 +67,7 @@ impl<'a> Record<'a> {
         let workflow = job.actions.get(a)?.workflow.as_ref()?;
         let local = workflow.run.as_deref()?;
         let (app, conf) = job.local_job(a)?.ok()?;
-        let run = job.run_local(
-            a,
-            &app,
-            &conf,
-            local.id_sequence,
-            workflow.started,
-            &self.script,
-        )?;
+        let run = job.run_local(a, &app, &conf, local, workflow.started, &self.script)?;
         Some(run.cut_at(self.now))
     }
 }

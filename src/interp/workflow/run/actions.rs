@@ -2,9 +2,9 @@
 
 use super::*;
 
-impl Runner<'_> {
+impl Runner<'_, '_> {
     pub(super) fn start_action(&mut self, node: usize, forks: Forks) {
-        let graph = Arc::clone(&self.job.graph);
+        let graph = Arc::clone(&self.tree.job.graph);
         let Some(action) = graph.action(node) else {
             return;
         };
@@ -16,7 +16,7 @@ impl Runner<'_> {
             Err(message) => {
                 // ActionStartXCommand: the action FAILED, the job too; no
                 // error transition.
-                let n = self.job.run.node_mut(r);
+                let n = self.tree.job.run.node_mut(r);
                 n.error_code = Some(EL_ERROR.to_string());
                 n.error_message = Some(message.clone());
                 n.why = Some(Why::Text(format!(
@@ -27,13 +27,13 @@ impl Runner<'_> {
                 return;
             }
         };
-        let behaviour = self.input.script.behaviour(name, self.input.scope);
+        let behaviour = self.world.script.behaviour(name, self.world.scope);
         let (user_retry_max, user_retry_interval) = match self.user_retries(&resolved) {
             Ok(retries) => retries,
             Err(message) => {
                 // LiteWorkflowStoreService (:150-178): Integer.parseInt
                 // fails the job with E0700 as the node is entered.
-                let n = self.job.run.node_mut(r);
+                let n = self.tree.job.run.node_mut(r);
                 n.error_code = Some("E0700".to_string());
                 n.error_message = Some(message.clone());
                 self.close(r, NodeStatus::Failed, None);
@@ -44,12 +44,12 @@ impl Runner<'_> {
         let exponential = resolved
             .get("@retry-policy")
             .is_some_and(|p| p.trim().eq_ignore_ascii_case("exponential"));
-        self.job.run.node_mut(r).resolved = Some(resolved);
+        self.tree.job.run.node_mut(r).resolved = Some(resolved);
         if action.kind.name != "fs" {
             self.apply_fs_commands(r, false);
         }
         // (`new_node_run` made `r`'s slot.)
-        if let Some(live) = self.job.live.get_mut(r) {
+        if let Some(live) = self.tree.job.live.get_mut(r) {
             *live = Some(Live {
                 behaviour,
                 attempts: 0,
@@ -83,25 +83,25 @@ impl Runner<'_> {
                 }),
             }
         };
-        let cap = self.input.script.settings.user_retry_max;
+        let cap = self.world.script.settings.user_retry_max;
         let max = int("@retry-max")?.map(|m| m.clamp(0, cap.min(i32::MAX as u32) as i32) as u32);
         let interval = int("@retry-interval")?.map_or(10, |m| i64::from(m.max(0)));
         Ok((max, interval * 60_000))
     }
 
     pub(super) fn attempt_start(&mut self, r: usize) {
-        let node = self.job.run.node(r).node;
-        let graph = Arc::clone(&self.job.graph);
+        let node = self.tree.job.run.node(r).node;
+        let graph = Arc::clone(&self.tree.job.graph);
         let Some(action) = graph.action(node) else {
             return;
         };
-        let Some(Some(live)) = self.job.live.get_mut(r) else {
+        let Some(Some(live)) = self.tree.job.live.get_mut(r) else {
             return;
         };
         live.attempts += 1;
         let duration = live.behaviour.duration_of(&action.kind.name);
-        self.job.external_ids += 1;
-        let n = self.job.run.node_mut(r);
+        self.tree.job.external_ids += 1;
+        let n = self.tree.job.run.node_mut(r);
         if action.kind.name == "fs" {
             // FsActionExecutor runs in the server: no external job.
             n.external_id.get_or_insert_with(|| "-".to_string());
@@ -110,40 +110,40 @@ impl Runner<'_> {
         n.external_id.get_or_insert_with(|| {
             format!(
                 "job_{:013}_{:04}",
-                self.job.id_sequence, self.job.external_ids
+                self.tree.job.id_sequence, self.tree.job.external_ids
             )
         });
         n.tracker_uri.get_or_insert_with(|| {
             format!(
                 "http://coordc:8088/proxy/application_{:013}_{:04}/",
-                self.job.id_sequence, self.job.external_ids
+                self.tree.job.id_sequence, self.tree.job.external_ids
             )
         });
         self.push(self.now.saturating_add(duration), Step::AttemptEnd(r));
     }
 
     pub(super) fn attempt_end(&mut self, r: usize) {
-        let node = self.job.run.node(r).node;
-        let graph = Arc::clone(&self.job.graph);
+        let node = self.tree.job.run.node(r).node;
+        let graph = Arc::clone(&self.tree.job.graph);
         let (Some(action), Some(&Kind::Action { ok, error })) =
             (graph.action(node), graph.nodes.get(node))
         else {
             return;
         };
-        let Some(Some(live)) = self.job.live.get(r) else {
+        let Some(Some(live)) = self.tree.job.live.get(r) else {
             return;
         };
-        if self.job.run.node(r).status != NodeStatus::Running {
+        if self.tree.job.run.node(r).status != NodeStatus::Running {
             return;
         }
-        let settings = self.input.script.settings;
-        let retries = self.job.run.node(r).retries;
+        let settings = self.world.script.settings;
+        let retries = self.tree.job.run.node(r).retries;
         let transient = live.attempts <= live.behaviour.transient_failures;
         if transient && live.user_retry_max.is_none() {
             if retries < settings.retries_max {
                 // ActionXCommand.handleTransient: the server retries.
                 let at = self.now.saturating_add(settings.retry_interval);
-                self.job.run.node_mut(r).retries += 1;
+                self.tree.job.run.node_mut(r).retries += 1;
                 self.push(at, Step::RetryStart(r));
                 return;
             }
@@ -155,7 +155,7 @@ impl Runner<'_> {
                 "a transient error, and the server's {} retries (oozie.action.retries.max) ran out",
                 settings.retries_max
             ));
-            let n = self.job.run.node_mut(r);
+            let n = self.tree.job.run.node_mut(r);
             n.status = NodeStatus::StartManual;
             n.error_code = code.clone();
             n.error_message = message.clone();
@@ -163,8 +163,8 @@ impl Runner<'_> {
                 "{failures} transient failure(s): the server retried {} times, then suspended the job",
                 settings.retries_max
             )));
-            self.job.run.error_code = code;
-            self.job.run.error_message = message;
+            self.tree.job.run.error_code = code;
+            self.tree.job.run.error_message = message;
             self.finish(RunStatus::Suspended);
             return;
         }
@@ -188,12 +188,12 @@ impl Runner<'_> {
             if retries < user_retry_max && USER_RETRY_CODES.contains(&code.as_str()) {
                 let delay = live.user_retry_delay(retries);
                 let at = self.now.saturating_add(delay);
-                self.job.run.node_mut(r).retries += 1;
+                self.tree.job.run.node_mut(r).retries += 1;
                 self.push(at, Step::RetryStart(r));
                 return;
             }
             if retries > 0 {
-                self.job.run.node_mut(r).why = Some(Why::Text(format!(
+                self.tree.job.run.node_mut(r).why = Some(Why::Text(format!(
                     "error {code} after {retries} user retr{} (retry-max {}, the server's cap {})",
                     if retries == 1 { "y" } else { "ies" },
                     user_retry_max,
@@ -206,7 +206,7 @@ impl Runner<'_> {
                 .external_status
                 .clone()
                 .or_else(|| (action.kind.name == "fs").then(|| "ERROR".to_string()));
-            self.job.run.node_mut(r).external_status = external;
+            self.tree.job.run.node_mut(r).external_status = external;
             self.error(r, error, &code, &message);
             return;
         }
@@ -217,7 +217,7 @@ impl Runner<'_> {
             .elements
             .iter()
             .any(|e| e.name == "capture-output");
-        let n = self.job.run.node_mut(r);
+        let n = self.tree.job.run.node_mut(r);
         if captures {
             n.action_data = behaviour.action_data.clone();
         }
@@ -249,13 +249,14 @@ impl Runner<'_> {
     /// through [`Runner::fail_at_start`], so that no path of nodes recurses.)
     pub(super) fn error(&mut self, r: usize, to: usize, code: &str, message: &str) {
         let forks = self
+            .tree
             .job
             .live
             .get(r)
             .and_then(Option::as_ref)
             .map(|l| l.forks.clone())
             .unwrap_or_default();
-        let n = self.job.run.node_mut(r);
+        let n = self.tree.job.run.node_mut(r);
         // (A failed sub-workflow leaves its action without a code.)
         n.error_code = (!code.is_empty()).then(|| code.to_string());
         n.error_message = (!message.is_empty()).then(|| message.to_string());
@@ -264,7 +265,7 @@ impl Runner<'_> {
         if n.why.is_none() {
             n.why = Some(Why::Text(format!("error {code}: {message}")));
         }
-        self.job.last_error_node = Some(n.name.clone());
+        self.tree.job.last_error_node = Some(n.name.clone());
         self.close(r, NodeStatus::Error, Some(to));
         self.signal(vec![(to, forks)]);
     }
@@ -279,7 +280,7 @@ impl Runner<'_> {
             duration: Some(0),
             ..Behaviour::default()
         };
-        if let Some(Some(live)) = self.job.live.get_mut(r) {
+        if let Some(Some(live)) = self.tree.job.live.get_mut(r) {
             live.behaviour = behaviour;
             live.user_retry_max = None;
         }
@@ -297,9 +298,9 @@ impl Runner<'_> {
             render_in(
                 Library::Workflow,
                 text,
-                &*self.job.conf,
+                &self.tree.job.conf,
                 Some(&functions),
-                self.input.pz,
+                self.world.pz,
             )
             .map(Cow::into_owned)
             .map_err(|d: Diagnostic| d.message.clone())
@@ -310,7 +311,7 @@ impl Runner<'_> {
                 .values
                 .push((format!("@{}", attribute.name), eval(value)?));
         }
-        let global = self.job.graph.wf.global.as_ref();
+        let global = self.tree.job.graph.wf.global.as_ref();
         let merged = merged_values(&action.kind.name, &action.body, global);
         for (name, value) in merged {
             resolved.values.push((name.to_string(), eval(value)?));
@@ -337,7 +338,7 @@ impl Runner<'_> {
     /// action's mkdir, delete, move and touchz (when it succeeds), another
     /// action's `<prepare>` deletes and mkdirs (as it starts).
     pub(super) fn apply_fs_commands(&mut self, r: usize, fs_action: bool) {
-        let Some(resolved) = self.job.run.node(r).resolved.as_ref() else {
+        let Some(resolved) = self.tree.job.run.node(r).resolved.as_ref() else {
             return;
         };
         let mut commands = Vec::new();
@@ -357,7 +358,7 @@ impl Runner<'_> {
             }
         }
         for command in commands {
-            let fs = self.fs.to_mut();
+            let fs = self.fs_mut();
             match command {
                 FsCommand::Delete(path) => {
                     fs.delete(&path);

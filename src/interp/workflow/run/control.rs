@@ -2,16 +2,16 @@
 
 use super::*;
 
-impl Runner<'_> {
+impl Runner<'_, '_> {
     /// Enters each (node, forks) in turn, and every node they lead to in
     /// this instant: control nodes take no time.
     pub(super) fn signal(&mut self, start: Vec<(usize, Forks)>) {
         let mut pending: std::collections::VecDeque<(usize, Forks)> = start.into();
         while let Some((node, forks)) = pending.pop_front() {
-            if self.job.finished {
+            if self.tree.job.finished {
                 return;
             }
-            let left = self.budget;
+            let left = self.tree.budget;
             if left == 0 {
                 self.fail(
                     "E0000",
@@ -21,8 +21,8 @@ impl Runner<'_> {
                 );
                 return;
             }
-            self.budget = left - 1;
-            let graph = Arc::clone(&self.job.graph);
+            self.tree.budget = left - 1;
+            let graph = Arc::clone(&self.tree.job.graph);
             let name = graph.name(node);
             match graph.nodes.get(node).unwrap_or(&Kind::End) {
                 Kind::Action { .. } => self.start_action(node, forks),
@@ -33,7 +33,7 @@ impl Runner<'_> {
                             // DecisionActionExecutor: external status the
                             // chosen node, ids "-".
                             let to_name = graph.name(to).to_string();
-                            let n = self.job.run.node_mut(r);
+                            let n = self.tree.job.run.node_mut(r);
                             n.why = Some(why);
                             n.external_id = Some("-".to_string());
                             n.tracker_uri = Some("-".to_string());
@@ -42,7 +42,7 @@ impl Runner<'_> {
                             pending.push_back((to, forks));
                         }
                         Err((why, message)) => {
-                            let n = self.job.run.node_mut(r);
+                            let n = self.tree.job.run.node_mut(r);
                             n.why = Some(why);
                             n.error_code = Some(EL_ERROR.to_string());
                             n.error_message = Some(message.clone());
@@ -55,12 +55,12 @@ impl Runner<'_> {
                     let r = self.new_node_run(node, forks.len());
                     self.close(r, NodeStatus::Ok, None);
                     // (LiteWorkflowInstance records a fork's transition as `*`.)
-                    self.job.run.node_mut(r).transition = Some("*".to_string());
-                    self.job.activations.push(Activation {
+                    self.tree.job.run.node_mut(r).transition = Some("*".to_string());
+                    self.tree.job.activations.push(Activation {
                         expected: paths.len(),
                         arrived: 0,
                     });
-                    let activation = self.job.activations.len() - 1;
+                    let activation = self.tree.job.activations.len() - 1;
                     for &path in paths {
                         let mut inner = forks.clone();
                         inner.push(activation);
@@ -78,7 +78,7 @@ impl Runner<'_> {
                     // The join's action is made when the last path
                     // arrives (ControlNodeHandler.enter).
                     // (Made by its fork, above, before any of its paths ran.)
-                    let Some(a) = self.job.activations.get_mut(activation) else {
+                    let Some(a) = self.tree.job.activations.get_mut(activation) else {
                         continue;
                     };
                     a.arrived += 1;
@@ -96,26 +96,26 @@ impl Runner<'_> {
                     let text = render_in(
                         Library::Workflow,
                         message,
-                        &*self.job.conf,
+                        &self.tree.job.conf,
                         Some(&Functions {
                             run: self.view(),
                             current: name,
                         }),
-                        self.input.pz,
+                        self.world.pz,
                     )
                     .map(Cow::into_owned);
                     self.close(r, NodeStatus::Ok, None);
-                    self.job.run.end_node = Some(name.to_string());
+                    self.tree.job.run.end_node = Some(name.to_string());
                     // SignalXCommand (:314-343): the message on the kill
                     // node's action, E0729; one that cannot be evaluated is
                     // E0756 and the action ERROR. The job is KILLED either way.
                     let (code, message) = match text {
                         Ok(text) => {
-                            self.job.run.kill_message = Some(text.clone());
+                            self.tree.job.run.kill_message = Some(text.clone());
                             ("E0729", text)
                         }
                         Err(d) => {
-                            self.job.run.node_mut(r).status = NodeStatus::Error;
+                            self.tree.job.run.node_mut(r).status = NodeStatus::Error;
                             (
                                 "E0756",
                                 format!(
@@ -125,23 +125,28 @@ impl Runner<'_> {
                             )
                         }
                     };
-                    let n = self.job.run.node_mut(r);
+                    let n = self.tree.job.run.node_mut(r);
                     n.error_code = Some(code.to_string());
                     n.error_message = Some(message);
                     // (Oozie's job has no error of its own: the report's is
                     // what led here, the last action in error, if any.)
-                    let cause =
-                        self.job.last_error_node.as_ref().and_then(|name| {
-                            self.job.run.nodes.iter().rev().find(|n| &n.name == name)
-                        });
-                    self.job.run.error_code = cause.and_then(|n| n.error_code.clone());
-                    self.job.run.error_message = cause.and_then(|n| n.error_message.clone());
+                    let cause = self.tree.job.last_error_node.as_ref().and_then(|name| {
+                        self.tree
+                            .job
+                            .run
+                            .nodes
+                            .iter()
+                            .rev()
+                            .find(|n| &n.name == name)
+                    });
+                    self.tree.job.run.error_code = cause.and_then(|n| n.error_code.clone());
+                    self.tree.job.run.error_message = cause.and_then(|n| n.error_message.clone());
                     self.finish(RunStatus::Killed);
                 }
                 Kind::End => {
                     let r = self.new_node_run(node, forks.len());
                     self.close(r, NodeStatus::Ok, None);
-                    self.job.run.end_node = Some(name.to_string());
+                    self.tree.job.run.end_node = Some(name.to_string());
                     self.finish(RunStatus::Succeeded);
                 }
             }
@@ -170,9 +175,9 @@ impl Runner<'_> {
             let value = render_in(
                 Library::Workflow,
                 text,
-                &*self.job.conf,
+                &self.tree.job.conf,
                 Some(&functions),
-                self.input.pz,
+                self.world.pz,
             )
             .map(|v| v.trim().to_string())
             .map_err(|d| d.message.clone());

@@ -278,8 +278,11 @@ pub struct RunInput<'a> {
     pub scope: Scope<'a>,
     pub sub_workflows: &'a dyn SubWorkflows,
     pub pz: ProcessingZone,
-    /// This job's id sequence number; its sub-workflows take the next ones.
+    /// This job's id sequence number.
     pub id_sequence: u64,
+    /// The ids its sub-workflows are given, in the order they are
+    /// submitted; past them (or with none), the next after `id_sequence`.
+    pub child_ids: &'a [u64],
 }
 
 impl<'a> RunInput<'a> {
@@ -295,6 +298,7 @@ impl<'a> RunInput<'a> {
             sub_workflows: &NoSubWorkflows,
             pz: ProcessingZone::UTC,
             id_sequence: 0,
+            child_ids: &[],
         }
     }
 }
@@ -354,22 +358,47 @@ enum FsCommand {
     Move(String, String),
 }
 
-/// A queued happening of one job of the tree (its index): an action
-/// attempt ends, or a retry starts.
-#[derive(Debug, Clone, Copy)]
+/// A queued happening of a job: an action attempt ends, or a retry starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Step {
     AttemptEnd(usize),
     RetryStart(usize),
 }
 
+/// A step of one job of a tree (its index), as the server queues it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct JobStep {
+    job: usize,
+    step: Step,
+}
+
+/// What the steps of a tree read besides the tree: the scenario's script,
+/// where sub-workflow applications are found, the processing zone, and
+/// the coordinator action it runs for.
+pub(crate) struct World<'w> {
+    pub script: &'w Script,
+    pub sub_workflows: &'w dyn SubWorkflows,
+    pub pz: ProcessingZone,
+    pub scope: Scope<'w>,
+}
+
+/// The server a tree runs in: it queues the tree's steps, and gives each
+/// sub-workflow the next job id as it is submitted (UUIDService).
+pub(crate) trait Server {
+    fn schedule(&mut self, at: Millis, step: JobStep);
+    fn next_id(&mut self) -> u64;
+}
+
 /// Where a path is: the fork activations it is inside, innermost last.
 type Forks = Vec<usize>;
 
+#[derive(Debug)]
 struct Activation {
     expected: usize,
     arrived: usize,
 }
 
+#[derive(Debug)]
 struct Live {
     behaviour: Behaviour,
     attempts: u32,
@@ -404,10 +433,11 @@ pub(crate) const USER_RETRY_CODES: &[&str] = &[
 pub(crate) const TRANSIENT_ERROR: &str = "JA009";
 
 /// One job of the tree: a workflow job and what its run still needs.
-struct Job<'r> {
+#[derive(Debug)]
+struct Job {
     graph: Arc<Graph>,
     /// Its configuration (a sub-workflow's, made when it is submitted).
-    conf: Cow<'r, VarMap>,
+    conf: VarMap,
     /// Its id's sequence number.
     id_sequence: u64,
     /// 0 for the top job.
@@ -425,15 +455,15 @@ struct Job<'r> {
     finished: bool,
 }
 
-impl<'r> Job<'r> {
+impl Job {
     fn new(
         graph: Arc<Graph>,
-        conf: Cow<'r, VarMap>,
+        conf: VarMap,
         id_sequence: u64,
         start: Millis,
         pz: ProcessingZone,
-    ) -> Job<'r> {
-        let name = render_in(Library::Workflow, &graph.wf.name, &*conf, None, pz)
+    ) -> Job {
+        let name = render_in(Library::Workflow, &graph.wf.name, &conf, None, pz)
             .map_or_else(|_| graph.wf.name.text().to_string(), Cow::into_owned);
         let app_path = conf
             .get("oozie.wf.application.path")
@@ -471,92 +501,127 @@ impl<'r> Job<'r> {
     }
 }
 
-/// A tree of jobs (a workflow job and the sub-workflows its actions run,
-/// each a job of its own, as SubWorkflowActionExecutor submits them) over
-/// one clock: every job's steps on one queue, ordered by (time, sequence).
-/// The job stepping now is `job`; the others wait in `jobs`.
-struct Runner<'r> {
-    input: &'r RunInput<'r>,
-    now: Millis,
-    queue: EventQueue<(usize, Step)>,
-    /// The file system every job of the tree reads and changes; copied on
-    /// the first change a `fs` action or `<prepare>` makes.
-    fs: Cow<'r, FileSystem>,
-    /// Node runs left to the whole tree.
-    budget: usize,
-    /// The next job id's sequence number.
-    next_id: u64,
+/// A tree of jobs: a workflow job and the sub-workflows its actions run,
+/// each a job of its own as SubWorkflowActionExecutor submits them, all
+/// stepping on the server's one queue. It owns what it needs between
+/// steps, so a server can keep it while other work goes on.
+#[derive(Debug)]
+pub(crate) struct Tree {
     /// The job stepping now, and its index.
-    job: Job<'r>,
+    job: Job,
     current: usize,
     /// Every job of the tree by index (`None`: the one in `job`).
-    jobs: Vec<Option<Job<'r>>>,
+    jobs: Vec<Option<Job>>,
     /// Sub-workflows that ended in this step: told to their parents after it.
     ended: Vec<usize>,
+    /// The file system every job of the tree reads and changes, once a `fs`
+    /// action or a `<prepare>` changed it (`None`: the scenario's).
+    fs: Option<FileSystem>,
+    /// Node runs left to the whole tree.
+    budget: usize,
+    /// The ids its sub-workflows were given, in order.
+    child_ids: Vec<u64>,
 }
 
-/// Runs the workflow of `graph` as a (top) job with id `input.id_sequence`,
-/// from the scenario's file system, with the sub-workflows its actions run.
-pub fn run(graph: &Arc<Graph>, input: &RunInput) -> Run {
-    let top = Job::new(
-        Arc::clone(graph),
-        Cow::Borrowed(input.conf),
-        input.id_sequence,
-        input.start,
-        input.pz,
-    );
-    let mut runner = Runner {
-        input,
-        now: input.start,
-        queue: EventQueue::default(),
-        fs: Cow::Borrowed(&input.script.fs),
-        budget: MAX_NODE_RUNS,
-        next_id: input.id_sequence + 1,
-        job: top,
-        current: 0,
-        jobs: vec![None],
-        ended: Vec::new(),
-    };
-    let start = graph.start;
-    runner.signal(vec![(start, Vec::new())]);
-    runner.tell_parents();
-    while !runner.top().finished {
-        let Some((at, (job, step))) = runner.queue.pop() else {
-            break;
-        };
-        runner.now = at;
-        runner.switch_to(job);
-        if runner.job.finished {
-            continue;
+impl Tree {
+    /// A tree whose top job runs `graph` with `conf` from `start`.
+    pub(crate) fn new(
+        graph: Arc<Graph>,
+        conf: VarMap,
+        id_sequence: u64,
+        start: Millis,
+        pz: ProcessingZone,
+    ) -> Tree {
+        Tree {
+            job: Job::new(graph, conf, id_sequence, start, pz),
+            current: 0,
+            jobs: vec![None],
+            ended: Vec::new(),
+            fs: None,
+            budget: MAX_NODE_RUNS,
+            child_ids: Vec::new(),
         }
-        match step {
+    }
+
+    /// Starts the top job at `now`: its start node and the control nodes
+    /// it leads to.
+    pub(crate) fn start(&mut self, world: &World, server: &mut dyn Server, now: Millis) {
+        let start = self.top().graph.start;
+        self.switch_to(0);
+        let mut runner = Runner {
+            tree: self,
+            world,
+            server,
+            now,
+        };
+        runner.signal(vec![(start, Vec::new())]);
+        runner.tell_parents();
+    }
+
+    /// Takes step `step` at `now` (nothing when its job has ended).
+    pub(crate) fn step(
+        &mut self,
+        world: &World,
+        server: &mut dyn Server,
+        now: Millis,
+        step: JobStep,
+    ) {
+        self.switch_to(step.job);
+        if self.job.finished {
+            return;
+        }
+        let mut runner = Runner {
+            tree: self,
+            world,
+            server,
+            now,
+        };
+        match step.step {
             Step::AttemptEnd(r) => runner.attempt_end(r),
             Step::RetryStart(r) => runner.attempt_start(r),
         }
         runner.tell_parents();
     }
-    // Sub-workflows still running when nothing more can happen (waiting
-    // on a suspended one of their own) are told to their parents as they
-    // stand, the deepest first.
-    for k in (1..runner.jobs.len()).rev() {
-        runner.switch_to(k);
-        if !runner.job.finished {
-            runner.ended.push(k);
-            runner.tell_parents();
-        }
-    }
-    runner.switch_to(0);
-    runner.job.run
-}
 
-impl<'r> Runner<'r> {
+    /// Whether the top job ended (or was suspended).
+    pub(crate) fn finished(&self) -> bool {
+        self.top().finished
+    }
+
+    /// The ids its sub-workflows were given, in the order they were submitted.
+    pub(crate) fn child_ids(&self) -> &[u64] {
+        &self.child_ids
+    }
+
+    /// The top job's run, each sub-workflow's in its action's node run.
+    /// Sub-workflows still running when nothing more can happen (waiting
+    /// on a suspended one of their own) are told to their parents as they
+    /// stand, the deepest first.
+    pub(crate) fn into_run(mut self, world: &World, server: &mut dyn Server, now: Millis) -> Run {
+        for k in (1..self.jobs.len()).rev() {
+            self.switch_to(k);
+            if !self.job.finished {
+                self.ended.push(k);
+                Runner {
+                    tree: &mut self,
+                    world,
+                    server,
+                    now,
+                }
+                .tell_parents();
+            }
+        }
+        self.switch_to(0);
+        self.job.run
+    }
+
     /// The top job.
-    fn top(&self) -> &Job<'r> {
+    fn top(&self) -> &Job {
         self.job_at(0).unwrap_or(&self.job)
     }
 
     /// Job `k`, unless it is the one stepping now.
-    fn job_at(&self, k: usize) -> Option<&Job<'r>> {
+    fn job_at(&self, k: usize) -> Option<&Job> {
         self.jobs.get(k).and_then(Option::as_ref)
     }
 
@@ -576,22 +641,121 @@ impl<'r> Runner<'r> {
     }
 
     /// Adds `job` to the tree (a sub-workflow submitted now); its index.
-    fn adopt(&mut self, job: Job<'r>) -> usize {
+    fn adopt(&mut self, job: Job) -> usize {
         self.jobs.push(Some(job));
         self.jobs.len() - 1
     }
 
+    /// The sub-workflows job `k` runs that have not ended: (node run, job).
+    fn children_of(&self, k: usize) -> Vec<(usize, usize)> {
+        self.jobs
+            .iter()
+            .enumerate()
+            .filter_map(|(c, job)| {
+                let job = job.as_ref()?;
+                let (parent, r) = job.parent?;
+                (parent == k && !job.finished).then_some((r, c))
+            })
+            .collect()
+    }
+
+    /// Sub-workflow job `k` (not the one stepping) killed at `now` with its
+    /// parent's action (SubWorkflowActionExecutor.kill, :288-302), with
+    /// the sub-workflows it runs; its run.
+    fn killed_job(&mut self, k: usize, now: Millis) -> Run {
+        for (r, child) in self.children_of(k) {
+            let run = self.killed_job(child, now);
+            if let Some(node) = self
+                .jobs
+                .get_mut(k)
+                .and_then(Option::as_mut)
+                .and_then(|job| job.run.nodes.get_mut(r))
+            {
+                node.child = Some(Box::new(run));
+            }
+        }
+        let Some(job) = self.jobs.get_mut(k).and_then(Option::as_mut) else {
+            return Run::default();
+        };
+        job.finished = true;
+        std::mem::take(&mut job.run).killed_at(now)
+    }
+}
+
+/// A step being taken: the tree, what it reads, the server, the time.
+struct Runner<'s, 'w> {
+    tree: &'s mut Tree,
+    world: &'s World<'w>,
+    server: &'s mut dyn Server,
+    now: Millis,
+}
+
+/// A server of its own for a tree run alone: its queue, and its ids.
+struct Alone<'i> {
+    queue: EventQueue<JobStep>,
+    given: std::slice::Iter<'i, u64>,
+    next: u64,
+}
+
+impl Server for Alone<'_> {
+    fn schedule(&mut self, at: Millis, step: JobStep) {
+        self.queue.push(at, step);
+    }
+
+    fn next_id(&mut self) -> u64 {
+        self.given.next().copied().unwrap_or_else(|| {
+            self.next += 1;
+            self.next
+        })
+    }
+}
+
+/// Runs the workflow of `graph` as a (top) job with id `input.id_sequence`,
+/// from the scenario's file system, with the sub-workflows its actions run,
+/// to its end (or until nothing more can happen).
+pub fn run(graph: &Arc<Graph>, input: &RunInput) -> Run {
+    let world = World {
+        script: input.script,
+        sub_workflows: input.sub_workflows,
+        pz: input.pz,
+        scope: input.scope,
+    };
+    let mut server = Alone {
+        queue: EventQueue::default(),
+        given: input.child_ids.iter(),
+        next: input.id_sequence,
+    };
+    let mut tree = Tree::new(
+        Arc::clone(graph),
+        input.conf.clone(),
+        input.id_sequence,
+        input.start,
+        input.pz,
+    );
+    tree.start(&world, &mut server, input.start);
+    let mut now = input.start;
+    while !tree.finished() {
+        let Some((at, step)) = server.queue.pop() else {
+            break;
+        };
+        now = at;
+        tree.step(&world, &mut server, at, step);
+    }
+    tree.into_run(&world, &mut server, now)
+}
+
+impl Runner<'_, '_> {
     /// Tells each sub-workflow that ended in the last step to the action
     /// that runs it (its parent's, which may have ended since).
     fn tell_parents(&mut self) {
-        while let Some(child) = self.ended.pop() {
-            self.switch_to(child);
-            let Some((parent, r)) = self.job.parent else {
+        while let Some(child) = self.tree.ended.pop() {
+            self.tree.switch_to(child);
+            let Some((parent, r)) = self.tree.job.parent else {
                 continue;
             };
-            let run = std::mem::take(&mut self.job.run);
-            let path = self.job.path.take().unwrap_or_default();
-            self.switch_to(parent);
+            let run = std::mem::take(&mut self.tree.job.run);
+            let path = self.tree.job.path.take().unwrap_or_default();
+            self.tree.switch_to(parent);
             self.child_ended(r, run, &path);
         }
     }
@@ -604,26 +768,44 @@ impl<'r> Runner<'r> {
             );
             return;
         }
-        self.queue.push(at, (self.current, step));
+        self.server.schedule(
+            at,
+            JobStep {
+                job: self.tree.current,
+                step,
+            },
+        );
+    }
+
+    /// The file system as the tree's jobs left it.
+    fn fs(&self) -> &FileSystem {
+        self.tree.fs.as_ref().unwrap_or(&self.world.script.fs)
+    }
+
+    /// The file system, to change it.
+    fn fs_mut(&mut self) -> &mut FileSystem {
+        self.tree
+            .fs
+            .get_or_insert_with(|| self.world.script.fs.clone())
     }
 
     fn view(&self) -> RunView<'_> {
         RunView {
-            id: &self.job.run.id,
-            conf: &self.job.conf,
-            name: &self.job.run.name,
-            app_path: &self.job.run.app_path,
-            nodes: &self.job.run.nodes,
-            last_error_node: self.job.last_error_node.as_deref(),
-            fs: &self.fs,
+            id: &self.tree.job.run.id,
+            conf: &self.tree.job.conf,
+            name: &self.tree.job.run.name,
+            app_path: &self.tree.job.run.app_path,
+            nodes: &self.tree.job.run.nodes,
+            last_error_node: self.tree.job.last_error_node.as_deref(),
+            fs: self.fs(),
             now: self.now,
         }
     }
 
     fn new_node_run(&mut self, node: usize, depth: usize) -> usize {
-        let graph = &self.job.graph;
+        let graph = &self.tree.job.graph;
         let kind = graph.nodes.get(node).unwrap_or(&Kind::End);
-        self.job.run.nodes.push(NodeRun {
+        self.tree.job.run.nodes.push(NodeRun {
             node,
             name: graph.name(node).to_string(),
             type_name: kind.type_name(),
@@ -645,15 +827,15 @@ impl<'r> Runner<'r> {
             child: None,
             depth,
         });
-        self.job.live.push(None);
-        self.job.run.nodes.len() - 1
+        self.tree.job.live.push(None);
+        self.tree.job.run.nodes.len() - 1
     }
 
     /// Ends node run `r` now with `status`, going to `to`.
     fn close(&mut self, r: usize, status: NodeStatus, to: Option<usize>) {
         let now = self.now;
-        let to_name = to.map(|t| self.job.graph.name(t).to_string());
-        let node = self.job.run.node_mut(r);
+        let to_name = to.map(|t| self.tree.job.graph.name(t).to_string());
+        let node = self.tree.job.run.node_mut(r);
         node.ended = Some(now);
         node.status = status;
         node.transition = to_name;
@@ -662,8 +844,8 @@ impl<'r> Runner<'r> {
     /// The job FAILED (an EL error, a node that cannot run): every running
     /// action is killed.
     fn fail(&mut self, code: &str, message: &str) {
-        self.job.run.error_code = Some(code.to_string());
-        self.job.run.error_message = Some(message.to_string());
+        self.tree.job.run.error_code = Some(code.to_string());
+        self.tree.job.run.error_message = Some(message.to_string());
         self.finish(RunStatus::Failed);
     }
 
@@ -672,27 +854,27 @@ impl<'r> Runner<'r> {
     /// (workflow spec §3.1.2, §3.1.3); a suspended job leaves them as they
     /// are. A sub-workflow's end is told to its parent after the step.
     fn finish(&mut self, status: RunStatus) {
-        let job = &mut self.job;
+        let job = &mut self.tree.job;
         job.run.status = status;
         job.finished = true;
         if job.parent.is_some() {
-            self.ended.push(self.current);
+            self.tree.ended.push(self.tree.current);
         }
         if status == RunStatus::Suspended {
-            self.job.run.suspended_at = Some(self.now);
+            self.tree.job.run.suspended_at = Some(self.now);
             return;
         }
         let now = self.now;
-        self.job.run.ended = Some(now);
-        let ended_at = self.job.run.end_node.clone();
-        let children = self.children_of(self.current);
+        self.tree.job.run.ended = Some(now);
+        let ended_at = self.tree.job.run.end_node.clone();
+        let children = self.tree.children_of(self.tree.current);
         for (r, child) in children {
-            let run = self.killed_job(child);
-            if let Some(node) = self.job.run.nodes.get_mut(r) {
+            let run = self.tree.killed_job(child, now);
+            if let Some(node) = self.tree.job.run.nodes.get_mut(r) {
                 node.child = Some(Box::new(run));
             }
         }
-        for node in &mut self.job.run.nodes {
+        for node in &mut self.tree.job.run.nodes {
             if node.status == NodeStatus::Running {
                 node.status = NodeStatus::Killed;
                 node.ended = Some(now);
@@ -708,42 +890,6 @@ impl<'r> Runner<'r> {
                 }));
             }
         }
-    }
-
-    /// The sub-workflows job `k` runs that have not ended: (node run, job).
-    fn children_of(&self, k: usize) -> Vec<(usize, usize)> {
-        self.jobs
-            .iter()
-            .enumerate()
-            .filter_map(|(c, job)| {
-                let job = job.as_ref()?;
-                let (parent, r) = job.parent?;
-                (parent == k && !job.finished).then_some((r, c))
-            })
-            .collect()
-    }
-
-    /// Sub-workflow job `k` (not the one stepping) killed now with its
-    /// parent's action (SubWorkflowActionExecutor.kill, :288-302), with
-    /// the sub-workflows it runs; its run.
-    fn killed_job(&mut self, k: usize) -> Run {
-        let now = self.now;
-        for (r, child) in self.children_of(k) {
-            let run = self.killed_job(child);
-            if let Some(node) = self
-                .jobs
-                .get_mut(k)
-                .and_then(Option::as_mut)
-                .and_then(|job| job.run.nodes.get_mut(r))
-            {
-                node.child = Some(Box::new(run));
-            }
-        }
-        let Some(job) = self.jobs.get_mut(k).and_then(Option::as_mut) else {
-            return Run::default();
-        };
-        job.finished = true;
-        std::mem::take(&mut job.run).killed_at(now)
     }
 }
 

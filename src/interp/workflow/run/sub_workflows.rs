@@ -4,18 +4,18 @@
 
 use super::*;
 
-impl Runner<'_> {
+impl Runner<'_, '_> {
     /// Submits a sub-workflow whose app-path is local as a child job;
     /// whether it did (else the action is scripted as any other).
     pub(super) fn start_sub_workflow(&mut self, r: usize, action: &WorkflowAction) -> bool {
-        let Some(resolved) = self.job.run.node(r).resolved.as_ref() else {
+        let Some(resolved) = self.tree.job.run.node(r).resolved.as_ref() else {
             return false;
         };
         let app_path = resolved.get("app-path").unwrap_or("").trim().to_string();
         let Some(loaded) = self
-            .input
+            .world
             .sub_workflows
-            .load(&app_path, self.job.path.as_deref())
+            .load(&app_path, self.tree.job.path.as_deref())
         else {
             return false;
         };
@@ -30,15 +30,15 @@ impl Runner<'_> {
                 return true;
             }
         };
-        let depth = self.job.depth + 1;
-        let max_depth = self.input.script.settings.subworkflow_max_depth;
+        let depth = self.tree.job.depth + 1;
+        let max_depth = self.world.script.settings.subworkflow_max_depth;
         if depth > max_depth {
             // SubWorkflowActionExecutor.start (:147-155): an ERROR, so the
             // error transition. (ActionExecutorException prefixes the code, :87.)
             let message = format!(
                 "SUBWF001: Depth [{depth}] cannot exceed maximum subworkflow depth [{max_depth}]"
             );
-            self.job.run.node_mut(r).why = Some(Why::Text(format!(
+            self.tree.job.run.node_mut(r).why = Some(Why::Text(format!(
                 "the chain of sub-workflows is deeper than oozie.action.subworkflow.max.depth ({max_depth}), or loops back through {app_path}"
             )));
             self.fail_at_start(r, "SUBWF001", &message);
@@ -53,7 +53,7 @@ impl Runner<'_> {
             .configuration
             .iter()
             .map(|(k, v)| (k.as_str(), v.as_str()));
-        let base = propagate.then_some(&*self.job.conf);
+        let base = propagate.then_some(&self.tree.job.conf);
         let conf = match job_conf(&loaded, base, configuration, &app_path) {
             Ok(conf) => conf,
             Err(message) => {
@@ -75,12 +75,13 @@ impl Runner<'_> {
         };
         // Its id is the next the server gives (UUIDService): every job of
         // the tree above it took one more.
-        let id_sequence = self.next_id;
-        self.next_id += 1;
-        self.job.run.ids_used += 1;
-        let mut above = self.job.parent;
+        let id_sequence = self.server.next_id();
+        self.tree.child_ids.push(id_sequence);
+        self.tree.job.run.ids_used += 1;
+        let mut above = self.tree.job.parent;
         while let Some((k, _)) = above {
             above = self
+                .tree
                 .jobs
                 .get_mut(k)
                 .and_then(Option::as_mut)
@@ -89,26 +90,20 @@ impl Runner<'_> {
                     job.parent
                 });
         }
-        let mut child = Job::new(
-            Arc::new(graph),
-            Cow::Owned(conf),
-            id_sequence,
-            self.now,
-            self.input.pz,
-        );
+        let mut child = Job::new(Arc::new(graph), conf, id_sequence, self.now, self.world.pz);
         child.depth = depth;
         child.path = Some(loaded.path.clone());
-        child.parent = Some((self.current, r));
-        let n = self.job.run.node_mut(r);
+        child.parent = Some((self.tree.current, r));
+        let n = self.tree.job.run.node_mut(r);
         n.external_id = Some(child.run.id.clone());
         n.tracker_uri = Some("local".to_string());
         let start = child.graph.start;
-        let k = self.adopt(child);
+        let k = self.tree.adopt(child);
         // The child starts at once, inside the step that submits it.
-        let parent = self.current;
-        self.switch_to(k);
+        let parent = self.tree.current;
+        self.tree.switch_to(k);
         self.signal(vec![(start, Vec::new())]);
-        self.switch_to(parent);
+        self.tree.switch_to(parent);
         true
     }
 
@@ -130,7 +125,7 @@ impl Runner<'_> {
             external_status: Some(child.status.name().to_string()),
             ..Behaviour::default()
         };
-        let n = self.job.run.node_mut(r);
+        let n = self.tree.job.run.node_mut(r);
         n.why = Some(Why::Text(format!(
             "its sub-workflow {} ({}) ended {}",
             child.id,
@@ -138,10 +133,10 @@ impl Runner<'_> {
             child.status.name()
         )));
         n.child = Some(Box::new(child));
-        if self.job.finished {
+        if self.tree.job.finished {
             return;
         }
-        match self.job.live.get_mut(r) {
+        match self.tree.job.live.get_mut(r) {
             Some(Some(live)) if ended => {
                 live.behaviour = behaviour;
                 self.attempt_start(r);
