@@ -112,14 +112,10 @@ impl SubWorkflows for LocalApp {
 }
 
 /// Runs `scenario` (TOML; it calls the job [`JOB`]) over the coordinator
-/// `app`, submitted at the scenario's start, to `until` (or the scenario's
-/// own), and hands the engine to `f`.
-fn run(app: &str, scenario: &str, until: Option<&str>, f: impl FnOnce(Engine<'_>)) {
-    run_with(app, &NoSubWorkflows, scenario, until, f);
-}
-
-/// [`run`], the actions' workflow applications read from `workflows`.
-fn run_with(
+/// `app`, submitted at the scenario's start, its actions' workflow
+/// applications read from `workflows`, to `until` (or the scenario's own),
+/// and hands the engine to `f`.
+fn run(
     app: &str,
     workflows: &dyn SubWorkflows,
     scenario: &str,
@@ -141,22 +137,23 @@ fn run_with(
     });
 }
 
-/// [`run`], the engine handed to `check`.
+/// [`run`] with no local workflow application, the engine handed to `check`.
 pub(super) fn simulate(
     app: &str,
     scenario: &str,
     until: Option<&str>,
     check: impl FnOnce(&Engine),
 ) {
-    run(app, scenario, until, |engine| check(&engine));
+    simulate_with(app, &NoSubWorkflows, scenario, until, check);
 }
 
-/// [`run`], the engine's record handed to `check`.
+/// [`run`] with no local workflow application, the engine's record handed
+/// to `check`.
 pub(super) fn record(app: &str, scenario: &str, until: Option<&str>, check: impl FnOnce(&Record)) {
-    run(app, scenario, until, |engine| check(&engine.into_record()));
+    record_with(app, &NoSubWorkflows, scenario, until, check);
 }
 
-/// [`simulate`], the actions' workflow applications read from `workflows`.
+/// [`run`], the engine handed to `check`.
 pub(super) fn simulate_with(
     app: &str,
     workflows: &dyn SubWorkflows,
@@ -164,10 +161,10 @@ pub(super) fn simulate_with(
     until: Option<&str>,
     check: impl FnOnce(&Engine),
 ) {
-    run_with(app, workflows, scenario, until, |engine| check(&engine));
+    run(app, workflows, scenario, until, |engine| check(&engine));
 }
 
-/// [`record`], the actions' workflow applications read from `workflows`.
+/// [`run`], the engine's record handed to `check`.
 pub(super) fn record_with(
     app: &str,
     workflows: &dyn SubWorkflows,
@@ -175,7 +172,7 @@ pub(super) fn record_with(
     until: Option<&str>,
     check: impl FnOnce(&Record),
 ) {
-    run_with(app, workflows, scenario, until, |engine| {
+    run(app, workflows, scenario, until, |engine| {
         check(&engine.into_record())
     });
 }
