@@ -3,15 +3,14 @@
 //!
 //! [`prepare`] reads the job's attributes and `<controls>`, the frequencies,
 //! and the datasets with their uri-templates (first phase: job properties in,
-//! `${YEAR}`... kept), reporting every problem, and gives the [`Job`]. A
-//! datasets file checked on its own goes through the same dataset submission
-//! ([`dataset_problems`], [`included_by_name`]); [`placed_texts`] gives each
+//! `${YEAR}`... kept; the datasets' submission is in `datasets.rs`, which a
+//! datasets file checked on its own goes through too), reporting every
+//! problem, and gives the [`Job`]; [`placed_texts`] gives each
 //! value its place, whose EL group [`misplaced`] checks. One action of the
-//! job is resolved in `action.rs`; the dry run lists them in `dryrun.rs`.
+//! job is resolved in `action/`; the dry run lists them in `dryrun.rs`.
 
 use crate::diag::rules::{
-    CONTROLS, DUPLICATE_DATASET, DUPLICATE_EVENT, EL_EVAL, INSTANCE_SYNTAX, TIME_DATETIME,
-    TIME_FREQUENCY, TIME_HOUR_24, UNDEFINED_DATASET,
+    CONTROLS, DUPLICATE_EVENT, INSTANCE_SYNTAX, TIME_DATETIME, TIME_FREQUENCY, TIME_HOUR_24,
 };
 use crate::diag::{Diagnostic, FileRef, Located, Severity};
 use crate::el::ast::{Part, Template};
@@ -20,7 +19,10 @@ use crate::el::frequency::{LoweredFrequency, lower_frequency, lower_timeout};
 use crate::el::library::Library;
 use crate::el::{VarMap, parse_template};
 use crate::ir::{Coordinator, Dataset, ElText, Instances, Logic};
-use crate::oozie::action::{ActionValues, EchoCall, UriPiece, fields_only, reads_the_nominal_time};
+use crate::oozie::action::{ActionValues, EchoCall, reads_the_nominal_time};
+use crate::oozie::datasets::{
+    JobDataset, dataset_problems, included_by_name, prepare_dataset, undefined_dataset,
+};
 use crate::oozie::input_logic;
 use crate::oozie::places;
 use crate::time::cron::{Cron, MaxYear};
@@ -28,7 +30,7 @@ use crate::time::datetime::{ProcessingZone, parse_datetime};
 use crate::time::frequency::{Frequency, FrequencyUnit};
 use crate::time::instance::DatasetClock;
 use crate::time::zone::Zone;
-use chrono::{DateTime, Datelike, Utc};
+use chrono::{DateTime, Utc};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::borrow::Cow;
 use std::cell::OnceCell;
@@ -110,24 +112,6 @@ pub(crate) enum Schedule {
     Cron(Cron),
 }
 
-pub(super) struct JobDataset<'a> {
-    pub(super) dataset: &'a Dataset,
-    pub(super) clock: DatasetClock,
-    /// The uri-template after the submission phase, as text, and ready for
-    /// the second.
-    submitted: Cow<'a, str>,
-    pub(super) uri: SecondPhase,
-}
-
-/// A submitted uri-template, for its second phase.
-pub(super) enum SecondPhase {
-    /// Only text and `${YEAR}`-style fields, the common form: no evaluator.
-    Fields(Vec<UriPiece>),
-    /// Anything else, parsed (second-phase errors point at the start of the
-    /// uri-template); boxed, the rarer and much larger form.
-    Template(Box<Template>),
-}
-
 /// Evaluates `text` with job variables (and the `${YEAR}`... echoes of the
 /// submission phase when `echo_constants`). A value without EL is its
 /// text, lent.
@@ -180,7 +164,7 @@ impl<S: AsRef<str>> Variables for Layered<'_, S> {
 
 /// The submission phase keeps the uri-template constants for later
 /// (`CoordELConstants`: each evaluates to its own `${NAME}`).
-const ECHO_CONSTANTS: &[(&str, &str)] = &[
+pub(super) const ECHO_CONSTANTS: &[(&str, &str)] = &[
     ("YEAR", "${YEAR}"),
     ("MONTH", "${MONTH}"),
     ("DAY", "${DAY}"),
@@ -258,7 +242,7 @@ fn submitted_datetime(
 }
 
 /// [`submitted_datetime`], its warning kept in `problems`.
-fn application_datetime(
+pub(super) fn application_datetime(
     text: &ElText,
     rendered: &str,
     pz: ProcessingZone,
@@ -273,7 +257,7 @@ fn application_datetime(
 /// `lower` on the EL tree of `text`, its diagnostic pointed into the file;
 /// for a value whose EL does not parse (the lowering reported it), the
 /// parser's diagnostic, which stops what needs the value.
-fn lowered<T>(
+pub(super) fn lowered<T>(
     text: &ElText,
     lower: impl FnOnce(&Template) -> Result<T, Diagnostic>,
 ) -> Result<T, Diagnostic> {
@@ -283,44 +267,6 @@ fn lowered<T>(
         Cow::Owned(parse_template(text.text(), 0).map_err(|d| text.in_file(d))?)
     };
     lower(&template).map_err(|d| text.in_file(d))
-}
-
-/// An event's `dataset` names no dataset of the application or its
-/// includes (CoordSubmitXCommand.java:627-662 at release-5.2.1, E0803); the
-/// closest name is suggested, and offered as a fix where the name is written
-/// as it is.
-fn undefined_dataset(event: &crate::ir::Name, by_name: &FxHashMap<&str, &Dataset>) -> Diagnostic {
-    let d = Diagnostic::error(
-        UNDEFINED_DATASET,
-        event.span,
-        format!("undefined dataset: {} (E0803)", event.name),
-    );
-    let mut names: Vec<&str> = by_name.keys().copied().collect();
-    names.sort_unstable();
-    match crate::diag::closest(&event.name, names.iter().map(|n| n.to_string())) {
-        Some(best) => {
-            let d = d.with_help(format!("did you mean `{best}`?"));
-            if event.span.range().len() == event.name.len() {
-                d.with_fix(
-                    crate::diag::fixes::FixKind::DatasetDidYouMean,
-                    event.span,
-                    best,
-                )
-            } else {
-                d
-            }
-        }
-        None if names.is_empty() => {
-            d.with_help("define it in <datasets>, or include a file that defines it")
-        }
-        None => {
-            let shown = names.iter().take(8).copied().collect::<Vec<_>>().join(", ");
-            let more = if names.len() > 8 { ", ..." } else { "" };
-            d.with_help(format!(
-                "define it in <datasets>, or include a file that defines it (the datasets: {shown}{more})"
-            ))
-        }
-    }
 }
 
 /// The end is not after the start ("Coordinator Start Time must be earlier
@@ -377,7 +323,7 @@ fn end_not_after_start(
     }
 }
 
-fn zone(text: &ElText, rendered: &str) -> Result<Zone, Diagnostic> {
+pub(super) fn zone(text: &ElText, rendered: &str) -> Result<Zone, Diagnostic> {
     Zone::parse(rendered).map_err(|e| e.to_diagnostic(rendered, text.span))
 }
 
@@ -569,65 +515,6 @@ pub fn prepare<'a>(
     })
 }
 
-/// Included datasets by name: Oozie reads the included files' datasets into
-/// one list and refuses a name twice, within a file or across files
-/// (CoordSubmitXCommand.java:1143-1148, E0803).
-pub(crate) fn included_by_name<'a>(
-    included: &'a [Dataset],
-    problems: &mut Vec<Located>,
-) -> FxHashMap<&'a str, &'a Dataset> {
-    let mut by_name: FxHashMap<&str, &Dataset> = FxHashMap::default();
-    for dataset in included {
-        if let Some(first) = by_name.insert(&dataset.name.name, dataset) {
-            let mut diagnostic = Diagnostic::error(
-                DUPLICATE_DATASET,
-                dataset.name.span,
-                format!(
-                    "Duplicate Dataset {}: included files may not define a dataset twice (E0803)",
-                    dataset.name.name
-                ),
-            );
-            // (The application is the file checked: a datasets file checked
-            // on its own.)
-            diagnostic = match first.file {
-                f if f == dataset.file => {
-                    diagnostic.with_label(first.name.span, "first defined here")
-                }
-                FileRef::App | FileRef::CommandLine => diagnostic
-                    .with_help("the first definition is in the file that includes this one"),
-                FileRef::Read(f) => {
-                    diagnostic.with_help(format!("the first definition is in included file #{f}"))
-                }
-            };
-            problems.push(Located {
-                file: dataset.file,
-                diagnostic,
-            });
-        }
-    }
-    by_name
-}
-
-/// Every problem submission finds in one dataset, as it reads every
-/// dataset of the application and of its included files (CoordSubmitXCommand.java:1009-1030):
-/// frequency, initial-instance, zone, uri-template (its job properties and
-/// the `${YEAR}`... constants), with its warnings (TM004).
-pub(crate) fn dataset_problems(
-    dataset: &Dataset,
-    vars: &VarMap,
-    pz: ProcessingZone,
-) -> Vec<Located> {
-    let submit_vars = Layered {
-        first: ECHO_CONSTANTS,
-        base: vars,
-    };
-    let mut found = Vec::new();
-    if let Err(mut problems) = prepare_dataset(dataset, vars, &submit_vars, pz, &mut found) {
-        found.append(&mut problems);
-    }
-    found
-}
-
 /// A coordinator's frequency as submission checks it (CoordSubmitXCommand.java:340-352): with
 /// `oozie.service.coord.check.maximum.frequency` (the default) 0, and under 5
 /// in minutes, is refused. Oozie accepts any other count, but one that is not
@@ -666,31 +553,6 @@ fn job_frequency(
         .with_help("a frequency must be greater than zero, e.g. ${coord:hours(1)}"));
     }
     Ok(f)
-}
-
-/// A dataset's frequency as submission reads it (CoordSubmitXCommand.java:1015-1017): an integer
-/// (a frequency function, or minutes), not cron, greater than zero
-/// (`ParamChecker.checkGTZero`, ParamChecker.java:136-142).
-pub(crate) fn dataset_frequency(dataset: &Dataset, vars: &VarMap) -> Result<Frequency, Diagnostic> {
-    match lowered(&dataset.frequency, |t| lower_frequency(t, vars))? {
-        LoweredFrequency::Every(f) if f.count > 0 => Ok(f),
-        LoweredFrequency::Every(f) => Err(Diagnostic::error(
-            TIME_FREQUENCY,
-            dataset.frequency.span,
-            format!(
-                "parameter [frequency] = [{}] must be greater than zero (E1003)",
-                f.count
-            ),
-        )
-        .with_help(
-            "a dataset frequency is how often an instance is produced, e.g. ${coord:hours(1)}",
-        )),
-        LoweredFrequency::Cron(_) => Err(Diagnostic::error(
-            TIME_FREQUENCY,
-            dataset.frequency.span,
-            "a dataset frequency must be an integer or a frequency function, not cron (E1003)",
-        )),
-    }
 }
 
 /// A job's `<controls>`, with Oozie's defaults (CoordSubmitXCommand:735-796,
@@ -782,79 +644,6 @@ fn in_app<T>(result: Result<T, Diagnostic>, problems: &mut Vec<Located>) -> Opti
     result
         .map_err(|diagnostic| problems.push(Located::in_app(diagnostic)))
         .ok()
-}
-
-fn prepare_dataset<'a>(
-    dataset: &'a Dataset,
-    vars: &VarMap,
-    submit_vars: &dyn Variables,
-    pz: ProcessingZone,
-    warnings: &mut Vec<Located>,
-) -> Result<JobDataset<'a>, Vec<Located>> {
-    let mut problems = Vec::new();
-    let mut problem = |d: Diagnostic| {
-        problems.push(Located {
-            file: dataset.file,
-            diagnostic: d,
-        })
-    };
-    let frequency = dataset_frequency(dataset, vars).map_err(&mut problem).ok();
-    let initial = render(&dataset.initial_instance, vars, None, pz)
-        .and_then(|s| {
-            application_datetime(&dataset.initial_instance, &s, pz, dataset.file, warnings)
-        })
-        .and_then(|t| {
-            if t.year() < 1970 {
-                Err(Diagnostic::error(
-                    TIME_DATETIME,
-                    dataset.initial_instance.span,
-                    "the initial instance must not be before 1970-01-01T00:00Z (E1021)",
-                ))
-            } else {
-                Ok(t)
-            }
-        })
-        .map_err(&mut problem)
-        .ok();
-    let zone = render(&dataset.timezone, submit_vars, None, pz)
-        .and_then(|s| zone(&dataset.timezone, &s))
-        .map_err(&mut problem)
-        .ok();
-    // The submission phase: job properties in, the ${YEAR}... constants kept.
-    let span = dataset.uri_template.span;
-    let uri = render(&dataset.uri_template, submit_vars, None, pz)
-        .and_then(|phase_one| {
-            let second = match fields_only(&phase_one) {
-                Some(pieces) => SecondPhase::Fields(pieces),
-                None => {
-                    let template = parse_template(&phase_one, 0).map_err(|mut d| {
-                        d.span = span;
-                        d
-                    })?;
-                    SecondPhase::Template(Box::new(template))
-                }
-            };
-            Ok((phase_one, second))
-        })
-        .map_err(&mut problem)
-        .ok();
-    let (Some(frequency), Some(initial), Some(zone), Some((submitted, uri))) =
-        (frequency, initial, zone, uri)
-    else {
-        return Err(problems);
-    };
-    let clock = DatasetClock::new(initial, frequency, zone).map_err(|e| {
-        vec![Located {
-            file: dataset.file,
-            diagnostic: Diagnostic::error(EL_EVAL, dataset.initial_instance.span, e.to_string()),
-        }]
-    })?;
-    Ok(JobDataset {
-        dataset,
-        clock,
-        submitted,
-        uri,
-    })
 }
 
 impl<'a> Job<'a> {

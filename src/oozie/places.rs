@@ -49,7 +49,7 @@ pub(crate) fn coordinator_place(elements: &[&str], attribute: Option<&str>) -> P
 }
 
 /// A dataset's values with their places (the EL group each is evaluated
-/// with); its frequency is read by [`super::job::dataset_frequency`].
+/// with); its frequency is read by [`super::datasets::dataset_frequency`].
 pub(crate) fn dataset_texts(dataset: &Dataset) -> impl Iterator<Item = (FileRef, &ElText, Place)> {
     let attribute = |name| coordinator_place(&["dataset"], Some(name));
     [

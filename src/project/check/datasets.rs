@@ -7,7 +7,7 @@ use crate::diag::Located;
 use crate::diag::rules::EL_UNKNOWN_VARIABLE;
 use crate::el::library::Library;
 use crate::ir::{self, ElText};
-use crate::oozie::{job, places};
+use crate::oozie::{datasets, places};
 use crate::project::load::{self, JobInput, Sources, Stop, schema_problems};
 use crate::xml;
 use rustc_hash::FxHashSet;
@@ -54,9 +54,13 @@ pub(super) fn datasets(
         found.iter().flat_map(places::dataset_texts),
         &vars,
     ));
-    job::included_by_name(&found, &mut problems);
+    datasets::included_by_name(&found, &mut problems);
     for dataset in &found {
-        problems.extend(job::dataset_problems(dataset, &vars, input.processing_zone));
+        problems.extend(datasets::dataset_problems(
+            dataset,
+            &vars,
+            input.processing_zone,
+        ));
     }
     let needed = free_variables(texts.iter().map(|(_, t)| *t), Library::Coordinator, &vars);
     if !loaded.configured && !needed.is_empty() {

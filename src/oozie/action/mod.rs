@@ -2,27 +2,28 @@
 //! Oozie's materialization does (CoordCommandUtils.java, CoordELFunctions.java, CoordELEvaluator.java):
 //! [`Job::resolve_action`] gives each data-in's instances (ranges through
 //! Oozie's echo pass, newest first, instances before the initial one dropped),
-//! the URIs (second phase of the uri-template: the instance's fields in the
-//! processing zone, also [`Job::instance_uri`]), the data-outs, and the
-//! workflow's app-path and configuration and the SLA values with the action
-//! functions. `latest` and `future` need data, so they stay unresolved.
+//! the URIs (second phase of the uri-template, `uri_template.rs`), the
+//! data-outs, and the workflow's app-path and configuration and the SLA
+//! values with the action functions. `latest` and `future` need data, so
+//! they stay unresolved. The EL contexts of those evaluations are in
+//! `context.rs`, a child module: only this one builds them.
+
+mod context;
 
 use crate::diag::Diagnostic;
 use crate::diag::rules::{EL_EVAL, INSTANCE_RANGE, UNDEFINED_DATASET};
 use crate::el::eval::{Context, Env};
-use crate::el::library::{FunctionDef, Library};
-use crate::el::parse::find_block;
-use crate::el::{Compiled, NoVariables, Value, VarMap, render_into};
+use crate::el::library::Library;
+use crate::el::{Compiled, VarMap};
 use crate::ir::{Coordinator, DataIn, ElText, Instances, Name};
-use crate::oozie::hcat;
+use crate::oozie::datasets::JobDataset;
 use crate::oozie::input_logic::{self, Condition};
-use crate::oozie::job::{Job, JobDataset, Layered, SecondPhase, datetime, render};
+use crate::oozie::job::{Job, datetime, render};
 use crate::time::calendar::CalendarUnit;
 use crate::time::datetime::ProcessingZone;
 use crate::time::frequency::FrequencyUnit;
-use crate::time::instance::DatasetClock;
-use crate::time::zone::Zone;
-use chrono::{DateTime, Datelike, Timelike, Utc};
+use chrono::{DateTime, Utc};
+use context::{ActionContext, InstanceContext};
 use std::borrow::Cow;
 use std::cell::OnceCell;
 
@@ -472,151 +473,6 @@ impl<'a> Job<'a> {
             .current_range(nominal, start, end)
             .map_err(|e| e.to_string())
     }
-
-    /// The URI of the instance at `instance` of the dataset named `dataset`
-    /// (as a data-in's or data-out's `dataset=` names it), through the
-    /// uri-template's second phase; `None` when no data-in or data-out of the
-    /// job reads such a dataset.
-    pub(crate) fn instance_uri(
-        &self,
-        dataset: &str,
-        instance: DateTime<Utc>,
-    ) -> Option<Result<String, Diagnostic>> {
-        self.datasets.get(dataset).map(|d| self.uri(d, instance))
-    }
-
-    /// Which instance fields (YEAR, MONTH, DAY, HOUR, MINUTE, in that
-    /// order) the second phase of the uri-template of the dataset named
-    /// `dataset` reads: an instance's URI is a function of them. Read from
-    /// the template as submitted, so a field written to survive the first
-    /// phase (`${"$"}{MONTH + 0}`) counts, and an echoed `${YEAR}` too.
-    pub(crate) fn uri_fields(&self, dataset: &str) -> Option<[bool; 5]> {
-        let mut read = [false; 5];
-        let mut mark = |i: usize| {
-            if let Some(r) = read.get_mut(i) {
-                *r = true;
-            }
-        };
-        match &self.datasets.get(dataset)?.uri {
-            SecondPhase::Fields(pieces) => {
-                for piece in pieces {
-                    if let UriPiece::Field(i) = piece {
-                        mark(usize::from(*i));
-                    }
-                }
-            }
-            SecondPhase::Template(template) => {
-                for expr in template.exprs() {
-                    expr.walk(&mut |e| {
-                        if let crate::el::ast::ExprKind::Var(name) = &e.kind
-                            && let Some(i) = FIELDS.iter().position(|f| **f == **name)
-                        {
-                            mark(i);
-                        }
-                    });
-                }
-            }
-        }
-        Some(read)
-    }
-
-    /// The second phase of the uri-template: the instance's fields, in the
-    /// processing zone (CoordCommandUtils:433-471).
-    fn uri(&self, dataset: &JobDataset, t: DateTime<Utc>) -> Result<String, Diagnostic> {
-        let local = match self.pz.offset_minutes {
-            0 => t.naive_utc(),
-            offset => t.naive_utc() + chrono::Duration::minutes(i64::from(offset)),
-        };
-        let template = match &dataset.uri {
-            SecondPhase::Fields(pieces) => return Ok(fields_uri(pieces, local)),
-            SecondPhase::Template(template) => template,
-        };
-        let fields = [
-            ("YEAR", format!("{:04}", local.year())),
-            ("MONTH", format!("{:02}", local.month())),
-            ("DAY", format!("{:02}", local.day())),
-            ("HOUR", format!("{:02}", local.hour())),
-            ("MINUTE", format!("{:02}", local.minute())),
-        ];
-        let vars = Layered {
-            first: &fields,
-            base: &NoVariables,
-        };
-        let env = Env {
-            vars: &vars,
-            library: Library::Coordinator,
-            context: None,
-            processing_zone: self.pz,
-        };
-        let mut out = String::with_capacity(template.span.range().len());
-        // (Its text is the submitted value: its errors point at the start of
-        // the uri-template.)
-        let at = dataset.dataset.uri_template.span.start;
-        render_into(template, &env, &mut out).map_err(|d| {
-            d.map_spans(|_| at).with_help(format!(
-                "the uri-template of dataset `{}` is evaluated again for each instance, with only YEAR, MONTH, DAY, HOUR and MINUTE defined",
-                dataset.dataset.name.name
-            ))
-        })?;
-        Ok(out)
-    }
-}
-
-/// A piece of a uri-template made of text and the instance fields only, the
-/// common form, which needs no evaluator.
-#[derive(Debug, PartialEq)]
-pub(super) enum UriPiece {
-    Text(String),
-    Field(u8),
-}
-
-const FIELDS: [&str; 5] = ["YEAR", "MONTH", "DAY", "HOUR", "MINUTE"];
-
-/// The pieces, when the submitted text is only text and blocks written
-/// exactly `${YEAR}` (or another field): what the EL parser would read as
-/// text parts and those variables, read without it. Anything else (spaces in
-/// a block, another expression) is left to the parser.
-pub(super) fn fields_only(text: &str) -> Option<Vec<UriPiece>> {
-    let mut pieces = Vec::new();
-    let mut rest = text;
-    while let Some(open) = find_block(rest.as_bytes(), 0) {
-        if open > 0 {
-            pieces.push(UriPiece::Text(rest[..open].to_string()));
-        }
-        let block = &rest[open + 2..];
-        let close = block.find('}')?;
-        let field = FIELDS.iter().position(|f| *f == &block[..close])?;
-        pieces.push(UriPiece::Field(field as u8));
-        rest = &block[close + 1..];
-    }
-    if !rest.is_empty() {
-        pieces.push(UriPiece::Text(rest.to_string()));
-    }
-    Some(pieces)
-}
-
-/// What rendering the template with the fields as strings gives.
-fn fields_uri(pieces: &[UriPiece], local: chrono::NaiveDateTime) -> String {
-    let mut out = String::with_capacity(64);
-    let two = |out: &mut String, n: u32| {
-        out.push(char::from(b'0' + (n / 10 % 10) as u8));
-        out.push(char::from(b'0' + (n % 10) as u8));
-    };
-    for piece in pieces {
-        match piece {
-            UriPiece::Text(text) => out.push_str(text),
-            UriPiece::Field(0) if (0..10_000).contains(&local.year()) => {
-                two(&mut out, local.year() as u32 / 100);
-                two(&mut out, local.year() as u32 % 100);
-            }
-            UriPiece::Field(0) => out.push_str(&format!("{:04}", local.year())),
-            UriPiece::Field(1) => two(&mut out, local.month()),
-            UriPiece::Field(2) => two(&mut out, local.day()),
-            UriPiece::Field(3) => two(&mut out, local.hour()),
-            UriPiece::Field(_) => two(&mut out, local.minute()),
-        }
-    }
-    out
 }
 
 /// `Calendar` field constants, as `TimeUnit.getCalendarUnit()` gives them.
@@ -637,7 +493,6 @@ pub(super) fn reads_the_nominal_time(text: &ElText) -> bool {
     text.calls_any(&["hoursInDay", "daysInMonth", "tzOffset"])
 }
 
-/// Whether `text` calls one of the functions `names` anywhere.
 /// An echoed instance call, `${coord:current(-23)}`, read back as Oozie reads
 /// it: the function by substring, in its order of precedence (CoordCommandUtils.java:161-188),
 /// and the arguments between the parentheses.
@@ -718,208 +573,9 @@ impl EchoCall {
     }
 }
 
-/// The dataset functions of instance elements.
-struct InstanceContext<'c> {
-    clock: &'c DatasetClock,
-    nominal: DateTime<Utc>,
-    job_zone: &'c Zone,
-    pz: ProcessingZone,
-    /// The first pass of a range: instance functions echo themselves.
-    echo: bool,
-    /// The last instance written as a datetime, so that reading the value
-    /// back can skip the parser when it is that text unchanged.
-    last: std::cell::Cell<Option<DateTime<Utc>>>,
-}
-
-fn text(s: String) -> Value<'static> {
-    Value::Str(Cow::Owned(s))
-}
-
-/// Argument `i` of a call as text; empty when there is none.
-fn arg_text(args: &[Value], i: usize) -> String {
-    args.get(i)
-        .map_or_else(String::new, |a| a.to_text().into_owned())
-}
-
-impl Context for InstanceContext<'_> {
-    fn call(
-        &self,
-        def: &'static FunctionDef,
-        args: &[Value],
-    ) -> Option<Result<Value<'static>, String>> {
-        if def.namespace != Some("coord") {
-            return None;
-        }
-        let arg = |i: usize| arg_text(args, i);
-        // The call written back, `${coord:current(-1)}`, as one string.
-        let echo = || {
-            let mut out = String::with_capacity(24 + def.name.len());
-            out.push_str("${coord:");
-            out.push_str(def.name);
-            out.push('(');
-            for (i, a) in args.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                a.write_to(&mut out);
-            }
-            out.push_str(")}");
-            text(out)
-        };
-        let long = |i: usize| args.get(i).map_or(Ok(0), |a| a.to_long());
-        let formatted = |t: Result<Option<DateTime<Utc>>, crate::time::instance::InstanceError>| {
-            t.map(|t| {
-                self.last.set(t);
-                text(t.map_or_else(String::new, |t| self.pz.format(t)))
-            })
-            .map_err(|e| e.to_string())
-        };
-        Some(match def.name {
-            "current" | "offset" | "absolute" | "endOfDays" | "endOfWeeks" | "endOfMonths"
-                if self.echo =>
-            {
-                Ok(echo())
-            }
-            "latest" | "future" | "latestRange" | "futureRange" => Ok(echo()),
-            "current" => long(0).and_then(|n| formatted(self.clock.current(self.nominal, n))),
-            "offset" => long(0).and_then(|n| {
-                let unit = arg(1);
-                let unit = CalendarUnit::parse(&unit).ok_or_else(|| {
-                    format!("No enum constant org.apache.oozie.coord.TimeUnit.{unit}")
-                })?;
-                formatted(self.clock.offset(self.nominal, n, unit))
-            }),
-            "hoursInDay" => long(0).and_then(|n| {
-                self.clock
-                    .hours_in_day(self.nominal, n)
-                    .map(|h| Value::Long(h.into()))
-                    .map_err(|e| e.to_string())
-            }),
-            "daysInMonth" => long(0).and_then(|n| {
-                self.clock
-                    .days_in_month(self.nominal, n)
-                    .map(|d| Value::Long(d.into()))
-                    .map_err(|e| e.to_string())
-            }),
-            "tzOffset" => Ok(Value::Long(
-                self.clock.tz_offset(self.nominal, self.job_zone).into(),
-            )),
-            _ => return None,
-        })
-    }
-}
-
-impl ActionContext<'_> {
-    /// The HCatalog functions (spec §6.8), on the URIs of the event named by
-    /// the first argument; `None` for any other function.
-    fn hcatalog(&self, function: &str, args: &[Value]) -> Option<Result<Value<'static>, String>> {
-        let reads_inputs = match function {
-            "databaseIn"
-            | "tableIn"
-            | "dataInPartitionFilter"
-            | "dataInPartitionMin"
-            | "dataInPartitionMax"
-            | "dataInPartitions" => true,
-            "databaseOut" | "tableOut" | "dataOutPartitions" | "dataOutPartitionValue" => false,
-            _ => return None,
-        };
-        let args: Vec<String> = args.iter().map(|a| a.to_text().into_owned()).collect();
-        let wanted = args.first().map_or("", String::as_str);
-        let mut all = self.inputs.iter().chain(self.outputs);
-        if !all.any(|e| e.name == wanted) {
-            // HCatELFunctions.isValidDataEvent, at submission.
-            return Some(Err(format!("data set name {wanted} is not valid")));
-        }
-        let events = if reads_inputs {
-            self.inputs
-        } else {
-            self.outputs
-        };
-        let event = events.iter().find(|e| e.name == wanted);
-        hcat::call(
-            function,
-            &args,
-            event.map(|e| e.uris.as_slice()),
-            event.is_some_and(|e| !e.unresolved.is_empty()),
-        )
-        .map(|r| r.map(text))
-    }
-}
-
-/// The action functions of the workflow configuration (`coord-action-start`).
-struct ActionContext<'c> {
-    nominal: DateTime<Utc>,
-    pz: ProcessingZone,
-    raw_name: &'c str,
-    inputs: &'c [Event<'c>],
-    outputs: &'c [Event<'c>],
-    /// Named `<input-logic>` nodes: which data they select is known only when
-    /// the data are, so `coord:dataIn` of one stays the call (CoordELFunctions.java:451-477).
-    logic_names: &'c [&'c str],
-}
-
-impl Context for ActionContext<'_> {
-    fn call(
-        &self,
-        def: &'static FunctionDef,
-        args: &[Value],
-    ) -> Option<Result<Value<'static>, String>> {
-        if def.namespace != Some("coord") {
-            return None;
-        }
-        let name = || arg_text(args, 0);
-        if let Some(result) = self.hcatalog(def.name, args) {
-            return Some(result);
-        }
-        let events = |events: &[Event], kind: &str| {
-            let wanted = name();
-            match events.iter().find(|e| e.name == wanted) {
-                // Unresolved instances leave the call itself (CoordELFunctions.java:451-477).
-                Some(e) if !e.unresolved.is_empty() => {
-                    Ok(text(format!("${{coord:{kind}('{wanted}')}}")))
-                }
-                Some(e) => Ok(text(e.uris.join(","))),
-                None if kind == "dataIn" && self.logic_names.contains(&wanted.as_str()) => {
-                    Ok(text(format!("${{coord:dataIn('{wanted}')}}")))
-                }
-                None => {
-                    let what = if kind == "dataIn" {
-                        "data-in"
-                    } else {
-                        "data-out"
-                    };
-                    let names: Vec<&str> = events.iter().map(|e| e.name).collect();
-                    let suggestion =
-                        crate::diag::closest(&wanted, names.iter().map(|n| n.to_string()))
-                            .map(|best| format!(": did you mean `{best}`?"))
-                            .unwrap_or_default();
-                    Err(match names.as_slice() {
-                        [] => {
-                            format!("{wanted} is not a {what} of this coordinator, which has none")
-                        }
-                        names => format!(
-                            "{wanted} is not a {what} of this coordinator (its {what}s: {}){suggestion}",
-                            names.join(", ")
-                        ),
-                    })
-                }
-            }
-        };
-        Some(match def.name {
-            "nominalTime" => Ok(text(self.pz.format(self.nominal))),
-            "dataIn" => events(self.inputs, "dataIn"),
-            "dataOut" => events(self.outputs, "dataOut"),
-            "name" => Ok(text(self.raw_name.to_string())),
-            _ => return None,
-        })
-    }
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::el::ast::{ExprKind, Part};
-    use crate::el::parse_template;
     use crate::oozie::job::{Options, prepare};
     use crate::project::files::Files;
     use crate::project::load::{self, JobInput, JobSource, Sources};
@@ -959,55 +615,6 @@ pub(crate) mod tests {
             panic!("the job prepares");
         };
         f(&loaded.app, &job)
-    }
-
-    /// The pieces as the EL parser reads the text, when it is only text and
-    /// field variables: what `fields_only` must agree with.
-    fn parsed_pieces(text: &str) -> Option<Vec<UriPiece>> {
-        let template = parse_template(text, 0).ok()?;
-        template
-            .parts
-            .iter()
-            .map(|part| match part {
-                Part::Text { text, .. } => Some(UriPiece::Text(text.to_string())),
-                Part::Block { expr, .. } => match &expr.kind {
-                    ExprKind::Var(name) => FIELDS
-                        .iter()
-                        .position(|f| f == &&**name)
-                        .map(|i| UriPiece::Field(i as u8)),
-                    _ => None,
-                },
-            })
-            .collect()
-    }
-
-    #[test]
-    fn uri_fields_are_read_as_the_el_parser_reads_them() {
-        let texts = [
-            "",
-            "hdfs://nn:8020/data/${YEAR}/${MONTH}/${DAY}/${HOUR}/${MINUTE}",
-            "${YEAR}${MONTH}${DAY}",
-            "s3://b/k=${YEAR}-${MONTH}/_SUCCESS",
-            "no fields at all",
-            "$ {YEAR} and $YEAR and {YEAR}",
-            "tail ${YEAR}}",
-            "a$${YEAR}",
-        ];
-        for text in texts {
-            assert_eq!(fields_only(text), parsed_pieces(text), "{text:?}");
-            assert!(fields_only(text).is_some(), "{text:?}");
-        }
-        // Left to the parser: what it would read otherwise, or not read.
-        for text in [
-            "x/${ YEAR }",
-            "x/${year}",
-            "x/${coord:user()}",
-            "x/${YEAR",
-            "x/${YEAR + 1}",
-            "x/${SECOND}",
-        ] {
-            assert_eq!(fields_only(text), None, "{text:?}");
-        }
     }
 
     #[test]
