@@ -19,7 +19,7 @@ use crate::interp::clock::millis;
 use crate::interp::simulate::engine::{self};
 use crate::interp::simulate::scenario::model::{JobEntry, Scenario, WorkflowScenario};
 use crate::interp::workflow::graph::Graph;
-use crate::interp::workflow::run::{self, Run, RunInput, SubWorkflow, SubWorkflows};
+use crate::interp::workflow::run::{self, ChildIds, Run, RunInput, SubWorkflow, SubWorkflows};
 use crate::interp::workflow::script::{Scope, Script};
 use crate::ir;
 use crate::oozie::job::{Job, Options};
@@ -450,7 +450,7 @@ pub fn run_workflow(
             sub_workflows: &sub_workflows,
             pz: request.folder.processing_zone,
             id_sequence: 0,
-            child_ids: &[],
+            child_ids: ChildIds::Counted,
         },
     );
     report(&graph, &run);

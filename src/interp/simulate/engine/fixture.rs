@@ -84,30 +84,49 @@ pub(in crate::interp::simulate) fn with_job(app: &str, f: impl FnOnce(&Job)) {
     f(&job);
 }
 
-/// Every app-path is one local workflow application.
-pub(super) struct LocalApp(Arc<SubWorkflow>);
+/// Local workflow applications by app-path (the last one for any other).
+pub(super) struct LocalApp(Vec<(String, Arc<SubWorkflow>)>);
 
 impl LocalApp {
-    /// The workflow application of `body` (its nodes, `end` named "end").
+    /// The workflow application of `body` (its nodes, `end` named "end")
+    /// at every app-path.
     pub(super) fn new(body: &str) -> LocalApp {
-        let text = format!(
-            r#"<workflow-app name="w" xmlns="uri:oozie:workflow:0.5">{body}<end name="end"/></workflow-app>"#
-        );
-        let arena = crate::xml::Arena::new();
-        let doc = crate::xml::parse(&text, &arena).unwrap();
-        let (workflow, problems) = crate::ir::lower::workflow(&doc.root);
-        assert!(problems.is_empty(), "{problems:?}");
-        LocalApp(Arc::new(SubWorkflow {
-            workflow: Arc::new(workflow),
-            defaults: VarMap::default(),
-            path: "app/workflow.xml".into(),
-        }))
+        LocalApp::with(&[("", body)])
+    }
+
+    /// The applications of `apps`: (app-path, body), the last for any
+    /// app-path not listed.
+    pub(super) fn with(apps: &[(&str, &str)]) -> LocalApp {
+        LocalApp(
+            apps.iter()
+                .map(|&(path, body)| {
+                    let text = format!(
+                        r#"<workflow-app name="w" xmlns="uri:oozie:workflow:0.5">{body}<end name="end"/></workflow-app>"#
+                    );
+                    let arena = crate::xml::Arena::new();
+                    let doc = crate::xml::parse(&text, &arena).unwrap();
+                    let (workflow, problems) = crate::ir::lower::workflow(&doc.root);
+                    assert!(problems.is_empty(), "{problems:?}");
+                    let app = SubWorkflow {
+                        workflow: Arc::new(workflow),
+                        defaults: VarMap::default(),
+                        path: format!("{path}/workflow.xml"),
+                    };
+                    (path.to_string(), Arc::new(app))
+                })
+                .collect(),
+        )
     }
 }
 
 impl SubWorkflows for LocalApp {
-    fn load(&self, _: &str, _: Option<&str>) -> Option<Result<Arc<SubWorkflow>, String>> {
-        Some(Ok(Arc::clone(&self.0)))
+    fn load(&self, app_path: &str, _: Option<&str>) -> Option<Result<Arc<SubWorkflow>, String>> {
+        let (_, app) = self
+            .0
+            .iter()
+            .find(|(path, _)| path == app_path)
+            .or(self.0.last())?;
+        Some(Ok(Arc::clone(app)))
     }
 }
 

@@ -125,6 +125,8 @@ pub struct LocalRun {
     pub id_sequence: u64,
     /// The ids its sub-workflows were given, in the order they were submitted.
     pub child_ids: Vec<u64>,
+    /// It was killed with its action (CoordKillXCommand, CoordActionsKillXCommand).
+    pub killed: bool,
 }
 
 /// `value`'s `coord:dataIn` calls with the action's data-ins as its inputs
@@ -529,6 +531,7 @@ impl<'a> Engine<'a> {
             self.jobs,
             self.data,
             self.script,
+            self.next_workflow_id,
         )
     }
 

@@ -105,9 +105,6 @@ impl<'a> Engine<'a> {
         for a in 0..self.job(j).actions.len() {
             if self.action(j, a).status == ActionStatus::Suspended {
                 let mut end = None;
-                // (Where its end would have been queued, had its workflow
-                // ended already.)
-                let place = self.queue.hold_place();
                 if let Some(w) = &mut self.action_mut(j, a).workflow {
                     w.generation += 1;
                     match &mut w.live {
@@ -115,7 +112,6 @@ impl<'a> Engine<'a> {
                         Some(live) => {
                             let since = live.suspended_since.take().unwrap_or(now);
                             live.paused += now - since;
-                            live.end = place;
                         }
                         None => {
                             let due = now.saturating_add(w.remaining);
@@ -125,6 +121,16 @@ impl<'a> Engine<'a> {
                     }
                 }
                 self.set_action_status(j, a, ActionStatus::Running, Why::Resumed);
+                // Their end takes the place it would take ended already.
+                let place = self.queue.hold_place();
+                if let Some(live) = self
+                    .action_mut(j, a)
+                    .workflow
+                    .as_mut()
+                    .and_then(|w| w.live.as_mut())
+                {
+                    live.end = place;
+                }
                 if let Some((at, generation)) = end {
                     self.push(
                         at,
@@ -180,7 +186,14 @@ impl<'a> Engine<'a> {
             w.status = Some(WorkflowEnd::Killed);
             w.due = None;
             w.generation += 1;
-            // Its jobs are killed with it: their queued steps find none.
+            // Its jobs are killed with it: their queued steps find none, and
+            // its trace is made again to this moment, with the ids they took.
+            if let Some(local) = &mut w.run {
+                local.killed = true;
+                if let Some(live) = &w.live {
+                    local.child_ids = live.tree.child_ids().to_vec();
+                }
+            }
             w.live = None;
         }
     }

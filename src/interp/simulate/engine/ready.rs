@@ -1,6 +1,7 @@
 //! The ready check and an action's workflow (CoordActionReadyXCommand, CoordActionStartXCommand): what starts, how its workflow runs and ends.
 
 use super::*;
+use crate::interp::workflow::run::ChildIds;
 
 impl<'a> Engine<'a> {
     pub(super) fn ready_check(&mut self, j: usize) {
@@ -83,19 +84,11 @@ impl<'a> Engine<'a> {
                 continue;
             };
             // The workflow job is submitted now and takes the next id; its
-            // steps go on the engine's queue.
+            // steps go on the engine's queue, in the place its end took when
+            // a run was made at once (queued once the action was RUNNING).
             let (graph, conf) = *local;
             let id_sequence = self.next_workflow_id;
             self.next_workflow_id += 1;
-            let place = self.queue.hold_place();
-            let pz = self.job(j).job.processing_zone();
-            let live = LiveWorkflow {
-                tree: Tree::new(Arc::new(graph), conf, id_sequence, now, pz),
-                steps: place,
-                end: place,
-                suspended_since: None,
-                paused: 0,
-            };
             self.action_mut(j, a).workflow = Some(Workflow {
                 started: now,
                 ended: None,
@@ -103,8 +96,9 @@ impl<'a> Engine<'a> {
                 run: Some(Box::new(LocalRun {
                     id_sequence,
                     child_ids: Vec::new(),
+                    killed: false,
                 })),
-                live: Some(Box::new(live)),
+                live: None,
                 refused,
                 script,
                 due: None,
@@ -112,6 +106,17 @@ impl<'a> Engine<'a> {
                 generation,
             });
             self.set_action_status(j, a, ActionStatus::Running, Why::WorkflowStarted);
+            let place = self.queue.hold_place();
+            let pz = self.job(j).job.processing_zone();
+            if let Some(w) = &mut self.action_mut(j, a).workflow {
+                w.live = Some(Box::new(LiveWorkflow {
+                    tree: Tree::new(Arc::new(graph), conf, id_sequence, now, pz),
+                    steps: place,
+                    end: place,
+                    suspended_since: None,
+                    paused: 0,
+                }));
+            }
             self.step_workflow(j, a, None);
         }
     }
@@ -349,22 +354,23 @@ impl SimJob<'_> {
         Some(conf.map(|conf| (Arc::clone(app), conf)))
     }
 
-    /// Runs a local workflow application as action `a` at `start` again,
-    /// meeting what `script` says, with the ids its run was given.
+    /// Runs action `a`'s local workflow application again from `start`, as
+    /// job `id_sequence` with its sub-workflows' `ids`, meeting what
+    /// `script` says.
     pub(super) fn run_local(
         &self,
         a: usize,
-        app: &SubWorkflow,
-        conf: &VarMap,
-        ids: &LocalRun,
+        id_sequence: u64,
+        ids: ChildIds,
         start: Millis,
         script: &Script,
     ) -> Option<Run> {
+        let (app, conf) = self.local_job(a)?.ok()?;
         let graph = Arc::new(Graph::new(Arc::clone(&app.workflow)).ok()?);
         Some(workflow_run(
             &graph,
             &RunInput {
-                conf,
+                conf: &conf,
                 start,
                 script,
                 scope: Scope {
@@ -373,8 +379,8 @@ impl SimJob<'_> {
                 },
                 sub_workflows: self.workflows,
                 pz: self.job.processing_zone(),
-                id_sequence: ids.id_sequence,
-                child_ids: &ids.child_ids,
+                id_sequence,
+                child_ids: ids,
             },
         ))
     }
@@ -593,6 +599,40 @@ mod tests {
                     (Some(5), "WAITING")
                 ]
             );
+        });
+    }
+
+    /// A workflow killed with its coordinator job stands in the report as
+    /// it was killed (CoordKillXCommand kills the workflow jobs), and its
+    /// sub-workflow keeps the id it was given when it was submitted: action
+    /// 1's child, submitted at 01:30 after action 2's job took id 1, is 2.
+    #[test]
+    fn a_killed_workflow_trace_stands_at_the_kill_with_its_ids() {
+        let java = |name: &str, to: &str| {
+            format!(
+                r#"<action name="{name}"><java><job-tracker>jt</job-tracker><name-node>nn</name-node><main-class>M</main-class></java><ok to="{to}"/><error to="end"/></action>"#
+            )
+        };
+        let top = format!(
+            r#"<start to="a"/>{}<action name="c"><sub-workflow><app-path>child</app-path></sub-workflow><ok to="end"/><error to="end"/></action>"#,
+            java("a", "c")
+        );
+        let child = format!(r#"<start to="z"/>{}"#, java("z", "end"));
+        let local = LocalApp::with(&[("child", child.as_str()), ("", top.as_str())]);
+        let app = coordinator("2009-01-01T02:00Z", "<concurrency>2</concurrency>");
+        let scenario = format!(
+            "{SCENARIO}[[node]]\nname = \"a\"\nduration = \"90m\"\n[[node]]\nname = \"z\"\nduration = \"1h\"\n[[op]]\nat = \"2009-01-01T02:00Z\"\njob = \"c\"\ndo = \"kill\"\n"
+        );
+        record_with(&app, &local, &scenario, None, |record| {
+            let trace = record.workflow_trace(0, 0).unwrap();
+            assert_eq!(trace.status, RunStatus::Killed);
+            assert_eq!(trace.ended, Some(at("2009-01-01T02:00Z")));
+            let c = trace.nodes.iter().find(|n| n.name == "c").unwrap();
+            let child = c.child.as_deref().unwrap();
+            assert_eq!(child.id, "0000002-000000000000000-oozie-coordc-W");
+            assert_eq!(child.status, RunStatus::Killed);
+            let second = record.workflow_trace(0, 1).unwrap();
+            assert_eq!(second.id, "0000001-000000000000000-oozie-coordc-W");
         });
     }
 }

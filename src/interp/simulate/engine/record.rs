@@ -9,7 +9,7 @@ use super::super::scenario::model::Settings;
 use super::super::status::{ActionStatus, JobStatus};
 use super::SimJob;
 use crate::interp::clock::Millis;
-use crate::interp::workflow::run::Run;
+use crate::interp::workflow::run::{ChildIds, Run};
 use crate::interp::workflow::script::Script;
 
 /// What happened in a simulation, in order.
@@ -38,6 +38,8 @@ pub struct Record<'a> {
     pub data: DataStore,
     /// What the workflows run from local applications met.
     script: Script,
+    /// The id the server would give the next workflow job.
+    next_workflow_id: u64,
 }
 
 impl<'a> Record<'a> {
@@ -48,6 +50,7 @@ impl<'a> Record<'a> {
         jobs: Vec<SimJob<'a>>,
         data: DataStore,
         script: Script,
+        next_workflow_id: u64,
     ) -> Record<'a> {
         Record {
             log,
@@ -56,19 +59,27 @@ impl<'a> Record<'a> {
             jobs,
             data,
             script,
+            next_workflow_id,
         }
     }
 
     /// Action `a`'s workflow trace as of the record's time, made again as
-    /// it ran (keeping every run's nodes would hold a year's simulation in
-    /// memory).
+    /// it ran, with the ids its jobs were given (keeping every run's nodes
+    /// would hold a year's simulation in memory). A workflow killed with
+    /// its action stands as it was killed.
     pub(crate) fn workflow_trace(&self, j: usize, a: usize) -> Option<Run> {
         let job = self.jobs.get(j)?;
         let workflow = job.actions.get(a)?.workflow.as_ref()?;
         let local = workflow.run.as_deref()?;
-        let (app, conf) = job.local_job(a)?.ok()?;
-        let run = job.run_local(a, &app, &conf, local, workflow.started, &self.script)?;
-        Some(run.cut_at(self.now))
+        let ids = ChildIds::Given {
+            ids: &local.child_ids,
+            then: self.next_workflow_id,
+        };
+        let run = job.run_local(a, local.id_sequence, ids, workflow.started, &self.script)?;
+        Some(match (local.killed, workflow.ended) {
+            (true, Some(at)) => run.killed_at(at),
+            _ => run.cut_at(self.now),
+        })
     }
 }
 

@@ -216,9 +216,10 @@ impl Run {
 }
 
 impl Run {
-    /// The run killed at `now` by its parent (SubWorkflowActionExecutor.kill,
-    /// :288-302): what had happened, then KILLED.
-    fn killed_at(self, now: Millis) -> Run {
+    /// The run killed at `now` with the action that runs it (a parent's,
+    /// SubWorkflowActionExecutor.kill :288-302; a coordinator action's,
+    /// CoordKillXCommand): what had happened, then KILLED.
+    pub(crate) fn killed_at(self, now: Millis) -> Run {
         let mut run = self.cut_at(now);
         if matches!(run.status, RunStatus::Running | RunStatus::Suspended) {
             run.status = RunStatus::Killed;
@@ -285,9 +286,19 @@ pub struct RunInput<'a> {
     pub pz: ProcessingZone,
     /// This job's id sequence number.
     pub id_sequence: u64,
-    /// The ids its sub-workflows are given, in the order they are
-    /// submitted; past them (or with none), the next after `id_sequence`.
-    pub child_ids: &'a [u64],
+    /// Where its sub-workflows take their ids.
+    pub child_ids: ChildIds<'a>,
+}
+
+/// Where a job run alone gives its sub-workflows their ids.
+#[derive(Debug, Clone, Copy)]
+pub enum ChildIds<'a> {
+    /// The next after its own, in the order they are submitted.
+    Counted,
+    /// The ids a run on a server gave them, in the order they were
+    /// submitted; past them (sub-workflows that run had not submitted yet),
+    /// the server's next, from `then`.
+    Given { ids: &'a [u64], then: u64 },
 }
 
 impl<'a> RunInput<'a> {
@@ -303,7 +314,7 @@ impl<'a> RunInput<'a> {
             sub_workflows: &NoSubWorkflows,
             pz: ProcessingZone::UTC,
             id_sequence: 0,
-            child_ids: &[],
+            child_ids: ChildIds::Counted,
         }
     }
 }
@@ -888,5 +899,71 @@ mod tests {
                 ("only".to_string(), "g".to_string())
             ]
         );
+    }
+
+    /// A suspended sub-workflow keeps its run while its own sub-workflows
+    /// go on: `s` is suspended when `x`'s transient retries run out, and
+    /// its child `g`, an hour long, ends later and is told to it (not to
+    /// the top job, which waits on `s` to the end).
+    #[test]
+    fn a_sub_workflow_of_a_suspended_one_ends_into_it() {
+        let apps = Apps::new(&[
+            (
+                "/s",
+                &format!(
+                    r#"<start to="f"/><fork name="f"><path start="x"/><path start="g"/></fork>{}{}<join name="j" to="end"/>"#,
+                    java("x", "", "j"),
+                    sub_workflow("g", "/g", "j")
+                ),
+            ),
+            (
+                "/g",
+                &format!(r#"<start to="long"/>{}"#, java("long", "", "end")),
+            ),
+        ]);
+        let script = Script {
+            nodes: vec![
+                node("x", |n| n.transient_failures = Some(9)),
+                node("long", |n| n.duration = Some(60 * MINUTE)),
+            ],
+            ..Script::default()
+        };
+        let body = format!(r#"<start to="s"/>{}"#, sub_workflow("s", "/s", "end"));
+        let run = run_tree(&body, &script, &VarMap::default(), &apps);
+        assert_eq!(run.status, RunStatus::Running);
+        let s = child(&run, "s");
+        assert_eq!(s.status, RunStatus::Suspended);
+        let g = child(s, "g");
+        assert_eq!(
+            (g.status, g.ended),
+            (RunStatus::Succeeded, Some(60 * MINUTE))
+        );
+    }
+
+    /// A job that fails kills the sub-workflows it runs, and one that ended
+    /// in the same step is given with the node killed as the job failed,
+    /// not as its child ended.
+    #[test]
+    fn a_failing_job_takes_its_sub_workflows_with_it() {
+        let apps = Apps::new(&[
+            (
+                "/s",
+                &format!(r#"<start to="g"/>{}"#, sub_workflow("g", "/g", "end")),
+            ),
+            ("/g", r#"<start to="end"/>"#),
+        ]);
+        let body = format!(
+            r#"<start to="f"/><fork name="f"><path start="a"/><path start="b"/></fork>{}<action name="b"><java><job-tracker>jt</job-tracker><name-node>nn</name-node><main-class>${{undefined}}</main-class></java><ok to="j"/><error to="fail"/></action><join name="j" to="end"/>"#,
+            sub_workflow("a", "/s", "j"),
+        );
+        let run = run_tree(&body, &Script::default(), &VarMap::default(), &apps);
+        assert_eq!(run.status, RunStatus::Failed);
+        let a = run.nodes.iter().find(|n| n.name == "a").unwrap();
+        assert_eq!(a.status, NodeStatus::Killed);
+        assert_eq!(
+            a.why,
+            Some(Why::Text("killed when the job failed".to_string()))
+        );
+        assert_eq!(child(child(&run, "a"), "g").status, RunStatus::Succeeded);
     }
 }

@@ -125,7 +125,11 @@ impl Runner<'_, '_> {
             external_status: Some(child.status.name().to_string()),
             ..Behaviour::default()
         };
-        let n = self.tree.job.run.node_mut(r);
+        // (Its parent still has its run: a job gives its own only once
+        // every sub-workflow of its has been given.)
+        let Some(n) = self.tree.job.run.nodes.get_mut(r) else {
+            return;
+        };
         n.why = Some(Why::Text(format!(
             "its sub-workflow {} ({}) ended {}",
             child.id,

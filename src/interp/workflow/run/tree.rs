@@ -25,6 +25,9 @@ pub(super) struct Job {
     pub(super) last_error_node: Option<String>,
     pub(super) external_ids: u32,
     pub(super) finished: bool,
+    /// Its run was given to its parent's node run (a sub-workflow that
+    /// ended, was killed, or stood so when the tree ended).
+    pub(super) handed: bool,
 }
 
 impl Job {
@@ -69,6 +72,7 @@ impl Job {
             last_error_node: None,
             external_ids: 0,
             finished: false,
+            handed: false,
         }
     }
 }
@@ -166,22 +170,18 @@ impl Tree {
     }
 
     /// The top job's run, each sub-workflow's in its action's node run.
-    /// Sub-workflows still running when nothing more can happen (waiting
-    /// on a suspended one of their own) are told to their parents as they
-    /// stand, the deepest first.
+    /// Sub-workflows not given to their parents yet (suspended, still
+    /// running when nothing more can happen, or stopped with a suspended
+    /// top job) are given as they stand, the deepest first.
     pub(crate) fn into_run(mut self, world: &World, server: &mut dyn Server, now: Millis) -> Run {
-        for k in (1..self.jobs.len()).rev() {
-            self.switch_to(k);
-            if !self.job.finished {
-                self.ended.push(k);
-                Runner {
-                    tree: &mut self,
-                    world,
-                    server,
-                    now,
-                }
-                .tell_parents();
-            }
+        let mut runner = Runner {
+            tree: &mut self,
+            world,
+            server,
+            now,
+        };
+        for k in (1..runner.tree.jobs.len()).rev() {
+            runner.hand_over(k);
         }
         self.switch_to(0);
         self.job.run
@@ -218,7 +218,7 @@ impl Tree {
         self.jobs.len() - 1
     }
 
-    /// The sub-workflows job `k` runs that have not ended: (node run, job).
+    /// The sub-workflows of job `k` not given to it yet: (node run, job).
     fn children_of(&self, k: usize) -> Vec<(usize, usize)> {
         self.jobs
             .iter()
@@ -226,7 +226,7 @@ impl Tree {
             .filter_map(|(c, job)| {
                 let job = job.as_ref()?;
                 let (parent, r) = job.parent?;
-                (parent == k && !job.finished).then_some((r, c))
+                (parent == k && !job.handed).then_some((r, c))
             })
             .collect()
     }
@@ -250,6 +250,7 @@ impl Tree {
             return Run::default();
         };
         job.finished = true;
+        job.handed = true;
         std::mem::take(&mut job.run).killed_at(now)
     }
 }
@@ -276,8 +277,9 @@ impl Server for Alone<'_> {
 
     fn next_id(&mut self) -> u64 {
         self.given.next().copied().unwrap_or_else(|| {
+            let id = self.next;
             self.next += 1;
-            self.next
+            id
         })
     }
 }
@@ -292,10 +294,14 @@ pub fn run(graph: &Arc<Graph>, input: &RunInput) -> Run {
         pz: input.pz,
         scope: input.scope,
     };
+    let (given, next): (&[u64], u64) = match input.child_ids {
+        ChildIds::Counted => (&[], input.id_sequence + 1),
+        ChildIds::Given { ids, then } => (ids, then),
+    };
     let mut server = Alone {
         queue: EventQueue::default(),
-        given: input.child_ids.iter(),
-        next: input.id_sequence,
+        given: given.iter(),
+        next,
     };
     let mut tree = Tree::new(
         Arc::clone(graph),
@@ -317,19 +323,39 @@ pub fn run(graph: &Arc<Graph>, input: &RunInput) -> Run {
 }
 
 impl Runner<'_, '_> {
-    /// Tells each sub-workflow that ended in the last step to the action
-    /// that runs it (its parent's, which may have ended since).
+    /// Tells each sub-workflow that ended or was suspended in the last step
+    /// to the action that runs it. One that ended gives it its run; one
+    /// suspended keeps it (its own sub-workflows may still end) and the
+    /// action waits.
     fn tell_parents(&mut self) {
         while let Some(child) = self.tree.ended.pop() {
             self.tree.switch_to(child);
-            let Some((parent, r)) = self.tree.job.parent else {
+            if self.tree.job.run.status != RunStatus::Suspended {
+                self.hand_over(child);
                 continue;
-            };
-            let run = std::mem::take(&mut self.tree.job.run);
-            let path = self.tree.job.path.take().unwrap_or_default();
-            self.tree.switch_to(parent);
-            self.child_ended(r, run, &path);
+            }
+            if let Some((parent, r)) = self.tree.job.parent {
+                self.tree.switch_to(parent);
+                if let Some(live) = self.tree.job.live.get_mut(r) {
+                    *live = None;
+                }
+            }
         }
+    }
+
+    /// Gives sub-workflow `child`'s run, as it stands, to the action that
+    /// runs it (once).
+    fn hand_over(&mut self, child: usize) {
+        self.tree.switch_to(child);
+        let job = &mut self.tree.job;
+        let Some((parent, r)) = job.parent.filter(|_| !job.handed) else {
+            return;
+        };
+        job.handed = true;
+        let run = std::mem::take(&mut job.run);
+        let path = job.path.take().unwrap_or_default();
+        self.tree.switch_to(parent);
+        self.child_ended(r, run, &path);
     }
 
     pub(super) fn push(&mut self, at: Millis, step: Step) {
