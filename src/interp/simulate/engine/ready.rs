@@ -635,4 +635,27 @@ mod tests {
             assert_eq!(second.id, "0000001-000000000000000-oozie-coordc-W");
         });
     }
+
+    /// A resumed action's workflow end takes the place it would have taken
+    /// queued at the resume, after the status change's own tick: with the
+    /// status transit every 15 minutes, action 2 (01:00, a 1750 s workflow)
+    /// suspended from 01:15 to 01:16 ends its job when a scripted workflow
+    /// of the same length does.
+    #[test]
+    fn a_resumed_local_workflow_ends_in_the_place_of_its_resume() {
+        let app = coordinator("2009-01-01T02:00Z", "<concurrency>2</concurrency>");
+        let local = LocalApp::new(LOCAL);
+        let scenario = SCENARIO
+            .replace("duration = \"2h\"", "duration = \"1750s\"")
+            .replace(
+                "[server]\n",
+                "[server]\n\"oozie.service.StatusTransitService.statusTransit.interval\" = 900\n",
+            )
+            + "[[node]]\nname = \"a\"\nduration = \"1750s\"\n[[op]]\nat = \"2009-01-01T01:15Z\"\njob = \"c\"\ndo = \"suspend\"\n[[op]]\nat = \"2009-01-01T01:16Z\"\njob = \"c\"\ndo = \"resume\"\n";
+        let mut scripted = Vec::new();
+        simulate(&app, &scenario, None, |engine| scripted = changes(engine));
+        simulate_with(&app, &local, &scenario, None, |engine| {
+            assert_eq!(changes(engine), scripted);
+        });
+    }
 }
