@@ -451,6 +451,7 @@ pub fn run_workflow(
             pz: request.folder.processing_zone,
             id_sequence: 0,
             child_ids: ChildIds::Counted,
+            path: None,
         },
     );
     report(&graph, &run);

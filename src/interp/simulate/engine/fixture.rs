@@ -120,11 +120,20 @@ impl LocalApp {
 }
 
 impl SubWorkflows for LocalApp {
-    fn load(&self, app_path: &str, _: Option<&str>) -> Option<Result<Arc<SubWorkflow>, String>> {
+    /// A relative app-path is read beside `parent` (its folder, then `/`).
+    fn load(
+        &self,
+        app_path: &str,
+        parent: Option<&str>,
+    ) -> Option<Result<Arc<SubWorkflow>, String>> {
+        let wanted = match parent.and_then(|p| p.rsplit_once('/')) {
+            Some((folder, _)) if !app_path.contains("://") => format!("{folder}/{app_path}"),
+            _ => app_path.to_string(),
+        };
         let (_, app) = self
             .0
             .iter()
-            .find(|(path, _)| path == app_path)
+            .find(|(path, _)| *path == wanted)
             .or(self.0.last())?;
         Some(Ok(Arc::clone(app)))
     }

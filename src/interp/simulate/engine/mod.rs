@@ -86,11 +86,11 @@ pub struct Workflow {
 }
 
 /// What a coordinator action's workflow is: scripted, run from its local
-/// application (its graph and its job's configuration), or refused before
-/// it ran.
+/// application (its graph, its job's configuration and its file), or
+/// refused before it ran.
 enum LocalOutcome {
     Scripted,
-    Local(Box<(Graph, VarMap)>),
+    Local(Box<(Graph, VarMap, String)>),
     Refused(String),
 }
 

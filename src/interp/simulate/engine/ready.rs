@@ -86,7 +86,7 @@ impl<'a> Engine<'a> {
             // The workflow job is submitted now and takes the next id; its
             // steps go on the engine's queue, in the place its end took when
             // a run was made at once (queued once the action was RUNNING).
-            let (graph, conf) = *local;
+            let (graph, conf, path) = *local;
             let id_sequence = self.next_workflow_id;
             self.next_workflow_id += 1;
             self.action_mut(j, a).workflow = Some(Workflow {
@@ -110,7 +110,8 @@ impl<'a> Engine<'a> {
             let pz = self.job(j).job.processing_zone();
             if let Some(w) = &mut self.action_mut(j, a).workflow {
                 w.live = Some(Box::new(LiveWorkflow {
-                    tree: Tree::new(Arc::new(graph), conf, id_sequence, now, pz),
+                    tree: Tree::new(Arc::new(graph), conf, id_sequence, now, pz)
+                        .read_from(Some(path)),
                     steps: place,
                     end: place,
                     suspended_since: None,
@@ -232,7 +233,8 @@ impl<'a> Engine<'a> {
         let Ok(graph) = Graph::new(Arc::clone(&app.workflow)) else {
             return (scripted, LocalOutcome::Scripted);
         };
-        (scripted, LocalOutcome::Local(Box::new((graph, conf))))
+        let path = app.path.clone();
+        (scripted, LocalOutcome::Local(Box::new((graph, conf, path))))
     }
 
     pub(super) fn workflow_end(&mut self, j: usize, a: usize, generation: u32) {
@@ -381,6 +383,7 @@ impl SimJob<'_> {
                 pz: self.job.processing_zone(),
                 id_sequence,
                 child_ids: ids,
+                path: Some(&app.path),
             },
         ))
     }
@@ -656,6 +659,25 @@ mod tests {
         simulate(&app, &scenario, None, |engine| scripted = changes(engine));
         simulate_with(&app, &local, &scenario, None, |engine| {
             assert_eq!(changes(engine), scripted);
+        });
+    }
+
+    /// A relative sub-workflow app-path in a coordinator action's workflow
+    /// is read beside that workflow's own file (`app/child` for `child`
+    /// in `app/workflow.xml`), as a sub-workflow's own are, not beside the
+    /// coordinator.
+    #[test]
+    fn a_relative_sub_workflow_is_read_beside_the_action_workflow() {
+        let top = r#"<start to="c"/><action name="c"><sub-workflow><app-path>child</app-path></sub-workflow><ok to="end"/><error to="end"/></action>"#;
+        let child = r#"<start to="z"/><action name="z"><java><job-tracker>jt</job-tracker><name-node>nn</name-node><main-class>M</main-class></java><ok to="end"/><error to="end"/></action>"#;
+        let local = LocalApp::with(&[("app/child", child), ("app", top)]);
+        let app = coordinator("2009-01-01T01:00Z", "");
+        record_with(&app, &local, SCENARIO, None, |record| {
+            let trace = record.workflow_trace(0, 0).unwrap();
+            let c = &trace.nodes[0];
+            let child = c.child.as_deref().unwrap();
+            assert_eq!(child.nodes[0].name, "z");
+            assert_eq!(trace.status, RunStatus::Succeeded);
         });
     }
 }

@@ -288,6 +288,9 @@ pub struct RunInput<'a> {
     pub id_sequence: u64,
     /// Where its sub-workflows take their ids.
     pub child_ids: ChildIds<'a>,
+    /// Its application's own file, beside which its relative sub-workflow
+    /// app-paths are read (`None`: where `sub_workflows` reads them from).
+    pub path: Option<&'a str>,
 }
 
 /// Where a job run alone gives its sub-workflows their ids.
@@ -315,6 +318,7 @@ impl<'a> RunInput<'a> {
             pz: ProcessingZone::UTC,
             id_sequence: 0,
             child_ids: ChildIds::Counted,
+            path: None,
         }
     }
 }

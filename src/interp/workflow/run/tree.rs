@@ -119,6 +119,13 @@ impl Tree {
         }
     }
 
+    /// The tree, its top job's application read from `path` (its relative
+    /// sub-workflow app-paths are read beside it, as a sub-workflow's are).
+    pub(crate) fn read_from(mut self, path: Option<String>) -> Tree {
+        self.top_mut().path = path;
+        self
+    }
+
     /// Starts the top job at `now`: its start node and the control nodes
     /// it leads to.
     pub(crate) fn start(&mut self, world: &World, server: &mut dyn Server, now: Millis) {
@@ -190,6 +197,14 @@ impl Tree {
     /// The top job.
     fn top(&self) -> &Job {
         self.job_at(0).unwrap_or(&self.job)
+    }
+
+    /// The top job, to change it.
+    fn top_mut(&mut self) -> &mut Job {
+        match self.jobs.get_mut(0).and_then(Option::as_mut) {
+            Some(top) => top,
+            None => &mut self.job,
+        }
     }
 
     /// Job `k`, unless it is the one stepping now.
@@ -309,7 +324,8 @@ pub fn run(graph: &Arc<Graph>, input: &RunInput) -> Run {
         input.id_sequence,
         input.start,
         input.pz,
-    );
+    )
+    .read_from(input.path.map(str::to_string));
     tree.start(&world, &mut server, input.start);
     let mut now = input.start;
     while !tree.finished() {
