@@ -161,8 +161,6 @@ pub struct Run {
     pub kill_message: Option<String>,
     /// In the order they started; `start` left out.
     pub nodes: Vec<NodeRun>,
-    /// How many workflow ids it took (itself and its sub-workflows').
-    pub ids_used: u64,
     /// When it was suspended.
     pub suspended_at: Option<Millis>,
 }
@@ -613,7 +611,6 @@ mod tests {
             (7, 8, 9)
         );
         assert_eq!(id(child(child(&run, "a"), "g")), 10);
-        assert_eq!(run.ids_used, 4);
         // `a` ends when its child does: x (1 min), then the leaf's z (1 min).
         let a = run.nodes.iter().find(|n| n.name == "a").unwrap();
         assert_eq!(a.ended, Some(2 * MINUTE));

@@ -73,23 +73,9 @@ impl Runner<'_, '_> {
                 return true;
             }
         };
-        // Its id is the next the server gives (UUIDService): every job of
-        // the tree above it took one more.
+        // Its id is the next the server gives (UUIDService).
         let id_sequence = self.server.next_id();
         self.tree.child_ids.push(id_sequence);
-        self.tree.job.run.ids_used += 1;
-        let mut above = self.tree.job.parent;
-        while let Some((k, _)) = above {
-            above = self
-                .tree
-                .jobs
-                .get_mut(k)
-                .and_then(Option::as_mut)
-                .and_then(|job| {
-                    job.run.ids_used += 1;
-                    job.parent
-                });
-        }
         let mut child = Job::new(Arc::new(graph), conf, id_sequence, self.now, self.world.pz);
         child.depth = depth;
         child.path = Some(loaded.path.clone());

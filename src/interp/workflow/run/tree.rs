@@ -58,7 +58,6 @@ impl Job {
                 error_message: None,
                 kill_message: None,
                 nodes: Vec::new(),
-                ids_used: 1,
                 suspended_at: None,
             },
             graph,
