@@ -7,11 +7,11 @@ use super::{Engine, JobInput, Record, Why};
 use crate::el::VarMap;
 use crate::interp::clock::{Millis, datetime, millis};
 use crate::interp::simulate::scenario::model::Scenario;
-use crate::interp::workflow::run::{NoSubWorkflows, SubWorkflow, SubWorkflows};
+use crate::interp::workflow::run::test_apps::{TestApps, workflow};
+use crate::interp::workflow::run::{NoSubWorkflows, SubWorkflows};
 use crate::oozie::job::{Job, Options, prepare};
 use crate::time::cron::MaxYear;
 use crate::time::datetime::{ProcessingZone, format_utc, parse_datetime};
-use std::sync::Arc;
 
 /// The job's id in every scenario.
 pub(in crate::interp::simulate) const JOB: &str = "c";
@@ -84,59 +84,20 @@ pub(in crate::interp::simulate) fn with_job(app: &str, f: impl FnOnce(&Job)) {
     f(&job);
 }
 
-/// Local workflow applications by app-path (the last one for any other).
-pub(super) struct LocalApp(Vec<(String, Arc<SubWorkflow>)>);
-
-impl LocalApp {
-    /// The workflow application of `body` (its nodes, `end` named "end")
-    /// at every app-path.
-    pub(super) fn new(body: &str) -> LocalApp {
-        LocalApp::with(&[("", body)])
-    }
-
-    /// The applications of `apps`: (app-path, body), the last for any
-    /// app-path not listed.
-    pub(super) fn with(apps: &[(&str, &str)]) -> LocalApp {
-        LocalApp(
-            apps.iter()
-                .map(|&(path, body)| {
-                    let text = format!(
-                        r#"<workflow-app name="w" xmlns="uri:oozie:workflow:0.5">{body}<end name="end"/></workflow-app>"#
-                    );
-                    let arena = crate::xml::Arena::new();
-                    let doc = crate::xml::parse(&text, &arena).unwrap();
-                    let (workflow, problems) = crate::ir::lower::workflow(&doc.root);
-                    assert!(problems.is_empty(), "{problems:?}");
-                    let app = SubWorkflow {
-                        workflow: Arc::new(workflow),
-                        defaults: VarMap::default(),
-                        path: format!("{path}/workflow.xml"),
-                    };
-                    (path.to_string(), Arc::new(app))
-                })
-                .collect(),
-        )
-    }
+/// Local workflow applications: (app-path, body: its nodes, `end` named
+/// "end"), the last for any app-path not listed.
+pub(super) fn local_apps(apps: &[(&str, &str)]) -> TestApps {
+    TestApps::new(apps.iter().map(|&(path, body)| {
+        let text = format!(
+            r#"<workflow-app name="w" xmlns="uri:oozie:workflow:0.5">{body}<end name="end"/></workflow-app>"#
+        );
+        (path.to_string(), workflow(&text))
+    }))
 }
 
-impl SubWorkflows for LocalApp {
-    /// A relative app-path is read beside `parent` (its folder, then `/`).
-    fn load(
-        &self,
-        app_path: &str,
-        parent: Option<&str>,
-    ) -> Option<Result<Arc<SubWorkflow>, String>> {
-        let wanted = match parent.and_then(|p| p.rsplit_once('/')) {
-            Some((folder, _)) if !app_path.contains("://") => format!("{folder}/{app_path}"),
-            _ => app_path.to_string(),
-        };
-        let (_, app) = self
-            .0
-            .iter()
-            .find(|(path, _)| *path == wanted)
-            .or(self.0.last())?;
-        Some(Ok(Arc::clone(app)))
-    }
+/// The workflow application of `body` at every app-path.
+pub(super) fn local_app(body: &str) -> TestApps {
+    local_apps(&[("", body)])
 }
 
 /// Runs `scenario` (TOML; it calls the job [`JOB`]) over the coordinator

@@ -110,8 +110,7 @@ impl<'a> Engine<'a> {
             let pz = self.job(j).job.processing_zone();
             if let Some(w) = &mut self.action_mut(j, a).workflow {
                 w.live = Some(Box::new(LiveWorkflow {
-                    tree: Tree::new(Arc::new(graph), conf, id_sequence, now, pz)
-                        .read_from(Some(path)),
+                    tree: Tree::new(Arc::new(graph), conf, id_sequence, now, pz, Some(path)),
                     steps: place,
                     end: place,
                     suspended_since: None,
@@ -417,7 +416,7 @@ impl Server for EngineServer<'_> {
 #[cfg(test)]
 mod tests {
     use super::super::fixture::{
-        LocalApp, at, coordinator, history, record_with, simulate, simulate_with,
+        at, coordinator, history, local_app, local_apps, record_with, simulate, simulate_with,
     };
     use super::*;
 
@@ -489,7 +488,7 @@ mod tests {
     #[test]
     fn a_local_workflow_runs_on_the_engine_queue_and_ends_in_its_place() {
         let app = coordinator("2009-01-01T03:00Z", "<concurrency>1</concurrency>");
-        let local = LocalApp::new(LOCAL);
+        let local = local_app(LOCAL);
         let scenario = format!("{SCENARIO}{TWO_HOURS}");
         let mut scripted = Vec::new();
         simulate(&app, &scenario, None, |engine| scripted = changes(engine));
@@ -528,7 +527,7 @@ mod tests {
     #[test]
     fn a_suspended_action_takes_its_local_workflow_end_later() {
         let app = coordinator("2009-01-01T01:00Z", "");
-        let local = LocalApp::new(LOCAL);
+        let local = local_app(LOCAL);
         let ops = "[[op]]\nat = \"2009-01-01T00:30Z\"\njob = \"c\"\ndo = \"suspend\"\n[[op]]\nat = \"2009-01-01T01:30Z\"\njob = \"c\"\ndo = \"resume\"\n";
         let scenario = format!("{SCENARIO}{TWO_HOURS}{ops}");
         let mut scripted = Vec::new();
@@ -547,7 +546,7 @@ mod tests {
     #[test]
     fn the_trace_of_a_running_local_workflow_stands_at_the_record_time() {
         let app = coordinator("2009-01-01T01:00Z", "");
-        let local = LocalApp::new(LOCAL);
+        let local = local_app(LOCAL);
         let scenario = format!("{SCENARIO}{TWO_HOURS}");
         record_with(
             &app,
@@ -578,7 +577,7 @@ mod tests {
     #[test]
     fn a_workflow_end_keeps_its_place_among_the_events_of_its_instant() {
         let app = coordinator("2009-01-01T06:00Z", "<concurrency>2</concurrency>");
-        let local = LocalApp::new(
+        let local = local_app(
             r#"<start to="a"/><action name="a"><java><job-tracker>jt</job-tracker><name-node>nn</name-node><main-class>M</main-class></java><ok to="b"/><error to="end"/></action><action name="b"><java><job-tracker>jt</job-tracker><name-node>nn</name-node><main-class>M</main-class></java><ok to="end"/><error to="end"/></action>"#,
         );
         let scenario = SCENARIO.replace("duration = \"2h\"", "duration = \"3310s\"")
@@ -621,7 +620,7 @@ mod tests {
             java("a", "c")
         );
         let child = format!(r#"<start to="z"/>{}"#, java("z", "end"));
-        let local = LocalApp::with(&[("child", child.as_str()), ("", top.as_str())]);
+        let local = local_apps(&[("child", child.as_str()), ("", top.as_str())]);
         let app = coordinator("2009-01-01T02:00Z", "<concurrency>2</concurrency>");
         let scenario = format!(
             "{SCENARIO}[[node]]\nname = \"a\"\nduration = \"90m\"\n[[node]]\nname = \"z\"\nduration = \"1h\"\n[[op]]\nat = \"2009-01-01T02:00Z\"\njob = \"c\"\ndo = \"kill\"\n"
@@ -647,7 +646,7 @@ mod tests {
     #[test]
     fn a_resumed_local_workflow_ends_in_the_place_of_its_resume() {
         let app = coordinator("2009-01-01T02:00Z", "<concurrency>2</concurrency>");
-        let local = LocalApp::new(LOCAL);
+        let local = local_app(LOCAL);
         let scenario = SCENARIO
             .replace("duration = \"2h\"", "duration = \"1750s\"")
             .replace(
@@ -670,7 +669,7 @@ mod tests {
     fn a_relative_sub_workflow_is_read_beside_the_action_workflow() {
         let top = r#"<start to="c"/><action name="c"><sub-workflow><app-path>child</app-path></sub-workflow><ok to="end"/><error to="end"/></action>"#;
         let child = r#"<start to="z"/><action name="z"><java><job-tracker>jt</job-tracker><name-node>nn</name-node><main-class>M</main-class></java><ok to="end"/><error to="end"/></action>"#;
-        let local = LocalApp::with(&[("app/child", child), ("app", top)]);
+        let local = local_apps(&[("app/child", child), ("app", top)]);
         let app = coordinator("2009-01-01T01:00Z", "");
         record_with(&app, &local, SCENARIO, None, |record| {
             let trace = record.workflow_trace(0, 0).unwrap();

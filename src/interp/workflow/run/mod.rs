@@ -21,6 +21,8 @@ use std::sync::Arc;
 mod actions;
 mod control;
 mod sub_workflows;
+#[cfg(test)]
+pub(crate) mod test_apps;
 mod tree;
 
 pub(crate) use tree::Tree;
@@ -511,15 +513,9 @@ mod tests {
 
     /// The workflow of `body` (with a `fail` kill and an `end`), lowered.
     fn workflow(name: &str, body: &str) -> Arc<crate::ir::Workflow> {
-        let text = format!(
+        super::test_apps::workflow(&format!(
             r#"<workflow-app name="{name}" xmlns="uri:oozie:workflow:0.5">{body}<kill name="fail"><message>failed at ${{wf:lastErrorNode()}}</message></kill><end name="end"/></workflow-app>"#
-        );
-        let arena = crate::xml::Arena::new();
-        let doc = crate::xml::parse(&text, &arena).unwrap();
-        assert!(crate::xml::validate(&doc).is_empty(), "{text}");
-        let (wf, problems) = crate::ir::lower::workflow(&doc.root);
-        assert!(problems.is_empty());
-        Arc::new(wf)
+        ))
     }
 
     fn run_tree(body: &str, script: &Script, conf: &VarMap, apps: &dyn SubWorkflows) -> Run {
@@ -534,35 +530,12 @@ mod tests {
         )
     }
 
-    /// Sub-workflow applications by app-path.
-    struct Apps(Vec<(&'static str, Arc<SubWorkflow>)>);
-
-    impl Apps {
-        fn new(apps: &[(&'static str, &str)]) -> Apps {
-            Apps(
-                apps.iter()
-                    .map(|&(path, body)| {
-                        let app = SubWorkflow {
-                            workflow: workflow(path, body),
-                            defaults: VarMap::default(),
-                            path: format!("{path}/workflow.xml"),
-                        };
-                        (path, Arc::new(app))
-                    })
-                    .collect(),
-            )
-        }
-    }
-
-    impl SubWorkflows for Apps {
-        fn load(
-            &self,
-            app_path: &str,
-            _: Option<&str>,
-        ) -> Option<Result<Arc<SubWorkflow>, String>> {
-            let (_, app) = self.0.iter().find(|(path, _)| *path == app_path)?;
-            Some(Ok(Arc::clone(app)))
-        }
+    /// Sub-workflow applications: (app-path, body).
+    fn apps(apps: &[(&str, &str)]) -> super::test_apps::TestApps {
+        super::test_apps::TestApps::new(
+            apps.iter()
+                .map(|&(path, body)| (path.to_string(), workflow(path, body))),
+        )
     }
 
     fn sub_workflow(name: &str, app_path: &str, ok: &str) -> String {
@@ -583,7 +556,7 @@ mod tests {
     /// `a`'s, comes before the grandchild `a`'s child submits a minute later.
     #[test]
     fn sub_workflow_ids_follow_the_order_of_submission() {
-        let apps = Apps::new(&[
+        let apps = apps(&[
             (
                 "/a",
                 &format!(
@@ -622,7 +595,7 @@ mod tests {
     /// its parent's decision at minute 1, and is there at minute 4.
     #[test]
     fn a_sub_workflow_changes_the_file_system_when_its_action_runs() {
-        let apps = Apps::new(&[(
+        let apps = apps(&[(
             "/maker",
             &format!(
                 r#"<start to="w"/>{}<action name="touch"><fs><touchz path="/flag"/></fs><ok to="end"/><error to="fail"/></action>"#,
@@ -908,7 +881,7 @@ mod tests {
     /// the top job, which waits on `s` to the end).
     #[test]
     fn a_sub_workflow_of_a_suspended_one_ends_into_it() {
-        let apps = Apps::new(&[
+        let apps = apps(&[
             (
                 "/s",
                 &format!(
@@ -946,7 +919,7 @@ mod tests {
     /// not as its child ended.
     #[test]
     fn a_failing_job_takes_its_sub_workflows_with_it() {
-        let apps = Apps::new(&[
+        let apps = apps(&[
             (
                 "/s",
                 &format!(r#"<start to="g"/>{}"#, sub_workflow("g", "/g", "end")),

@@ -99,16 +99,22 @@ pub(crate) struct Tree {
 }
 
 impl Tree {
-    /// A tree whose top job runs `graph` with `conf` from `start`.
+    /// A tree whose top job runs `graph` with `conf` from `start`, its
+    /// application read from `path` (its relative sub-workflow app-paths
+    /// are read beside it, as a sub-workflow's are; `None`: where the
+    /// loader reads them from).
     pub(crate) fn new(
         graph: Arc<Graph>,
         conf: VarMap,
         id_sequence: u64,
         start: Millis,
         pz: ProcessingZone,
+        path: Option<String>,
     ) -> Tree {
+        let mut top = Job::new(graph, conf, id_sequence, start, pz);
+        top.path = path;
         Tree {
-            job: Job::new(graph, conf, id_sequence, start, pz),
+            job: top,
             current: 0,
             jobs: vec![None],
             ended: Vec::new(),
@@ -116,13 +122,6 @@ impl Tree {
             budget: MAX_NODE_RUNS,
             child_ids: Vec::new(),
         }
-    }
-
-    /// The tree, its top job's application read from `path` (its relative
-    /// sub-workflow app-paths are read beside it, as a sub-workflow's are).
-    pub(crate) fn read_from(mut self, path: Option<String>) -> Tree {
-        self.top_mut().path = path;
-        self
     }
 
     /// Starts the top job at `now`: its start node and the control nodes
@@ -196,14 +195,6 @@ impl Tree {
     /// The top job.
     fn top(&self) -> &Job {
         self.job_at(0).unwrap_or(&self.job)
-    }
-
-    /// The top job, to change it.
-    fn top_mut(&mut self) -> &mut Job {
-        match self.jobs.get_mut(0).and_then(Option::as_mut) {
-            Some(top) => top,
-            None => &mut self.job,
-        }
     }
 
     /// Job `k`, unless it is the one stepping now.
@@ -323,8 +314,8 @@ pub fn run(graph: &Arc<Graph>, input: &RunInput) -> Run {
         input.id_sequence,
         input.start,
         input.pz,
-    )
-    .read_from(input.path.map(str::to_string));
+        input.path.map(str::to_string),
+    );
     tree.start(&world, &mut server, input.start);
     let mut now = input.start;
     while !tree.finished() {
