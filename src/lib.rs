@@ -15,6 +15,7 @@ pub mod cli;
 pub mod config;
 pub mod diag;
 pub mod el;
+pub mod export;
 pub mod interp;
 pub mod ir;
 pub mod lines;

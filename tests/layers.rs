@@ -29,6 +29,8 @@ const LAYERS: &[&[&str]] = &[
     &["check", "interp"],
     // A run over files: discovery, loading, the checks of every document.
     &["project"],
+    // Exports to other schedulers, from loaded applications.
+    &["export"],
     // The edges: the language server, then the command line, which starts it.
     &["lsp"],
     &["cli"],

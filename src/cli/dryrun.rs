@@ -275,7 +275,7 @@ pub fn write_json(job: &Job, out: &mut impl Write) -> std::io::Result<Option<Dia
 }
 
 /// [`write_json`] of the listing `actions` of `job`.
-fn write_json_of<'a>(
+pub(super) fn write_json_of<'a>(
     job: &Job<'a>,
     actions: impl Iterator<Item = Result<Action<'a>, Diagnostic>>,
     out: &mut impl Write,

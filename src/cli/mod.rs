@@ -6,6 +6,7 @@ mod check;
 mod cron;
 pub mod dryrun;
 mod eval;
+mod export;
 mod lsp;
 mod output;
 
@@ -37,6 +38,12 @@ enum Command {
     /// List every action a coordinator materializes, with its inputs, outputs and
     /// resolved workflow configuration.
     Dryrun(dryrun::DryrunArgs),
+    /// Export coordinators (and the coordinators of bundles) to another
+    /// scheduler: Apache Airflow DAG files, with a report of what maps.
+    Export {
+        #[command(subcommand)]
+        target: export::ExportTarget,
+    },
     /// Run coordinators through a simulated Oozie server: when each action is
     /// created, waits, runs and ends, and why.
     Simulate(simulate::SimulateArgs),
@@ -109,6 +116,7 @@ pub fn main() -> i32 {
         Command::Check(args) => check::run(args),
         Command::Dryrun(args) => dryrun::run(args),
         Command::Simulate(args) => simulate::run(args),
+        Command::Export { target } => export::run(target),
         Command::Cron(args) => cron::run(args),
         Command::Lsp(args) => lsp::run(args),
         Command::Timezones(args) => timezones::run(args),

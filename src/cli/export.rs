@@ -1,0 +1,381 @@
+//! `coordc export airflow`: each coordinator given (or submitted by a bundle
+//! given) as an Apache Airflow DAG file in `--out`, with the export report;
+//! with `--verify`, the proof by Airflow that the DAGs run when Oozie would
+//! and read what it would.
+
+use super::args::JobArgs;
+use super::output::{printer, stopped, usage};
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, Format};
+use crate::diag::Located;
+use crate::export::airflow::report::AppReport;
+use crate::export::airflow::{self, Source, Workflow, WorkflowFile};
+use crate::oozie::job::{Job, Options};
+use crate::project::files::Files;
+use crate::project::load::{self, LoadedCoordinator, LocalWorkflows, Sources};
+use crate::project::locate::AppKind;
+use clap::{Args, Subcommand};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+#[derive(Subcommand)]
+pub(super) enum ExportTarget {
+    /// Write an Apache Airflow 3 DAG file (Python) for each coordinator,
+    /// and report what maps exactly, with a difference, or not at all.
+    Airflow(AirflowArgs),
+}
+
+#[derive(Args)]
+pub(super) struct AirflowArgs {
+    /// Coordinator or bundle application XML files.
+    #[arg(required = true)]
+    apps: Vec<PathBuf>,
+    /// The folder the DAG files are written to (created if needed).
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    #[command(flatten)]
+    job: JobArgs,
+    /// Then prove with Airflow (no database needed) that every DAG's runs,
+    /// data-in URIs and configuration are those of `coordc dryrun`.
+    #[arg(long)]
+    verify: bool,
+    /// The Python that has Airflow and coordc-airflow installed (for
+    /// --verify). Default: $COORDC_AIRFLOW_PYTHON, else python3.
+    #[arg(long, value_name = "PATH")]
+    python: Option<PathBuf>,
+    /// The report's format.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+}
+
+pub(super) fn run(target: ExportTarget) -> i32 {
+    let ExportTarget::Airflow(args) = target;
+    if let Err(e) = std::fs::create_dir_all(&args.out) {
+        return usage(format!("cannot create {}: {e}", args.out.display()));
+    }
+    let files = Files::default();
+    let configs = args.job.read_configs();
+    let mut exit = EXIT_OK;
+    let mut reports = Vec::new();
+    let mut taken = BTreeSet::new();
+    let expected_dir = args.verify.then(verify_dir);
+    for app in &args.apps {
+        let settings = match args.job.settings(&files, None, app) {
+            Ok(settings) => settings,
+            Err(code) => {
+                exit = exit.max(code);
+                continue;
+            }
+        };
+        let input = args.job.own_job(&configs, &files, &settings);
+        let options = Options::all_actions(
+            settings.processing_zone,
+            input.check_maximum_frequency,
+            input.cron_max_year,
+        );
+        let exporter = Exporter {
+            out: &args.out,
+            files: &files,
+            maps: &settings.maps,
+            options: &options,
+            expected_dir: expected_dir.as_deref(),
+        };
+        let mut sources = Sources::default();
+        let code = load::with_application(app, &files, &mut sources, |sources, opened| {
+            let (kind, doc) = match opened {
+                Ok(opened) => opened,
+                Err(stop) => return stopped(sources, stop),
+            };
+            match kind {
+                Some(AppKind::Coordinator) => {
+                    let loaded = match load::coordinator(doc, app, &input, sources) {
+                        Ok(loaded) => loaded,
+                        Err(stop) => return stopped(sources, stop),
+                    };
+                    let file = app.display().to_string();
+                    exporter.coordinator(
+                        &file,
+                        None,
+                        &loaded,
+                        sources,
+                        None,
+                        &mut taken,
+                        &mut reports,
+                    )
+                }
+                Some(AppKind::Bundle) => {
+                    let loaded = match load::bundle(doc, app, &input, sources) {
+                        Ok(loaded) => loaded,
+                        Err(stop) => return stopped(sources, stop),
+                    };
+                    let (submitted, problems) = crate::oozie::bundle::submit(
+                        &loaded.bundle,
+                        &loaded.config,
+                        input.processing_zone,
+                    );
+                    let mut code = EXIT_ERRORS;
+                    let Some(members) = load::bundle_members(
+                        app,
+                        &input,
+                        &loaded,
+                        &submitted,
+                        problems,
+                        sources,
+                        &mut printer(&mut code),
+                    ) else {
+                        return code;
+                    };
+                    let bundle = app.display().to_string();
+                    let mut code = EXIT_OK;
+                    for member in &members {
+                        let file = member
+                            .sources
+                            .files
+                            .first()
+                            .map_or_else(String::new, |(name, _)| name.clone());
+                        code = code.max(exporter.coordinator(
+                            &file,
+                            Some(&bundle),
+                            &member.loaded,
+                            &member.sources,
+                            Some(&member.submitted.name),
+                            &mut taken,
+                            &mut reports,
+                        ));
+                    }
+                    code
+                }
+                _ => super::output::print_problems(
+                    sources,
+                    &[Located::in_app(crate::diag::Diagnostic::error(
+                        crate::diag::rules::XML_UNKNOWN_DOCUMENT,
+                        doc.root.name_span,
+                        format!(
+                            "coordc export airflow reads a <coordinator-app> or a <bundle-app>, not <{}>",
+                            doc.root.name
+                        ),
+                    ))],
+                ),
+            }
+        });
+        exit = exit.max(code);
+    }
+    print_reports(&reports, args.format);
+    let refused: usize = reports.iter().map(AppReport::refused).sum();
+    if refused > 0 {
+        eprintln!(
+            "warning: {refused} part(s) not exported: their tasks fail when they run (the report says what and why)"
+        );
+    }
+    if let Some(expected) = &expected_dir {
+        if exit == EXIT_OK && !reports.is_empty() {
+            exit = verify(&args, expected);
+        }
+        let _ = std::fs::remove_dir_all(expected);
+    }
+    exit
+}
+
+struct Exporter<'a> {
+    out: &'a Path,
+    files: &'a Files,
+    maps: &'a [(String, String)],
+    options: &'a Options,
+    expected_dir: Option<&'a Path>,
+}
+
+impl Exporter<'_> {
+    /// Exports one loaded coordinator, its DAG named after the job, or after
+    /// `name` in a bundle (made unique among `taken`): the exit code.
+    #[allow(clippy::too_many_arguments)]
+    fn coordinator(
+        &self,
+        file: &str,
+        bundle: Option<&str>,
+        loaded: &LoadedCoordinator,
+        sources: &Sources,
+        name: Option<&str>,
+        taken: &mut BTreeSet<String>,
+        reports: &mut Vec<AppReport>,
+    ) -> i32 {
+        let mut exit = EXIT_ERRORS;
+        let Some(job) = load::submit(loaded, sources, self.options, &mut printer(&mut exit)) else {
+            return exit;
+        };
+        let mut dag_id = airflow::dag_id(name.unwrap_or(&job.name));
+        while !taken.insert(dag_id.clone()) {
+            dag_id.push('_');
+        }
+        let file_name = format!("{}.py", dag_id.replace(['-', '.'], "_"));
+        let workflows = LocalWorkflows::new(
+            self.maps,
+            Path::new(file)
+                .parent()
+                .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
+            self.files,
+        );
+        let app_path = match job.actions().next() {
+            Some(Ok(action)) => Ok(action.app_path.to_string()),
+            Some(Err(d)) => Err(d.message.clone()),
+            None => Err("the job has no action".to_string()),
+        };
+        let read = app_path.as_ref().map_err(Clone::clone).and_then(|app_path| {
+            match crate::interp::workflow::run::SubWorkflows::load(&workflows, app_path, None) {
+                Some(Ok(wf)) => Ok((app_path.clone(), wf)),
+                Some(Err(why)) => Err(why),
+                None => Err(format!(
+                    "its app-path `{app_path}` is not a local application: give its folder with --map PREFIX=DIR"
+                )),
+            }
+        });
+        let mut wf_sources = Sources::default();
+        let workflow = read.and_then(|(app_path, wf)| {
+            let text = self.files.read(Path::new(&wf.path)).map_err(|e| match e {
+                crate::project::files::ReadError::Io(e) => format!("{}: {e}", wf.path),
+                crate::project::files::ReadError::Refused(d) => {
+                    format!("{}: {}", wf.path, d.message)
+                }
+            })?;
+            wf_sources.add(wf.path.clone(), text);
+            Ok((app_path, wf))
+        });
+        let source = Source {
+            file,
+            bundle,
+            sources,
+            loaded,
+            job: &job,
+            workflow: workflow
+                .as_ref()
+                .map(|(app_path, wf)| Workflow {
+                    app_path: app_path.clone(),
+                    workflow: &wf.workflow,
+                    defaults: &wf.defaults,
+                    file: WorkflowFile {
+                        path: &wf.path,
+                        sources: &wf_sources,
+                    },
+                })
+                .map_err(Clone::clone),
+            version: env!("CARGO_PKG_VERSION"),
+        };
+        let dag = airflow::export(&source, &dag_id, &file_name);
+        let path = self.out.join(&file_name);
+        if let Err(e) = std::fs::write(&path, &dag.python) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return EXIT_USAGE;
+        }
+        reports.push(dag.report);
+        match self.expected_dir {
+            Some(dir) => write_expected(dir, &dag_id, file, &job),
+            None => EXIT_OK,
+        }
+    }
+}
+
+fn print_reports(reports: &[AppReport], format: Format) {
+    match format {
+        Format::Text => {
+            for report in reports {
+                print!("{}", report.text());
+            }
+        }
+        Format::Json => {
+            let json = serde_json::json!({ "apps": reports });
+            println!("{json:#}");
+        }
+    }
+}
+
+/// A fresh folder for the dry runs the verifier compares with.
+fn verify_dir() -> PathBuf {
+    std::env::temp_dir().join(format!("coordc-verify-{}", std::process::id()))
+}
+
+/// Writes `dag_id`'s expected actions: the dry run of the job (whole, or up
+/// to the dry run's cap, then marked truncated).
+fn write_expected(dir: &Path, dag_id: &str, file: &str, job: &Job) -> i32 {
+    let mut listing = Vec::new();
+    let mut count = (0, 0);
+    let actions = job.actions().inspect(|a| {
+        if let Ok(a) = a {
+            count = (count.0 + 1, a.number);
+        }
+    });
+    match super::dryrun::write_json_of(job, actions, &mut listing) {
+        Ok(None) => {}
+        Ok(Some(d)) => {
+            eprintln!("error: {file}: an action does not resolve: {}", d.message);
+            return EXIT_ERRORS;
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
+        }
+    }
+    let Ok(mut value) = serde_json::from_slice::<serde_json::Value>(&listing) else {
+        eprintln!("error: the dry run of {file} is not JSON");
+        return EXIT_ERRORS;
+    };
+    if let Some(object) = value.as_object_mut() {
+        object.insert("dag_id".into(), dag_id.into());
+        object.insert("file".into(), file.into());
+        object.insert(
+            "truncated".into(),
+            job.stopped_at_cap(count.0, count.1).into(),
+        );
+    }
+    let _ = std::fs::create_dir_all(dir);
+    match std::fs::write(dir.join(format!("{dag_id}.json")), value.to_string()) {
+        Ok(()) => EXIT_OK,
+        Err(e) => {
+            eprintln!("error: cannot write the dry run of {file}: {e}");
+            EXIT_USAGE
+        }
+    }
+}
+
+/// Runs the runtime package's verifier with Airflow: its exit code (0 all
+/// equal, 1 a divergence or a DAG that does not import).
+fn verify(args: &AirflowArgs, expected: &Path) -> i32 {
+    let python = args
+        .python
+        .clone()
+        .or_else(|| std::env::var_os("COORDC_AIRFLOW_PYTHON").map(PathBuf::from))
+        .unwrap_or_else(|| PathBuf::from("python3"));
+    let mut command = std::process::Command::new(&python);
+    command
+        .args(["-m", "coordc_airflow.verify"])
+        .arg(&args.out)
+        .arg(expected);
+    if let Ok(exe) = std::env::current_exe() {
+        command.env("COORDC_BIN", exe);
+    }
+    match command.status() {
+        Ok(status) if status.code() == Some(3) => {
+            eprintln!("{}", install_help(&python));
+            EXIT_USAGE
+        }
+        Ok(status) => match status.code() {
+            Some(0) => EXIT_OK,
+            _ => EXIT_ERRORS,
+        },
+        Err(e) => {
+            eprintln!(
+                "error: cannot run {}: {e}\n{}",
+                python.display(),
+                install_help(&python)
+            );
+            EXIT_USAGE
+        }
+    }
+}
+
+fn install_help(python: &Path) -> String {
+    format!(
+        "--verify needs Apache Airflow 3.2 or newer and coordc-airflow {} in the Python it runs ({}):\n  {} -m pip install 'apache-airflow>=3.2' coordc-airflow=={}\n(or give another Python with --python or $COORDC_AIRFLOW_PYTHON)",
+        env!("CARGO_PKG_VERSION"),
+        python.display(),
+        python.display(),
+        env!("CARGO_PKG_VERSION"),
+    )
+}

@@ -1,0 +1,152 @@
+//! Workflow EL as Jinja: a value of a workflow action, translated where an
+//! Airflow template renders the same value, refused (with the place of the
+//! expression) where none does.
+//!
+//! A workflow's variables are its job configuration (the coordinator action's
+//! resolved configuration over the job properties, over the workflow's
+//! `config-default.xml`), which the runtime's `oozie.conf(logical_date, NAME)`
+//! gives for the run; `${NAME}` and `${wf:conf('NAME')}` read it.
+
+use super::python::{jinja_string, shell_word};
+use crate::el::ast::{ExprKind, Part};
+use crate::ir::ElText;
+use crate::span::Span;
+
+/// A value as literal text and Jinja expressions, in order.
+pub(super) struct Translation {
+    pieces: Vec<Piece>,
+    /// Where the translation differs from Oozie's value (`wf:id()`).
+    pub(super) differences: Vec<String>,
+}
+
+enum Piece {
+    Literal(String),
+    Expression(String),
+}
+
+/// An expression no Airflow template renders as Oozie does.
+pub(super) struct Refused {
+    /// In the workflow file.
+    pub(super) span: Span,
+    pub(super) expression: String,
+}
+
+/// `text` translated, or the first expression that cannot be.
+pub(super) fn translate(text: &ElText) -> Result<Translation, Refused> {
+    let mut translation = Translation {
+        pieces: Vec::new(),
+        differences: Vec::new(),
+    };
+    for part in &text.template().parts {
+        match part {
+            Part::Text { text, .. } => translation.pieces.push(Piece::Literal(text.to_string())),
+            Part::Block { expr, span } => {
+                let refused = || Refused {
+                    span: text.file_span(*span),
+                    expression: text
+                        .text()
+                        .get(span.start as usize..span.end as usize)
+                        .unwrap_or_default()
+                        .to_string(),
+                };
+                let expression = match &expr.kind {
+                    ExprKind::Var(name) => conf(name),
+                    ExprKind::Call(call) if call.namespace.as_deref() == Some("wf") => {
+                        match (call.name.as_str(), call.args.as_slice()) {
+                            ("conf", [arg]) => match &arg.kind {
+                                ExprKind::Str(name) => conf(name),
+                                _ => return Err(refused()),
+                            },
+                            ("id", []) => {
+                                translation.differences.push(
+                                    "`${wf:id()}` is the Airflow run's id (`run_id`), not an Oozie workflow id"
+                                        .to_string(),
+                                );
+                                "run_id".to_string()
+                            }
+                            _ => return Err(refused()),
+                        }
+                    }
+                    _ => return Err(refused()),
+                };
+                translation.pieces.push(Piece::Expression(expression));
+            }
+        }
+    }
+    Ok(translation)
+}
+
+fn conf(name: &str) -> String {
+    format!("oozie.conf(logical_date, {})", jinja_string(name))
+}
+
+impl Translation {
+    /// The value as one shell word: quoted now when it is literal, else
+    /// quoted by the template as it renders (`oozie.quote`).
+    pub(super) fn shell_word(&self) -> String {
+        if self.pieces.iter().all(|p| matches!(p, Piece::Literal(_))) {
+            return shell_word(&self.literal());
+        }
+        let joined: Vec<String> = self
+            .pieces
+            .iter()
+            .map(|piece| match piece {
+                Piece::Literal(text) => jinja_string(text),
+                Piece::Expression(e) => e.clone(),
+            })
+            .collect();
+        format!("{{{{ oozie.quote({}) }}}}", joined.join(" ~ "))
+    }
+
+    /// The text of a value with no expression.
+    fn literal(&self) -> String {
+        self.pieces
+            .iter()
+            .map(|piece| match piece {
+                Piece::Literal(text) | Piece::Expression(text) => text.as_str(),
+            })
+            .collect()
+    }
+
+    /// The value as plain text, when it has no expression.
+    pub(super) fn plain(&self) -> Option<String> {
+        self.pieces
+            .iter()
+            .all(|p| matches!(p, Piece::Literal(_)))
+            .then(|| self.literal())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::export::airflow::tests::shell_exec;
+
+    #[test]
+    fn variables_and_wf_conf_read_the_runs_configuration() {
+        let t = translate(&shell_exec("${nameNode}/in/${wf:conf('day')}"))
+            .ok()
+            .unwrap();
+        assert_eq!(
+            t.shell_word(),
+            "{{ oozie.quote(oozie.conf(logical_date, 'nameNode') ~ '/in/' ~ oozie.conf(logical_date, 'day')) }}"
+        );
+        assert!(t.differences.is_empty());
+    }
+
+    #[test]
+    fn literal_values_are_quoted_at_export() {
+        let t = translate(&shell_exec("a b")).ok().unwrap();
+        assert_eq!(t.shell_word(), "'a b'");
+        assert_eq!(t.plain().as_deref(), Some("a b"));
+    }
+
+    #[test]
+    fn other_functions_are_refused_at_their_place() {
+        let text = shell_exec("x ${wf:lastErrorNode()}");
+        let refused = translate(&text).err().unwrap();
+        assert_eq!(refused.expression, "${wf:lastErrorNode()}");
+        assert_eq!(refused.span.start, text.span.start + 2);
+        assert_eq!(refused.span.end, text.span.end);
+    }
+}
