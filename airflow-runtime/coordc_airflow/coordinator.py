@@ -21,12 +21,12 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 from xml.sax.saxutils import escape
 
+from . import __version__
+
 try:  # Airflow shows its own exception type best; the objects work without it too.
     from airflow.exceptions import AirflowException as _ErrorBase
 except ImportError:  # pragma: no cover - depends on the environment
     _ErrorBase = ValueError  # type: ignore[misc,assignment]
-
-VERSION = "0.1.0"
 
 # Actions per `coordc dryrun` call: a year of hourly runs is 9 calls.
 WINDOW = 1000
@@ -151,7 +151,7 @@ class OozieCoordinator:
 
     def nominal_times(self, after: datetime | str | None = None, limit: int = WINDOW) -> list[datetime]:
         """Up to `limit` nominal times (UTC) later than `after` (from the start when None)."""
-        key = self.start if after is None else _key(_utc(after) + timedelta(minutes=1))
+        key = self.start if after is None else _key_after(_utc(after))
         found: list[str] = []
         while len(found) < limit:
             window, index = self._window_at_or_after(key)
@@ -159,7 +159,7 @@ class OozieCoordinator:
             found.extend(taken)
             if window.complete and index + len(taken) == len(window.times):
                 break
-            key = _key(_parse(found[-1]) + timedelta(minutes=1))
+            key = _key_after(_parse(found[-1]))
         return [_parse(t) for t in found]
 
     def nominal_time_at_or_before(self, moment: datetime, not_before: datetime) -> datetime | None:
@@ -316,7 +316,7 @@ def coordc_binary() -> str:
     if found:
         return found
     raise CoordcAirflowError(
-        f"the coordc program is not installed: pip install coordc=={VERSION} (or set COORDC_BIN)"
+        f"the coordc program is not installed: pip install coordc=={__version__} (or set COORDC_BIN)"
     )
 
 
@@ -355,6 +355,11 @@ def _key(moment: datetime) -> str:
     if moment.second or moment.microsecond:
         moment = moment.replace(second=0, microsecond=0) + timedelta(minutes=1)
     return moment.strftime(OOZIE_TIME)
+
+
+def _key_after(moment: datetime) -> str:
+    """The first minute later than `moment`, in Oozie's format."""
+    return _key(moment.replace(second=0, microsecond=0) + timedelta(minutes=1))
 
 
 def _parse(text: str) -> datetime:

@@ -1,0 +1,271 @@
+"""Check exported DAGs against the Oozie actions of their coordinators, with no database.
+
+    python -m coordc_airflow.verify DAG_DIR EXPECTED_DIR [--timings]
+
+EXPECTED_DIR holds <dag_id>.json: {"dag_id", "file", "actions": [coordc dryrun
+actions], "truncated"?}. Each DAG is loaded as the DAG processor loads it, its
+runs are computed as the scheduler computes them, its templates rendered as the
+task runner renders them; every difference from the actions is printed.
+Exit 0: none; 1: a difference or an import error; 3: Airflow is not installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import difflib
+import json
+import os
+import shutil
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+REQUIREMENTS = "airflow-runtime/requirements-verify.txt"
+
+
+@dataclass
+class Timings:
+    """Seconds spent per phase, for --timings."""
+
+    phases: dict[str, float] = field(default_factory=dict)
+
+    def add(self, phase: str, since: float) -> float:
+        now = time.perf_counter()
+        self.phases[phase] = self.phases.get(phase, 0.0) + now - since
+        return now
+
+
+@dataclass
+class DagReport:
+    dag_id: str
+    runs: int = 0
+    data_ins: int = 0
+    divergences: int = 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m coordc_airflow.verify", description=__doc__.splitlines()[0])
+    parser.add_argument("dag_dir")
+    parser.add_argument("expected_dir")
+    parser.add_argument("--timings", action="store_true", help="print the seconds spent per phase on stderr")
+    args = parser.parse_args(argv)
+    home = tempfile.mkdtemp(prefix="coordc-airflow-home-")
+    # Airflow reads these when imported: a throw-away home, so no database or
+    # config of the user's is touched, and no example DAGs.
+    os.environ.update(
+        AIRFLOW_HOME=home,
+        AIRFLOW__CORE__LOAD_EXAMPLES="False",
+        AIRFLOW__CORE__UNIT_TEST_MODE="False",
+        AIRFLOW__CORE__DAGS_FOLDER=os.path.abspath(args.dag_dir),
+    )
+    try:
+        timings = Timings()
+        started = time.perf_counter()
+        try:
+            import airflow  # noqa: F401
+        except ImportError as e:
+            print(f"cannot import airflow ({e}): pip install -r {REQUIREMENTS}", file=sys.stderr)
+            return 3
+        timings.add("import airflow", started)
+        failed = verify(args.dag_dir, args.expected_dir, timings)
+        if args.timings:
+            for phase, seconds in timings.phases.items():
+                print(f"timing {phase}: {seconds:.2f} s", file=sys.stderr)
+        return 1 if failed else 0
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def verify(dag_dir: str, expected_dir: str, timings: Timings) -> bool:
+    """Print every import error and divergence; True when there was any."""
+    from airflow.dag_processing.dagbag import DagBag
+
+    started = time.perf_counter()
+    bag = DagBag(dag_folder=dag_dir)
+    started = timings.add("dagbag", started)
+    failed = False
+    for path, error in sorted(bag.import_errors.items()):
+        print(f"import error in {path}:\n{error}")
+        failed = True
+    for name in sorted(os.listdir(expected_dir)):
+        if not name.endswith(".json"):
+            continue
+        with open(os.path.join(expected_dir, name), encoding="utf-8") as f:
+            expected = json.load(f)
+        dag = bag.dags.get(expected["dag_id"])
+        if dag is None:
+            print(f"{expected['dag_id']}: no such DAG in {dag_dir} (expected by {name})")
+            failed = True
+            continue
+        report = verify_dag(dag, expected, timings)
+        print(f"{report.dag_id}: {report.runs} runs, {report.data_ins} data-ins, {report.divergences} divergences")
+        failed = failed or report.divergences > 0
+    return failed
+
+
+def verify_dag(dag: Any, expected: dict[str, Any], timings: Timings) -> DagReport:
+    report = DagReport(dag.dag_id)
+    actions = expected["actions"]
+    oozie_times = [_parse_utc(a["nominal_time"]) for a in actions]
+    until = oozie_times[-1] if oozie_times else None
+    started = time.perf_counter()
+    runs = scheduled_runs(dag, until, keep_later=not expected.get("truncated", False))
+    timings.add("serialize and runs", started)
+    report.runs = len(runs)
+
+    def diverge(run: str, what: str, oozie: Any, airflow: Any) -> None:
+        report.divergences += 1
+        print(f"{dag.dag_id}: run {run}: {what}:\n  Oozie:   {_show(oozie)}\n  Airflow: {_show(airflow)}")
+
+    run_times = [info.logical_date for info in runs]
+    matcher = difflib.SequenceMatcher(a=oozie_times, b=run_times, autojunk=False)
+    for op, o1, o2, a1, a2 in matcher.get_opcodes():
+        if op == "equal":
+            continue
+        for i in range(max(o2 - o1, a2 - a1)):
+            oozie = actions[o1 + i]["nominal_time"] if o1 + i < o2 else "(no action)"
+            airflow = _oozie_format(run_times[a1 + i]) if a1 + i < a2 else "(no run)"
+            diverge(oozie if o1 + i < o2 else airflow, "run time", oozie, airflow)
+
+    env = dag.get_template_env()
+    oozie_macro = (dag.user_defined_macros or {}).get("oozie")
+    run_of = {info.logical_date: info for info in runs}
+    started = time.perf_counter()
+    for action, nominal in zip(actions, oozie_times):
+        info = run_of.get(nominal)
+        if info is None:
+            continue  # reported as a run time divergence
+        run = action["nominal_time"]
+        for task in dag.tasks:
+            rendered = copy.copy(task)
+            try:
+                rendered.render_template_fields(template_context(dag, task, info), jinja_env=env)
+                uris = rendered.uris if _is_data_in_sensor(task) else None
+            except Exception as e:  # noqa: BLE001 - any failure is the finding
+                diverge(run, f"templates of task {task.task_id}", "(renders)", f"{type(e).__name__}: {e}")
+                continue
+            if uris is not None:
+                report.data_ins += 1
+                want = action["inputs"].get(task.data_in, "(no such data-in)")
+                if uris != want:
+                    diverge(run, f"data-in {task.data_in}", want, uris)
+        if oozie_macro is not None:
+            want = action["workflow"]["configuration"]
+            try:
+                got = oozie_macro.configuration(info.logical_date)
+            except Exception as e:  # noqa: BLE001
+                diverge(run, "configuration", want, f"{type(e).__name__}: {e}")
+                continue
+            for key in sorted(set(want) | set(got)):
+                if want.get(key) != got.get(key):
+                    diverge(run, f"configuration {key}", want.get(key, "(unset)"), got.get(key, "(unset)"))
+    timings.add("render and compare", started)
+    return report
+
+
+def scheduled_runs(dag: Any, until: datetime | None, keep_later: bool) -> list[Any]:
+    """The runs the scheduler creates for `dag`, after the DAG processor's serialization.
+
+    Stops at the first run after `until` (kept when `keep_later`: an extra run
+    is a divergence; when the expected actions were truncated it is not).
+    """
+    from airflow.serialization.serialized_objects import DagSerialization
+    from airflow.timetables.base import TimeRestriction
+
+    serialized = DagSerialization.from_dict(DagSerialization.to_dict(dag))
+    bounds = serialized._time_restriction  # start/end of the DAG and its tasks, as the scheduler takes them
+    # catchup=True: every run of the job's life, as a backfill would create them.
+    restriction = TimeRestriction(bounds.earliest, bounds.latest, catchup=True)
+    runs: list[Any] = []
+    info = None
+    while True:
+        info = serialized.timetable.next_dagrun_info_v2(last_dagrun_info=info, restriction=restriction)
+        if info is None:
+            break
+        # The scheduler reads the last run back from its database, in UTC.
+        info = _in_utc(info)
+        if runs and info.logical_date <= runs[-1].logical_date:
+            raise RuntimeError(f"{dag.dag_id}: the timetable went back to {info.logical_date} after {runs[-1].logical_date}")
+        if until is None or info.logical_date > until:
+            if keep_later:
+                runs.append(info)
+            break
+        runs.append(info)
+    return runs
+
+
+def template_context(dag: Any, task: Any, info: Any) -> dict[str, Any]:
+    """The keys the task runner sets (RuntimeTaskInstance.get_template_context) that need no server."""
+    from airflow.sdk.definitions.param import process_params
+    from airflow.sdk.execution_time.context import MacrosAccessor
+
+    logical_date = info.logical_date
+    run_id = dag.timetable.generate_run_id(
+        run_type=_scheduled(), run_after=info.run_after, data_interval=info.data_interval
+    )
+    ds = logical_date.strftime("%Y-%m-%d")
+    ts = logical_date.isoformat()
+    return {
+        "dag": dag,
+        "task": task,
+        "run_id": run_id,
+        "params": process_params(dag, task, None, suppress_exception=False),
+        "macros": MacrosAccessor(),
+        "inlets": task.inlets,
+        "outlets": task.outlets,
+        "map_index_template": task.map_index_template,
+        "logical_date": logical_date,
+        "ds": ds,
+        "ds_nodash": ds.replace("-", ""),
+        "ts": ts,
+        "ts_nodash": logical_date.strftime("%Y%m%dT%H%M%S"),
+        "ts_nodash_with_tz": ts.replace("-", "").replace(":", ""),
+        "task_instance_key_str": f"{dag.dag_id}__{task.task_id}__{ds.replace('-', '')}",
+        "data_interval_start": info.data_interval.start,
+        "data_interval_end": info.data_interval.end,
+    }
+
+
+def _scheduled() -> Any:
+    from airflow.utils.types import DagRunType
+
+    return DagRunType.SCHEDULED
+
+
+def _is_data_in_sensor(task: Any) -> bool:
+    from .sensor import OozieDataInSensor
+
+    return isinstance(task, OozieDataInSensor)
+
+
+def _in_utc(info: Any) -> Any:
+    import pendulum
+
+    def utc(moment: datetime | None) -> Any:
+        return None if moment is None else pendulum.instance(moment).in_timezone("UTC")
+
+    interval = info.data_interval
+    if interval is not None:
+        interval = type(interval)(utc(interval.start), utc(interval.end))
+    return info._replace(run_after=utc(info.run_after), data_interval=interval)
+
+
+def _parse_utc(text: str) -> datetime:
+    return datetime.strptime(text, "%Y-%m-%dT%H:%MZ").replace(tzinfo=timezone.utc)
+
+
+def _oozie_format(moment: datetime) -> str:
+    utc = moment.astimezone(timezone.utc)
+    return utc.strftime("%Y-%m-%dT%H:%MZ" if utc.second == 0 and utc.microsecond == 0 else "%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _show(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
