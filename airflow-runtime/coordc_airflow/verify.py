@@ -113,7 +113,8 @@ def verify_dag(dag: Any, expected: dict[str, Any], timings: Timings) -> DagRepor
     oozie_times = [_parse_utc(a["nominal_time"]) for a in actions]
     until = oozie_times[-1] if oozie_times else None
     started = time.perf_counter()
-    runs = scheduled_runs(dag, until, keep_later=not expected.get("truncated", False))
+    serialized = as_dag_processor_stores(dag)
+    runs = scheduled_runs(serialized, until, keep_later=not expected.get("truncated", False))
     timings.add("serialize and runs", started)
     report.runs = len(runs)
 
@@ -140,10 +141,14 @@ def verify_dag(dag: Any, expected: dict[str, Any], timings: Timings) -> DagRepor
         if info is None:
             continue  # reported as a run time divergence
         run = action["nominal_time"]
+        run_id = serialized.timetable.generate_run_id(
+            run_type=_scheduled(), run_after=info.run_after, data_interval=info.data_interval
+        )
         for task in dag.tasks:
+            # The task runner renders the tasks of the DAG file it parses, not the serialized ones.
             rendered = copy.copy(task)
             try:
-                rendered.render_template_fields(template_context(dag, task, info), jinja_env=env)
+                rendered.render_template_fields(template_context(dag, task, info, run_id), jinja_env=env)
                 uris = rendered.uris if _is_data_in_sensor(task) else None
             except Exception as e:  # noqa: BLE001 - any failure is the finding
                 diverge(run, f"templates of task {task.task_id}", "(renders)", f"{type(e).__name__}: {e}")
@@ -167,16 +172,21 @@ def verify_dag(dag: Any, expected: dict[str, Any], timings: Timings) -> DagRepor
     return report
 
 
-def scheduled_runs(dag: Any, until: datetime | None, keep_later: bool) -> list[Any]:
-    """The runs the scheduler creates for `dag`, after the DAG processor's serialization.
+def as_dag_processor_stores(dag: Any) -> Any:
+    """The DAG as the scheduler sees it: serialized by the DAG processor, read back."""
+    from airflow.serialization.serialized_objects import DagSerialization
+
+    return DagSerialization.from_dict(DagSerialization.to_dict(dag))
+
+
+def scheduled_runs(serialized: Any, until: datetime | None, keep_later: bool) -> list[Any]:
+    """The runs the scheduler creates for the serialized DAG, in order.
 
     Stops at the first run after `until` (kept when `keep_later`: an extra run
     is a divergence; when the expected actions were truncated it is not).
     """
-    from airflow.serialization.serialized_objects import DagSerialization
     from airflow.timetables.base import TimeRestriction
 
-    serialized = DagSerialization.from_dict(DagSerialization.to_dict(dag))
     bounds = serialized._time_restriction  # start/end of the DAG and its tasks, as the scheduler takes them
     # catchup=True: every run of the job's life, as a backfill would create them.
     restriction = TimeRestriction(bounds.earliest, bounds.latest, catchup=True)
@@ -189,7 +199,7 @@ def scheduled_runs(dag: Any, until: datetime | None, keep_later: bool) -> list[A
         # The scheduler reads the last run back from its database, in UTC.
         info = _in_utc(info)
         if runs and info.logical_date <= runs[-1].logical_date:
-            raise RuntimeError(f"{dag.dag_id}: the timetable went back to {info.logical_date} after {runs[-1].logical_date}")
+            raise RuntimeError(f"{serialized.dag_id}: the timetable went back to {info.logical_date} after {runs[-1].logical_date}")
         if until is None or info.logical_date > until:
             if keep_later:
                 runs.append(info)
@@ -198,15 +208,12 @@ def scheduled_runs(dag: Any, until: datetime | None, keep_later: bool) -> list[A
     return runs
 
 
-def template_context(dag: Any, task: Any, info: Any) -> dict[str, Any]:
+def template_context(dag: Any, task: Any, info: Any, run_id: str) -> dict[str, Any]:
     """The keys the task runner sets (RuntimeTaskInstance.get_template_context) that need no server."""
     from airflow.sdk.definitions.param import process_params
     from airflow.sdk.execution_time.context import MacrosAccessor
 
     logical_date = info.logical_date
-    run_id = dag.timetable.generate_run_id(
-        run_type=_scheduled(), run_after=info.run_after, data_interval=info.data_interval
-    )
     ds = logical_date.strftime("%Y-%m-%d")
     ts = logical_date.isoformat()
     return {
