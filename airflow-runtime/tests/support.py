@@ -5,8 +5,8 @@ import subprocess
 import tempfile
 
 # Before anything imports Airflow: no database, config or DAGs of the user's.
-_HOME = tempfile.mkdtemp(prefix="coordc-airflow-test-home-")
-os.environ["AIRFLOW_HOME"] = _HOME
+AIRFLOW_HOME = tempfile.mkdtemp(prefix="coordc-airflow-test-home-")
+os.environ["AIRFLOW_HOME"] = AIRFLOW_HOME
 os.environ["AIRFLOW__CORE__LOAD_EXAMPLES"] = "False"
 os.environ["AIRFLOW__CORE__UNIT_TEST_MODE"] = "False"
 

@@ -4,7 +4,7 @@ import textwrap
 import unittest
 from datetime import datetime, timedelta, timezone
 
-import support  # noqa: F401 - sets up Airflow's environment first
+import support  # sets up Airflow's environment first
 
 import pendulum
 from airflow.sdk import DAG
@@ -33,6 +33,7 @@ class Serialization(unittest.TestCase):
         self.assertIsInstance(restored, OozieTimetable)  # found through the plugin's entry point
         self.assertEqual(restored, timetable)
         self.assertEqual(restored.summary, "Oozie ${coord:days(1)} in America/Los_Angeles")
+        self.assertEqual([f for f in os.listdir(support.AIRFLOW_HOME) if f.endswith(".db")], [])  # no database
 
     def test_dag_file_imports_cleanly(self):
         from airflow.dag_processing.dagbag import DagBag
