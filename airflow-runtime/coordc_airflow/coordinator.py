@@ -11,6 +11,7 @@ from __future__ import annotations
 import bisect
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -230,7 +231,8 @@ class OozieCoordinator:
         """The synthetic coordinator application coordc reads."""
         out = [
             f"<coordinator-app name={_attr(self.name)} frequency={_attr(self.frequency)}"
-            f" start={_attr(self.start)} end={_attr(self.end)} timezone={_attr(self.timezone)}"
+            f" start={_attr(self._as_written(self.start))} end={_attr(self._as_written(self.end))}"
+            f" timezone={_attr(self.timezone)}"
             f" xmlns={_attr(self.xmlns)}>"
         ]
         if self.datasets:
@@ -274,9 +276,23 @@ class OozieCoordinator:
         """The job configuration (`properties`) as a Hadoop XML file."""
         return _hadoop_xml(self.properties) + "\n"
 
+    def _as_written(self, utc: str) -> str:
+        """A UTC time in the form Oozie reads under the processing time zone.
+
+        Under `GMT+HHMM` Oozie reads and prints dates as `yyyy-MM-dd'T'HH:mm+HHMM`,
+        not in UTC (core/src/main/java/org/apache/oozie/util/DateUtils.java:75);
+        coordc requires the same. Texts not in the UTC form pass unchanged.
+        """
+        offset = re.fullmatch(r"GMT([+-])(\d\d)(\d\d)", self.processing_timezone)
+        if offset is None or not re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\dZ", utc):
+            return utc
+        sign, hours, minutes = offset.groups()
+        shift = timedelta(hours=int(hours), minutes=int(minutes)) * (1 if sign == "+" else -1)
+        return (_parse(utc) + shift).strftime("%Y-%m-%dT%H:%M") + sign + hours + minutes
+
     def _window_at_or_after(self, key: str) -> tuple[_Window, int]:
         """A window holding the first action at or after `key` (if any), and that action's index."""
-        for window in self._windows.values():
+        for window in reversed(self._windows.values()):  # the latest first: runs go forward
             if window.start <= key and (window.complete or window.times[-1] >= key):
                 return window, bisect.bisect_left(window.times, key)
         window = self._dryrun(key)
@@ -294,7 +310,7 @@ class OozieCoordinator:
             command = [
                 coordc_binary(), "dryrun", app, "--config", job,
                 "--processing-timezone", self.processing_timezone,
-                "--from", start, "--limit", str(WINDOW), "--format", "json",
+                "--from", self._as_written(start), "--limit", str(WINDOW), "--format", "json",
             ]  # fmt: skip
             run = subprocess.run(command, cwd=tmp, capture_output=True, text=True)
         if run.returncode != 0:

@@ -111,6 +111,24 @@ class Configuration(unittest.TestCase):
         self.assertEqual(oozie.quote("a b'c"), "'a b'\"'\"'c'")
 
 
+class ProcessingTimeZone(unittest.TestCase):
+    def test_start_and_end_in_the_processing_zone_form(self):
+        # Under GMT+0530 Oozie reads dates as 2020-01-01T05:30+0530; the
+        # coordinator's start and end are given in UTC all the same.
+        oozie = OozieCoordinator(
+            "ist", "uri:oozie:coordinator:0.1", "${coord:hours(6)}", "Asia/Kolkata", "2020-01-01T00:00Z", "2020-01-02T00:00Z",
+            processing_timezone="GMT+0530",
+            datasets={"d": OozieDataset("${coord:hours(6)}", "2019-12-31T05:30+0530", "Asia/Kolkata", "/d/${YEAR}${MONTH}${DAY}${HOUR}")},
+            data_in={"in": OozieDataIn(dataset="d", instances=["${coord:current(0)}"])},
+        )  # fmt: skip
+        root = ET.fromstring(oozie.coordinator_xml())
+        self.assertEqual((root.get("start"), root.get("end")), ("2020-01-01T05:30+0530", "2020-01-02T05:30+0530"))
+        times = [t.strftime("%H:%M") for t in oozie.nominal_times()]
+        self.assertEqual(times, ["00:00", "06:00", "12:00", "18:00"])
+        self.assertEqual(oozie.nominal_times(after="2020-01-01T06:00Z")[0].hour, 12)  # --from in the zone's form too
+        self.assertEqual(oozie.data_in("2020-01-01T06:00Z", "in"), ["/d/2020010111"])
+
+
 class SyntheticXml(unittest.TestCase):
     def coordinator(self, done_flag) -> OozieCoordinator:
         return OozieCoordinator(
