@@ -19,10 +19,13 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 from . import __version__
+
+if TYPE_CHECKING:
+    from .timetable import OozieTimetable
 
 try:  # Airflow shows its own exception type best; the objects work without it too.
     from airflow.exceptions import AirflowException as _ErrorBase
@@ -136,7 +139,7 @@ class OozieCoordinator:
     def __repr__(self) -> str:
         return f"OozieCoordinator(name={self.name!r}, frequency={self.frequency!r}, timezone={self.timezone!r})"
 
-    def timetable(self):
+    def timetable(self) -> OozieTimetable:
         """The Airflow timetable of this coordinator's nominal times."""
         from .timetable import OozieTimetable
 
@@ -152,7 +155,7 @@ class OozieCoordinator:
 
     def nominal_times(self, after: datetime | str | None = None, limit: int = WINDOW) -> list[datetime]:
         """Up to `limit` nominal times (UTC) later than `after` (from the start when None)."""
-        key = self.start if after is None else _key_after(_utc(after))
+        key = _key(_utc(self.start)) if after is None else _key_after(_utc(after))
         found: list[str] = []
         while len(found) < limit:
             window, index = self._window_at_or_after(key)
@@ -186,11 +189,14 @@ class OozieCoordinator:
 
     def action(self, nominal_time: datetime | str) -> dict[str, Any]:
         """The `coordc dryrun --format json` action whose nominal time this is."""
-        key = _key(_utc(nominal_time))
+        moment = _utc(nominal_time)
+        key = _key(moment)
         window, index = self._window_at_or_after(key)
-        if index < len(window.times) and window.times[index] == key:
+        # Nominal times are whole minutes: a time with seconds has no action.
+        if index < len(window.times) and window.times[index] == key and _parse(key) == moment:
             return window.actions[index]
-        raise CoordcAirflowError(f"coordinator {self.name!r} has no action at nominal time {key}")
+        shown = key if _parse(key) == moment else moment.isoformat()
+        raise CoordcAirflowError(f"coordinator {self.name!r} has no action at nominal time {shown}")
 
     def data_in(self, nominal_time: datetime | str, name: str) -> list[str]:
         """The URIs of data-in `name` for the action at `nominal_time`."""

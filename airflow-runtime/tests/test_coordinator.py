@@ -81,6 +81,8 @@ class CorpusApplication(unittest.TestCase):
     def test_no_action(self):
         with self.assertRaisesRegex(CoordcAirflowError, "no action at nominal time 2009-03-07T09:00Z"):
             hours_in_day().action("2009-03-07T09:00:00+00:00")
+        with self.assertRaisesRegex(CoordcAirflowError, "no action at nominal time 2009-03-08T07:59:30"):
+            hours_in_day().action("2009-03-08T07:59:30+00:00")
         with self.assertRaisesRegex(CoordcAirflowError, "needs a time zone"):
             hours_in_day().action(datetime(2009, 3, 7, 8))
 
