@@ -15,7 +15,16 @@ _MODULE_OF = {
     "OozieTimetable": "timetable",
 }
 
-__all__ = [*_MODULE_OF, "__version__"]
+__all__ = [
+    "CoordcAirflowError",
+    "OozieCoordinator",
+    "OozieDataIn",
+    "OozieDataInSensor",
+    "OozieDataOut",
+    "OozieDataset",
+    "OozieTimetable",
+    "__version__",
+]
 
 
 def __getattr__(name: str):

@@ -7,4 +7,4 @@ from .timetable import OozieTimetable
 
 class CoordcPlugin(AirflowPlugin):
     name = "coordc"
-    timetables = [OozieTimetable]
+    timetables = [OozieTimetable]  # noqa: RUF012 - the attribute Airflow reads

@@ -112,4 +112,4 @@ def _schedule_coordinator(*schedule: str) -> OozieCoordinator:
     The scheduler deserializes a DAG, and with it a fresh timetable, again and
     again; the nominal times stay, so coordc need not run again.
     """
-    return OozieCoordinator(**dict(zip(FIELDS, schedule)))
+    return OozieCoordinator(**dict(zip(FIELDS, schedule, strict=True)))

@@ -47,6 +47,10 @@ class DagReport:
     data_ins: int = 0
     divergences: int = 0
 
+    def diverge(self, run: str, what: str, oozie: Any, airflow: Any) -> None:
+        self.divergences += 1
+        print(f"{self.dag_id}: run {run}: {what}:\n  Oozie:   {_show(oozie)}\n  Airflow: {_show(airflow)}")
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m coordc_airflow.verify", description=__doc__.splitlines()[0])
@@ -112,19 +116,35 @@ def verify_dag(dag: Any, expected: dict[str, Any], timings: Timings) -> DagRepor
     report = DagReport(dag.dag_id)
     actions = expected["actions"]
     oozie_times = [_parse_utc(a["nominal_time"]) for a in actions]
-    until = oozie_times[-1] if oozie_times else None
     started = time.perf_counter()
     serialized = as_dag_processor_stores(dag)
     started = timings.add("serialize", started)
+    until = oozie_times[-1] if oozie_times else None
     runs = scheduled_runs(serialized, until, keep_later=not expected.get("truncated", False))
-    timings.add("runs", started)
+    started = timings.add("runs", started)
     report.runs = len(runs)
+    compare_run_times(report, actions, oozie_times, [info.logical_date for info in runs])
 
-    def diverge(run: str, what: str, oozie: Any, airflow: Any) -> None:
-        report.divergences += 1
-        print(f"{dag.dag_id}: run {run}: {what}:\n  Oozie:   {_show(oozie)}\n  Airflow: {_show(airflow)}")
+    env = dag.get_template_env()
+    # Jinja compiles a text anew on each from_string; the same few texts render
+    # for every run, so compile each once (most of the time otherwise).
+    env.from_string = functools.lru_cache(maxsize=None)(env.from_string)
+    # A scheduled run has no conf, so each task's params are the same for every run.
+    params = {task.task_id: _params(dag, task) for task in dag.tasks}
+    run_of = {info.logical_date: info for info in runs}
+    for action, nominal in zip(actions, oozie_times, strict=True):
+        info = run_of.get(nominal)
+        if info is not None:  # else reported as a run time divergence
+            run_id = serialized.timetable.generate_run_id(
+                run_type=_scheduled(), run_after=info.run_after, data_interval=info.data_interval
+            )
+            compare_run(report, dag, env, params, action, info, run_id)
+    timings.add("render and compare", started)
+    return report
 
-    run_times = [info.logical_date for info in runs]
+
+def compare_run_times(report: DagReport, actions: list[dict], oozie_times: list[datetime], run_times: list) -> None:
+    """Each nominal time without a run, each run without an action; a moved one as one pair."""
     matcher = difflib.SequenceMatcher(a=oozie_times, b=run_times, autojunk=False)
     for op, o1, o2, a1, a2 in matcher.get_opcodes():
         if op == "equal":
@@ -132,51 +152,39 @@ def verify_dag(dag: Any, expected: dict[str, Any], timings: Timings) -> DagRepor
         for i in range(max(o2 - o1, a2 - a1)):
             oozie = actions[o1 + i]["nominal_time"] if o1 + i < o2 else "(no action)"
             airflow = _oozie_format(run_times[a1 + i]) if a1 + i < a2 else "(no run)"
-            diverge(oozie if o1 + i < o2 else airflow, "run time", oozie, airflow)
+            report.diverge(oozie if o1 + i < o2 else airflow, "run time", oozie, airflow)
 
-    env = dag.get_template_env()
-    # Jinja compiles a text anew on each from_string; the same few texts render
-    # for every run, so compile each once (most of the time otherwise).
-    env.from_string = functools.lru_cache(maxsize=None)(env.from_string)
-    oozie_macro = (dag.user_defined_macros or {}).get("oozie")
-    run_of = {info.logical_date: info for info in runs}
-    started = time.perf_counter()
-    # A scheduled run has no conf, so each task's params are the same for every run.
-    params = {task.task_id: _params(dag, task) for task in dag.tasks}
-    for action, nominal in zip(actions, oozie_times):
-        info = run_of.get(nominal)
-        if info is None:
-            continue  # reported as a run time divergence
-        run = action["nominal_time"]
-        run_id = serialized.timetable.generate_run_id(
-            run_type=_scheduled(), run_after=info.run_after, data_interval=info.data_interval
-        )
-        for task in dag.tasks:
-            # The task runner renders the tasks of the DAG file it parses, not the serialized ones.
-            rendered = copy.copy(task)
-            try:
-                rendered.render_template_fields(template_context(dag, task, info, run_id, params[task.task_id]), jinja_env=env)
-                uris = rendered.uris if _is_data_in_sensor(task) else None
-            except Exception as e:  # noqa: BLE001 - any failure is the finding
-                diverge(run, f"templates of task {task.task_id}", "(renders)", f"{type(e).__name__}: {e}")
-                continue
-            if uris is not None:
-                report.data_ins += 1
-                want = action["inputs"].get(task.data_in, "(no such data-in)")
-                if uris != want:
-                    diverge(run, f"data-in {task.data_in}", want, uris)
-        if oozie_macro is not None:
-            want = action["workflow"]["configuration"]
-            try:
-                got = oozie_macro.configuration(info.logical_date)
-            except Exception as e:  # noqa: BLE001
-                diverge(run, "configuration", want, f"{type(e).__name__}: {e}")
-                continue
-            for key in sorted(set(want) | set(got)):
-                if want.get(key) != got.get(key):
-                    diverge(run, f"configuration {key}", want.get(key, "(unset)"), got.get(key, "(unset)"))
-    timings.add("render and compare", started)
-    return report
+
+def compare_run(report: DagReport, dag: Any, env: Any, params: dict, action: dict, info: Any, run_id: str) -> None:
+    """Render every task of one run; compare data-in sensors' URIs and the configuration."""
+    run = action["nominal_time"]
+    for task in dag.tasks:
+        # The task runner renders the tasks of the DAG file it parses, not the serialized ones.
+        rendered = copy.copy(task)
+        try:
+            context = template_context(dag, task, info, run_id, params[task.task_id])
+            rendered.render_template_fields(context, jinja_env=env)
+            uris = rendered.uris if _is_data_in_sensor(task) else None
+        except Exception as e:  # noqa: BLE001 - any failure is the finding
+            report.diverge(run, f"templates of task {task.task_id}", "(renders)", f"{type(e).__name__}: {e}")
+            continue
+        if uris is not None:
+            report.data_ins += 1
+            want = action["inputs"].get(task.data_in, "(no such data-in)")
+            if uris != want:
+                report.diverge(run, f"data-in {task.data_in}", want, uris)
+    oozie = (dag.user_defined_macros or {}).get("oozie")
+    if oozie is None:
+        return
+    want = action["workflow"]["configuration"]
+    try:
+        got = oozie.configuration(info.logical_date)
+    except Exception as e:  # noqa: BLE001
+        report.diverge(run, "configuration", want, f"{type(e).__name__}: {e}")
+        return
+    for key in sorted(set(want) | set(got)):
+        if want.get(key) != got.get(key):
+            report.diverge(run, f"configuration {key}", want.get(key, "(unset)"), got.get(key, "(unset)"))
 
 
 def as_dag_processor_stores(dag: Any) -> Any:
@@ -206,7 +214,9 @@ def scheduled_runs(serialized: Any, until: datetime | None, keep_later: bool) ->
         # The scheduler reads the last run back from its database, in UTC.
         info = _in_utc(info)
         if runs and info.logical_date <= runs[-1].logical_date:
-            raise RuntimeError(f"{serialized.dag_id}: the timetable went back to {info.logical_date} after {runs[-1].logical_date}")
+            raise RuntimeError(
+                f"{serialized.dag_id}: the timetable went back to {info.logical_date} after {runs[-1].logical_date}"
+            )
         if until is None or info.logical_date > until:
             if keep_later:
                 runs.append(info)

@@ -5,6 +5,7 @@ import xml.etree.ElementTree as ET
 from datetime import datetime, timedelta, timezone
 
 import support
+
 from coordc_airflow import CoordcAirflowError, OozieCoordinator, OozieDataIn, OozieDataOut, OozieDataset
 
 HOURS_IN_DAY = os.path.join(support.CORPUS, "coord", "spec-6.6.3-hours-in-day")
@@ -12,32 +13,33 @@ HOURS_IN_DAY = os.path.join(support.CORPUS, "coord", "spec-6.6.3-hours-in-day")
 
 def hours_in_day(**changes) -> OozieCoordinator:
     """corpus/coord/spec-6.6.3-hours-in-day as an exported DAG describes it (job.properties resolved)."""
-    args = dict(
-        name="app-coord",
-        xmlns="uri:oozie:coordinator:0.1",
-        frequency="${coord:days(1)}",
-        timezone="America/Los_Angeles",
-        start="2009-03-07T08:00Z",
-        end="2009-03-10T07:00Z",
-        properties={"market": "us", "language": "en"},
-        datasets={
-            "logs": OozieDataset(
-                frequency="${coord:hours(1)}",
-                initial_instance="2009-03-01T08:00Z",
-                timezone="America/Los_Angeles",
-                uri_template="hdfs://bar:8020/app/logs/${market}/${language}/${YEAR}${MONTH}/${DAY}/${HOUR}",
-            )
-        },
-        data_in={
-            "input": OozieDataIn(
-                dataset="logs",
-                start_instance="${coord:current( -(coord:hoursInDay(0) - 1) )}",
-                end_instance="${coord:current(0)}",
-            )
-        },
+    return OozieCoordinator(
+        **{
+            "name": "app-coord",
+            "xmlns": "uri:oozie:coordinator:0.1",
+            "frequency": "${coord:days(1)}",
+            "timezone": "America/Los_Angeles",
+            "start": "2009-03-07T08:00Z",
+            "end": "2009-03-10T07:00Z",
+            "properties": {"market": "us", "language": "en"},
+            "datasets": {
+                "logs": OozieDataset(
+                    frequency="${coord:hours(1)}",
+                    initial_instance="2009-03-01T08:00Z",
+                    timezone="America/Los_Angeles",
+                    uri_template="hdfs://bar:8020/app/logs/${market}/${language}/${YEAR}${MONTH}/${DAY}/${HOUR}",
+                )
+            },
+            "data_in": {
+                "input": OozieDataIn(
+                    dataset="logs",
+                    start_instance="${coord:current( -(coord:hoursInDay(0) - 1) )}",
+                    end_instance="${coord:current(0)}",
+                )
+            },
+            **changes,
+        }
     )
-    args.update(changes)
-    return OozieCoordinator(**args)
 
 
 class CorpusApplication(unittest.TestCase):
@@ -50,7 +52,9 @@ class CorpusApplication(unittest.TestCase):
         cls.actions = json.loads(support.coordc("dryrun", app, "--config", job, "--format", "json"))["actions"]
 
     def test_nominal_times(self):
-        want = [datetime.strptime(a["nominal_time"], "%Y-%m-%dT%H:%MZ").replace(tzinfo=timezone.utc) for a in self.actions]
+        want = [
+            datetime.strptime(a["nominal_time"], "%Y-%m-%dT%H:%MZ").replace(tzinfo=timezone.utc) for a in self.actions
+        ]
         self.assertEqual(len(want), 3)
         oozie = hours_in_day()
         self.assertEqual(oozie.nominal_times(), want)
@@ -118,11 +122,20 @@ class ProcessingTimeZone(unittest.TestCase):
         # Under GMT+0530 Oozie reads dates as 2020-01-01T05:30+0530; the
         # coordinator's start and end are given in UTC all the same.
         oozie = OozieCoordinator(
-            "ist", "uri:oozie:coordinator:0.1", "${coord:hours(6)}", "Asia/Kolkata", "2020-01-01T00:00Z", "2020-01-02T00:00Z",
+            "ist",
+            "uri:oozie:coordinator:0.1",
+            "${coord:hours(6)}",
+            "Asia/Kolkata",
+            "2020-01-01T00:00Z",
+            "2020-01-02T00:00Z",
             processing_timezone="GMT+0530",
-            datasets={"d": OozieDataset("${coord:hours(6)}", "2019-12-31T05:30+0530", "Asia/Kolkata", "/d/${YEAR}${MONTH}${DAY}${HOUR}")},
+            datasets={
+                "d": OozieDataset(
+                    "${coord:hours(6)}", "2019-12-31T05:30+0530", "Asia/Kolkata", "/d/${YEAR}${MONTH}${DAY}${HOUR}"
+                )
+            },
             data_in={"in": OozieDataIn(dataset="d", instances=["${coord:current(0)}"])},
-        )  # fmt: skip
+        )
         root = ET.fromstring(oozie.coordinator_xml())
         self.assertEqual((root.get("start"), root.get("end")), ("2020-01-01T05:30+0530", "2020-01-02T05:30+0530"))
         times = [t.strftime("%H:%M") for t in oozie.nominal_times()]
@@ -142,7 +155,9 @@ class SyntheticXml(unittest.TestCase):
             end="2020-01-01T03:00Z",
             properties={"weird": 'a<&"b', "root": "/data"},
             datasets={
-                "d": OozieDataset("60", "2019-01-01T00:00Z", "UTC", "file://${root}/${weird}/${YEAR}${MONTH}${DAY}${HOUR}", done_flag)
+                "d": OozieDataset(
+                    "60", "2019-01-01T00:00Z", "UTC", "file://${root}/${weird}/${YEAR}${MONTH}${DAY}${HOUR}", done_flag
+                )
             },
             data_in={"in": OozieDataIn(dataset="d", instances=["${coord:current(-1)}", "${coord:current(0)}"])},
             configuration={"value": 'x<&"${weird}'},
@@ -178,7 +193,9 @@ class SyntheticXml(unittest.TestCase):
             OozieDataIn(dataset="d", start_instance="x", instances=["y"])
 
     def test_coordc_failure_shows_its_stderr(self):
-        oozie = OozieCoordinator("bad", "uri:oozie:coordinator:0.1", "${coord:nonsense(1)}", "UTC", "2020-01-01T00:00Z", "2020-01-02T00:00Z")
+        oozie = OozieCoordinator(
+            "bad", "uri:oozie:coordinator:0.1", "${coord:nonsense(1)}", "UTC", "2020-01-01T00:00Z", "2020-01-02T00:00Z"
+        )
         with self.assertRaisesRegex(CoordcAirflowError, "coordc dryrun failed"):
             oozie.nominal_times()
 

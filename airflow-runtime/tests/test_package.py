@@ -15,8 +15,8 @@ class Package(unittest.TestCase):
         with open(PYPROJECT) as f:
             pyproject = f.read()
         with open(os.path.join(support.REPO, "Cargo.toml")) as f:
-            cargo = re.search(r'^version = "([^"]+)"', f.read(), re.M).group(1)
-        self.assertEqual(re.search(r'^version = "([^"]+)"', pyproject, re.M).group(1), cargo)
+            cargo = re.search(r'^version = "([^"]+)"', f.read(), re.MULTILINE).group(1)
+        self.assertEqual(re.search(r'^version = "([^"]+)"', pyproject, re.MULTILINE).group(1), cargo)
         self.assertIn(f'"coordc=={cargo}"', pyproject)
         self.assertEqual(coordc_airflow.__version__, cargo)
 

@@ -13,11 +13,20 @@ from coordc_airflow import OozieCoordinator, OozieDataIn, OozieDataInSensor, Ooz
 
 def coordinator(uri_root: str, done_flag) -> OozieCoordinator:
     return OozieCoordinator(
-        "files", "uri:oozie:coordinator:0.1", "60", "UTC", "2020-01-01T00:00Z", "2020-01-01T05:00Z",
+        "files",
+        "uri:oozie:coordinator:0.1",
+        "60",
+        "UTC",
+        "2020-01-01T00:00Z",
+        "2020-01-01T05:00Z",
         properties={"root": uri_root},
-        datasets={"d": OozieDataset("60", "2019-01-01T00:00Z", "UTC", "${root}/${YEAR}${MONTH}${DAY}${HOUR}", done_flag)},
-        data_in={"in": OozieDataIn(dataset="d", start_instance="${coord:current(-1)}", end_instance="${coord:current(0)}")},
-    )  # fmt: skip
+        datasets={
+            "d": OozieDataset("60", "2019-01-01T00:00Z", "UTC", "${root}/${YEAR}${MONTH}${DAY}${HOUR}", done_flag)
+        },
+        data_in={
+            "in": OozieDataIn(dataset="d", start_instance="${coord:current(-1)}", end_instance="${coord:current(0)}")
+        },
+    )
 
 
 def rendered(oozie: OozieCoordinator, at) -> OozieDataInSensor:

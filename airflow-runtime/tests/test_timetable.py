@@ -12,6 +12,7 @@ from airflow.serialization.serialized_objects import DagSerialization
 from airflow.timetables.base import DagRunInfo, TimeRestriction
 
 from coordc_airflow import OozieCoordinator, OozieTimetable
+
 from test_coordinator import hours_in_day
 
 UTC = pendulum.UTC
@@ -40,14 +41,16 @@ class Serialization(unittest.TestCase):
 
         with tempfile.TemporaryDirectory() as tmp:
             with open(os.path.join(tmp, "d.py"), "w") as f:
-                f.write(textwrap.dedent('''
+                f.write(
+                    textwrap.dedent("""
                     from datetime import datetime, timezone
                     from airflow.sdk import DAG
                     from coordc_airflow import OozieCoordinator
                     OOZIE = OozieCoordinator("c", "uri:oozie:coordinator:0.1", "60", "UTC", "2020-01-01T00:00Z", "2020-01-02T00:00Z")
                     with DAG("d", schedule=OOZIE.timetable(), start_date=datetime(2020, 1, 1, tzinfo=timezone.utc)):
                         pass
-                '''))
+                """)
+                )
             bag = DagBag(dag_folder=tmp)
         self.assertEqual(bag.import_errors, {})
         self.assertIsInstance(bag.dags["d"].timetable, OozieTimetable)
@@ -62,7 +65,10 @@ class NextRun(unittest.TestCase):
             self.assertEqual(info.logical_date, info.run_after)
             self.assertEqual(info.logical_date.tzinfo, UTC)
             times.append(info.logical_date)
-        self.assertEqual(times, [pendulum.datetime(2009, 3, 7, 8), pendulum.datetime(2009, 3, 8, 8), pendulum.datetime(2009, 3, 9, 7)])
+        self.assertEqual(
+            times,
+            [pendulum.datetime(2009, 3, 7, 8), pendulum.datetime(2009, 3, 8, 8), pendulum.datetime(2009, 3, 9, 7)],
+        )
 
     def test_earliest_and_latest_are_inclusive(self):
         timetable = hours_in_day().timetable()
@@ -75,7 +81,9 @@ class NextRun(unittest.TestCase):
         info = DagRunInfo.exact(pendulum.datetime(2009, 3, 8, 8))
         self.assertIsNone(timetable.next_dagrun_info_v2(last_dagrun_info=info, restriction=before))
         self.assertEqual(
-            timetable.next_dagrun_info_v2(last_dagrun_info=None, restriction=TimeRestriction(None, None, True)).logical_date,
+            timetable.next_dagrun_info_v2(
+                last_dagrun_info=None, restriction=TimeRestriction(None, None, True)
+            ).logical_date,
             pendulum.datetime(2009, 3, 7, 8),
         )
 
