@@ -214,9 +214,8 @@ def scheduled_runs(serialized: Any, until: datetime | None, keep_later: bool) ->
         # The scheduler reads the last run back from its database, in UTC.
         info = _in_utc(info)
         if runs and info.logical_date <= runs[-1].logical_date:
-            raise RuntimeError(
-                f"{serialized.dag_id}: the timetable went back to {info.logical_date} after {runs[-1].logical_date}"
-            )
+            runs.append(info)  # not after the previous run: a divergence, and the end of the loop
+            break
         if until is None or info.logical_date > until:
             if keep_later:
                 runs.append(info)

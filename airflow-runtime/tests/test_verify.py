@@ -189,6 +189,31 @@ class Verifier(unittest.TestCase):
         self.assertIn("utc-hourly: 12 runs, 11 data-ins, 2 divergences", run.stdout)
         self.assertIn("la-daily: 4 runs, 4 data-ins, 0 divergences", run.stdout)
 
+    def test_truncated_expectations_compare_the_prefix(self):
+        self.utc["actions"] = self.utc["actions"][:5]
+        self.utc["truncated"] = True
+        self.write_expected()
+        run = self.verify()
+        self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
+        self.assertIn("utc-hourly: 5 runs, 5 data-ins, 0 divergences", run.stdout)
+
+    def test_missing_last_action_is_an_extra_run(self):
+        self.utc["actions"] = self.utc["actions"][:11]
+        self.write_expected()
+        run = self.verify()
+        self.assertEqual(run.returncode, 1, run.stdout + run.stderr)
+        self.assertIn(
+            "utc-hourly: run 2020-01-01T11:00Z: run time:\n  Oozie:   (no action)\n  Airflow: 2020-01-01T11:00Z",
+            run.stdout,
+        )
+
+    def test_expected_dag_missing(self):
+        self.la["dag_id"] = "gone"
+        self.write_expected()
+        run = self.verify()
+        self.assertEqual(run.returncode, 1, run.stdout + run.stderr)
+        self.assertIn("gone: no such DAG", run.stdout)
+
     def test_import_errors_fail(self):
         self.write_expected()
         with open(os.path.join(self.dags, "broken.py"), "w") as f:
