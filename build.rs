@@ -113,6 +113,9 @@ const TEST_PROGRAMS: &[(&str, &[&str])] = &[
     ("missing_xmllint", &["xmllint"]),
     ("missing_script", &["script"]),
     ("missing_java", &["java"]),
+    // tests/export/verify.rs proves exported DAGs with Apache Airflow, from
+    // the virtual environment .ci/run makes (airflow-runtime/requirements-verify.txt).
+    ("missing_airflow", &[".venv-airflow/bin/python"]),
 ];
 
 fn probe_test_programs() {
@@ -125,6 +128,7 @@ fn probe_test_programs() {
     println!("cargo:rerun-if-env-changed=NVIM_BINS");
     println!("cargo:rerun-if-env-changed=COORDC_PRE_COMMIT");
     println!("cargo:rerun-if-env-changed=COORDC_JAVA");
+    println!("cargo:rerun-if-env-changed=COORDC_AIRFLOW_PYTHON");
     // The pre-commit tests install the hooks from a wheel built beforehand
     // (a release build is minutes), and clone this checkout.
     println!("cargo:rerun-if-env-changed=COORDC_WHEEL_DIR");
@@ -140,14 +144,17 @@ fn probe_test_programs() {
     for dir in std::env::split_paths(&path).filter(|d| d.is_dir()) {
         println!("cargo:rerun-if-changed={}", dir.display());
     }
-    let venv = Path::new(&manifest).join(".venv-tools/bin");
-    if venv.is_dir() {
-        println!("cargo:rerun-if-changed={}", venv.display());
+    for venv in [".venv-tools/bin", ".venv-airflow/bin"] {
+        let venv = Path::new(&manifest).join(venv);
+        if venv.is_dir() {
+            println!("cargo:rerun-if-changed={}", venv.display());
+        }
     }
     let overridden = |cfg: &str| match cfg {
         "missing_neovim" => std::env::var_os("NVIM_BINS").is_some(),
         "missing_pre_commit" => std::env::var_os("COORDC_PRE_COMMIT").is_some(),
         "missing_java" => std::env::var_os("COORDC_JAVA").is_some(),
+        "missing_airflow" => std::env::var_os("COORDC_AIRFLOW_PYTHON").is_some(),
         _ => false,
     };
     for (cfg, places) in TEST_PROGRAMS {

@@ -116,6 +116,7 @@ class OozieCoordinator:
         datasets: dict[str, OozieDataset] | None = None,
         data_in: dict[str, OozieDataIn] | None = None,
         data_out: dict[str, OozieDataOut] | None = None,
+        input_logic: str | None = None,
         configuration: dict[str, str] | None = None,
         workflow_defaults: dict[str, str] | None = None,
     ) -> None:
@@ -130,6 +131,8 @@ class OozieCoordinator:
         self.datasets = dict(datasets or {})
         self.input_events = dict(data_in or {})
         self.output_events = dict(data_out or {})
+        # The <input-logic> element as written: coordc reads its named nodes.
+        self.input_logic = input_logic
         self.action_configuration = dict(configuration or {})
         self.workflow_defaults = dict(workflow_defaults or {})
         self._windows: dict[str, _Window] = {}  # keyed by the window's start
@@ -263,6 +266,8 @@ class OozieCoordinator:
                     out.append(f"<end-instance>{escape(di.end_instance or '')}</end-instance>")
                 out.append("</data-in>")
             out.append("</input-events>")
+        if self.input_logic:
+            out.append(self.input_logic)
         if self.output_events:
             out.append("<output-events>")
             for name, do in self.output_events.items():

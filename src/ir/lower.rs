@@ -118,6 +118,7 @@ pub fn coordinator(root: &Element) -> (Coordinator, Vec<Diagnostic>) {
             .map(|c| logic_node(&mut l, c))
             .collect(),
         span: logic.name_span,
+        element_span: logic.span,
     });
     let outputs = root
         .child("output-events")

@@ -273,7 +273,10 @@ pub struct DataOut {
 #[derive(Debug)]
 pub struct InputLogic {
     pub roots: Vec<Logic>,
+    /// The element's name.
     pub span: Span,
+    /// The whole element, as written (an export copies it).
+    pub element_span: Span,
 }
 
 /// An `<input-logic>` node.

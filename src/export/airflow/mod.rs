@@ -86,14 +86,6 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
     let mut imports = Imports::default();
     let plan = schedule::plan(job);
     let pz = job.processing_zone();
-    if pz.id() != "UTC" {
-        report.push(
-            Status::Refused,
-            "processing time zone",
-            "a processing time zone other than UTC is not exported yet (the runtime reads times in UTC)",
-        );
-    }
-
     // The coordinator, as the runtime reads it.
     let mut oozie = String::from("OOZIE = OozieCoordinator(\n");
     imports.coordc.insert("OozieCoordinator");
@@ -177,6 +169,15 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
             8,
         ),
     );
+    if let Some(logic) = &app.input_logic {
+        let span = logic.element_span;
+        let text = source
+            .sources
+            .files
+            .first()
+            .and_then(|(_, text)| text.get(span.start as usize..span.end as usize));
+        field("input_logic", string(text.unwrap_or_default()));
+    }
     field(
         "configuration",
         dict(
@@ -192,6 +193,9 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
             .defaults
             .iter()
             .filter_map(|(k, v)| v.as_ref().map(|v| (k, v)))
+            // (The reader adds the local user's name, which is the job's,
+            // not a default of the workflow's.)
+            .filter(|(k, _)| k.as_str() != "user.name")
             .collect(),
         Err(_) => Vec::new(),
     };
@@ -349,21 +353,29 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
     let mut body = String::new();
     let mut sensors = Vec::new();
     let timeout = schedule::timedelta(chrono::TimeDelta::minutes(controls.timeout.max(0)));
-    let logic_refused = app.input_logic.as_ref().map(|logic| {
+    if let Some(logic) = &app.input_logic {
         report.push_at(
             Status::Refused,
             "input-logic",
-            "<input-logic> is not exported yet: the data-ins wait for all their instances instead",
+            "<input-logic> is not exported yet: its data-ins' sensors fail instead of choosing among the data",
             place(logic.span),
         );
-    });
+    }
     for input in &app.inputs {
         let var = python::identifier(&format!("data_in_{}", input.name.name));
         let task_id = python::airflow_id(&format!("data_in_{}", input.name.name));
         let unresolved = instance_texts(input)
             .iter()
             .any(|t| t.calls_any(&["latest", "future"]));
-        if unresolved {
+        if app.input_logic.is_some() {
+            imports.bash = true;
+            let _ = writeln!(
+                body,
+                "    {var} = BashOperator(task_id={}, bash_command={})",
+                string(&task_id),
+                string("echo 'not exported from Oozie by coordc: <input-logic>' >&2; exit 1")
+            );
+        } else if unresolved {
             report.push_at(
                 Status::Refused,
                 format!("data-in {}", input.name.name),
@@ -400,7 +412,6 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
         }
         sensors.push(var);
     }
-    let _ = logic_refused;
     for output in &app.outputs {
         report.push_at(
             Status::Exact,

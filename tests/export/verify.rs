@@ -1,0 +1,199 @@
+//! The exported DAGs proved with Apache Airflow (`--verify`: no database):
+//! they import, their runs are the coordinators' nominal times, and their
+//! data-in URIs and resolved configuration those of `coordc dryrun`.
+//! Airflow comes from .ci/run's `.venv-airflow` (or $COORDC_AIRFLOW_PYTHON).
+
+use crate::common::{coordc, coordc_in, expect_code, fresh_dir, root, stderr, stdout};
+
+/// The Python with Airflow and coordc-airflow.
+pub fn airflow_python() -> String {
+    std::env::var("COORDC_AIRFLOW_PYTHON").unwrap_or_else(|_| {
+        root()
+            .join(".venv-airflow/bin/python")
+            .display()
+            .to_string()
+    })
+}
+
+/// Each DAG's summary line of the verifier: `(dag_id, runs, divergences)`.
+pub fn summaries(out: &str) -> Vec<(String, usize, usize)> {
+    out.lines()
+        .filter_map(|line| {
+            let (dag, rest) = line.split_once(": ")?;
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            match words.as_slice() {
+                [runs, "runs,", _, "data-ins,", divergences, "divergences"] => Some((
+                    dag.to_string(),
+                    runs.parse().ok()?,
+                    divergences.parse().ok()?,
+                )),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+/// Every corpus coordinator that dry-runs (the spec's worked examples, the
+/// simulator's facts, the bundle's), exported and verified over its whole
+/// life: zero divergences.
+#[test]
+#[cfg_attr(
+    missing_airflow,
+    ignore = "skipped: needs Apache Airflow in .venv-airflow (.ci/run makes it from airflow-runtime/requirements-verify.txt) or $COORDC_AIRFLOW_PYTHON"
+)]
+fn every_corpus_coordinator_exports_and_verifies() {
+    let mut apps = Vec::new();
+    let mut stack = vec![root().join("corpus")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            if path.is_dir() && name != "invalid" && name != "lsp" {
+                stack.push(path);
+            } else if name.ends_with(".xml")
+                && std::fs::read_to_string(&path)
+                    .unwrap()
+                    .contains("<coordinator-app")
+            {
+                let relative = path.strip_prefix(root()).unwrap().display().to_string();
+                // Those that dry-run: the spec's texts as written are wrong on
+                // purpose, and a bundle's coordinators need the bundle.
+                if coordc_in(root(), &["dryrun", &relative, "--limit", "1"])
+                    .status
+                    .success()
+                {
+                    apps.push(relative);
+                }
+            }
+        }
+    }
+    apps.sort();
+    assert!(
+        apps.len() >= 70,
+        "only {} corpus coordinators dry-run",
+        apps.len()
+    );
+    let out_dir = fresh_dir("export-verify-corpus");
+    let python = airflow_python();
+    let out_arg = out_dir.display().to_string();
+    let mut args = vec![
+        "export", "airflow", "--out", &out_arg, "--verify", "--python", &python,
+    ];
+    args.extend(apps.iter().map(String::as_str));
+    args.push("corpus/bundle/daily-pipeline/bundle.xml");
+    let out = coordc_in(root(), &args);
+    let shown = format!("{}\n{}", stdout(&out), stderr(&out));
+    expect_code(&out, 0, &shown);
+    let summaries = summaries(&stdout(&out));
+    // One DAG per coordinator, the bundle's two besides.
+    assert_eq!(summaries.len(), apps.len() + 2, "{shown}");
+    for (dag, runs, divergences) in &summaries {
+        assert_eq!(*divergences, 0, "{dag}: {shown}");
+        assert!(
+            *runs > 0 || dag.starts_with("spec-6.6.11"),
+            "{dag} has no run"
+        );
+    }
+}
+
+/// The fixture: its DST schedule on the runtime's timetable, its sensor,
+/// and its workflow's tasks render for every run.
+#[test]
+#[cfg_attr(
+    missing_airflow,
+    ignore = "skipped: needs Apache Airflow in .venv-airflow (.ci/run makes it from airflow-runtime/requirements-verify.txt) or $COORDC_AIRFLOW_PYTHON"
+)]
+fn the_fixture_verifies_across_the_dst_switch() {
+    let out_dir = fresh_dir("export-verify-fixture");
+    let out = coordc(&[
+        "export",
+        "airflow",
+        &root()
+            .join("tests/export/fixtures/daily-etl/coordinator.xml")
+            .display()
+            .to_string(),
+        "--out",
+        &out_dir.display().to_string(),
+        "--map",
+        &format!(
+            "hdfs://nn:8020/apps/etl={}",
+            root().join("tests/export/fixtures/daily-etl/wf").display()
+        ),
+        "--verify",
+        "--python",
+        &airflow_python(),
+    ]);
+    let shown = format!("{}\n{}", stdout(&out), stderr(&out));
+    expect_code(&out, 0, &shown);
+    assert_eq!(
+        summaries(&stdout(&out)),
+        [("daily-etl".to_string(), 32, 0)],
+        "{shown}"
+    );
+}
+
+/// The verifier can fail: a DAG whose schedule is off by an hour is found,
+/// with the run, Oozie's value and Airflow's.
+#[test]
+#[cfg_attr(
+    missing_airflow,
+    ignore = "skipped: needs Apache Airflow in .venv-airflow (.ci/run makes it from airflow-runtime/requirements-verify.txt) or $COORDC_AIRFLOW_PYTHON"
+)]
+fn a_wrong_schedule_is_a_divergence() {
+    let dir = fresh_dir("export-verify-wrong");
+    let out_dir = dir.join("dags");
+    let expected = dir.join("expected");
+    let app = "corpus/coord/spec-6.6.3-hours-in-day/coordinator.xml";
+    let out = coordc_in(
+        root(),
+        &[
+            "export",
+            "airflow",
+            app,
+            "--out",
+            &out_dir.display().to_string(),
+        ],
+    );
+    expect_code(&out, 0, "export");
+    // The expected runs, as --verify writes them: the dry run's.
+    let dryrun = coordc_in(root(), &["dryrun", app, "--format", "json"]);
+    let mut listing: serde_json::Value = serde_json::from_slice(&dryrun.stdout).unwrap();
+    listing["dag_id"] = "app-coord".into();
+    listing["file"] = app.into();
+    listing["truncated"] = false.into();
+    std::fs::create_dir_all(&expected).unwrap();
+    std::fs::write(expected.join("app-coord.json"), listing.to_string()).unwrap();
+    // The DAG on Airflow's daily DeltaTriggerTimetable, wrong across the
+    // spring-forward day (it adds 24 hours in UTC).
+    let dag_file = out_dir.join("app_coord.py");
+    let dag = std::fs::read_to_string(&dag_file).unwrap();
+    let wrong = dag.replace(
+        "schedule=OOZIE.timetable(),",
+        "schedule=DeltaTriggerTimetable(timedelta(days=1)),",
+    );
+    let wrong = wrong.replace(
+        "from airflow.sdk import DAG",
+        "from airflow.sdk import DAG, DeltaTriggerTimetable",
+    );
+    assert_ne!(dag, wrong);
+    std::fs::write(&dag_file, wrong).unwrap();
+    let verified = std::process::Command::new(airflow_python())
+        .args(["-m", "coordc_airflow.verify"])
+        .arg(&out_dir)
+        .arg(&expected)
+        .env("COORDC_BIN", env!("CARGO_BIN_EXE_coordc"))
+        .output()
+        .unwrap();
+    let shown = format!("{}\n{}", stdout(&verified), stderr(&verified));
+    assert_eq!(verified.status.code(), Some(1), "{shown}");
+    // 2009-03-09 00:00 in Los Angeles is 07:00 UTC; Airflow's next run,
+    // 24 hours after the last, is past the DAG's end.
+    assert!(
+        shown.contains("app-coord: run 2009-03-09T07:00Z: run time:\n  Oozie:   2009-03-09T07:00Z\n  Airflow: (no run)"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("app-coord: 2 runs, 2 data-ins, 1 divergences"),
+        "{shown}"
+    );
+}
