@@ -12,7 +12,7 @@ use crate::export::airflow::{self, Source, Workflow, WorkflowFile};
 use crate::oozie::job::{Job, Options};
 use crate::project::files::Files;
 use crate::project::load::{self, LoadedCoordinator, LocalWorkflows, Sources};
-use crate::project::locate::AppKind;
+use crate::project::locate::{self, AppKind};
 use clap::{Args, Subcommand};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -217,11 +217,25 @@ impl Exporter<'_> {
         );
         let app_path = match job.actions().next() {
             Some(Ok(action)) => Ok(action.app_path.to_string()),
-            Some(Err(d)) => Err(d.message.clone()),
+            // Oozie could not materialize it: nothing to migrate.
+            Some(Err(d)) => {
+                eprint!("{}", sources.render(&Located::in_app(d)));
+                return EXIT_ERRORS;
+            }
             None => Err("the job has no action".to_string()),
         };
+        let coordinator_dir = Path::new(file).parent().unwrap_or(Path::new("."));
+        let mut found_by_name = false;
         let read = app_path.as_ref().map_err(Clone::clone).and_then(|app_path| {
-            match crate::interp::workflow::run::SubWorkflows::load(&workflows, app_path, None) {
+            let load = |path: &str| crate::interp::workflow::run::SubWorkflows::load(&workflows, path, None);
+            let found = load(app_path).or_else(|| {
+                // Not mapped: found by its name in the checkout, as `check`
+                // finds it (project::locate), and said so in the report.
+                let local = locate::local_application(app_path, coordinator_dir, AppKind::Workflow, self.maps, self.files)?;
+                found_by_name = true;
+                load(&std::path::absolute(&local).unwrap_or(local).display().to_string())
+            });
+            match found {
                 Some(Ok(wf)) => Ok((app_path.clone(), wf)),
                 Some(Err(why)) => Err(why),
                 None => Err(format!(
@@ -252,6 +266,7 @@ impl Exporter<'_> {
                     app_path: app_path.clone(),
                     workflow: &wf.workflow,
                     defaults: &wf.defaults,
+                    found_by_name,
                     file: WorkflowFile {
                         path: &wf.path,
                         sources: &wf_sources,
@@ -293,17 +308,17 @@ fn verify_dir() -> PathBuf {
     std::env::temp_dir().join(format!("coordc-verify-{}", std::process::id()))
 }
 
-/// Writes `dag_id`'s expected actions: the dry run of the job (whole, or up
-/// to the dry run's cap, then marked truncated).
+/// How many actions of a job `--verify` compares: a job's whole life up to
+/// this (two years and more of an hourly job, every DST switch of them),
+/// else its first ones, the listing marked truncated.
+const MOST_VERIFIED: usize = 20_000;
+
+/// Writes `dag_id`'s expected actions: the dry run of the job, whole or its
+/// first [`MOST_VERIFIED`] (then marked truncated).
 fn write_expected(dir: &Path, dag_id: &str, file: &str, job: &Job) -> i32 {
+    let truncated = job.nominal_times_all().nth(MOST_VERIFIED).is_some();
     let mut listing = Vec::new();
-    let mut count = (0, 0);
-    let actions = job.actions().inspect(|a| {
-        if let Ok(a) = a {
-            count = (count.0 + 1, a.number);
-        }
-    });
-    match super::dryrun::write_json_of(job, actions, &mut listing) {
+    match super::actions_json::write_json_of(job, job.actions().take(MOST_VERIFIED), &mut listing) {
         Ok(None) => {}
         Ok(Some(d)) => {
             eprintln!("error: {file}: an action does not resolve: {}", d.message);
@@ -314,20 +329,16 @@ fn write_expected(dir: &Path, dag_id: &str, file: &str, job: &Job) -> i32 {
             return EXIT_USAGE;
         }
     }
-    let Ok(mut value) = serde_json::from_slice::<serde_json::Value>(&listing) else {
-        eprintln!("error: the dry run of {file} is not JSON");
-        return EXIT_ERRORS;
-    };
-    if let Some(object) = value.as_object_mut() {
-        object.insert("dag_id".into(), dag_id.into());
-        object.insert("file".into(), file.into());
-        object.insert(
-            "truncated".into(),
-            job.stopped_at_cap(count.0, count.1).into(),
-        );
-    }
+    // The dry run's object (`{"app": ..., "actions": [...]}`), with what the
+    // verifier needs first.
+    let head =
+        serde_json::json!({ "dag_id": dag_id, "file": file, "truncated": truncated }).to_string();
+    let mut expected = head.into_bytes();
+    expected.pop();
+    expected.push(b',');
+    expected.extend_from_slice(listing.get(1..).unwrap_or_default());
     let _ = std::fs::create_dir_all(dir);
-    match std::fs::write(dir.join(format!("{dag_id}.json")), value.to_string()) {
+    match std::fs::write(dir.join(format!("{dag_id}.json")), expected) {
         Ok(()) => EXIT_OK,
         Err(e) => {
             eprintln!("error: cannot write the dry run of {file}: {e}");

@@ -1,6 +1,7 @@
 //! The command line. Only this layer knows about arguments, files, terminals and
 //! output formats; the library below returns data.
 
+mod actions_json;
 mod args;
 mod check;
 mod cron;

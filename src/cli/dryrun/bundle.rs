@@ -13,8 +13,9 @@
 
 use super::{
     DryrunArgs, EXIT_ERRORS, EXIT_OK, Format, Tally, printer, stopped, submit, write_action_text,
-    write_json_actions, write_listing,
+    write_listing,
 };
+use crate::cli::actions_json::write_json_actions;
 use crate::diag::Diagnostic;
 use crate::diag::Located;
 use crate::oozie::action::Action;

@@ -50,6 +50,8 @@ pub struct Workflow<'a> {
     pub workflow: &'a crate::ir::Workflow,
     /// The workflow's `config-default.xml`.
     pub defaults: &'a crate::el::VarMap,
+    /// Found by its name in the checkout, not by a `--map`.
+    pub found_by_name: bool,
     pub file: WorkflowFile<'a>,
 }
 
@@ -260,7 +262,8 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
                 }
                 None => {
                     report.push(
-                        Status::Exact,
+                        // (Unless some times go back: said below.)
+                        if plan.backwards.0 == 0 { Status::Exact } else { Status::Refused },
                         "schedule",
                         format!(
                             "`{}` in {}: coordc_airflow's OozieTimetable (Oozie's calendar rules, computed by coordc), {} runs",
@@ -275,6 +278,17 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
                         Some(format!("{} in {}", plan.frequency, job.zone.id())),
                     );
                 }
+            }
+            if let (n, Some(first)) = plan.backwards {
+                report.push(
+                    Status::Refused,
+                    "schedule (going back)",
+                    format!(
+                        "{n} nominal time(s) come before the one before them (the first {}, Oozie's cron DST shift in {}): Airflow's runs only move forward, so those actions have no run",
+                        crate::time::datetime::format_utc(first),
+                        job.zone.id()
+                    ),
+                );
             }
             arg(
                 "start_date",
@@ -423,6 +437,17 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
     let mut edges = Vec::new();
     match &source.workflow {
         Ok(wf) => {
+            if wf.found_by_name {
+                report.push_at(
+                    Status::Mapped,
+                    "workflow",
+                    format!(
+                        "its app-path `{}` is read from {}, found by its name in the checkout (give --map PREFIX=DIR to be sure)",
+                        wf.app_path, wf.file.path
+                    ),
+                    place(app.action.app_path.span),
+                );
+            }
             let tasks = tasks::tasks(wf.workflow, &wf.file, &mut report);
             imports.bash |= tasks.operators.contains("BashOperator");
             imports.empty |= tasks.operators.contains("EmptyOperator");

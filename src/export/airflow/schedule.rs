@@ -28,6 +28,9 @@ pub(super) struct Plan {
     pub(super) count: usize,
     /// The one step between all nominal times, when there is one.
     pub(super) step: Option<TimeDelta>,
+    /// The nominal times not after the one before them (Oozie's cron DST
+    /// shift can go back): how many, and the first.
+    pub(super) backwards: (usize, Option<DateTime<Utc>>),
 }
 
 /// The plan of `job`'s schedule, or `None` when it has no action.
@@ -35,7 +38,11 @@ pub(super) fn plan(job: &Job) -> Option<Plan> {
     let mut times = job.nominal_times_all();
     let first = times.next()?;
     let (mut last, mut count, mut step, mut compared) = (first, 1, None, true);
+    let mut backwards = (0, None);
     for t in times {
+        if t <= last {
+            backwards = (backwards.0 + 1, backwards.1.or(Some(t)));
+        }
         if count >= MOST_COMPARED {
             compared = false;
         }
@@ -54,6 +61,7 @@ pub(super) fn plan(job: &Job) -> Option<Plan> {
         last,
         count,
         step: step.filter(|s| compared && *s > TimeDelta::zero()),
+        backwards,
     })
 }
 
