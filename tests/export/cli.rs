@@ -57,12 +57,12 @@ fn the_json_report_gives_each_item_its_status_and_place() {
         .as_array()
         .unwrap()
         .iter()
-        .find(|i| i["what"] == "action publish (hive)")
+        .find(|i| i["what"] == "action stats (pig)")
         .unwrap();
     assert_eq!(hive["status"], "refused");
     assert_eq!(
         hive["at"],
-        serde_json::json!({"file": format!("{FIXTURE}/wf/workflow.xml"), "line": 42, "column": 6})
+        serde_json::json!({"file": format!("{FIXTURE}/wf/workflow.xml"), "line": 52, "column": 6})
     );
     let statuses: Vec<&str> = app["items"]
         .as_array()

@@ -13,6 +13,7 @@ use crate::ir::ElText;
 use crate::span::Span;
 
 /// A value as literal text and Jinja expressions, in order.
+#[derive(Default)]
 pub(super) struct Translation {
     pieces: Vec<Piece>,
     /// Where the translation differs from Oozie's value (`wf:id()`).
@@ -76,6 +77,50 @@ pub(super) fn translate(text: &ElText) -> Result<Translation, Refused> {
     Ok(translation)
 }
 
+/// `text` as the words Oozie splits it into at spaces (`java-opts`, a
+/// Sqoop `<command>`): split at the spaces of its literal text, an
+/// expression kept inside its word.
+pub(super) fn translate_words(text: &ElText) -> Result<Vec<Translation>, Refused> {
+    let whole = translate(text)?;
+    let mut words: Vec<Translation> = Vec::new();
+    let mut open = false;
+    for piece in whole.pieces {
+        match piece {
+            Piece::Literal(literal) => {
+                let mut parts = literal.split(char::is_whitespace).peekable();
+                while let Some(part) = parts.next() {
+                    if !part.is_empty() {
+                        if !open {
+                            words.push(Translation::default());
+                        }
+                        if let Some(word) = words.last_mut() {
+                            word.pieces.push(Piece::Literal(part.to_string()));
+                        }
+                        open = true;
+                    }
+                    // A space ends the word (not after the last part).
+                    if parts.peek().is_some() {
+                        open = false;
+                    }
+                }
+            }
+            expression => {
+                if !open {
+                    words.push(Translation::default());
+                    open = true;
+                }
+                if let Some(word) = words.last_mut() {
+                    word.pieces.push(expression);
+                }
+            }
+        }
+    }
+    if let Some(first) = words.first_mut() {
+        first.differences = whole.differences;
+    }
+    Ok(words)
+}
+
 fn conf(name: &str) -> String {
     format!("oozie.conf(logical_date, {})", jinja_string(name))
 }
@@ -107,14 +152,6 @@ impl Translation {
             })
             .collect()
     }
-
-    /// The value as plain text, when it has no expression.
-    pub(super) fn plain(&self) -> Option<String> {
-        self.pieces
-            .iter()
-            .all(|p| matches!(p, Piece::Literal(_)))
-            .then(|| self.literal())
-    }
 }
 
 #[cfg(test)]
@@ -138,7 +175,24 @@ mod tests {
     fn literal_values_are_quoted_at_export() {
         let t = translate(&shell_exec("a b")).ok().unwrap();
         assert_eq!(t.shell_word(), "'a b'");
-        assert_eq!(t.plain().as_deref(), Some("a b"));
+    }
+
+    #[test]
+    fn lists_split_at_the_spaces_of_their_text() {
+        let words = translate_words(&shell_exec("import  --connect ${url}/db --table t${n}x"))
+            .ok()
+            .unwrap();
+        let shown: Vec<String> = words.iter().map(Translation::shell_word).collect();
+        assert_eq!(
+            shown,
+            [
+                "import",
+                "--connect",
+                "{{ oozie.quote(oozie.conf(logical_date, 'url') ~ '/db') }}",
+                "--table",
+                "{{ oozie.quote('t' ~ oozie.conf(logical_date, 'n') ~ 'x') }}",
+            ]
+        );
     }
 
     #[test]

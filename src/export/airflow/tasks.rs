@@ -245,11 +245,11 @@ fn action_task(
 ) -> String {
     let what = format!("action {name} ({})", action.kind.name);
     let place = file.place(action.kind.span);
-    let command = match action.kind.name.as_str() {
-        "shell" => shell_command(&action.body),
-        "fs" => fs_command(&action.body),
-        "java" => java_command(&action.body),
-        other => Err(Refusal::Kind(other.to_string())),
+    let kind = action.kind.name.as_str();
+    let command = match (kind, COMMANDS.iter().find(|c| c.kind == kind)) {
+        ("fs", _) => fs_command(&action.body),
+        (_, Some(spec)) => command_line(spec, &action.body),
+        (other, None) => Err(Refusal::Kind(other.to_string())),
     };
     match command {
         Ok(command) => {
@@ -318,15 +318,29 @@ fn values<'b>(body: &'b ActionBody, name: &str) -> impl Iterator<Item = &'b ElTe
 }
 
 fn translated(text: &ElText, differences: &mut Vec<String>) -> Result<Translation, Refusal> {
-    let t = translate(text).map_err(|refused| Refusal::Value {
+    let t = translate(text).map_err(refusal)?;
+    differences.extend(t.differences.iter().cloned());
+    Ok(t)
+}
+
+fn refusal(refused: super::jinja::Refused) -> Refusal {
+    Refusal::Value {
         text: refused.span,
         why: format!(
             "`{}` has no Airflow template equivalent yet",
             refused.expression
         ),
-    })?;
-    differences.extend(t.differences.iter().cloned());
-    Ok(t)
+    }
+}
+
+/// `text` split at the spaces of its literal text, each word translated.
+fn translated_words(
+    text: &ElText,
+    differences: &mut Vec<String>,
+) -> Result<Vec<Translation>, Refusal> {
+    let words = super::jinja::translate_words(text).map_err(refusal)?;
+    differences.extend(words.iter().flat_map(|w| w.differences.iter().cloned()));
+    Ok(words)
 }
 
 /// `<prepare>`'s deletes and mkdirs, as `hdfs dfs` commands.
@@ -344,39 +358,6 @@ fn prepare(body: &ActionBody, differences: &mut Vec<String>) -> Result<Vec<Strin
         ));
     }
     Ok(commands)
-}
-
-fn shell_command(body: &ActionBody) -> Result<Command, Refusal> {
-    let mut differences = Vec::new();
-    let mut words = prepare(body, &mut differences)?;
-    if !words.is_empty() {
-        words = vec![format!("{} &&", words.join(" && "))];
-    }
-    for text in values(body, "env-var") {
-        words.push(format!(
-            "export {} &&",
-            translated(text, &mut differences)?.shell_word()
-        ));
-    }
-    for text in values(body, "exec").chain(values(body, "argument")) {
-        words.push(translated(text, &mut differences)?.shell_word());
-    }
-    if values(body, "file").next().is_some() || values(body, "archive").next().is_some() {
-        differences.push(
-            "its `<file>`s and `<archive>`s are not shipped: the command runs in the worker's working folder".to_string(),
-        );
-    }
-    if body.elements.iter().any(|e| e.name == "capture-output") {
-        differences.push(
-            "`<capture-output/>`: the last line of output goes to XCom (`wf:actionData` reads Java properties)".to_string(),
-        );
-    }
-    Ok(Command {
-        text: words.join(" "),
-        summary: "a BashOperator running the `<exec>` with its arguments on the Airflow worker"
-            .to_string(),
-        differences,
-    })
 }
 
 fn fs_command(body: &ActionBody) -> Result<Command, Refusal> {
@@ -425,31 +406,177 @@ fn fs_command(body: &ActionBody) -> Result<Command, Refusal> {
     })
 }
 
-fn java_command(body: &ActionBody) -> Result<Command, Refusal> {
-    let mut differences = Vec::new();
+/// How an action's values make the words of the command that does what it
+/// does, on the Airflow worker.
+enum Word {
+    /// Fixed text (already shell).
+    Literal(&'static str),
+    /// Each value of the element, one word each.
+    Each(&'static str),
+    /// Each value of the element after a flag: `--flag VALUE`.
+    Flag(&'static str, &'static str),
+    /// Each value of the element, split at its spaces as Oozie splits it.
+    Split(&'static str),
+    /// Each `NAME=VALUE` of the element, exported before the command.
+    Export(&'static str),
+}
+
+/// The command of an action kind, what it runs, and how it differs.
+struct CommandSpec {
+    kind: &'static str,
+    words: &'static [Word],
+    summary: &'static str,
+    difference: &'static str,
+}
+
+/// The actions a command does (fs, a sequence of commands, is its own).
+const COMMANDS: &[CommandSpec] = &[
+    CommandSpec {
+        kind: "shell",
+        words: &[
+            Word::Export("env-var"),
+            Word::Each("exec"),
+            Word::Each("argument"),
+        ],
+        summary: "a BashOperator running the `<exec>` with its arguments",
+        difference: "the command runs on the Airflow worker",
+    },
+    CommandSpec {
+        kind: "java",
+        words: &[
+            Word::Literal("java"),
+            Word::Split("java-opts"),
+            Word::Each("java-opt"),
+            Word::Literal("-cp \"$COORDC_JAVA_CLASSPATH\""),
+            Word::Each("main-class"),
+            Word::Each("arg"),
+        ],
+        summary: "a BashOperator running the main class with `java`",
+        difference: "the classpath is `COORDC_JAVA_CLASSPATH` on the Airflow worker (in Oozie: the workflow's lib/ folder)",
+    },
+    CommandSpec {
+        kind: "hive",
+        words: &[
+            Word::Literal("hive"),
+            Word::Flag("-f", "script"),
+            Word::Flag("--hivevar", "param"),
+            Word::Each("argument"),
+        ],
+        summary: "a BashOperator running the script with the Hive CLI",
+        difference: "the `hive` CLI runs on the Airflow worker, with the script there (in Oozie: shipped from the workflow's folder)",
+    },
+    CommandSpec {
+        kind: "hive2",
+        words: &[
+            Word::Literal("beeline"),
+            Word::Flag("-u", "jdbc-url"),
+            Word::Flag("-p", "password"),
+            Word::Flag("-f", "script"),
+            Word::Flag("-e", "query"),
+            Word::Flag("--hivevar", "param"),
+            Word::Each("argument"),
+        ],
+        summary: "a BashOperator running the script or query with Beeline",
+        difference: "`beeline` runs on the Airflow worker, with the script there (in Oozie: shipped from the workflow's folder)",
+    },
+    CommandSpec {
+        kind: "sqoop",
+        words: &[
+            Word::Literal("sqoop"),
+            Word::Split("command"),
+            Word::Each("arg"),
+        ],
+        summary: "a BashOperator running the Sqoop command",
+        difference: "`sqoop` runs on the Airflow worker (Airflow's Sqoop provider was removed)",
+    },
+    CommandSpec {
+        kind: "spark",
+        words: &[
+            Word::Literal("spark-submit"),
+            Word::Flag("--master", "master"),
+            Word::Flag("--deploy-mode", "mode"),
+            Word::Flag("--name", "name"),
+            Word::Flag("--class", "class"),
+            Word::Split("spark-opts"),
+            Word::Each("jar"),
+            Word::Each("arg"),
+        ],
+        summary: "a BashOperator running `spark-submit`",
+        difference: "`spark-submit` runs on the Airflow worker, with the jar there",
+    },
+    CommandSpec {
+        kind: "distcp",
+        words: &[Word::Literal("hadoop distcp"), Word::Each("arg")],
+        summary: "a BashOperator running `hadoop distcp`",
+        difference: "`hadoop distcp` runs on the Airflow worker (its java-opts are not passed)",
+    },
+    CommandSpec {
+        kind: "ssh",
+        words: &[
+            Word::Literal("ssh -o BatchMode=yes"),
+            Word::Each("host"),
+            Word::Each("command"),
+            Word::Each("args"),
+            Word::Each("arg"),
+        ],
+        summary: "a BashOperator running the command on the host with `ssh`",
+        difference: "`ssh` runs from the Airflow worker, with its keys",
+    },
+];
+
+/// The command `spec` makes of `body`: `<prepare>` first, then its words.
+fn command_line(spec: &CommandSpec, body: &ActionBody) -> Result<Command, Refusal> {
+    let mut differences = vec![spec.difference.to_string()];
     let mut words = prepare(body, &mut differences)?;
     if !words.is_empty() {
         words = vec![format!("{} &&", words.join(" && "))];
     }
-    words.push("java".to_string());
-    for text in values(body, "java-opts").chain(values(body, "java-opt")) {
-        // (java-opts is a space-separated list, as Oozie splits it.)
-        let t = translated(text, &mut differences)?;
-        match t.plain() {
-            Some(plain) => words.extend(plain.split_whitespace().map(shell_word)),
-            None => words.push(t.shell_word()),
+    for word in spec.words {
+        match word {
+            Word::Literal(text) => words.push(text.to_string()),
+            Word::Each(name) => {
+                for text in values(body, name) {
+                    words.push(translated(text, &mut differences)?.shell_word());
+                }
+            }
+            Word::Flag(flag, name) => {
+                for text in values(body, name) {
+                    words.push(format!(
+                        "{flag} {}",
+                        translated(text, &mut differences)?.shell_word()
+                    ));
+                }
+            }
+            Word::Split(name) => {
+                for text in values(body, name) {
+                    for piece in translated_words(text, &mut differences)? {
+                        words.push(piece.shell_word());
+                    }
+                }
+            }
+            Word::Export(name) => {
+                for text in values(body, name) {
+                    words.push(format!(
+                        "export {} &&",
+                        translated(text, &mut differences)?.shell_word()
+                    ));
+                }
+            }
         }
     }
-    words.push("-cp \"$COORDC_JAVA_CLASSPATH\"".to_string());
-    for text in values(body, "main-class").chain(values(body, "arg")) {
-        words.push(translated(text, &mut differences)?.shell_word());
+    if values(body, "file").next().is_some() || values(body, "archive").next().is_some() {
+        differences.push(
+            "its `<file>`s and `<archive>`s are not shipped: the command runs in the worker's working folder".to_string(),
+        );
     }
-    differences.push(
-        "the main class runs with `java` on the Airflow worker, its classpath from `COORDC_JAVA_CLASSPATH` (in Oozie: the workflow's lib/ folder)".to_string(),
-    );
+    if body.elements.iter().any(|e| e.name == "capture-output") {
+        differences.push(
+            "`<capture-output/>`: the last line of output goes to XCom (`wf:actionData` reads Java properties)".to_string(),
+        );
+    }
     Ok(Command {
         text: words.join(" "),
-        summary: "a BashOperator running the main class".to_string(),
+        summary: spec.summary.to_string(),
         differences,
     })
 }
@@ -523,7 +650,7 @@ mod tests {
         let xml = r#"<workflow-app name="w" xmlns="uri:oozie:workflow:0.5">
 <start to="d"/>
 <decision name="d"><switch><case to="h">${x eq 1}</case><default to="end"/></switch></decision>
-<action name="h"><hive xmlns="uri:oozie:hive-action:0.5"><script>q.sql</script></hive><ok to="end"/><error to="s"/></action>
+<action name="h"><pig><script>q.pig</script></pig><ok to="end"/><error to="s"/></action>
 <action name="s"><shell xmlns="uri:oozie:shell-action:0.3"><exec>${wf:lastErrorNode()}</exec></shell><ok to="end"/><error to="end"/></action>
 <end name="end"/>
 </workflow-app>"#;
@@ -541,8 +668,8 @@ mod tests {
             refused,
             [
                 ("decision d".to_string(), 3, 2),
-                ("action h error transition".to_string(), 4, 112),
-                ("action h (hive)".to_string(), 4, 19),
+                ("action h error transition".to_string(), 4, 76),
+                ("action h (pig)".to_string(), 4, 19),
                 ("action s error transition".to_string(), 5, 127),
                 ("action s (shell)".to_string(), 5, 66),
             ]
