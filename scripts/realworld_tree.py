@@ -1,4 +1,5 @@
-"""The development corpus ../shared/realworld laid out as in its repositories.
+"""The development corpus ../shared/realworld, kept outside this repository,
+laid out as in its repositories.
 
 Symbolic links in a temporary folder, each repository with a `.git` folder
 as its root (see that folder's README: the files are never copied into the

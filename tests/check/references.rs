@@ -21,6 +21,7 @@ const SKIPPED_DIRS: &[&str] = &[
     "target",
     ".git",
     ".venv-tools",
+    ".venv-airflow",
     "__pycache__",
     "fuzz/target",
     "fuzz/corpus",
@@ -59,6 +60,7 @@ const DEVELOPMENT_CORPUS: &str = "../shared";
 /// oracles, spec copies): each must say, in these words, that it is
 /// "outside this repository".
 const READS_DEVELOPMENT_CORPUS: &[&str] = &[
+    ".ci/run",
     "scripts/difffuzz.sh",
     "scripts/difffuzz/OracleRunner.java",
     "scripts/difffuzz/fidelity_cases.py",
@@ -72,8 +74,10 @@ const READS_DEVELOPMENT_CORPUS: &[&str] = &[
     "scripts/realworld-bundles.sh",
     "scripts/realworld-check.sh",
     "scripts/realworld-dryrun.sh",
+    "scripts/realworld-export.sh",
     "scripts/realworld-simulate-workflows.sh",
     "scripts/realworld-simulate.sh",
+    "scripts/realworld_tree.py",
     "scripts/record-outputs.sh",
 ];
 
