@@ -221,6 +221,38 @@ class OozieCoordinator:
             " the job properties or the workflow's config-default.xml"
         )
 
+    def branch(
+        self, logical_date: datetime | str, cases: list[tuple[str, list[str]]], default: list[str]
+    ) -> list[str]:
+        """A decision node for the run at `logical_date` (a BranchPythonOperator's callable).
+
+        The tasks of the first case whose predicate renders to `true`, else the
+        default's (Oozie's DecisionActionExecutor.java:57 compares the trimmed
+        text with "true"). coordc renders the predicates with the workflow
+        library and the run's configuration, as `conf` reads it.
+        """
+        configuration = {**self.workflow_defaults, **self.properties, **self.configuration(logical_date)}
+        lines = "".join(
+            json.dumps({"id": i, "expr": predicate, "vars": configuration}) + "\n"
+            for i, (predicate, _) in enumerate(cases)
+        )
+        run = subprocess.run(
+            [coordc_binary(), "eval", "--context", "workflow", "--batch", "-"],
+            input=lines,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        results = [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
+        if len(results) != len(cases):
+            raise CoordcAirflowError(f"coordc eval failed (exit {run.returncode}):\n{run.stderr}")
+        for (predicate, targets), result in zip(cases, results, strict=True):
+            if not result.get("ok"):
+                raise CoordcAirflowError(f"decision case {predicate!r}: {result.get('error')}")
+            if result["value"].strip() == "true":
+                return list(targets)
+        return list(default)
+
     @staticmethod
     def quote(value: str) -> str:
         """The value as one shell word, for templates of shell commands."""

@@ -168,6 +168,17 @@ def compare_run(report: DagReport, dag: Any, env: Any, params: dict, action: dic
         except Exception as e:  # noqa: BLE001 - any failure is the finding
             report.diverge(run, f"templates of task {task.task_id}", "(renders)", f"{type(e).__name__}: {e}")
             continue
+        branch = getattr(rendered, "python_callable", None)
+        if getattr(branch, "__func__", None) is _oozie_branch():
+            # A decision: coordc must render its cases for the run, and the
+            # tasks it chooses must be the DAG's.
+            try:
+                chosen = branch(logical_date=info.logical_date, **rendered.op_kwargs)
+                unknown = [t for t in chosen if t not in dag.task_dict]
+                if unknown:
+                    raise ValueError(f"no task {unknown}")
+            except Exception as e:  # noqa: BLE001 - any failure is the finding
+                report.diverge(run, f"decision of task {task.task_id}", "(decides)", f"{type(e).__name__}: {e}")
         if uris is not None:
             report.data_ins += 1
             want = action["inputs"].get(task.data_in, "(no such data-in)")
@@ -185,6 +196,12 @@ def compare_run(report: DagReport, dag: Any, env: Any, params: dict, action: dic
     for key in sorted(set(want) | set(got)):
         if want.get(key) != got.get(key):
             report.diverge(run, f"configuration {key}", want.get(key, "(unset)"), got.get(key, "(unset)"))
+
+
+def _oozie_branch() -> Any:
+    from .coordinator import OozieCoordinator
+
+    return OozieCoordinator.branch
 
 
 def as_dag_processor_stores(dag: Any) -> Any:

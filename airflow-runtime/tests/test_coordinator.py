@@ -202,3 +202,25 @@ class SyntheticXml(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class Decisions(unittest.TestCase):
+    """A decision node's branch: coordc renders each case with the run's configuration."""
+
+    def test_the_first_true_case_wins_else_the_default(self):
+        oozie = hours_in_day(configuration={"input": "${coord:dataIn('input')}"}, workflow_defaults={"limit": "3"})
+        run = "2009-03-08T08:00Z"
+        cases = [
+            ("${market eq 'fr'}", ["french"]),
+            ("${wf:conf('limit') gt 2}", ["big"]),
+            ("${true}", ["never"]),
+        ]
+        self.assertEqual(oozie.branch(run, cases, ["small"]), ["big"])
+        self.assertEqual(oozie.branch(run, cases[:1], []), [])
+        # The run's resolved configuration is what the predicates read.
+        self.assertEqual(oozie.branch(run, [("${input eq ''}", ["none"])], ["some"]), ["some"])
+
+    def test_a_case_coordc_cannot_render_is_an_error(self):
+        with self.assertRaises(CoordcAirflowError) as raised:
+            hours_in_day().branch("2009-03-08T08:00Z", [("${fs:exists('/x')}", ["a"])], [])
+        self.assertIn("fs:exists", str(raised.exception))

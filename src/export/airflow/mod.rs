@@ -382,7 +382,7 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
             .iter()
             .any(|t| t.calls_any(&["latest", "future"]));
         if app.input_logic.is_some() {
-            imports.bash = true;
+            imports.operators.insert("BashOperator");
             let _ = writeln!(
                 body,
                 "    {var} = BashOperator(task_id={}, bash_command={})",
@@ -396,7 +396,7 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
                 "coord:latest and coord:future instances are not exported yet (they depend on which data exists when the action runs)",
                 place(input.span),
             );
-            imports.bash = true;
+            imports.operators.insert("BashOperator");
             let _ = writeln!(
                 body,
                 "    {var} = BashOperator(task_id={}, bash_command={})",
@@ -449,8 +449,7 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
                 );
             }
             let tasks = tasks::tasks(wf.workflow, &wf.file, &mut report);
-            imports.bash |= tasks.operators.contains("BashOperator");
-            imports.empty |= tasks.operators.contains("EmptyOperator");
+            imports.operators.extend(tasks.operators.iter().copied());
             for (var, definition) in &tasks.definitions {
                 let _ = writeln!(body, "    {var} = {definition}");
             }
@@ -466,7 +465,7 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
                 why.clone(),
                 place(app.action.app_path.span),
             );
-            imports.bash = true;
+            imports.operators.insert("BashOperator");
             let message = format!("not exported from Oozie by coordc: the workflow: {why}");
             let _ = writeln!(
                 body,
@@ -634,8 +633,7 @@ fn docstring(text: &str) -> String {
 #[derive(Default)]
 struct Imports {
     timedelta: bool,
-    bash: bool,
-    empty: bool,
+    operators: std::collections::BTreeSet<&'static str>,
     sdk: std::collections::BTreeSet<&'static str>,
     coordc: std::collections::BTreeSet<&'static str>,
 }
@@ -647,11 +645,17 @@ impl Imports {
         } else {
             "from datetime import datetime, timezone\n\n"
         });
-        if self.bash {
-            out.push_str("from airflow.providers.standard.operators.bash import BashOperator\n");
-        }
-        if self.empty {
-            out.push_str("from airflow.providers.standard.operators.empty import EmptyOperator\n");
+        for operator in &self.operators {
+            // (Every operator a DAG uses is in Airflow's standard provider.)
+            let module = match *operator {
+                "BashOperator" => "bash",
+                "EmptyOperator" => "empty",
+                _ => "python",
+            };
+            let _ = writeln!(
+                out,
+                "from airflow.providers.standard.operators.{module} import {operator}"
+            );
         }
         let sdk: Vec<&str> = std::iter::once("DAG")
             .chain(self.sdk.iter().copied())

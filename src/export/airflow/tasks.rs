@@ -21,7 +21,7 @@ pub(super) struct Tasks {
     pub(super) edges: Vec<(String, String)>,
     /// The tasks the workflow starts with (after the data-in sensors).
     pub(super) first: Vec<String>,
-    /// The operators used: `BashOperator`, `EmptyOperator`.
+    /// The operators used: `BashOperator`, `EmptyOperator`, `BranchPythonOperator`.
     pub(super) operators: BTreeSet<&'static str>,
 }
 
@@ -74,6 +74,12 @@ pub(super) fn tasks(wf: &Workflow, file: &WorkflowFile, report: &mut AppReport) 
             }
         })
         .collect();
+    let task_ids: std::collections::HashMap<String, String> = wf
+        .nodes
+        .iter()
+        .zip(&variables)
+        .filter_map(|(node, var)| Some((var.clone()?, airflow_id(&node.name.name))))
+        .collect();
     let target = |name: &str| -> Vec<Target> { targets(wf, &variables, name, 0) };
     tasks.first = target(&wf.start.name)
         .into_iter()
@@ -117,19 +123,51 @@ pub(super) fn tasks(wf: &Workflow, file: &WorkflowFile, report: &mut AppReport) 
                 bash(&mut tasks, &task_id, &format!("echo {message} >&2; exit 1"))
             }
             NodeKind::Decision { cases, default } => {
-                let reason = "a decision node is not exported yet (its predicates are EL, which would run as Python branching)";
-                report.push_at(
-                    Status::Refused,
-                    format!("decision {}", node.name.name),
-                    reason,
-                    file.place(node.span),
-                );
                 for to in cases.iter().map(|(_, to)| to).chain([default]) {
                     for t in target(&to.name) {
                         edge(&mut tasks, var, t);
                     }
                 }
-                failing(&mut tasks, &task_id, reason)
+                let what = format!("decision {}", node.name.name);
+                match cases.iter().find_map(|(case, _)| unrenderable(case)) {
+                    Some((why, at)) => {
+                        report.push_at(Status::Refused, what, why.clone(), file.place(at));
+                        failing(&mut tasks, &task_id, &why)
+                    }
+                    None => {
+                        report.push_at(
+                            Status::Mapped,
+                            what,
+                            "a BranchPythonOperator: coordc renders each case with the run's configuration on the worker and the first `true` wins, as in Oozie (variables of the workflow's <parameters> are not in it)",
+                            file.place(node.span),
+                        );
+                        let ids = |name: &str| -> String {
+                            let ids: Vec<String> = target(name)
+                                .iter()
+                                .filter_map(|t| match t {
+                                    Target::Task(v) | Target::Kill(v) => {
+                                        task_ids.get(v).map(|id| string(id))
+                                    }
+                                    Target::End => None,
+                                })
+                                .collect();
+                            format!("[{}]", ids.join(", "))
+                        };
+                        let cases: Vec<String> = cases
+                            .iter()
+                            .map(|(case, to)| {
+                                format!("({}, {})", string(case.text()), ids(&to.name))
+                            })
+                            .collect();
+                        tasks.operators.insert("BranchPythonOperator");
+                        format!(
+                            "BranchPythonOperator(task_id={}, python_callable=OOZIE.branch, op_kwargs={{\"cases\": [{}], \"default\": {}}})",
+                            string(&task_id),
+                            cases.join(", "),
+                            ids(&default.name)
+                        )
+                    }
+                }
             }
             NodeKind::Action(action) => {
                 for t in target(&action.ok.name) {
@@ -165,15 +203,77 @@ pub(super) fn tasks(wf: &Workflow, file: &WorkflowFile, report: &mut AppReport) 
         };
         tasks.definitions.push((var.clone(), definition));
     }
-    // A kill node reached from errors runs when one of those actions failed.
-    for (var, definition) in &mut tasks.definitions {
-        if one_failed.contains(var)
+    // A kill node reached from errors runs when one of those actions failed;
+    // an action where a decision's paths meet runs after the one taken
+    // (the others are skipped).
+    let joins: BTreeSet<&String> = wf
+        .nodes
+        .iter()
+        .zip(&variables)
+        .filter(|(node, _)| matches!(node.kind, NodeKind::Join { .. }))
+        .filter_map(|(_, var)| var.as_ref())
+        .collect();
+    let upstream = |var: &String| tasks.edges.iter().filter(|(_, to)| to == var).count();
+    let rules: Vec<Option<&str>> = tasks
+        .definitions
+        .iter()
+        .map(|(var, _)| {
+            if one_failed.contains(var) {
+                Some("one_failed")
+            } else if !joins.contains(var) && upstream(var) > 1 {
+                Some("none_failed_min_one_success")
+            } else {
+                None
+            }
+        })
+        .collect();
+    for ((_, definition), rule) in tasks.definitions.iter_mut().zip(rules) {
+        if let Some(rule) = rule
             && let Some(open) = definition.rfind(')')
         {
-            definition.insert_str(open, ", trigger_rule=\"one_failed\"");
+            definition.insert_str(open, &format!(", trigger_rule=\"{rule}\""));
         }
     }
     tasks
+}
+
+/// Why a decision's case cannot be rendered on a worker, and where: a
+/// function that needs the cluster or the running workflow (only `wf:conf`
+/// and the functions of no namespace are there, `timestamp()` aside), or
+/// text Jinja would read.
+fn unrenderable(case: &ElText) -> Option<(String, Span)> {
+    if ["{{", "{%", "{#"]
+        .iter()
+        .any(|tag| case.text().contains(tag))
+    {
+        return Some((
+            "a case with Jinja's `{{`, `{%` or `{#` is not exported yet".to_string(),
+            case.span,
+        ));
+    }
+    let mut found = None;
+    for expr in case.template().exprs() {
+        expr.walk(&mut |e| {
+            if let crate::el::ast::ExprKind::Call(call) = &e.kind {
+                let allowed = match call.namespace.as_deref() {
+                    None => call.name != "timestamp",
+                    Some("wf") => call.name == "conf",
+                    Some(_) => false,
+                };
+                if !allowed && found.is_none() {
+                    let name = match &call.namespace {
+                        Some(ns) => format!("{ns}:{}", call.name),
+                        None => call.name.to_string(),
+                    };
+                    found = Some((
+                        format!("the decision reads `{name}()`, which needs the cluster or the running workflow: not exported yet"),
+                        case.file_span(call.name_span),
+                    ));
+                }
+            }
+        });
+    }
+    found
 }
 
 /// The tasks a transition to `name` reaches: a fork's paths, the end none.
@@ -646,10 +746,49 @@ mod tests {
     }
 
     #[test]
+    fn a_decision_branches_to_the_tasks_of_its_cases_and_their_paths_meet() {
+        let xml = r#"<workflow-app name="w" xmlns="uri:oozie:workflow:0.5">
+<start to="d"/>
+<decision name="d"><switch><case to="one">${wf:conf('size') gt 10}</case><case to="f">${trim(mode) eq 'both'}</case><default to="end"/></switch></decision>
+<action name="one"><shell xmlns="uri:oozie:shell-action:0.3"><exec>one</exec></shell><ok to="c"/><error to="k"/></action>
+<fork name="f"><path start="a"/><path start="b"/></fork>
+<action name="a"><shell xmlns="uri:oozie:shell-action:0.3"><exec>a</exec></shell><ok to="j"/><error to="k"/></action>
+<action name="b"><shell xmlns="uri:oozie:shell-action:0.3"><exec>b</exec></shell><ok to="j"/><error to="k"/></action>
+<join name="j" to="c"/>
+<action name="c"><shell xmlns="uri:oozie:shell-action:0.3"><exec>c</exec></shell><ok to="end"/><error to="k"/></action>
+<kill name="k"><message>failed</message></kill>
+<end name="end"/>
+</workflow-app>"#;
+        let (tasks, report) = export(xml);
+        let definition = |var: &str| {
+            tasks
+                .definitions
+                .iter()
+                .find(|(v, _)| v == var)
+                .map(|(_, d)| d.clone())
+                .unwrap()
+        };
+        assert_eq!(
+            definition("d"),
+            r#"BranchPythonOperator(task_id="d", python_callable=OOZIE.branch, op_kwargs={"cases": [("${wf:conf('size') gt 10}", ["one"]), ("${trim(mode) eq 'both'}", ["a", "b"])], "default": []})"#
+        );
+        // Where the decision's paths meet, the task runs after the path taken.
+        assert!(
+            definition("c").ends_with(r#"trigger_rule="none_failed_min_one_success")"#),
+            "{}",
+            definition("c")
+        );
+        assert!(!definition("a").contains("trigger_rule"));
+        assert!(!definition("j").contains("trigger_rule"));
+        assert_eq!(report.refused(), 0);
+        assert!(tasks.operators.contains("BranchPythonOperator"));
+    }
+
+    #[test]
     fn what_has_no_translation_fails_at_run_time_and_is_reported_at_its_place() {
         let xml = r#"<workflow-app name="w" xmlns="uri:oozie:workflow:0.5">
 <start to="d"/>
-<decision name="d"><switch><case to="h">${x eq 1}</case><default to="end"/></switch></decision>
+<decision name="d"><switch><case to="h">${fs:exists(x)}</case><default to="end"/></switch></decision>
 <action name="h"><pig><script>q.pig</script></pig><ok to="end"/><error to="s"/></action>
 <action name="s"><shell xmlns="uri:oozie:shell-action:0.3"><exec>${wf:lastErrorNode()}</exec></shell><ok to="end"/><error to="end"/></action>
 <end name="end"/>
@@ -667,7 +806,7 @@ mod tests {
         assert_eq!(
             refused,
             [
-                ("decision d".to_string(), 3, 2),
+                ("decision d".to_string(), 3, 43),
                 ("action h error transition".to_string(), 4, 76),
                 ("action h (pig)".to_string(), 4, 19),
                 ("action s error transition".to_string(), 5, 127),
