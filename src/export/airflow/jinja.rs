@@ -7,7 +7,7 @@
 //! `config-default.xml`), which the runtime's `oozie.conf(logical_date, NAME)`
 //! gives for the run; `${NAME}` and `${wf:conf('NAME')}` read it.
 
-use super::python::{jinja_string, shell_word};
+use super::python::{jinja_string, jinja_text, shell_word};
 use crate::el::ast::{ExprKind, Part};
 use crate::ir::ElText;
 use crate::span::Span;
@@ -126,6 +126,17 @@ fn conf(name: &str) -> String {
 }
 
 impl Translation {
+    /// The value as a Jinja template.
+    pub(super) fn template(&self) -> String {
+        self.pieces
+            .iter()
+            .map(|piece| match piece {
+                Piece::Literal(text) => jinja_text(text),
+                Piece::Expression(e) => format!("{{{{ {e} }}}}"),
+            })
+            .collect()
+    }
+
     /// The value as one shell word: quoted now when it is literal, else
     /// quoted by the template as it renders (`oozie.quote`).
     pub(super) fn shell_word(&self) -> String {
@@ -167,6 +178,10 @@ mod tests {
         assert_eq!(
             t.shell_word(),
             "{{ oozie.quote(oozie.conf(logical_date, 'nameNode') ~ '/in/' ~ oozie.conf(logical_date, 'day')) }}"
+        );
+        assert_eq!(
+            t.template(),
+            "{{ oozie.conf(logical_date, 'nameNode') }}/in/{{ oozie.conf(logical_date, 'day') }}"
         );
         assert!(t.differences.is_empty());
     }

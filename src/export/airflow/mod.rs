@@ -646,16 +646,14 @@ impl Imports {
             "from datetime import datetime, timezone\n\n"
         });
         for operator in &self.operators {
-            // (Every operator a DAG uses is in Airflow's standard provider.)
+            // (Airflow's standard provider, and the SMTP provider Airflow installs.)
             let module = match *operator {
-                "BashOperator" => "bash",
-                "EmptyOperator" => "empty",
-                _ => "python",
+                "BashOperator" => "standard.operators.bash",
+                "EmptyOperator" => "standard.operators.empty",
+                "EmailOperator" => "smtp.operators.smtp",
+                _ => "standard.operators.python",
             };
-            let _ = writeln!(
-                out,
-                "from airflow.providers.standard.operators.{module} import {operator}"
-            );
+            let _ = writeln!(out, "from airflow.providers.{module} import {operator}");
         }
         let sdk: Vec<&str> = std::iter::once("DAG")
             .chain(self.sdk.iter().copied())

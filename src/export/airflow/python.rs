@@ -53,6 +53,16 @@ pub(super) fn shell_word(text: &str) -> String {
     format!("'{}'", text.replace('\'', "'\"'\"'"))
 }
 
+/// Literal text inside a Jinja template: as it is unless Jinja would read
+/// part of it as a tag, then as a Jinja expression of its string.
+pub(super) fn jinja_text(text: &str) -> String {
+    if ["{{", "{%", "{#"].iter().any(|tag| text.contains(tag)) {
+        format!("{{{{ {} }}}}", jinja_string(text))
+    } else {
+        text.to_string()
+    }
+}
+
 /// An Airflow task id or DAG id from an Oozie name: letters, digits, `_`,
 /// `-` and `.` kept, anything else `_` (Airflow's KEY_REGEX).
 pub(super) fn airflow_id(name: &str) -> String {
@@ -136,6 +146,8 @@ mod tests {
     fn strings_are_python_and_jinja_literals() {
         assert_eq!(string("a\"b\\c\nd\u{1}"), r#""a\"b\\c\nd\u0001""#);
         assert_eq!(jinja_string("it's \\"), r"'it\'s \\'");
+        assert_eq!(jinja_text("a {{ b }}"), "{{ 'a {{ b }}' }}");
+        assert_eq!(jinja_text("plain ${x}"), "plain ${x}");
     }
 
     #[test]

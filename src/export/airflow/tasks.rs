@@ -21,7 +21,8 @@ pub(super) struct Tasks {
     pub(super) edges: Vec<(String, String)>,
     /// The tasks the workflow starts with (after the data-in sensors).
     pub(super) first: Vec<String>,
-    /// The operators used: `BashOperator`, `EmptyOperator`, `BranchPythonOperator`.
+    /// The operators used: `BashOperator`, `EmptyOperator`,
+    /// `BranchPythonOperator`, `EmailOperator`.
     pub(super) operators: BTreeSet<&'static str>,
 }
 
@@ -346,6 +347,9 @@ fn action_task(
     let what = format!("action {name} ({})", action.kind.name);
     let place = file.place(action.kind.span);
     let kind = action.kind.name.as_str();
+    if kind == "email" {
+        return email_task(tasks, task_id, what, place, &action.body, file, report);
+    }
     let command = match (kind, COMMANDS.iter().find(|c| c.kind == kind)) {
         ("fs", _) => fs_command(&action.body),
         (_, Some(spec)) => command_line(spec, &action.body),
@@ -391,6 +395,52 @@ fn action_task(
             failing(tasks, task_id, &reason)
         }
     }
+}
+
+/// An email action as the SMTP provider's `EmailOperator`: its recipients,
+/// subject and body as templates.
+fn email_task(
+    tasks: &mut Tasks,
+    task_id: &str,
+    what: String,
+    place: Place,
+    body: &ActionBody,
+    file: &WorkflowFile,
+    report: &mut AppReport,
+) -> String {
+    let mut differences = vec![
+        "Airflow's `EmailOperator` sends it through its SMTP connection (`smtp_default`), the body as HTML".to_string(),
+    ];
+    let mut arguments = vec![format!("task_id={}", string(task_id))];
+    for (element, argument) in [
+        ("to", "to"),
+        ("cc", "cc"),
+        ("bcc", "bcc"),
+        ("subject", "subject"),
+        ("body", "html_content"),
+    ] {
+        for text in values(body, element) {
+            match translated(text, &mut differences) {
+                Ok(t) => arguments.push(format!("{argument}={}", string(&t.template()))),
+                Err(Refusal::Value { text, why }) => {
+                    report.push_at(Status::Refused, what, why.clone(), file.place(text));
+                    return failing(tasks, task_id, &why);
+                }
+                Err(Refusal::Kind(_)) => {}
+            }
+        }
+    }
+    if values(body, "attachment").next().is_some() {
+        differences.push("its attachments (HDFS paths) are not sent".to_string());
+    }
+    report.push_at(
+        Status::Mapped,
+        what,
+        format!("an EmailOperator; {}", differences.join("; ")),
+        place,
+    );
+    tasks.operators.insert("EmailOperator");
+    format!("EmailOperator({})", arguments.join(", "))
 }
 
 /// A command that does what an action does.
@@ -782,6 +832,27 @@ mod tests {
         assert!(!definition("j").contains("trigger_rule"));
         assert_eq!(report.refused(), 0);
         assert!(tasks.operators.contains("BranchPythonOperator"));
+    }
+
+    #[test]
+    fn an_email_action_is_an_email_operator_of_templates() {
+        let xml = r#"<workflow-app name="w" xmlns="uri:oozie:workflow:0.5">
+<start to="m"/>
+<action name="m"><email xmlns="uri:oozie:email-action:0.2"><to>a@x.org,${owner}</to><subject>done {{x}}</subject><body>at ${wf:id()}</body></email><ok to="end"/><error to="end"/></action>
+<end name="end"/>
+</workflow-app>"#;
+        let (tasks, report) = export(xml);
+        assert_eq!(
+            tasks.definitions[0].1,
+            r#"EmailOperator(task_id="m", to="a@x.org,{{ oozie.conf(logical_date, 'owner') }}", subject="{{ 'done {{x}}' }}", html_content="at {{ run_id }}")"#
+        );
+        let item = report
+            .items
+            .iter()
+            .find(|i| i.what == "action m (email)")
+            .unwrap();
+        assert_eq!(item.status, Status::Mapped);
+        assert!(item.detail.contains("run_id"), "{}", item.detail);
     }
 
     #[test]
