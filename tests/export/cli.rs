@@ -175,3 +175,39 @@ fn the_runtime_package_has_coordcs_version() {
         std::fs::read_to_string(root().join("airflow-runtime/coordc_airflow/__init__.py")).unwrap();
     assert!(init.contains(&format!("__version__ = \"{version}\"")));
 }
+
+/// More reviewed DAGs: the specification's DST example on the runtime's
+/// timetable (a day is 23 hours there), and a bundle's coordinator on
+/// Airflow's own DeltaTriggerTimetable (UTC, every day 24 hours apart).
+#[test]
+fn more_exports_as_reviewed() {
+    for (name, app, file) in [
+        (
+            "hours_in_day_dag",
+            "corpus/coord/spec-6.6.3-hours-in-day/coordinator.xml",
+            "app_coord.py",
+        ),
+        (
+            "bundle_report_dag",
+            "corpus/bundle/daily-pipeline/bundle.xml",
+            "report_prod.py",
+        ),
+    ] {
+        let out_dir = fresh_dir(&format!("export-{name}"));
+        let out = coordc_in(
+            root(),
+            &[
+                "export",
+                "airflow",
+                app,
+                "--out",
+                &out_dir.display().to_string(),
+                "-D",
+                "user.name=etl",
+            ],
+        );
+        expect_code(&out, 0, app);
+        let dag = std::fs::read_to_string(out_dir.join(file)).unwrap();
+        insta::assert_snapshot!(name, dag);
+    }
+}
