@@ -355,6 +355,17 @@ fn verify(args: &AirflowArgs, expected: &Path) -> i32 {
         .clone()
         .or_else(|| std::env::var_os("COORDC_AIRFLOW_PYTHON").map(PathBuf::from))
         .unwrap_or_else(|| PathBuf::from("python3"));
+    // (Without the runtime package, `python -m` fails before the verifier
+    // can say what is missing.)
+    let has_runtime = std::process::Command::new(&python)
+        .args(["-c", "import coordc_airflow"])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success());
+    if !has_runtime {
+        eprintln!("{}", install_help(&python));
+        return EXIT_USAGE;
+    }
     let mut command = std::process::Command::new(&python);
     command
         .args(["-m", "coordc_airflow.verify"])
@@ -385,10 +396,12 @@ fn verify(args: &AirflowArgs, expected: &Path) -> i32 {
 
 fn install_help(python: &Path) -> String {
     format!(
-        "--verify needs Apache Airflow 3.2 or newer and coordc-airflow {} in the Python it runs ({}):\n  {} -m pip install 'apache-airflow>=3.2' coordc-airflow=={}\n(or give another Python with --python or $COORDC_AIRFLOW_PYTHON)",
+        "--verify needs Apache Airflow 3.2 or newer and coordc-airflow {} in the Python it runs ({}):\n  {} -m pip install 'apache-airflow>=3.2' coordc-airflow=={}\nor, from a checkout of coordc, the pinned Airflow it is tested with and the runtime package:\n  {} -m pip install -r airflow-runtime/requirements-verify.txt && {} -m pip install --no-deps ./airflow-runtime\n(or give another Python with --python or $COORDC_AIRFLOW_PYTHON)",
         env!("CARGO_PKG_VERSION"),
         python.display(),
         python.display(),
         env!("CARGO_PKG_VERSION"),
+        python.display(),
+        python.display(),
     )
 }
