@@ -136,6 +136,7 @@ class OozieCoordinator:
         self.action_configuration = dict(configuration or {})
         self.workflow_defaults = dict(workflow_defaults or {})
         self._windows: dict[str, _Window] = {}  # keyed by the window's start
+        self._rendered: dict[tuple[str, str], str] = {}  # oozie.el's answers, by run and text
 
     def __repr__(self) -> str:
         return f"OozieCoordinator(name={self.name!r}, frequency={self.frequency!r}, timezone={self.timezone!r})"
@@ -228,13 +229,27 @@ class OozieCoordinator:
 
         The tasks of the first case whose predicate renders to `true`, else the
         default's (Oozie's DecisionActionExecutor.java:57 compares the trimmed
-        text with "true"). coordc renders the predicates with the workflow
-        library and the run's configuration, as `conf` reads it.
+        text with "true").
         """
+        values = self._render(logical_date, [predicate for predicate, _ in cases])
+        for (_, targets), value in zip(cases, values, strict=True):
+            if value.strip() == "true":
+                return list(targets)
+        return list(default)
+
+    def el(self, logical_date: datetime | str, text: str) -> str:
+        """`text` (workflow EL that reads only the configuration) rendered for the run."""
+        key = (_key(_utc(logical_date)), text)
+        if key not in self._rendered:
+            self._rendered[key] = self._render(logical_date, [text])[0]
+        return self._rendered[key]
+
+    def _render(self, logical_date: datetime | str, texts: list[str]) -> list[str]:
+        """`texts` rendered by coordc with the workflow EL library and the run's
+        configuration, as `conf` reads it; a text coordc cannot render is an error."""
         configuration = {**self.workflow_defaults, **self.properties, **self.configuration(logical_date)}
         lines = "".join(
-            json.dumps({"id": i, "expr": predicate, "vars": configuration}) + "\n"
-            for i, (predicate, _) in enumerate(cases)
+            json.dumps({"id": i, "expr": text, "vars": configuration}) + "\n" for i, text in enumerate(texts)
         )
         run = subprocess.run(
             [coordc_binary(), "eval", "--context", "workflow", "--batch", "-"],
@@ -244,14 +259,12 @@ class OozieCoordinator:
             check=False,
         )
         results = [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
-        if len(results) != len(cases):
+        if len(results) != len(texts):
             raise CoordcAirflowError(f"coordc eval failed (exit {run.returncode}):\n{run.stderr}")
-        for (predicate, targets), result in zip(cases, results, strict=True):
+        for text, result in zip(texts, results, strict=True):
             if not result.get("ok"):
-                raise CoordcAirflowError(f"decision case {predicate!r}: {result.get('error')}")
-            if result["value"].strip() == "true":
-                return list(targets)
-        return list(default)
+                raise CoordcAirflowError(f"{text!r}: {result.get('error')}")
+        return [result["value"] for result in results]
 
     @staticmethod
     def quote(value: str) -> str:

@@ -220,6 +220,11 @@ class Decisions(unittest.TestCase):
         # The run's resolved configuration is what the predicates read.
         self.assertEqual(oozie.branch(run, [("${input eq ''}", ["none"])], ["some"]), ["some"])
 
+    def test_el_renders_a_value_for_the_run(self):
+        oozie = hours_in_day(configuration={"day": "${coord:formatTime(coord:nominalTime(), 'yyyyMMdd')}"})
+        self.assertEqual(oozie.el("2009-03-08T08:00Z", "${concat(market, '-')}${day}"), "us-20090308")
+        self.assertEqual(oozie.el("2009-03-09T07:00Z", "${concat(market, '-')}${day}"), "us-20090309")
+
     def test_a_case_coordc_cannot_render_is_an_error(self):
         with self.assertRaises(CoordcAirflowError) as raised:
             hours_in_day().branch("2009-03-08T08:00Z", [("${fs:exists('/x')}", ["a"])], [])

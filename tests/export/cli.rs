@@ -62,7 +62,7 @@ fn the_json_report_gives_each_item_its_status_and_place() {
     assert_eq!(hive["status"], "refused");
     assert_eq!(
         hive["at"],
-        serde_json::json!({"file": format!("{FIXTURE}/wf/workflow.xml"), "line": 58, "column": 6})
+        serde_json::json!({"file": format!("{FIXTURE}/wf/workflow.xml"), "line": 59, "column": 6})
     );
     let statuses: Vec<&str> = app["items"]
         .as_array()

@@ -5,7 +5,9 @@
 //! A workflow's variables are its job configuration (the coordinator action's
 //! resolved configuration over the job properties, over the workflow's
 //! `config-default.xml`), which the runtime's `oozie.conf(logical_date, NAME)`
-//! gives for the run; `${NAME}` and `${wf:conf('NAME')}` read it.
+//! gives for the run; `${NAME}` and `${wf:conf('NAME')}` read it. Any other
+//! expression that reads only that configuration is rendered by coordc on
+//! the worker (`oozie.el(logical_date, TEXT)`), as Oozie's EL engine would.
 
 use super::python::{jinja_string, jinja_text, shell_word};
 use crate::el::ast::{ExprKind, Part};
@@ -65,10 +67,11 @@ pub(super) fn translate(text: &ElText) -> Result<Translation, Refused> {
                                 );
                                 "run_id".to_string()
                             }
-                            _ => return Err(refused()),
+                            ("user", []) => conf("user.name"),
+                            _ => rendered_by_coordc(text, expr, *span).ok_or_else(refused)?,
                         }
                     }
-                    _ => return Err(refused()),
+                    _ => rendered_by_coordc(text, expr, *span).ok_or_else(refused)?,
                 };
                 translation.pieces.push(Piece::Expression(expression));
             }
@@ -119,6 +122,45 @@ pub(super) fn translate_words(text: &ElText) -> Result<Vec<Translation>, Refused
         first.differences = whole.differences;
     }
     Ok(words)
+}
+
+/// A block that reads only the run's configuration, rendered by coordc on
+/// the worker (`oozie.el`: the same EL engine as everywhere in coordc), or
+/// `None` when it calls what needs the cluster or the running workflow.
+fn rendered_by_coordc(text: &ElText, expr: &crate::el::ast::Expr, span: Span) -> Option<String> {
+    if impure_call(expr).is_some() {
+        return None;
+    }
+    let block = text.text().get(span.start as usize..span.end as usize)?;
+    if ["{{", "{%", "{#"].iter().any(|tag| block.contains(tag)) {
+        return None;
+    }
+    Some(format!("oozie.el(logical_date, {})", jinja_string(block)))
+}
+
+/// The first call of `expr` that a worker cannot render from the run's
+/// configuration: one that needs the cluster or the running workflow. Only
+/// `wf:conf`, `wf:user` and the functions of no namespace (`timestamp()`,
+/// the clock, aside) can be.
+pub(super) fn impure_call(expr: &crate::el::ast::Expr) -> Option<(String, Span)> {
+    let mut found = None;
+    expr.walk(&mut |e| {
+        if let ExprKind::Call(call) = &e.kind {
+            let allowed = match call.namespace.as_deref() {
+                None => call.name != "timestamp",
+                Some("wf") => call.name == "conf" || call.name == "user",
+                Some(_) => false,
+            };
+            if !allowed && found.is_none() {
+                let name = match &call.namespace {
+                    Some(ns) => format!("{ns}:{}", call.name),
+                    None => call.name.to_string(),
+                };
+                found = Some((name, call.name_span));
+            }
+        }
+    });
+    found
 }
 
 fn conf(name: &str) -> String {
@@ -207,6 +249,17 @@ mod tests {
                 "--table",
                 "{{ oozie.quote('t' ~ oozie.conf(logical_date, 'n') ~ 'x') }}",
             ]
+        );
+    }
+
+    #[test]
+    fn pure_expressions_are_rendered_by_coordc_for_the_run() {
+        let t = translate(&shell_exec("${concat(nameNode, '/x')}-${wf:user()}"))
+            .ok()
+            .unwrap();
+        assert_eq!(
+            t.template(),
+            "{{ oozie.el(logical_date, '${concat(nameNode, \\'/x\\')}') }}-{{ oozie.conf(logical_date, 'user.name') }}"
         );
     }
 

@@ -239,9 +239,8 @@ pub(super) fn tasks(wf: &Workflow, file: &WorkflowFile, report: &mut AppReport) 
 }
 
 /// Why a decision's case cannot be rendered on a worker, and where: a
-/// function that needs the cluster or the running workflow (only `wf:conf`
-/// and the functions of no namespace are there, `timestamp()` aside), or
-/// text Jinja would read.
+/// function that needs the cluster or the running workflow
+/// ([`super::jinja::impure_call`]), or text Jinja would read.
 fn unrenderable(case: &ElText) -> Option<(String, Span)> {
     if ["{{", "{%", "{#"]
         .iter()
@@ -252,29 +251,13 @@ fn unrenderable(case: &ElText) -> Option<(String, Span)> {
             case.span,
         ));
     }
-    let mut found = None;
-    for expr in case.template().exprs() {
-        expr.walk(&mut |e| {
-            if let crate::el::ast::ExprKind::Call(call) = &e.kind {
-                let allowed = match call.namespace.as_deref() {
-                    None => call.name != "timestamp",
-                    Some("wf") => call.name == "conf",
-                    Some(_) => false,
-                };
-                if !allowed && found.is_none() {
-                    let name = match &call.namespace {
-                        Some(ns) => format!("{ns}:{}", call.name),
-                        None => call.name.to_string(),
-                    };
-                    found = Some((
-                        format!("the decision reads `{name}()`, which needs the cluster or the running workflow: not exported yet"),
-                        case.file_span(call.name_span),
-                    ));
-                }
-            }
-        });
-    }
-    found
+    case.template().exprs().find_map(|expr| {
+        let (name, at) = super::jinja::impure_call(expr)?;
+        Some((
+            format!("the decision reads `{name}()`, which needs the cluster or the running workflow: not exported yet"),
+            case.file_span(at),
+        ))
+    })
 }
 
 /// The tasks a transition to `name` reaches: a fork's paths, the end none.
