@@ -187,7 +187,8 @@ struct Exporter<'a> {
 
 impl Exporter<'_> {
     /// Exports one loaded coordinator, its DAG named after the job, or after
-    /// `name` in a bundle (made unique among `taken`): the exit code.
+    /// `name` in a bundle (made unique, with its file, among `taken`): the
+    /// exit code.
     #[allow(clippy::too_many_arguments)]
     fn coordinator(
         &self,
@@ -203,11 +204,20 @@ impl Exporter<'_> {
         let Some(job) = load::submit(loaded, sources, self.options, &mut printer(&mut exit)) else {
             return exit;
         };
-        let mut dag_id = airflow::dag_id(name.unwrap_or(&job.name));
-        while !taken.insert(dag_id.clone()) {
-            dag_id.push('_');
-        }
-        let file_name = format!("{}.py", dag_id.replace(['-', '.'], "_"));
+        // The DAG id and its file both unique (`p-q` and `p_q` are one file name).
+        let base = airflow::dag_id(name.unwrap_or(&job.name));
+        let (dag_id, file_name) = (1..)
+            .map(|n| match n {
+                1 => base.clone(),
+                n => format!("{base}_{n}"),
+            })
+            .map(|id| {
+                let file = format!("{}.py", id.replace(['-', '.'], "_"));
+                (id, file)
+            })
+            .find(|(id, file)| !taken.contains(id) && !taken.contains(file))
+            .unwrap_or_default();
+        taken.extend([dag_id.clone(), file_name.clone()]);
         let workflows = LocalWorkflows::new(
             self.maps,
             Path::new(file)

@@ -183,7 +183,7 @@ impl Translation {
     /// quoted by the template as it renders (`oozie.quote`).
     pub(super) fn shell_word(&self) -> String {
         if self.pieces.iter().all(|p| matches!(p, Piece::Literal(_))) {
-            return shell_word(&self.literal());
+            return jinja_text(&shell_word(&self.literal()));
         }
         let joined: Vec<String> = self
             .pieces

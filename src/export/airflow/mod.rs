@@ -190,6 +190,32 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
             8,
         ),
     );
+    // The workflow's <parameters> defaults, under its config-default.xml
+    // (both give a value only where the job has none).
+    let parameters: Vec<(String, String)> = match &source.workflow {
+        Ok(wf) => wf
+            .workflow
+            .parameters
+            .iter()
+            .filter(|p| !wf.defaults.contains_key(&p.name.name))
+            .filter_map(|p| match p.default.as_ref() {
+                Some(text) => match text.template().plain_text() {
+                    Some(plain) => Some((p.name.name.clone(), plain.to_string())),
+                    None => {
+                        report.push_at(
+                            Status::Refused,
+                            format!("workflow parameter {}", p.name.name),
+                            "a default with EL is not exported yet: the runs read no value for it",
+                            wf.file.place(text.span),
+                        );
+                        None
+                    }
+                },
+                None => None,
+            })
+            .collect(),
+        Err(_) => Vec::new(),
+    };
     let mut defaults: Vec<(&String, &String)> = match &source.workflow {
         Ok(wf) => wf
             .defaults
@@ -201,6 +227,7 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
             .collect(),
         Err(_) => Vec::new(),
     };
+    defaults.extend(parameters.iter().map(|(k, v)| (k, v)));
     defaults.sort();
     field(
         "workflow_defaults",
@@ -318,9 +345,12 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
             Some("<concurrency>".to_string()),
         );
         report.push(
-            Status::Exact,
+            Status::Mapped,
             "concurrency",
-            format!("max_active_runs={}", controls.concurrency),
+            format!(
+                "max_active_runs={}: Oozie counts only running actions, Airflow also the runs whose sensors wait for data, so late data holds later runs back",
+                controls.concurrency
+            ),
         );
     } else {
         report.push(
@@ -366,6 +396,8 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
     // The tasks: a sensor per data-in, then the workflow.
     let mut body = String::new();
     let mut sensors = Vec::new();
+    // The sensors' variables and task ids, which the workflow's tasks avoid.
+    let mut reserved = std::collections::BTreeSet::new();
     let timeout = schedule::timedelta(chrono::TimeDelta::minutes(controls.timeout.max(0)));
     if let Some(logic) = &app.input_logic {
         report.push_at(
@@ -378,6 +410,7 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
     for input in &app.inputs {
         let var = python::identifier(&format!("data_in_{}", input.name.name));
         let task_id = python::airflow_id(&format!("data_in_{}", input.name.name));
+        reserved.extend([var.clone(), task_id.clone()]);
         let unresolved = instance_texts(input)
             .iter()
             .any(|t| t.calls_any(&["latest", "future"]));
@@ -448,7 +481,7 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
                     place(app.action.app_path.span),
                 );
             }
-            let tasks = tasks::tasks(wf.workflow, &wf.file, &mut report);
+            let tasks = tasks::tasks(wf.workflow, &wf.file, &mut report, &reserved);
             imports.operators.extend(tasks.operators.iter().copied());
             for (var, definition) in &tasks.definitions {
                 let _ = writeln!(body, "    {var} = {definition}");

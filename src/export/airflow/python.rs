@@ -56,7 +56,10 @@ pub(super) fn shell_word(text: &str) -> String {
 /// Literal text inside a Jinja template: as it is unless Jinja would read
 /// part of it as a tag, then as a Jinja expression of its string.
 pub(super) fn jinja_text(text: &str) -> String {
-    if ["{{", "{%", "{#"].iter().any(|tag| text.contains(tag)) {
+    // (A `{` at the end, or a `}` at the start, would join an expression's
+    // own braces.)
+    let tag = ["{{", "{%", "{#"].iter().any(|tag| text.contains(tag));
+    if tag || text.ends_with('{') || text.starts_with('}') {
         format!("{{{{ {} }}}}", jinja_string(text))
     } else {
         text.to_string()
@@ -135,7 +138,14 @@ const KEYWORDS: &[&str] = &[
     "OOZIE",
     "BashOperator",
     "EmptyOperator",
+    "BranchPythonOperator",
+    "EmailOperator",
     "DeltaTriggerTimetable",
+    "OozieCoordinator",
+    "OozieDataIn",
+    "OozieDataOut",
+    "OozieDataInSensor",
+    "OozieDataset",
 ];
 
 #[cfg(test)]
@@ -148,6 +158,7 @@ mod tests {
         assert_eq!(jinja_string("it's \\"), r"'it\'s \\'");
         assert_eq!(jinja_text("a {{ b }}"), "{{ 'a {{ b }}' }}");
         assert_eq!(jinja_text("plain ${x}"), "plain ${x}");
+        assert_eq!(jinja_text("{"), "{{ '{' }}");
     }
 
     #[test]

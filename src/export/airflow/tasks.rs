@@ -6,7 +6,7 @@
 //! silent gap.
 
 use super::jinja::{Translation, translate};
-use super::python::{airflow_id, identifier, shell_word, string};
+use super::python::{airflow_id, identifier, jinja_text, shell_word, string};
 use super::report::{AppReport, Place, Status};
 use crate::ir::{ActionBody, ElText, NodeKind, Workflow, WorkflowAction};
 use crate::project::load::Sources;
@@ -34,7 +34,7 @@ pub struct WorkflowFile<'a> {
 }
 
 impl WorkflowFile<'_> {
-    fn place(&self, span: Span) -> Place {
+    pub(super) fn place(&self, span: Span) -> Place {
         let (line, column) = self.sources.line_column(0, span.start as usize);
         Place {
             file: self.path.to_string(),
@@ -53,14 +53,21 @@ enum Target {
     End,
 }
 
-pub(super) fn tasks(wf: &Workflow, file: &WorkflowFile, report: &mut AppReport) -> Tasks {
+/// The tasks of `wf`, their variables and ids other than `reserved` (the
+/// sensors' and the file's own names).
+pub(super) fn tasks(
+    wf: &Workflow,
+    file: &WorkflowFile,
+    report: &mut AppReport,
+    reserved: &BTreeSet<String>,
+) -> Tasks {
     let mut tasks = Tasks {
         definitions: Vec::new(),
         edges: Vec::new(),
         first: Vec::new(),
         operators: BTreeSet::new(),
     };
-    let mut taken = BTreeSet::new();
+    let mut taken = reserved.clone();
     let variables: Vec<Option<String>> = wf
         .nodes
         .iter()
@@ -75,11 +82,18 @@ pub(super) fn tasks(wf: &Workflow, file: &WorkflowFile, report: &mut AppReport) 
             }
         })
         .collect();
+    let mut ids_taken = reserved.clone();
     let task_ids: std::collections::HashMap<String, String> = wf
         .nodes
         .iter()
         .zip(&variables)
-        .filter_map(|(node, var)| Some((var.clone()?, airflow_id(&node.name.name))))
+        .filter_map(|(node, var)| {
+            let mut id = airflow_id(&node.name.name);
+            while !ids_taken.insert(id.clone()) {
+                id.push('_');
+            }
+            Some((var.clone()?, id))
+        })
         .collect();
     let target = |name: &str| -> Vec<Target> { targets(wf, &variables, name, 0) };
     tasks.first = target(&wf.start.name)
@@ -89,10 +103,13 @@ pub(super) fn tasks(wf: &Workflow, file: &WorkflowFile, report: &mut AppReport) 
             Target::End => None,
         })
         .collect();
-    let mut one_failed = BTreeSet::new();
+    // The edges of error transitions, each to a kill node.
+    let mut error_edges = BTreeSet::new();
     for (node, var) in wf.nodes.iter().zip(&variables) {
         let Some(var) = var else { continue };
-        let task_id = airflow_id(&node.name.name);
+        let Some(task_id) = task_ids.get(var).cloned() else {
+            continue;
+        };
         let definition = match &node.kind {
             NodeKind::Fork { .. } => continue,
             NodeKind::Join { to } => {
@@ -118,7 +135,7 @@ pub(super) fn tasks(wf: &Workflow, file: &WorkflowFile, report: &mut AppReport) 
                             "its EL has no Airflow equivalent: the message is shown as written",
                             file.place(message.span),
                         );
-                        shell_word(message.text())
+                        jinja_text(&shell_word(message.text()))
                     }
                 };
                 bash(&mut tasks, &task_id, &format!("echo {message} >&2; exit 1"))
@@ -139,7 +156,7 @@ pub(super) fn tasks(wf: &Workflow, file: &WorkflowFile, report: &mut AppReport) 
                         report.push_at(
                             Status::Mapped,
                             what,
-                            "a BranchPythonOperator: coordc renders each case with the run's configuration on the worker and the first `true` wins, as in Oozie (variables of the workflow's <parameters> are not in it)",
+                            "a BranchPythonOperator: coordc renders each case with the run's configuration on the worker and the first `true` wins, as in Oozie",
                             file.place(node.span),
                         );
                         let ids = |name: &str| -> String {
@@ -178,7 +195,7 @@ pub(super) fn tasks(wf: &Workflow, file: &WorkflowFile, report: &mut AppReport) 
                     match t {
                         Target::Kill(kill) => {
                             tasks.edges.push((var.clone(), kill.clone()));
-                            one_failed.insert(kill);
+                            error_edges.insert((var.clone(), kill));
                         }
                         Target::End | Target::Task(_) => report.push_at(
                             Status::Refused,
@@ -204,16 +221,11 @@ pub(super) fn tasks(wf: &Workflow, file: &WorkflowFile, report: &mut AppReport) 
         };
         tasks.definitions.push((var.clone(), definition));
     }
-    // A kill node reached from errors runs when one of those actions failed;
-    // an action where a decision's paths meet runs after the one taken
-    // (the others are skipped).
-    let joins: BTreeSet<&String> = wf
-        .nodes
-        .iter()
-        .zip(&variables)
-        .filter(|(node, _)| matches!(node.kind, NodeKind::Join { .. }))
-        .filter_map(|(_, var)| var.as_ref())
-        .collect();
+    reached_kills(&mut tasks, &error_edges, &task_ids);
+    // A kill node reached from errors runs when one of those actions
+    // failed; a task where paths meet (a join, or a decision's paths) runs
+    // when none failed, after the ones taken (the others are skipped).
+    let one_failed: BTreeSet<&String> = error_edges.iter().map(|(_, kill)| kill).collect();
     let upstream = |var: &String| tasks.edges.iter().filter(|(_, to)| to == var).count();
     let rules: Vec<Option<&str>> = tasks
         .definitions
@@ -221,7 +233,7 @@ pub(super) fn tasks(wf: &Workflow, file: &WorkflowFile, report: &mut AppReport) 
         .map(|(var, _)| {
             if one_failed.contains(var) {
                 Some("one_failed")
-            } else if !joins.contains(var) && upstream(var) > 1 {
+            } else if upstream(var) > 1 {
                 Some("none_failed_min_one_success")
             } else {
                 None
@@ -285,6 +297,47 @@ fn targets(wf: &Workflow, variables: &[Option<String>], name: &str, depth: usize
     }
 }
 
+/// A kill node reached by error transitions and by others (a decision's
+/// case, an ok): two tasks, the kill's on `one_failed` for the errors, and
+/// `KILL_reached` for the others, which fails whenever it runs.
+fn reached_kills(
+    tasks: &mut Tasks,
+    error_edges: &BTreeSet<(String, String)>,
+    task_ids: &std::collections::HashMap<String, String>,
+) {
+    let kills: BTreeSet<&String> = error_edges.iter().map(|(_, kill)| kill).collect();
+    for kill in kills {
+        let others = tasks
+            .edges
+            .iter()
+            .any(|(from, to)| to == kill && !error_edges.contains(&(from.clone(), to.clone())));
+        let Some(definition) = tasks
+            .definitions
+            .iter()
+            .find(|(var, _)| var == kill)
+            .map(|(_, d)| d.clone())
+        else {
+            continue;
+        };
+        if !others {
+            continue;
+        }
+        let reached = format!("{kill}_reached");
+        let id = task_ids.get(kill).cloned().unwrap_or_default();
+        let definition = definition.replacen(
+            &format!("task_id={}", string(&id)),
+            &format!("task_id={}", string(&format!("{id}_reached"))),
+            1,
+        );
+        for (from, to) in &mut tasks.edges {
+            if to == kill && !error_edges.contains(&(from.clone(), kill.clone())) {
+                *to = reached.clone();
+            }
+        }
+        tasks.definitions.push((reached, definition));
+    }
+}
+
 fn edge(tasks: &mut Tasks, from: &str, to: Target) {
     match to {
         Target::Task(to) | Target::Kill(to) => tasks.edges.push((from.to_string(), to)),
@@ -312,7 +365,7 @@ fn failing(tasks: &mut Tasks, task_id: &str, reason: &str) -> String {
     bash(
         tasks,
         task_id,
-        &format!("echo {} >&2; exit 1", shell_word(&message)),
+        &format!("echo {} >&2; exit 1", jinja_text(&shell_word(&message))),
     )
 }
 
@@ -404,7 +457,15 @@ fn email_task(
     ] {
         for text in values(body, element) {
             match translated(text, &mut differences) {
-                Ok(t) => arguments.push(format!("{argument}={}", string(&t.template()))),
+                Ok(t) => {
+                    let mut template = t.template();
+                    // (A value ending in `.html` would be read as a template
+                    // file's name: an empty expression ends it instead.)
+                    if template.ends_with(".html") {
+                        template.push_str("{{ '' }}");
+                    }
+                    arguments.push(format!("{argument}={}", string(&template)));
+                }
                 Err(Refusal::Value { text, why }) => {
                     report.push_at(Status::Refused, what, why.clone(), file.place(text));
                     return failing(tasks, task_id, &why);
@@ -734,7 +795,7 @@ mod tests {
             path: "wf.xml",
             sources: &sources,
         };
-        (tasks(&wf, &file, &mut report), report)
+        (tasks(&wf, &file, &mut report, &BTreeSet::new()), report)
     }
 
     const FORKED: &str = r#"<workflow-app name="w" xmlns="uri:oozie:workflow:0.5">
@@ -774,7 +835,11 @@ mod tests {
             definition("a"),
             r#"BashOperator(task_id="a", bash_command="a.sh ")"#
         );
-        assert_eq!(definition("j"), r#"EmptyOperator(task_id="j")"#);
+        // A join runs when no path failed (a decision may skip some).
+        assert_eq!(
+            definition("j"),
+            r#"EmptyOperator(task_id="j", trigger_rule="none_failed_min_one_success")"#
+        );
         assert_eq!(report.refused(), 0);
     }
 
@@ -812,9 +877,44 @@ mod tests {
             definition("c")
         );
         assert!(!definition("a").contains("trigger_rule"));
-        assert!(!definition("j").contains("trigger_rule"));
+        assert!(definition("j").contains("none_failed_min_one_success"));
         assert_eq!(report.refused(), 0);
         assert!(tasks.operators.contains("BranchPythonOperator"));
+    }
+
+    #[test]
+    fn a_kill_reached_by_a_decision_and_by_errors_is_two_tasks() {
+        let xml = r#"<workflow-app name="w" xmlns="uri:oozie:workflow:0.5">
+<start to="d"/>
+<decision name="d"><switch><case to="a">${x eq 1}</case><default to="fail"/></switch></decision>
+<action name="a"><shell xmlns="uri:oozie:shell-action:0.3"><exec>a</exec></shell><ok to="end"/><error to="fail"/></action>
+<kill name="fail"><message>{{ no }} {</message></kill>
+<end name="end"/>
+</workflow-app>"#;
+        let (tasks, _) = export(xml);
+        let edges: Vec<(&str, &str)> = tasks
+            .edges
+            .iter()
+            .map(|(a, b)| (a.as_str(), b.as_str()))
+            .collect();
+        assert_eq!(edges, [("d", "a"), ("d", "fail_reached"), ("a", "fail")]);
+        let definition = |var: &str| {
+            tasks
+                .definitions
+                .iter()
+                .find(|(v, _)| v == var)
+                .map(|(_, d)| d.clone())
+                .unwrap()
+        };
+        // The message, literal, is out of Jinja's reach.
+        assert_eq!(
+            definition("fail"),
+            r#"BashOperator(task_id="fail", bash_command="echo {{ '\\'{{ no }} {\\'' }} >&2; exit 1", trigger_rule="one_failed")"#
+        );
+        assert_eq!(
+            definition("fail_reached"),
+            r#"BashOperator(task_id="fail_reached", bash_command="echo {{ '\\'{{ no }} {\\'' }} >&2; exit 1")"#
+        );
     }
 
     #[test]
