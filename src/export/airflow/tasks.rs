@@ -95,7 +95,42 @@ pub(super) fn tasks(
             Some((var.clone()?, id))
         })
         .collect();
-    let target = |name: &str| -> Vec<Target> { targets(wf, &variables, name, 0) };
+    // A kill node reached by error transitions and by others (a decision's
+    // case, an ok) is two tasks: the kill's, on `one_failed`, for the
+    // errors, and `KILL_reached` for the others, which fails whenever it runs.
+    let error_kills: BTreeSet<String> = wf
+        .nodes
+        .iter()
+        .filter_map(|node| match &node.kind {
+            NodeKind::Action(action) => Some(targets(wf, &variables, &action.error.name, 0)),
+            _ => None,
+        })
+        .flatten()
+        .filter_map(|t| match t {
+            Target::Kill(var) => Some(var),
+            _ => None,
+        })
+        .collect();
+    let target = |name: &str| -> Vec<Target> {
+        targets(wf, &variables, name, 0)
+            .into_iter()
+            .map(|t| match t {
+                Target::Kill(var) if error_kills.contains(&var) => {
+                    Target::Kill(format!("{var}_reached"))
+                }
+                t => t,
+            })
+            .collect()
+    };
+    let id_of = |var: &str| -> Option<String> {
+        match task_ids.get(var) {
+            Some(id) => Some(id.clone()),
+            None => Some(format!(
+                "{}_reached",
+                task_ids.get(var.strip_suffix("_reached")?)?
+            )),
+        }
+    };
     tasks.first = target(&wf.start.name)
         .into_iter()
         .filter_map(|t| match t {
@@ -164,7 +199,7 @@ pub(super) fn tasks(
                                 .iter()
                                 .filter_map(|t| match t {
                                     Target::Task(v) | Target::Kill(v) => {
-                                        task_ids.get(v).map(|id| string(id))
+                                        id_of(v).map(|id| string(&id))
                                     }
                                     Target::End => None,
                                 })
@@ -191,7 +226,7 @@ pub(super) fn tasks(
                 for t in target(&action.ok.name) {
                     edge(&mut tasks, var, t);
                 }
-                for t in target(&action.error.name) {
+                for t in targets(wf, &variables, &action.error.name, 0) {
                     match t {
                         Target::Kill(kill) => {
                             tasks.edges.push((var.clone(), kill.clone()));
@@ -221,7 +256,7 @@ pub(super) fn tasks(
         };
         tasks.definitions.push((var.clone(), definition));
     }
-    reached_kills(&mut tasks, &error_edges, &task_ids);
+    reached_kills(&mut tasks, &error_kills, &task_ids);
     // A kill node reached from errors runs when one of those actions
     // failed; a task where paths meet (a join, or a decision's paths) runs
     // when none failed, after the ones taken (the others are skipped).
@@ -297,43 +332,29 @@ fn targets(wf: &Workflow, variables: &[Option<String>], name: &str, depth: usize
     }
 }
 
-/// A kill node reached by error transitions and by others (a decision's
-/// case, an ok): two tasks, the kill's on `one_failed` for the errors, and
-/// `KILL_reached` for the others, which fails whenever it runs.
+/// The `KILL_reached` task of each kill of `error_kills` that another
+/// transition reaches: the kill's command under its own id.
 fn reached_kills(
     tasks: &mut Tasks,
-    error_edges: &BTreeSet<(String, String)>,
+    error_kills: &BTreeSet<String>,
     task_ids: &std::collections::HashMap<String, String>,
 ) {
-    let kills: BTreeSet<&String> = error_edges.iter().map(|(_, kill)| kill).collect();
-    for kill in kills {
-        let others = tasks
-            .edges
-            .iter()
-            .any(|(from, to)| to == kill && !error_edges.contains(&(from.clone(), to.clone())));
-        let Some(definition) = tasks
-            .definitions
-            .iter()
-            .find(|(var, _)| var == kill)
-            .map(|(_, d)| d.clone())
-        else {
+    for kill in error_kills {
+        let reached = format!("{kill}_reached");
+        let (Some(id), Some(definition)) = (
+            task_ids.get(kill),
+            tasks.definitions.iter().find(|(var, _)| var == kill),
+        ) else {
             continue;
         };
-        if !others {
+        if !tasks.edges.iter().any(|(_, to)| *to == reached) {
             continue;
         }
-        let reached = format!("{kill}_reached");
-        let id = task_ids.get(kill).cloned().unwrap_or_default();
-        let definition = definition.replacen(
-            &format!("task_id={}", string(&id)),
+        let definition = definition.1.replacen(
+            &format!("task_id={}", string(id)),
             &format!("task_id={}", string(&format!("{id}_reached"))),
             1,
         );
-        for (from, to) in &mut tasks.edges {
-            if to == kill && !error_edges.contains(&(from.clone(), kill.clone())) {
-                *to = reached.clone();
-            }
-        }
         tasks.definitions.push((reached, definition));
     }
 }
@@ -473,6 +494,12 @@ fn email_task(
                 Err(Refusal::Kind(_)) => {}
             }
         }
+    }
+    if let Some(content_type) = values(body, "content_type").next() {
+        differences.push(format!(
+            "its `<content_type>` ({}) is not kept",
+            content_type.text()
+        ));
     }
     if values(body, "attachment").next().is_some() {
         differences.push("its attachments (HDFS paths) are not sent".to_string());
