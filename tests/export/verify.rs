@@ -197,3 +197,88 @@ fn a_wrong_schedule_is_a_divergence() {
         "{shown}"
     );
 }
+
+/// The trigger rules, run: the DAG of tests/export/fixtures/branching run by
+/// Airflow itself (`dag.test()`, on a SQLite database of its own) for three
+/// values of `x`. A decision taking the kill node's path fails the run (as
+/// Oozie kills the job); a join after a decision inside a fork runs.
+#[test]
+#[cfg_attr(
+    missing_airflow,
+    ignore = "skipped: needs Apache Airflow in .venv-airflow (.ci/run makes it from airflow-runtime/requirements-verify.txt) or $COORDC_AIRFLOW_PYTHON"
+)]
+fn decisions_and_kills_run_as_oozie_runs_them() {
+    let dir = fresh_dir("export-branching");
+    let home = dir.join("airflow");
+    let python = airflow_python();
+    let airflow = |args: &[&str], dags: &std::path::Path| {
+        std::process::Command::new(&python)
+            .args(args)
+            .env("AIRFLOW_HOME", &home)
+            .env("AIRFLOW__CORE__DAGS_FOLDER", dags)
+            .env("AIRFLOW__CORE__LOAD_EXAMPLES", "False")
+            .env("COORDC_BIN", env!("CARGO_BIN_EXE_coordc"))
+            .output()
+            .unwrap()
+    };
+    let migrated = airflow(&["-m", "airflow", "db", "migrate"], &dir);
+    assert!(migrated.status.success(), "{}", stderr(&migrated));
+    let run = crate::common::write(
+        &dir,
+        "run.py",
+        "import sys, importlib.util, datetime\n\
+         spec = importlib.util.spec_from_file_location('dag_file', sys.argv[1])\n\
+         module = importlib.util.module_from_spec(spec)\n\
+         spec.loader.exec_module(module)\n\
+         run = module.dag.test(logical_date=datetime.datetime(2025, 3, 1, tzinfo=datetime.timezone.utc))\n\
+         print('RUN', run.state)\n\
+         for ti in sorted(run.get_task_instances(), key=lambda ti: ti.task_id):\n\
+         \x20   print(ti.task_id, ti.state)\n",
+    );
+    let fixture = root().join("tests/export/fixtures/branching");
+    for (x, want) in [
+        (
+            "9",
+            "RUN failed\nd success\nd2 skipped\nfail skipped\nfail_reached failed\nj skipped\nlast skipped\nok1 skipped\nq1 skipped\nq2 skipped\nr skipped\n",
+        ),
+        (
+            "1",
+            "RUN success\nd success\nd2 success\nfail skipped\nfail_reached skipped\nj success\nlast success\nok1 success\nq1 success\nq2 skipped\nr success\n",
+        ),
+        (
+            "3",
+            "RUN success\nd success\nd2 success\nfail skipped\nfail_reached skipped\nj success\nlast success\nok1 success\nq1 skipped\nq2 success\nr success\n",
+        ),
+    ] {
+        let dags = dir.join(format!("dags-{x}"));
+        let out = coordc(&[
+            "export",
+            "airflow",
+            &fixture.join("coordinator.xml").display().to_string(),
+            "--out",
+            &dags.display().to_string(),
+            "--map",
+            &format!("hdfs://nn/apps/branching={}", fixture.join("wf").display()),
+            "-D",
+            &format!("x={x}"),
+        ]);
+        expect_code(&out, 0, "export");
+        // (`dag.test()` runs the DAG the DAG processor stored.)
+        let stored = airflow(&["-m", "airflow", "dags", "reserialize"], &dags);
+        assert!(stored.status.success(), "{}", stderr(&stored));
+        let ran = airflow(
+            &[
+                &run.display().to_string(),
+                &dags.join("branching.py").display().to_string(),
+            ],
+            &dags,
+        );
+        let states: String = stdout(&ran)
+            .lines()
+            // (The task logs come first.)
+            .skip_while(|l| !l.starts_with("RUN "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_eq!(states, want, "x={x}: {}", stderr(&ran));
+    }
+}
