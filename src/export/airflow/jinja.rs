@@ -9,7 +9,7 @@
 //! expression that reads only that configuration is rendered by coordc on
 //! the worker (`oozie.el(logical_date, TEXT)`), as Oozie's EL engine would.
 
-use super::python::{jinja_string, jinja_text, shell_word};
+use super::python::{has_jinja_tag, jinja_string, jinja_text, shell_word};
 use crate::el::ast::{ExprKind, Part};
 use crate::ir::ElText;
 use crate::span::Span;
@@ -132,7 +132,7 @@ fn rendered_by_coordc(text: &ElText, expr: &crate::el::ast::Expr, span: Span) ->
         return None;
     }
     let block = text.text().get(span.start as usize..span.end as usize)?;
-    if ["{{", "{%", "{#"].iter().any(|tag| block.contains(tag)) {
+    if has_jinja_tag(block) {
         return None;
     }
     Some(format!("oozie.el(logical_date, {})", jinja_string(block)))

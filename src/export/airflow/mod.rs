@@ -415,13 +415,8 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
             .iter()
             .any(|t| t.calls_any(&["latest", "future"]));
         if app.input_logic.is_some() {
-            imports.operators.insert("BashOperator");
-            let _ = writeln!(
-                body,
-                "    {var} = BashOperator(task_id={}, bash_command={})",
-                string(&task_id),
-                string("echo 'not exported from Oozie by coordc: <input-logic>' >&2; exit 1")
-            );
+            let task = tasks::failing(&mut imports.operators, &task_id, "<input-logic>");
+            let _ = writeln!(body, "    {var} = {task}");
         } else if unresolved {
             report.push_at(
                 Status::Refused,
@@ -429,15 +424,12 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
                 "coord:latest and coord:future instances are not exported yet (they depend on which data exists when the action runs)",
                 place(input.span),
             );
-            imports.operators.insert("BashOperator");
-            let _ = writeln!(
-                body,
-                "    {var} = BashOperator(task_id={}, bash_command={})",
-                string(&task_id),
-                string(
-                    "echo 'not exported from Oozie by coordc: coord:latest/coord:future instances' >&2; exit 1"
-                )
+            let task = tasks::failing(
+                &mut imports.operators,
+                &task_id,
+                "coord:latest/coord:future instances",
             );
+            let _ = writeln!(body, "    {var} = {task}");
         } else {
             imports.coordc.insert("OozieDataInSensor");
             imports.timedelta = true;
@@ -498,16 +490,12 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
                 why.clone(),
                 place(app.action.app_path.span),
             );
-            imports.operators.insert("BashOperator");
-            let message = format!("not exported from Oozie by coordc: the workflow: {why}");
-            let _ = writeln!(
-                body,
-                "    workflow = BashOperator(task_id=\"workflow\", bash_command={})",
-                string(&format!(
-                    "echo {} >&2; exit 1",
-                    python::shell_word(&message)
-                ))
+            let task = tasks::failing(
+                &mut imports.operators,
+                "workflow",
+                &format!("the workflow: {why}"),
             );
+            let _ = writeln!(body, "    workflow = {task}");
             edges.extend(sensors.iter().map(|s| (s.clone(), "workflow".to_string())));
         }
     }

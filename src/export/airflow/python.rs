@@ -53,13 +53,17 @@ pub(super) fn shell_word(text: &str) -> String {
     format!("'{}'", text.replace('\'', "'\"'\"'"))
 }
 
+/// Whether Jinja would read part of `text` as a tag.
+pub(super) fn has_jinja_tag(text: &str) -> bool {
+    ["{{", "{%", "{#"].iter().any(|tag| text.contains(tag))
+}
+
 /// Literal text inside a Jinja template: as it is unless Jinja would read
 /// part of it as a tag, then as a Jinja expression of its string.
 pub(super) fn jinja_text(text: &str) -> String {
     // (A `{` at the end, or a `}` at the start, would join an expression's
     // own braces.)
-    let tag = ["{{", "{%", "{#"].iter().any(|tag| text.contains(tag));
-    if tag || text.ends_with('{') || text.starts_with('}') {
+    if has_jinja_tag(text) || text.ends_with('{') || text.starts_with('}') {
         format!("{{{{ {} }}}}", jinja_string(text))
     } else {
         text.to_string()

@@ -6,7 +6,7 @@
 //! silent gap.
 
 use super::jinja::{Translation, translate};
-use super::python::{airflow_id, identifier, jinja_text, shell_word, string};
+use super::python::{airflow_id, has_jinja_tag, identifier, jinja_text, shell_word, string};
 use super::report::{AppReport, Place, Status};
 use crate::ir::{ActionBody, ElText, NodeKind, Workflow, WorkflowAction};
 use crate::project::load::Sources;
@@ -138,8 +138,6 @@ pub(super) fn tasks(
             Target::End => None,
         })
         .collect();
-    // The edges of error transitions, each to a kill node.
-    let mut error_edges = BTreeSet::new();
     for (node, var) in wf.nodes.iter().zip(&variables) {
         let Some(var) = var else { continue };
         let Some(task_id) = task_ids.get(var).cloned() else {
@@ -173,7 +171,11 @@ pub(super) fn tasks(
                         jinja_text(&shell_word(message.text()))
                     }
                 };
-                bash(&mut tasks, &task_id, &format!("echo {message} >&2; exit 1"))
+                bash(
+                    &mut tasks.operators,
+                    &task_id,
+                    &format!("echo {message} >&2; exit 1"),
+                )
             }
             NodeKind::Decision { cases, default } => {
                 for to in cases.iter().map(|(_, to)| to).chain([default]) {
@@ -185,7 +187,7 @@ pub(super) fn tasks(
                 match cases.iter().find_map(|(case, _)| unrenderable(case)) {
                     Some((why, at)) => {
                         report.push_at(Status::Refused, what, why.clone(), file.place(at));
-                        failing(&mut tasks, &task_id, &why)
+                        failing(&mut tasks.operators, &task_id, &why)
                     }
                     None => {
                         report.push_at(
@@ -228,10 +230,7 @@ pub(super) fn tasks(
                 }
                 for t in targets(wf, &variables, &action.error.name, 0) {
                     match t {
-                        Target::Kill(kill) => {
-                            tasks.edges.push((var.clone(), kill.clone()));
-                            error_edges.insert((var.clone(), kill));
-                        }
+                        Target::Kill(kill) => tasks.edges.push((var.clone(), kill)),
                         Target::End | Target::Task(_) => report.push_at(
                             Status::Refused,
                             format!("action {} error transition", node.name.name),
@@ -260,13 +259,12 @@ pub(super) fn tasks(
     // A kill node reached from errors runs when one of those actions
     // failed; a task where paths meet (a join, or a decision's paths) runs
     // when none failed, after the ones taken (the others are skipped).
-    let one_failed: BTreeSet<&String> = error_edges.iter().map(|(_, kill)| kill).collect();
     let upstream = |var: &String| tasks.edges.iter().filter(|(_, to)| to == var).count();
     let rules: Vec<Option<&str>> = tasks
         .definitions
         .iter()
         .map(|(var, _)| {
-            if one_failed.contains(var) {
+            if error_kills.contains(var) {
                 Some("one_failed")
             } else if upstream(var) > 1 {
                 Some("none_failed_min_one_success")
@@ -289,10 +287,7 @@ pub(super) fn tasks(
 /// function that needs the cluster or the running workflow
 /// ([`super::jinja::impure_call`]), or text Jinja would read.
 fn unrenderable(case: &ElText) -> Option<(String, Span)> {
-    if ["{{", "{%", "{#"]
-        .iter()
-        .any(|tag| case.text().contains(tag))
-    {
+    if has_jinja_tag(case.text()) {
         return Some((
             "a case with Jinja's `{{`, `{%` or `{#` is not exported yet".to_string(),
             case.span,
@@ -366,8 +361,8 @@ fn edge(tasks: &mut Tasks, from: &str, to: Target) {
     }
 }
 
-fn bash(tasks: &mut Tasks, task_id: &str, command: &str) -> String {
-    tasks.operators.insert("BashOperator");
+fn bash(operators: &mut BTreeSet<&'static str>, task_id: &str, command: &str) -> String {
+    operators.insert("BashOperator");
     // (A command ending in `.sh` would be read as a template file's name.)
     let command = match command.ends_with(".sh") || command.ends_with(".bash") {
         true => format!("{command} "),
@@ -380,11 +375,16 @@ fn bash(tasks: &mut Tasks, task_id: &str, command: &str) -> String {
     )
 }
 
-/// A task that fails with `reason`: what stands where nothing was exported.
-fn failing(tasks: &mut Tasks, task_id: &str, reason: &str) -> String {
+/// A task that fails with `reason`: what stands where nothing was exported
+/// (the operator it uses added to `operators`).
+pub(super) fn failing(
+    operators: &mut BTreeSet<&'static str>,
+    task_id: &str,
+    reason: &str,
+) -> String {
     let message = format!("not exported from Oozie by coordc: {reason}");
     bash(
-        tasks,
+        operators,
         task_id,
         &format!("echo {} >&2; exit 1", jinja_text(&shell_word(&message))),
     )
@@ -441,7 +441,7 @@ fn action_task(
                 },
                 place,
             );
-            bash(tasks, task_id, &command.text)
+            bash(&mut tasks.operators, task_id, &command.text)
         }
         Err(refusal) => {
             let (reason, at) = match refusal {
@@ -449,7 +449,7 @@ fn action_task(
                 Refusal::Value { text, why } => (why, file.place(text)),
             };
             report.push_at(Status::Refused, what, reason.clone(), at);
-            failing(tasks, task_id, &reason)
+            failing(&mut tasks.operators, task_id, &reason)
         }
     }
 }
@@ -489,7 +489,7 @@ fn email_task(
                 }
                 Err(Refusal::Value { text, why }) => {
                     report.push_at(Status::Refused, what, why.clone(), file.place(text));
-                    return failing(tasks, task_id, &why);
+                    return failing(&mut tasks.operators, task_id, &why);
                 }
                 Err(Refusal::Kind(_)) => {}
             }
