@@ -68,8 +68,6 @@ pub fn dag_id(name: &str) -> String {
 
 /// The DAG of `source`, as `dag_id` in `file_name`.
 pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
-    let job = source.job;
-    let app = &source.loaded.app;
     let mut report = AppReport {
         app: source.file.to_string(),
         bundle: source.bundle.map(str::to_string),
@@ -77,16 +75,49 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
         dag_file: file_name.to_string(),
         items: Vec::new(),
     };
-    let place = |span: crate::span::Span| {
-        let (line, column) = source.sources.line_column(0, span.start as usize);
-        Place {
-            file: source.file.to_string(),
-            line,
-            column,
-        }
-    };
     let mut imports = Imports::default();
-    let plan = schedule::plan(job);
+    let plan = schedule::plan(source.job);
+    let app = &source.loaded.app;
+    let frequency = plan
+        .as_ref()
+        .map_or_else(|| app.frequency.text().to_string(), |p| p.frequency.clone());
+    let oozie = runtime_coordinator(source, &frequency, &mut report, &mut imports);
+    let args = dag_arguments(source, dag_id, plan.as_ref(), &mut report, &mut imports);
+    let mut body = dag_body(source, &mut report, &mut imports);
+    let mut python = docstring(&doc(source, &report, &frequency, plan.as_ref()));
+    python.push_str("# Written by `coordc export airflow`; `coordc export airflow --verify` proves with\n# Airflow that its runs and data-in URIs are those of `coordc dryrun`.\n");
+    python.push_str(&imports.text());
+    python.push('\n');
+    python.push_str(&oozie);
+    python.push_str("\nwith DAG(\n");
+    python.push_str(&args);
+    python.push_str(") as dag:\n");
+    if body.is_empty() {
+        body.push_str("    pass\n");
+    }
+    python.push_str(&body);
+    DagFile { python, report }
+}
+
+/// Where `span` of the coordinator file is.
+fn place(source: &Source, span: crate::span::Span) -> Place {
+    let (line, column) = source.sources.line_column(0, span.start as usize);
+    Place {
+        file: source.file.to_string(),
+        line,
+        column,
+    }
+}
+
+/// `OOZIE = OozieCoordinator(...)`: the coordinator as the runtime reads it.
+fn runtime_coordinator(
+    source: &Source,
+    frequency: &str,
+    report: &mut AppReport,
+    imports: &mut Imports,
+) -> String {
+    let job = source.job;
+    let app = &source.loaded.app;
     let pz = job.processing_zone();
     // The coordinator, as the runtime reads it.
     let mut oozie = String::from("OOZIE = OozieCoordinator(\n");
@@ -99,10 +130,7 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
         "xmlns",
         string(&format!("uri:oozie:coordinator:{}", app.version)),
     );
-    let frequency = plan
-        .as_ref()
-        .map_or_else(|| app.frequency.text().to_string(), |p| p.frequency.clone());
-    field("frequency", string(&frequency));
+    field("frequency", string(frequency));
     field("timezone", string(job.zone.id()));
     field("start", string(&pz.format(job.start)));
     field("end", string(&pz.format(job.end)));
@@ -234,7 +262,20 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
         dict(defaults.iter().map(|(k, v)| (k.as_str(), string(v))), 8),
     );
     oozie.push_str(")\n");
+    oozie
+}
 
+/// The DAG's arguments: its schedule, its window and the controls, each
+/// with its report item.
+fn dag_arguments(
+    source: &Source,
+    dag_id: &str,
+    plan: Option<&schedule::Plan>,
+    report: &mut AppReport,
+    imports: &mut Imports,
+) -> String {
+    let job = source.job;
+    let app = &source.loaded.app;
     // The DAG's arguments.
     let mut args = String::new();
     let mut arg = |name: &str, value: String, comment: Option<String>| {
@@ -389,10 +430,19 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
             Status::Mapped,
             "sla",
             "the action's <sla:info> is not exported (Airflow 3 has deadline alerts instead)",
-            place(at),
+            place(source, at),
         );
     }
 
+    args
+}
+
+/// The DAG's tasks: a sensor per data-in, then the workflow's, and their
+/// dependencies.
+fn dag_body(source: &Source, report: &mut AppReport, imports: &mut Imports) -> String {
+    let job = source.job;
+    let app = &source.loaded.app;
+    let controls = &job.controls;
     // The tasks: a sensor per data-in, then the workflow.
     let mut body = String::new();
     let mut sensors = Vec::new();
@@ -404,7 +454,7 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
             Status::Refused,
             "input-logic",
             "<input-logic> is not exported yet: its data-ins' sensors fail instead of choosing among the data",
-            place(logic.span),
+            place(source, logic.span),
         );
     }
     for input in &app.inputs {
@@ -422,7 +472,7 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
                 Status::Refused,
                 format!("data-in {}", input.name.name),
                 "coord:latest and coord:future instances are not exported yet (they depend on which data exists when the action runs)",
-                place(input.span),
+                place(source, input.span),
             );
             let task = tasks::failing(
                 &mut imports.operators,
@@ -440,7 +490,7 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
                     "OozieDataInSensor: the URIs are coord:dataIn's (checked by --verify), each waited for with its done-flag; it times out {} minutes after its first check (Oozie counts the <timeout> from the action's creation)",
                     controls.timeout.max(0)
                 ),
-                place(input.span),
+                place(source, input.span),
             );
             let _ = writeln!(
                 body,
@@ -456,7 +506,7 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
             Status::Exact,
             format!("data-out {}", output.name.name),
             "documented: OOZIE.data_out(logical_date, NAME) gives its URIs; nothing waits for them, as in Oozie",
-            place(output.span),
+            place(source, output.span),
         );
     }
     let mut edges = Vec::new();
@@ -470,10 +520,10 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
                         "its app-path `{}` is read from {}, found by its name in the checkout (give --map PREFIX=DIR to be sure)",
                         wf.app_path, wf.file.path
                     ),
-                    place(app.action.app_path.span),
+                    place(source, app.action.app_path.span),
                 );
             }
-            let tasks = tasks::tasks(wf.workflow, &wf.file, &mut report, &reserved);
+            let tasks = tasks::tasks(wf.workflow, &wf.file, report, &reserved);
             imports.operators.extend(tasks.operators.iter().copied());
             for (var, definition) in &tasks.definitions {
                 let _ = writeln!(body, "    {var} = {definition}");
@@ -488,7 +538,7 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
                 Status::Refused,
                 "workflow",
                 why.clone(),
-                place(app.action.app_path.span),
+                place(source, app.action.app_path.span),
             );
             let task = tasks::failing(
                 &mut imports.operators,
@@ -506,19 +556,7 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
         let _ = writeln!(body, "    {from} >> {to}");
     }
 
-    let mut python = docstring(&doc(source, &report, &frequency, plan.as_ref()));
-    python.push_str("# Written by `coordc export airflow`; `coordc export airflow --verify` proves with\n# Airflow that its runs and data-in URIs are those of `coordc dryrun`.\n");
-    python.push_str(&imports.text());
-    python.push('\n');
-    python.push_str(&oozie);
-    python.push_str("\nwith DAG(\n");
-    python.push_str(&args);
-    python.push_str(") as dag:\n");
-    if body.is_empty() {
-        body.push_str("    pass\n");
-    }
-    python.push_str(&body);
-    DagFile { python, report }
+    body
 }
 
 /// The texts of a data-in's instances.
