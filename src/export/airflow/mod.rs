@@ -101,12 +101,7 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
 
 /// Where `span` of the coordinator file is.
 fn place(source: &Source, span: crate::span::Span) -> Place {
-    let (line, column) = source.sources.line_column(0, span.start as usize);
-    Place {
-        file: source.file.to_string(),
-        line,
-        column,
-    }
+    Place::of(source.file, source.sources, span)
 }
 
 /// `OOZIE = OozieCoordinator(...)`: the coordinator as the runtime reads it.

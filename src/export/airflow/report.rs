@@ -32,6 +32,23 @@ pub struct Place {
     pub column: usize,
 }
 
+impl Place {
+    /// Where `span` is in `file`, the first of `sources` (an application's
+    /// own file, or a workflow read for its tasks).
+    pub(super) fn of(
+        file: &str,
+        sources: &crate::project::load::Sources,
+        span: crate::span::Span,
+    ) -> Place {
+        let (line, column) = sources.line_column(0, span.start as usize);
+        Place {
+            file: file.to_string(),
+            line,
+            column,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct Item {
     pub status: Status,

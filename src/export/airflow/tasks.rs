@@ -35,12 +35,7 @@ pub struct WorkflowFile<'a> {
 
 impl WorkflowFile<'_> {
     pub(super) fn place(&self, span: Span) -> Place {
-        let (line, column) = self.sources.line_column(0, span.start as usize);
-        Place {
-            file: self.path.to_string(),
-            line,
-            column,
-        }
+        Place::of(self.path, self.sources, span)
     }
 }
 
