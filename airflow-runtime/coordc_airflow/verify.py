@@ -3,9 +3,12 @@
     python -m coordc_airflow.verify DAG_DIR EXPECTED_DIR [--timings]
 
 EXPECTED_DIR holds <dag_id>.json: {"dag_id", "file", "actions": [coordc dryrun
-actions], "truncated"?}. Each DAG is loaded as the DAG processor loads it, its
-runs are computed as the scheduler computes them, its templates rendered as the
-task runner renders them; every difference from the actions is printed.
+actions]}: every action of the job's life, or, for a long job, a sample with
+"sample" (what was kept) and "previous" (each action's previous nominal time).
+Each DAG is loaded as the DAG processor loads it, its runs are computed as the
+scheduler computes them (for a sample: the next run after each previous one),
+its templates rendered as the task runner renders them; every difference from
+the actions is printed.
 Exit 0: none; 1: a difference or an import error; 3: Airflow is not installed.
 """
 
@@ -46,6 +49,8 @@ class DagReport:
     runs: int = 0
     data_ins: int = 0
     divergences: int = 0
+    # What a sampled comparison kept, for a long job.
+    sample: str | None = None
 
     def diverge(self, run: str, what: str, oozie: Any, airflow: Any) -> None:
         self.divergences += 1
@@ -107,7 +112,10 @@ def verify(dag_dir: str, expected_dir: str, timings: Timings) -> bool:
             failed = True
             continue
         report = verify_dag(dag, expected, timings)
-        print(f"{report.dag_id}: {report.runs} runs, {report.data_ins} data-ins, {report.divergences} divergences")
+        sampled = f" (sampled: {report.sample})" if report.sample else ""
+        print(
+            f"{report.dag_id}: {report.runs} runs, {report.data_ins} data-ins, {report.divergences} divergences{sampled}"
+        )
         failed = failed or report.divergences > 0
     return failed
 
@@ -119,11 +127,14 @@ def verify_dag(dag: Any, expected: dict[str, Any], timings: Timings) -> DagRepor
     started = time.perf_counter()
     serialized = as_dag_processor_stores(dag)
     started = timings.add("serialize", started)
-    until = oozie_times[-1] if oozie_times else None
-    runs = scheduled_runs(serialized, until, keep_later=not expected.get("truncated", False))
+    if "previous" in expected:
+        runs = sampled_runs(report, serialized, actions, expected["previous"])
+        report.sample = expected.get("sample")
+    else:
+        runs = scheduled_runs(serialized, oozie_times[-1] if oozie_times else None)
+        compare_run_times(report, actions, oozie_times, [info.logical_date for info in runs])
     started = timings.add("runs", started)
     report.runs = len(runs)
-    compare_run_times(report, actions, oozie_times, [info.logical_date for info in runs])
 
     env = dag.get_template_env()
     # Jinja compiles a text anew on each from_string; the same few texts render
@@ -211,17 +222,13 @@ def as_dag_processor_stores(dag: Any) -> Any:
     return DagSerialization.from_dict(DagSerialization.to_dict(dag))
 
 
-def scheduled_runs(serialized: Any, until: datetime | None, keep_later: bool) -> list[Any]:
+def scheduled_runs(serialized: Any, until: datetime | None) -> list[Any]:
     """The runs the scheduler creates for the serialized DAG, in order.
 
-    Stops at the first run after `until` (kept when `keep_later`: an extra run
-    is a divergence; when the expected actions were truncated it is not).
+    Stops after the first run later than `until` or not later than the run
+    before it (either a divergence).
     """
-    from airflow.timetables.base import TimeRestriction
-
-    bounds = serialized._time_restriction  # start/end of the DAG and its tasks, as the scheduler takes them
-    # catchup=True: every run of the job's life, as a backfill would create them.
-    restriction = TimeRestriction(bounds.earliest, bounds.latest, catchup=True)
+    restriction = _restriction(serialized)
     runs: list[Any] = []
     info = None
     while True:
@@ -230,15 +237,64 @@ def scheduled_runs(serialized: Any, until: datetime | None, keep_later: bool) ->
             break
         # The scheduler reads the last run back from its database, in UTC.
         info = _in_utc(info)
-        if runs and info.logical_date <= runs[-1].logical_date:
-            runs.append(info)  # not after the previous run: a divergence, and the end of the loop
-            break
-        if until is None or info.logical_date > until:
-            if keep_later:
-                runs.append(info)
-            break
         runs.append(info)
+        if (until is None or info.logical_date > until) or (
+            len(runs) > 1 and info.logical_date <= runs[-2].logical_date
+        ):
+            break
     return runs
+
+
+def sampled_runs(report: DagReport, serialized: Any, actions: list[dict], previous: list[str | None]) -> list[Any]:
+    """For each sampled action, the run the scheduler creates after the one before it.
+
+    The scheduler reads the last run back from its database
+    (Timetable.run_info_from_dag_run); each previous run is stored as the run
+    the timetable gives for it: run_after and data interval at its nominal time.
+    The last action of the job is always sampled: no run may follow it.
+    """
+    restriction = _restriction(serialized)
+    timetable = serialized.timetable
+    runs: list[Any] = []
+    for action, before in zip(actions, previous, strict=True):
+        last = None if before is None else timetable.run_info_from_dag_run(dag_run=_stored_run(before))
+        info = timetable.next_dagrun_info_v2(last_dagrun_info=last, restriction=restriction)
+        info = None if info is None else _in_utc(info)
+        nominal = action["nominal_time"]
+        if info is None or _oozie_format(info.logical_date) != nominal:
+            airflow = "(no run)" if info is None else _oozie_format(info.logical_date)
+            report.diverge(nominal, f"run time (the run after {before or 'the start'})", nominal, airflow)
+            continue
+        if info.data_interval != type(info.data_interval)(info.logical_date, info.logical_date):
+            report.diverge(nominal, "data interval", f"{nominal} to {nominal}", str(info.data_interval))
+        runs.append(info)
+    if actions:
+        stored = _stored_run(actions[-1]["nominal_time"])
+        after = timetable.next_dagrun_info_v2(
+            last_dagrun_info=timetable.run_info_from_dag_run(dag_run=stored), restriction=restriction
+        )
+        if after is not None:
+            report.diverge(actions[-1]["nominal_time"], "run time (after the last action)", "(no action)",
+                           _oozie_format(_in_utc(after).logical_date))  # fmt: skip
+    return runs
+
+
+def _stored_run(nominal_time: str) -> Any:
+    """The columns the scheduler reads of a stored run of a trigger timetable, at `nominal_time`."""
+    from types import SimpleNamespace
+
+    at = _pendulum_utc(_parse_utc(nominal_time))
+    return SimpleNamespace(
+        run_after=at, data_interval_start=at, data_interval_end=at, partition_key=None, partition_date=None
+    )
+
+
+def _restriction(serialized: Any) -> Any:
+    """The scheduler's bounds of the DAG's runs, with catchup (every run of the job's life)."""
+    from airflow.timetables.base import TimeRestriction
+
+    bounds = serialized._time_restriction  # start/end of the DAG and its tasks, as the scheduler takes them
+    return TimeRestriction(bounds.earliest, bounds.latest, catchup=True)
 
 
 def template_context(dag: Any, task: Any, info: Any, run_id: str, params: Any) -> dict[str, Any]:
@@ -287,11 +343,15 @@ def _is_data_in_sensor(task: Any) -> bool:
     return isinstance(task, OozieDataInSensor)
 
 
-def _in_utc(info: Any) -> Any:
+def _pendulum_utc(moment: datetime) -> Any:
     import pendulum
 
+    return pendulum.instance(moment).in_timezone("UTC")
+
+
+def _in_utc(info: Any) -> Any:
     def utc(moment: datetime | None) -> Any:
-        return None if moment is None else pendulum.instance(moment).in_timezone("UTC")
+        return None if moment is None else _pendulum_utc(moment)
 
     interval = info.data_interval
     if interval is not None:

@@ -189,13 +189,37 @@ class Verifier(unittest.TestCase):
         self.assertIn("utc-hourly: 12 runs, 11 data-ins, 2 divergences", run.stdout)
         self.assertIn("la-daily: 4 runs, 4 data-ins, 0 divergences", run.stdout)
 
-    def test_truncated_expectations_compare_the_prefix(self):
-        self.utc["actions"] = self.utc["actions"][:5]
-        self.utc["truncated"] = True
+    def test_a_sample_asks_for_the_run_after_each_previous_one(self):
+        actions = self.utc["actions"]
+        kept = [0, 3, 4, 11]
+        self.utc["previous"] = [None if i == 0 else actions[i - 1]["nominal_time"] for i in kept]
+        self.utc["actions"] = [actions[i] for i in kept]
+        self.utc["sample"] = "4 of 12 actions"
         self.write_expected()
         run = self.verify()
         self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
-        self.assertIn("utc-hourly: 5 runs, 5 data-ins, 0 divergences", run.stdout)
+        self.assertIn("utc-hourly: 4 runs, 4 data-ins, 0 divergences (sampled: 4 of 12 actions)", run.stdout)
+
+    def test_a_sample_finds_a_run_the_job_does_not_have(self):
+        actions = self.utc["actions"]
+        # Oozie's next action after 03:00 said to be 05:00: Airflow's is 04:00.
+        self.utc["previous"] = [None, actions[3]["nominal_time"]]
+        self.utc["actions"] = [actions[0], actions[5]]
+        self.utc["sample"] = "2 of 12 actions"
+        self.write_expected()
+        run = self.verify()
+        self.assertEqual(run.returncode, 1, run.stdout + run.stderr)
+        self.assertIn(
+            "utc-hourly: run 2020-01-01T05:00Z: run time (the run after 2020-01-01T03:00Z):\n"
+            "  Oozie:   2020-01-01T05:00Z\n  Airflow: 2020-01-01T04:00Z",
+            run.stdout,
+        )
+        # The sample ends before the job does: a run follows its last action.
+        self.assertIn(
+            "utc-hourly: run 2020-01-01T05:00Z: run time (after the last action):\n"
+            "  Oozie:   (no action)\n  Airflow: 2020-01-01T06:00Z",
+            run.stdout,
+        )
 
     def test_missing_last_action_is_an_extra_run(self):
         self.utc["actions"] = self.utc["actions"][:11]

@@ -319,16 +319,30 @@ fn verify_dir() -> PathBuf {
 }
 
 /// How many actions of a job `--verify` compares: a job's whole life up to
-/// this (two years and more of an hourly job, every DST switch of them),
-/// else its first ones, the listing marked truncated.
+/// this (two years and more of an hourly job), else a sample of this many
+/// (every DST transition, and an even spread: [`airflow::sample`]).
 const MOST_VERIFIED: usize = 20_000;
 
-/// Writes `dag_id`'s expected actions: the dry run of the job, whole or its
-/// first [`MOST_VERIFIED`] (then marked truncated).
+/// Writes `dag_id`'s expected actions: the dry run of the job, whole or
+/// sampled; a sample gives each action's previous nominal time, from which
+/// the verifier asks Airflow's timetable for the next run.
 fn write_expected(dir: &Path, dag_id: &str, file: &str, job: &Job) -> i32 {
-    let truncated = job.nominal_times_all().nth(MOST_VERIFIED).is_some();
+    let sample = airflow::sample::sample(job, MOST_VERIFIED);
     let mut listing = Vec::new();
-    match super::actions_json::write_json_of(job, job.actions().take(MOST_VERIFIED), &mut listing) {
+    let mut previous = Vec::new();
+    let written = match &sample {
+        None => super::actions_json::write_json_of(job, job.actions(), &mut listing),
+        Some(sample) => {
+            let kept = job
+                .kept_actions(|i| sample.keeps(i))
+                .map(|(before, action)| {
+                    previous.push(before.map(crate::time::datetime::format_utc));
+                    action
+                });
+            super::actions_json::write_json_of(job, kept, &mut listing)
+        }
+    };
+    match written {
         Ok(None) => {}
         Ok(Some(d)) => {
             eprintln!("error: {file}: an action does not resolve: {}", d.message);
@@ -341,8 +355,16 @@ fn write_expected(dir: &Path, dag_id: &str, file: &str, job: &Job) -> i32 {
     }
     // The dry run's object (`{"app": ..., "actions": [...]}`), with what the
     // verifier needs first.
-    let head =
-        serde_json::json!({ "dag_id": dag_id, "file": file, "truncated": truncated }).to_string();
+    let head = match &sample {
+        None => serde_json::json!({ "dag_id": dag_id, "file": file }),
+        Some(sample) => serde_json::json!({
+            "dag_id": dag_id,
+            "file": file,
+            "sample": sample.describe(),
+            "previous": previous,
+        }),
+    }
+    .to_string();
     let mut expected = head.into_bytes();
     expected.pop();
     expected.push(b',');

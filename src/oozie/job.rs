@@ -713,6 +713,26 @@ pub(crate) fn instance_problem(text: &ElText) -> Option<String> {
     })
 }
 
+/// The coordinator `app` (no job properties), submitted as the dry run
+/// submits it (every action, UTC processing zone), handed to `f`.
+#[cfg(test)]
+pub(crate) fn with_job<R>(app: &str, f: impl FnOnce(&Job) -> R) -> R {
+    let arena = crate::xml::Arena::new();
+    let doc = crate::xml::parse(app, &arena).unwrap();
+    let (coordinator, problems) = crate::ir::lower::coordinator(&doc.root);
+    assert!(problems.is_empty(), "{problems:?}");
+    // (A server started in 2026: the tests' crons fire well before 2126.)
+    let options = Options::all_actions(
+        ProcessingZone::UTC,
+        true,
+        crate::time::cron::MaxYear::for_server_started_in(2026),
+    );
+    let vars = VarMap::default();
+    let job = prepare(&coordinator, &[], &vars, &options)
+        .unwrap_or_else(|_| panic!("the coordinator is valid"));
+    f(&job)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

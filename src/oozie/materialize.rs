@@ -41,6 +41,25 @@ impl<'a> Job<'a> {
             })
     }
 
+    /// The actions of the job's whole life whose index (from 0) `kept`
+    /// selects, each with the nominal time of the action before it: a
+    /// sample of a long job, only the kept ones resolved.
+    pub fn kept_actions<'s>(
+        &'s self,
+        kept: impl Fn(usize) -> bool + 's,
+    ) -> impl Iterator<Item = (Option<DateTime<Utc>>, Result<Action<'a>, Diagnostic>)> + 's {
+        let mut previous = None;
+        self.nominal_times(self.end)
+            .enumerate()
+            .filter_map(move |(index, t)| {
+                let before = std::mem::replace(&mut previous, t.as_ref().ok().copied());
+                match t {
+                    Ok(_) if !kept(index) => None,
+                    t => Some((before, t.and_then(|n| self.resolve_action(index + 1, n)))),
+                }
+            })
+    }
+
     /// Whether a listing of `listed` actions, the last numbered `last`,
     /// stopped at [`DEFAULT_MAX_ACTIONS`] with more actions in its window
     /// (never when a limit was given: that listing stops where asked).

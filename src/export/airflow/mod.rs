@@ -16,6 +16,7 @@
 mod jinja;
 mod python;
 pub mod report;
+pub mod sample;
 mod schedule;
 mod tasks;
 

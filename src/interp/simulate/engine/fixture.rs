@@ -4,13 +4,11 @@
 //! recorded, in order.
 
 use super::{Engine, JobInput, Record, Why};
-use crate::el::VarMap;
 use crate::interp::clock::{Millis, datetime, millis};
 use crate::interp::simulate::scenario::model::Scenario;
 use crate::interp::workflow::run::test_apps::{TestApps, workflow};
 use crate::interp::workflow::run::{NoSubWorkflows, SubWorkflows};
-use crate::oozie::job::{Job, Options, prepare};
-use crate::time::cron::MaxYear;
+use crate::oozie::job::with_job;
 use crate::time::datetime::{ProcessingZone, format_utc, parse_datetime};
 
 /// The job's id in every scenario.
@@ -63,25 +61,6 @@ pub(super) fn history(engine: &Engine, number: Option<usize>) -> Vec<(String, &'
             )
         })
         .collect()
-}
-
-/// The coordinator `app`, submitted as the dry run submits it, handed to
-/// `f`.
-pub(in crate::interp::simulate) fn with_job(app: &str, f: impl FnOnce(&Job)) {
-    let arena = crate::xml::Arena::new();
-    let doc = crate::xml::parse(app, &arena).unwrap();
-    let (coordinator, problems) = crate::ir::lower::coordinator(&doc.root);
-    assert!(problems.is_empty(), "{problems:?}");
-    // (A server started in 2026: the tests' crons fire well before 2126.)
-    let options = Options::all_actions(
-        ProcessingZone::UTC,
-        true,
-        MaxYear::for_server_started_in(2026),
-    );
-    let vars = VarMap::default();
-    let job = prepare(&coordinator, &[], &vars, &options)
-        .unwrap_or_else(|_| panic!("the coordinator is valid"));
-    f(&job);
 }
 
 /// Local workflow applications: (app-path, body: its nodes, `end` named

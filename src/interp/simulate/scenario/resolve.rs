@@ -141,8 +141,9 @@ impl Scenario {
 
 #[cfg(test)]
 mod tests {
-    use crate::interp::simulate::engine::fixture::{JOB, coordinator, with_job};
+    use crate::interp::simulate::engine::fixture::{JOB, coordinator};
     use crate::interp::simulate::scenario::model::{Arrival, Scenario};
+    use crate::oozie::job::with_job;
 
     const TIMES: &str = "start = \"2009-01-01T00:00Z\"\nuntil = \"2009-01-02T00:00Z\"\n";
 
