@@ -4,7 +4,7 @@
 //! nominal time (the schedule's proof) and the DAG. The target is under
 //! 50 ms (docs/performance.md).
 
-use coordc::export::airflow::{Source, export};
+use coordc::export::airflow::{FindWorkflow, Source, Workflow, export};
 use coordc::oozie::job::Options;
 use coordc::project::files::Files;
 use coordc::project::load::{self, JobInput, JobSource, Sources, parse_document};
@@ -18,6 +18,15 @@ use std::sync::Arc;
 // The allocator the `coordc` binary uses (src/main.rs).
 #[global_allocator]
 static GLOBAL: coordc::alloc::MiMalloc = coordc::alloc::MiMalloc;
+
+/// No workflow is read in the benchmark.
+struct NoWorkflows;
+
+impl FindWorkflow for NoWorkflows {
+    fn find(&self, _: &str, _: &str) -> Result<Workflow, String> {
+        Err("not read in the benchmark".to_string())
+    }
+}
 
 fn bench(c: &mut Criterion) {
     let path = Path::new("hourly_1y.xml");
@@ -56,6 +65,7 @@ fn bench(c: &mut Criterion) {
                 loaded: &loaded,
                 job: &job,
                 workflow: Err("not read in the benchmark".to_string()),
+                find: &NoWorkflows,
                 version: "bench",
             };
             let dag = export(black_box(&source), "hourly-1y", "hourly_1y.py");

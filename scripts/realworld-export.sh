@@ -50,7 +50,7 @@ for app in report["apps"]:
 print(f"{len(report['apps'])} DAGs written; items: {dict(statuses)}")
 for reason, n in reasons.most_common():
     print(f"  refused {n:3}: {reason}")
-summaries = re.findall(r"^(\S+): (\d+) runs, (\d+) data-ins, (\d+) divergences$", verified, re.M)
+summaries = re.findall(r"^(\S+): (\d+) runs, (\d+) data-ins, (\d+) divergences(?: \(sampled: .*\))?$", verified, re.M)
 runs = sum(int(s[1]) for s in summaries)
 # A schedule the export refused (Oozie's times going back) diverges where it
 # said; every other DAG must not diverge at all.

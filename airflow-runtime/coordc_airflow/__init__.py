@@ -6,13 +6,14 @@ __version__ = "0.1.0"
 # (AIRFLOW_HOME, ...), which `python -m coordc_airflow.verify` must set first,
 # and the verifier must run far enough to say how to install a missing Airflow.
 _MODULE_OF = {
-    "CoordcAirflowError": "coordinator",
+    "CoordcAirflowError": "coordc",
     "OozieCoordinator": "coordinator",
     "OozieDataIn": "coordinator",
     "OozieDataOut": "coordinator",
     "OozieDataset": "coordinator",
     "OozieDataInSensor": "sensor",
     "OozieTimetable": "timetable",
+    "OozieSubWorkflow": "workflow",
 }
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "OozieDataInSensor",
     "OozieDataOut",
     "OozieDataset",
+    "OozieSubWorkflow",
     "OozieTimetable",
     "__version__",
 ]

@@ -12,25 +12,18 @@ import bisect
 import json
 import os
 import re
-import shlex
-import shutil
 import subprocess
-import sys
 import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
-from . import __version__
+from .coordc import CoordcAirflowError, coordc_binary, minute_key, minute_key_after, parse, utc
+from .workflow import WorkflowJob
 
 if TYPE_CHECKING:
     from .timetable import OozieTimetable
-
-try:  # Airflow shows its own exception type best; the objects work without it too.
-    from airflow.exceptions import AirflowException as _ErrorBase
-except ImportError:  # pragma: no cover - depends on the environment
-    _ErrorBase = ValueError  # type: ignore[misc,assignment]
 
 # Actions per `coordc dryrun` call: a year of hourly runs is 9 calls.
 WINDOW = 1000
@@ -38,13 +31,6 @@ WINDOW = 1000
 # The app-path of the synthetic coordinator: coordc cannot read it and still
 # lists the actions (the workflow's own file is not needed for them).
 UNUSED_APP_PATH = "coordc-airflow://unused"
-
-OOZIE_TIME = "%Y-%m-%dT%H:%MZ"
-
-
-class CoordcAirflowError(_ErrorBase):
-    """A coordinator question with no answer, or coordc failing."""
-
 
 @dataclass(frozen=True)
 class OozieDataset:
@@ -94,7 +80,7 @@ class _Window:
     complete: bool
 
 
-class OozieCoordinator:
+class OozieCoordinator(WorkflowJob):
     """A coordinator application: start/end resolved, other texts as written.
 
     The constructor takes the contract's names; the definitions are kept as
@@ -136,7 +122,7 @@ class OozieCoordinator:
         self.action_configuration = dict(configuration or {})
         self.workflow_defaults = dict(workflow_defaults or {})
         self._windows: dict[str, _Window] = {}  # keyed by the window's start
-        self._rendered: dict[tuple[str, str], str] = {}  # oozie.el's answers, by run and text
+        super().__init__()
 
     def __repr__(self) -> str:
         return f"OozieCoordinator(name={self.name!r}, frequency={self.frequency!r}, timezone={self.timezone!r})"
@@ -157,7 +143,7 @@ class OozieCoordinator:
 
     def nominal_times(self, after: datetime | str | None = None, limit: int = WINDOW) -> list[datetime]:
         """Up to `limit` nominal times (UTC) later than `after` (from the start when None)."""
-        key = _key(_utc(self.start)) if after is None else _key_after(_utc(after))
+        key = minute_key(utc(self.start)) if after is None else minute_key_after(utc(after))
         found: list[str] = []
         while len(found) < limit:
             window, index = self._window_at_or_after(key)
@@ -165,8 +151,8 @@ class OozieCoordinator:
             found.extend(taken)
             if window.complete and index + len(taken) == len(window.times):
                 break
-            key = _key_after(_parse(found[-1]))
-        return [_parse(t) for t in found]
+            key = minute_key_after(parse(found[-1]))
+        return [parse(t) for t in found]
 
     def nominal_time_at_or_before(self, moment: datetime, not_before: datetime) -> datetime | None:
         """The latest nominal time <= `moment` and >= `not_before`, if any.
@@ -191,13 +177,13 @@ class OozieCoordinator:
 
     def action(self, nominal_time: datetime | str) -> dict[str, Any]:
         """The `coordc dryrun --format json` action whose nominal time this is."""
-        moment = _utc(nominal_time)
-        key = _key(moment)
+        moment = utc(nominal_time)
+        key = minute_key(moment)
         window, index = self._window_at_or_after(key)
         # Nominal times are whole minutes: a time with seconds has no action.
-        if index < len(window.times) and window.times[index] == key and _parse(key) == moment:
+        if index < len(window.times) and window.times[index] == key and parse(key) == moment:
             return window.actions[index]
-        shown = key if _parse(key) == moment else moment.isoformat()
+        shown = key if parse(key) == moment else moment.isoformat()
         raise CoordcAirflowError(f"coordinator {self.name!r} has no action at nominal time {shown}")
 
     def data_in(self, nominal_time: datetime | str, name: str) -> list[str]:
@@ -212,64 +198,14 @@ class OozieCoordinator:
         """The action's <configuration>, every EL resolved."""
         return dict(self.action(nominal_time)["workflow"]["configuration"])
 
-    def conf(self, nominal_time: datetime | str, key: str) -> str:
-        """The workflow job's value of `key`, in Oozie's precedence order."""
-        for layer in (self.configuration(nominal_time), self.properties, self.workflow_defaults):
-            if key in layer:
-                return layer[key]
-        raise CoordcAirflowError(
-            f"coordinator {self.name!r}: no property {key!r} in the action configuration,"
-            " the job properties or the workflow's config-default.xml"
-        )
+    def job_configuration(self, logical_date: datetime | str) -> dict[str, str]:
+        """The workflow job's configuration for the run: the action's resolved
+        <configuration> over the job properties over the workflow's
+        config-default.xml and <parameters> defaults."""
+        return {**self.workflow_defaults, **self.properties, **self.configuration(logical_date)}
 
-    def branch(
-        self, logical_date: datetime | str, cases: list[tuple[str, list[str]]], default: list[str]
-    ) -> list[str]:
-        """A decision node for the run at `logical_date` (a BranchPythonOperator's callable).
-
-        The tasks of the first case whose predicate renders to `true`, else the
-        default's (Oozie's DecisionActionExecutor.java:57 compares the trimmed
-        text with "true").
-        """
-        values = self._render(logical_date, [predicate for predicate, _ in cases])
-        for (_, targets), value in zip(cases, values, strict=True):
-            if value.strip() == "true":
-                return list(targets)
-        return list(default)
-
-    def el(self, logical_date: datetime | str, text: str) -> str:
-        """`text` (workflow EL that reads only the configuration) rendered for the run."""
-        key = (_key(_utc(logical_date)), text)
-        if key not in self._rendered:
-            self._rendered[key] = self._render(logical_date, [text])[0]
-        return self._rendered[key]
-
-    def _render(self, logical_date: datetime | str, texts: list[str]) -> list[str]:
-        """`texts` rendered by coordc with the workflow EL library and the run's
-        configuration, as `conf` reads it; a text coordc cannot render is an error."""
-        configuration = {**self.workflow_defaults, **self.properties, **self.configuration(logical_date)}
-        lines = "".join(
-            json.dumps({"id": i, "expr": text, "vars": configuration}) + "\n" for i, text in enumerate(texts)
-        )
-        run = subprocess.run(
-            [coordc_binary(), "eval", "--context", "workflow", "--batch", "-"],
-            input=lines,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        results = [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
-        if len(results) != len(texts):
-            raise CoordcAirflowError(f"coordc eval failed (exit {run.returncode}):\n{run.stderr}")
-        for text, result in zip(texts, results, strict=True):
-            if not result.get("ok"):
-                raise CoordcAirflowError(f"{text!r}: {result.get('error')}")
-        return [result["value"] for result in results]
-
-    @staticmethod
-    def quote(value: str) -> str:
-        """The value as one shell word, for templates of shell commands."""
-        return shlex.quote(value)
+    def _describe(self) -> str:
+        return f"the workflow job of coordinator {self.name!r}"
 
     def done_flag_paths(self, nominal_time: datetime | str, name: str) -> list[str]:
         """What must exist for data-in `name` to be available: each URI's done flag."""
@@ -343,7 +279,7 @@ class OozieCoordinator:
             return utc
         sign, hours, minutes = offset.groups()
         shift = timedelta(hours=int(hours), minutes=int(minutes)) * (1 if sign == "+" else -1)
-        return (_parse(utc) + shift).strftime("%Y-%m-%dT%H:%M") + sign + hours + minutes
+        return (parse(utc) + shift).strftime("%Y-%m-%dT%H:%M") + sign + hours + minutes
 
     def _window_at_or_after(self, key: str) -> tuple[_Window, int]:
         """A window holding the first action at or after `key` (if any), and that action's index."""
@@ -376,21 +312,6 @@ class OozieCoordinator:
         return _Window(start, actions, [a["nominal_time"] for a in actions], len(actions) < WINDOW)
 
 
-def coordc_binary() -> str:
-    """The coordc program: $COORDC_BIN, else beside this Python, else on PATH."""
-    if os.environ.get("COORDC_BIN"):
-        return os.environ["COORDC_BIN"]
-    beside = os.path.join(os.path.dirname(sys.executable), "coordc")
-    if os.path.isfile(beside) and os.access(beside, os.X_OK):
-        return beside
-    found = shutil.which("coordc")
-    if found:
-        return found
-    raise CoordcAirflowError(
-        f"the coordc program is not installed: pip install coordc=={__version__} (or set COORDC_BIN)"
-    )
-
-
 def _hadoop_xml(values: dict[str, str]) -> str:
     body = "".join(
         f"<property><name>{escape(k)}</name><value>{escape(v)}</value></property>" for k, v in values.items()
@@ -408,30 +329,3 @@ def _member(mapping: dict, name: str, what: str):
     return mapping[name]
 
 
-def _utc(moment: datetime | str) -> datetime:
-    """An aware datetime, or an ISO 8601 text with an offset, as UTC."""
-    if isinstance(moment, str):
-        text = moment[:-1] + "+00:00" if moment.endswith("Z") else moment
-        try:
-            moment = datetime.fromisoformat(text)
-        except ValueError as e:
-            raise CoordcAirflowError(f"not a time: {moment!r}") from e
-    if moment.tzinfo is None or moment.utcoffset() is None:
-        raise CoordcAirflowError(f"a nominal time needs a time zone: {moment!r}")
-    return moment.astimezone(timezone.utc)
-
-
-def _key(moment: datetime) -> str:
-    """Oozie's minute format; a time with seconds is never a nominal time, so it rounds up."""
-    if moment.second or moment.microsecond:
-        moment = moment.replace(second=0, microsecond=0) + timedelta(minutes=1)
-    return moment.strftime(OOZIE_TIME)
-
-
-def _key_after(moment: datetime) -> str:
-    """The first minute later than `moment`, in Oozie's format."""
-    return _key(moment.replace(second=0, microsecond=0) + timedelta(minutes=1))
-
-
-def _parse(text: str) -> datetime:
-    return datetime.strptime(text, OOZIE_TIME).replace(tzinfo=timezone.utc)

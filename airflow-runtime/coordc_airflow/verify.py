@@ -180,7 +180,7 @@ def compare_run(report: DagReport, dag: Any, env: Any, params: dict, action: dic
             report.diverge(run, f"templates of task {task.task_id}", "(renders)", f"{type(e).__name__}: {e}")
             continue
         branch = getattr(rendered, "python_callable", None)
-        if getattr(branch, "__func__", None) is _oozie_branch():
+        if _is_decision(branch):
             # A decision: coordc must render its cases for the run, and the
             # tasks it chooses must be the DAG's.
             try:
@@ -207,12 +207,6 @@ def compare_run(report: DagReport, dag: Any, env: Any, params: dict, action: dic
     for key in sorted(set(want) | set(got)):
         if want.get(key) != got.get(key):
             report.diverge(run, f"configuration {key}", want.get(key, "(unset)"), got.get(key, "(unset)"))
-
-
-def _oozie_branch() -> Any:
-    from .coordinator import OozieCoordinator
-
-    return OozieCoordinator.branch
 
 
 def as_dag_processor_stores(dag: Any) -> Any:
@@ -335,6 +329,12 @@ def _scheduled() -> Any:
     from airflow.utils.types import DagRunType
 
     return DagRunType.SCHEDULED
+
+
+def _is_decision(callable_: Any) -> bool:
+    from .workflow import is_branch  # (imports Airflow: only once the environment is set)
+
+    return is_branch(callable_)
 
 
 def _is_data_in_sensor(task: Any) -> bool:

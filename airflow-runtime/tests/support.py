@@ -16,6 +16,6 @@ CORPUS = os.path.join(REPO, "corpus")
 
 def coordc(*args: str) -> str:
     """Run the coordc binary the runtime finds ($COORDC_BIN in CI); its stdout."""
-    from coordc_airflow.coordinator import coordc_binary
+    from coordc_airflow.coordc import coordc_binary
 
     return subprocess.run([coordc_binary(), *args], check=True, capture_output=True, text=True).stdout

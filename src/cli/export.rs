@@ -8,7 +8,7 @@ use super::output::{printer, stopped, usage};
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, Format};
 use crate::diag::Located;
 use crate::export::airflow::report::AppReport;
-use crate::export::airflow::{self, Source, Workflow, WorkflowFile};
+use crate::export::airflow::{self, FindWorkflow, Source, Workflow};
 use crate::oozie::job::{Job, Options};
 use crate::project::files::Files;
 use crate::project::load::{self, LoadedCoordinator, LocalWorkflows, Sources};
@@ -218,15 +218,19 @@ impl Exporter<'_> {
             .find(|(id, file)| !taken.contains(id) && !taken.contains(file))
             .unwrap_or_default();
         taken.extend([dag_id.clone(), file_name.clone()]);
-        let workflows = LocalWorkflows::new(
-            self.maps,
-            Path::new(file)
-                .parent()
-                .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
-            self.files,
-        );
-        let app_path = match job.actions().next() {
-            Some(Ok(action)) => Ok(action.app_path.to_string()),
+        let finder = LocalFinder {
+            workflows: LocalWorkflows::new(
+                self.maps,
+                Path::new(file)
+                    .parent()
+                    .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
+                self.files,
+            ),
+            maps: self.maps,
+            files: self.files,
+        };
+        let workflow = match job.actions().next() {
+            Some(Ok(action)) => finder.find(&action.app_path, file),
             // Oozie could not materialize it: nothing to migrate.
             Some(Err(d)) => {
                 eprint!("{}", sources.render(&Located::in_app(d)));
@@ -234,55 +238,14 @@ impl Exporter<'_> {
             }
             None => Err("the job has no action".to_string()),
         };
-        let coordinator_dir = Path::new(file).parent().unwrap_or(Path::new("."));
-        let mut found_by_name = false;
-        let read = app_path.as_ref().map_err(Clone::clone).and_then(|app_path| {
-            let load = |path: &str| crate::interp::workflow::run::SubWorkflows::load(&workflows, path, None);
-            let found = load(app_path).or_else(|| {
-                // Not mapped: found by its name in the checkout, as `check`
-                // finds it (project::locate), and said so in the report.
-                let local = locate::local_application(app_path, coordinator_dir, AppKind::Workflow, self.maps, self.files)?;
-                found_by_name = true;
-                load(&std::path::absolute(&local).unwrap_or(local).display().to_string())
-            });
-            match found {
-                Some(Ok(wf)) => Ok((app_path.clone(), wf)),
-                Some(Err(why)) => Err(why),
-                None => Err(format!(
-                    "its app-path `{app_path}` is not a local application: give its folder with --map PREFIX=DIR"
-                )),
-            }
-        });
-        let mut wf_sources = Sources::default();
-        let workflow = read.and_then(|(app_path, wf)| {
-            let text = self.files.read(Path::new(&wf.path)).map_err(|e| match e {
-                crate::project::files::ReadError::Io(e) => format!("{}: {e}", wf.path),
-                crate::project::files::ReadError::Refused(d) => {
-                    format!("{}: {}", wf.path, d.message)
-                }
-            })?;
-            wf_sources.add(wf.path.clone(), text);
-            Ok((app_path, wf))
-        });
         let source = Source {
             file,
             bundle,
             sources,
             loaded,
             job: &job,
-            workflow: workflow
-                .as_ref()
-                .map(|(app_path, wf)| Workflow {
-                    app_path: app_path.clone(),
-                    workflow: &wf.workflow,
-                    defaults: &wf.defaults,
-                    found_by_name,
-                    file: WorkflowFile {
-                        path: &wf.path,
-                        sources: &wf_sources,
-                    },
-                })
-                .map_err(Clone::clone),
+            workflow,
+            find: &finder,
             version: env!("CARGO_PKG_VERSION"),
         };
         let dag = airflow::export(&source, &dag_id, &file_name);
@@ -296,6 +259,58 @@ impl Exporter<'_> {
             Some(dir) => write_expected(dir, &dag_id, file, &job),
             None => EXIT_OK,
         }
+    }
+}
+
+/// The workflows of a checkout: through `--map`, else found by name.
+struct LocalFinder<'a> {
+    workflows: LocalWorkflows<'a>,
+    maps: &'a [(String, String)],
+    files: &'a Files,
+}
+
+impl FindWorkflow for LocalFinder<'_> {
+    fn find(&self, app_path: &str, from: &str) -> Result<Workflow, String> {
+        use crate::interp::workflow::run::SubWorkflows;
+        let mut found_by_name = false;
+        let found = self.workflows.load(app_path, Some(from)).or_else(|| {
+            // Not mapped: found by its name in the checkout, as `check`
+            // finds it (project::locate), and said so in the report.
+            let dir = Path::new(from).parent().unwrap_or(Path::new("."));
+            let local =
+                locate::local_application(app_path, dir, AppKind::Workflow, self.maps, self.files)?;
+            found_by_name = true;
+            let local = std::path::absolute(&local).unwrap_or(local);
+            self.workflows.load(&local.display().to_string(), None)
+        });
+        let loaded = match found {
+            Some(Ok(loaded)) => loaded,
+            Some(Err(why)) => return Err(why),
+            None => {
+                return Err(format!(
+                    "its app-path `{app_path}` is not a local application: give its folder with --map PREFIX=DIR"
+                ));
+            }
+        };
+        let text = self
+            .files
+            .read(Path::new(&loaded.path))
+            .map_err(|e| match e {
+                crate::project::files::ReadError::Io(e) => format!("{}: {e}", loaded.path),
+                crate::project::files::ReadError::Refused(d) => {
+                    format!("{}: {}", loaded.path, d.message)
+                }
+            })?;
+        let mut sources = Sources::default();
+        sources.add(loaded.path.clone(), text);
+        Ok(Workflow {
+            app_path: app_path.to_string(),
+            workflow: loaded.workflow.clone(),
+            defaults: loaded.defaults.clone(),
+            found_by_name,
+            path: loaded.path.clone(),
+            sources,
+        })
     }
 }
 

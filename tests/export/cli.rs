@@ -43,6 +43,36 @@ fn a_coordinator_with_its_workflow_exports_as_reviewed() {
     );
 }
 
+/// The reviewed DAG of sub-workflows: each a TaskGroup of its workflow's
+/// tasks ending at its end node's task, its job (`OozieSubWorkflow`) built
+/// from its parent's, and its tasks' templates reading that job.
+#[test]
+fn sub_workflows_export_as_reviewed_task_groups() {
+    let out_dir = fresh_dir("export-sub-workflows-snapshot");
+    let out = coordc_in(
+        root(),
+        &[
+            "export",
+            "airflow",
+            "tests/export/fixtures/sub-workflows/coordinator.xml",
+            "--config",
+            "tests/export/fixtures/sub-workflows/job.properties",
+            "--map",
+            "hdfs://nn/apps=tests/export/fixtures/sub-workflows",
+            "--out",
+            &out_dir.display().to_string(),
+        ],
+    );
+    expect_code(&out, 0, "export");
+    let dag = std::fs::read_to_string(out_dir.join("sub_workflows.py")).unwrap();
+    insta::assert_snapshot!("sub_workflows_dag", dag);
+    assert!(
+        stdout(&out).contains("action load (sub-workflow): a TaskGroup of the tasks of tests/export/fixtures/sub-workflows/main/../load/workflow.xml"),
+        "{}",
+        stdout(&out)
+    );
+}
+
 /// The JSON report: one entry per application, each item with its status
 /// and, for what is in a file, its place.
 #[test]

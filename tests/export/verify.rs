@@ -257,7 +257,109 @@ fn a_wrong_schedule_is_a_divergence() {
     ignore = "skipped: needs Apache Airflow in .venv-airflow (.ci/run makes it from airflow-runtime/requirements-verify.txt) or $COORDC_AIRFLOW_PYTHON"
 )]
 fn decisions_and_kills_run_as_oozie_runs_them() {
-    let dir = fresh_dir("export-branching");
+    let fixture = root().join("tests/export/fixtures/branching");
+    let map = format!("hdfs://nn/apps/branching={}", fixture.join("wf").display());
+    run_with_airflow(
+        "export-branching",
+        &fixture,
+        &map,
+        "branching.py",
+        &[
+            (
+                "9",
+                "RUN failed\nd success\nd2 skipped\nfail skipped\nfail_reached failed\nj skipped\nlast skipped\nok1 skipped\nq1 skipped\nq2 skipped\nr skipped\n",
+            ),
+            (
+                "1",
+                "RUN success\nd success\nd2 success\nfail skipped\nfail_reached skipped\nj success\nlast success\nok1 success\nq1 success\nq2 skipped\nr success\n",
+            ),
+            (
+                "3",
+                "RUN success\nd success\nd2 success\nfail skipped\nfail_reached skipped\nj success\nlast success\nok1 success\nq1 skipped\nq2 success\nr success\n",
+            ),
+        ],
+    );
+}
+
+/// Sub-workflows as task groups, run: the DAG of
+/// tests/export/fixtures/sub-workflows run by Airflow for three values of
+/// `x`, which its sub-workflow `load` decides on. Its tasks read its own
+/// job (the parent's propagated, its `target`, its config-default.xml's
+/// `threads`); a failure inside it fails its kill, then the parent's, as
+/// Oozie ends the action in ERROR and takes its error transition
+/// (SubWorkflowActionExecutor.end); an ending through its end node goes on
+/// to the parent's next action.
+#[test]
+#[cfg_attr(
+    missing_airflow,
+    ignore = "skipped: needs Apache Airflow in .venv-airflow (.ci/run makes it from airflow-runtime/requirements-verify.txt) or $COORDC_AIRFLOW_PYTHON"
+)]
+fn sub_workflows_run_as_oozie_runs_them() {
+    let fixture = root().join("tests/export/fixtures/sub-workflows");
+    let map = format!("hdfs://nn/apps={}", fixture.display());
+    // Every task of every group renders for the run, its decision decides.
+    let verified = coordc(&[
+        "export",
+        "airflow",
+        &fixture.join("coordinator.xml").display().to_string(),
+        "--config",
+        &fixture.join("job.properties").display().to_string(),
+        "--map",
+        &map,
+        "--out",
+        &fresh_dir("export-sub-workflows-verify")
+            .display()
+            .to_string(),
+        "--verify",
+        "--python",
+        &airflow_python(),
+    ]);
+    let shown = format!("{}\n{}", stdout(&verified), stderr(&verified));
+    expect_code(&verified, 0, &shown);
+    assert_eq!(
+        summaries(&stdout(&verified)),
+        [("sub-workflows".to_string(), 1, 0)],
+        "{shown}"
+    );
+    let ran = run_with_airflow(
+        "export-sub-workflows",
+        &fixture,
+        &map,
+        "sub_workflows.py",
+        &[
+            (
+                "1",
+                "RUN success\nfail skipped\nload.broken skipped\nload.check success\nload.copy success\nload.end success\nload.k skipped\nload.mark.done success\nload.mark.end success\nload.mark.k skipped\nreport success\n",
+            ),
+            (
+                "2",
+                "RUN failed\nfail failed\nload.broken failed\nload.check success\nload.copy skipped\nload.end upstream_failed\nload.k failed\nload.mark.done skipped\nload.mark.end skipped\nload.mark.k skipped\nreport upstream_failed\n",
+            ),
+            (
+                "3",
+                "RUN success\nfail skipped\nload.broken skipped\nload.check success\nload.copy skipped\nload.end success\nload.k skipped\nload.mark.done skipped\nload.mark.end skipped\nload.mark.k skipped\nreport success\n",
+            ),
+        ],
+    );
+    // What the tasks ran with: each sub-workflow's own job.
+    let logs = &ran[0];
+    assert!(logs.contains("/data/20250301 4 etl"), "{logs}");
+    assert!(logs.contains("/data/20250301/_DONE etl"), "{logs}");
+    assert!(logs.contains("loaded 20250301"), "{logs}");
+}
+
+/// Exports `fixture`'s coordinator (its app-paths mapped by `map`) once for
+/// each `(x, states)` with `-D x=X`, runs the DAG `dag_file` with Airflow's
+/// own `dag.test()` on a SQLite database of its own, and checks the run's
+/// state and each task's; the runs' outputs (task logs first).
+fn run_with_airflow(
+    name: &str,
+    fixture: &std::path::Path,
+    map: &str,
+    dag_file: &str,
+    cases: &[(&str, &str)],
+) -> Vec<String> {
+    let dir = fresh_dir(name);
     let home = dir.join("airflow");
     let python = airflow_python();
     let airflow = |args: &[&str], dags: &std::path::Path| {
@@ -284,21 +386,8 @@ fn decisions_and_kills_run_as_oozie_runs_them() {
          for ti in sorted(run.get_task_instances(), key=lambda ti: ti.task_id):\n\
          \x20   print(ti.task_id, ti.state)\n",
     );
-    let fixture = root().join("tests/export/fixtures/branching");
-    for (x, want) in [
-        (
-            "9",
-            "RUN failed\nd success\nd2 skipped\nfail skipped\nfail_reached failed\nj skipped\nlast skipped\nok1 skipped\nq1 skipped\nq2 skipped\nr skipped\n",
-        ),
-        (
-            "1",
-            "RUN success\nd success\nd2 success\nfail skipped\nfail_reached skipped\nj success\nlast success\nok1 success\nq1 success\nq2 skipped\nr success\n",
-        ),
-        (
-            "3",
-            "RUN success\nd success\nd2 success\nfail skipped\nfail_reached skipped\nj success\nlast success\nok1 success\nq1 skipped\nq2 success\nr success\n",
-        ),
-    ] {
+    let mut outputs = Vec::new();
+    for (x, want) in cases {
         let dags = dir.join(format!("dags-{x}"));
         let out = coordc(&[
             "export",
@@ -307,7 +396,9 @@ fn decisions_and_kills_run_as_oozie_runs_them() {
             "--out",
             &dags.display().to_string(),
             "--map",
-            &format!("hdfs://nn/apps/branching={}", fixture.join("wf").display()),
+            map,
+            "--config",
+            &fixture.join("job.properties").display().to_string(),
             "-D",
             &format!("x={x}"),
         ]);
@@ -318,16 +409,19 @@ fn decisions_and_kills_run_as_oozie_runs_them() {
         let ran = airflow(
             &[
                 &run.display().to_string(),
-                &dags.join("branching.py").display().to_string(),
+                &dags.join(dag_file).display().to_string(),
             ],
             &dags,
         );
+        let shown = format!("{}{}", stdout(&ran), stderr(&ran));
         let states: String = stdout(&ran)
             .lines()
             // (The task logs come first.)
             .skip_while(|l| !l.starts_with("RUN "))
             .map(|l| format!("{l}\n"))
             .collect();
-        assert_eq!(states, want, "x={x}: {}", stderr(&ran));
+        assert_eq!(states, *want, "x={x}: {shown}");
+        outputs.push(shown);
     }
+    outputs
 }

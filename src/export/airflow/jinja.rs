@@ -34,8 +34,10 @@ pub(super) struct Refused {
     pub(super) expression: String,
 }
 
-/// `text` translated, or the first expression that cannot be.
-pub(super) fn translate(text: &ElText) -> Result<Translation, Refused> {
+/// `text` translated, its configuration read from `job` (the template name
+/// of the workflow job it runs in: `oozie`, or a sub-workflow's), or the
+/// first expression that cannot be.
+pub(super) fn translate(text: &ElText, job: &str) -> Result<Translation, Refused> {
     let mut translation = Translation {
         pieces: Vec::new(),
         differences: Vec::new(),
@@ -53,11 +55,11 @@ pub(super) fn translate(text: &ElText) -> Result<Translation, Refused> {
                         .to_string(),
                 };
                 let expression = match &expr.kind {
-                    ExprKind::Var(name) => conf(name),
+                    ExprKind::Var(name) => conf(job, name),
                     ExprKind::Call(call) if call.namespace.as_deref() == Some("wf") => {
                         match (call.name.as_str(), call.args.as_slice()) {
                             ("conf", [arg]) => match &arg.kind {
-                                ExprKind::Str(name) => conf(name),
+                                ExprKind::Str(name) => conf(job, name),
                                 _ => return Err(refused()),
                             },
                             ("id", []) => {
@@ -67,11 +69,11 @@ pub(super) fn translate(text: &ElText) -> Result<Translation, Refused> {
                                 );
                                 "run_id".to_string()
                             }
-                            ("user", []) => conf("user.name"),
-                            _ => rendered_by_coordc(text, expr, *span).ok_or_else(refused)?,
+                            ("user", []) => conf(job, "user.name"),
+                            _ => rendered_by_coordc(text, expr, *span, job).ok_or_else(refused)?,
                         }
                     }
-                    _ => rendered_by_coordc(text, expr, *span).ok_or_else(refused)?,
+                    _ => rendered_by_coordc(text, expr, *span, job).ok_or_else(refused)?,
                 };
                 translation.pieces.push(Piece::Expression(expression));
             }
@@ -83,8 +85,8 @@ pub(super) fn translate(text: &ElText) -> Result<Translation, Refused> {
 /// `text` as the words Oozie splits it into at spaces (`java-opts`, a
 /// Sqoop `<command>`): split at the spaces of its literal text, an
 /// expression kept inside its word.
-pub(super) fn translate_words(text: &ElText) -> Result<Vec<Translation>, Refused> {
-    let whole = translate(text)?;
+pub(super) fn translate_words(text: &ElText, job: &str) -> Result<Vec<Translation>, Refused> {
+    let whole = translate(text, job)?;
     let mut words: Vec<Translation> = Vec::new();
     let mut open = false;
     for piece in whole.pieces {
@@ -127,7 +129,12 @@ pub(super) fn translate_words(text: &ElText) -> Result<Vec<Translation>, Refused
 /// A block that reads only the run's configuration, rendered by coordc on
 /// the worker (`oozie.el`: the same EL engine as everywhere in coordc), or
 /// `None` when it calls what needs the cluster or the running workflow.
-fn rendered_by_coordc(text: &ElText, expr: &crate::el::ast::Expr, span: Span) -> Option<String> {
+fn rendered_by_coordc(
+    text: &ElText,
+    expr: &crate::el::ast::Expr,
+    span: Span,
+    job: &str,
+) -> Option<String> {
     if impure_call(expr).is_some() {
         return None;
     }
@@ -135,7 +142,7 @@ fn rendered_by_coordc(text: &ElText, expr: &crate::el::ast::Expr, span: Span) ->
     if has_jinja_tag(block) {
         return None;
     }
-    Some(format!("oozie.el(logical_date, {})", jinja_string(block)))
+    Some(format!("{job}.el(logical_date, {})", jinja_string(block)))
 }
 
 /// The first call of `expr` that a worker cannot render from the run's
@@ -163,8 +170,8 @@ pub(super) fn impure_call(expr: &crate::el::ast::Expr) -> Option<(String, Span)>
     found
 }
 
-fn conf(name: &str) -> String {
-    format!("oozie.conf(logical_date, {})", jinja_string(name))
+fn conf(job: &str, name: &str) -> String {
+    format!("{job}.conf(logical_date, {})", jinja_string(name))
 }
 
 impl Translation {
@@ -214,7 +221,7 @@ mod tests {
 
     #[test]
     fn variables_and_wf_conf_read_the_runs_configuration() {
-        let t = translate(&shell_exec("${nameNode}/in/${wf:conf('day')}"))
+        let t = translate(&shell_exec("${nameNode}/in/${wf:conf('day')}"), "oozie")
             .ok()
             .unwrap();
         assert_eq!(
@@ -230,15 +237,18 @@ mod tests {
 
     #[test]
     fn literal_values_are_quoted_at_export() {
-        let t = translate(&shell_exec("a b")).ok().unwrap();
+        let t = translate(&shell_exec("a b"), "oozie").ok().unwrap();
         assert_eq!(t.shell_word(), "'a b'");
     }
 
     #[test]
     fn lists_split_at_the_spaces_of_their_text() {
-        let words = translate_words(&shell_exec("import  --connect ${url}/db --table t${n}x"))
-            .ok()
-            .unwrap();
+        let words = translate_words(
+            &shell_exec("import  --connect ${url}/db --table t${n}x"),
+            "oozie",
+        )
+        .ok()
+        .unwrap();
         let shown: Vec<String> = words.iter().map(Translation::shell_word).collect();
         assert_eq!(
             shown,
@@ -254,9 +264,12 @@ mod tests {
 
     #[test]
     fn pure_expressions_are_rendered_by_coordc_for_the_run() {
-        let t = translate(&shell_exec("${concat(nameNode, '/x')}-${wf:user()}"))
-            .ok()
-            .unwrap();
+        let t = translate(
+            &shell_exec("${concat(nameNode, '/x')}-${wf:user()}"),
+            "oozie",
+        )
+        .ok()
+        .unwrap();
         assert_eq!(
             t.template(),
             "{{ oozie.el(logical_date, '${concat(nameNode, \\'/x\\')}') }}-{{ oozie.conf(logical_date, 'user.name') }}"
@@ -266,7 +279,7 @@ mod tests {
     #[test]
     fn other_functions_are_refused_at_their_place() {
         let text = shell_exec("x ${wf:lastErrorNode()}");
-        let refused = translate(&text).err().unwrap();
+        let refused = translate(&text, "oozie").err().unwrap();
         assert_eq!(refused.expression, "${wf:lastErrorNode()}");
         assert_eq!(refused.span.start, text.span.start + 2);
         assert_eq!(refused.span.end, text.span.end);

@@ -18,6 +18,7 @@ mod python;
 pub mod report;
 pub mod sample;
 mod schedule;
+mod sub_workflows;
 mod tasks;
 
 use crate::ir::{DataIn, Dataset, ElText, Instances};
@@ -30,6 +31,14 @@ use std::fmt::Write;
 
 pub use tasks::WorkflowFile;
 
+/// Finds and reads the workflow application at an app-path: through
+/// `--map`, else by its name in the checkout, as `check` finds it.
+pub trait FindWorkflow {
+    /// The workflow at `app_path`, named by the application in file
+    /// `from` (a relative app-path is beside it); or why there is none.
+    fn find(&self, app_path: &str, from: &str) -> Result<Workflow, String>;
+}
+
 /// What the exporter reads of one coordinator.
 pub struct Source<'a> {
     /// The coordinator file, as given.
@@ -41,19 +50,33 @@ pub struct Source<'a> {
     pub job: &'a Job<'a>,
     /// The workflow its actions run (the first action's app-path), read; or
     /// why it could not be.
-    pub workflow: Result<Workflow<'a>, String>,
+    pub workflow: Result<Workflow, String>,
+    /// Finds the workflows its sub-workflow actions run.
+    pub find: &'a dyn FindWorkflow,
     /// coordc's version, which the runtime package's must equal.
     pub version: &'a str,
 }
 
-pub struct Workflow<'a> {
+/// A workflow application, read.
+pub struct Workflow {
     pub app_path: String,
-    pub workflow: &'a crate::ir::Workflow,
+    pub workflow: std::sync::Arc<crate::ir::Workflow>,
     /// The workflow's `config-default.xml`.
-    pub defaults: &'a crate::el::VarMap,
+    pub defaults: crate::el::VarMap,
     /// Found by its name in the checkout, not by a `--map`.
     pub found_by_name: bool,
-    pub file: WorkflowFile<'a>,
+    /// Its file, and the file's text as its only source.
+    pub path: String,
+    pub sources: Sources,
+}
+
+impl Workflow {
+    pub(super) fn file(&self) -> WorkflowFile<'_> {
+        WorkflowFile {
+            path: &self.path,
+            sources: &self.sources,
+        }
+    }
 }
 
 /// A DAG file, and its report.
@@ -82,21 +105,44 @@ pub fn export(source: &Source, dag_id: &str, file_name: &str) -> DagFile {
     let frequency = plan
         .as_ref()
         .map_or_else(|| app.frequency.text().to_string(), |p| p.frequency.clone());
-    let oozie = runtime_coordinator(source, &frequency, &mut report, &mut imports);
-    let args = dag_arguments(source, dag_id, plan.as_ref(), &mut report, &mut imports);
-    let mut body = dag_body(source, &mut report, &mut imports);
+    // The workflow's config-default.xml and <parameters> defaults (both give
+    // a value only where the job has none).
+    let defaults = match &source.workflow {
+        Ok(wf) => sub_workflows::defaults(wf, &mut report),
+        Err(_) => Vec::new(),
+    };
+    let oozie = runtime_coordinator(source, &frequency, &defaults, &mut imports);
+    // (The tasks name the jobs the arguments list: made first, reported after.)
+    let mut tasks_report = AppReport {
+        items: Vec::new(),
+        ..report.clone()
+    };
+    let body = dag_body(source, &defaults, &mut tasks_report, &mut imports);
+    let args = dag_arguments(
+        source,
+        dag_id,
+        plan.as_ref(),
+        &body.jobs,
+        &mut report,
+        &mut imports,
+    );
+    report.items.extend(tasks_report.items);
     let mut python = docstring(&doc(source, &report, &frequency, plan.as_ref()));
     python.push_str("# Written by `coordc export airflow`; `coordc export airflow --verify` proves with\n# Airflow that its runs and data-in URIs are those of `coordc dryrun`.\n");
     python.push_str(&imports.text());
     python.push('\n');
     python.push_str(&oozie);
+    for (_, definition) in &body.jobs {
+        python.push('\n');
+        python.push_str(definition);
+    }
     python.push_str("\nwith DAG(\n");
     python.push_str(&args);
     python.push_str(") as dag:\n");
-    if body.is_empty() {
-        body.push_str("    pass\n");
+    match body.text.is_empty() {
+        true => python.push_str("    pass\n"),
+        false => python.push_str(&body.text),
     }
-    python.push_str(&body);
     DagFile { python, report }
 }
 
@@ -109,7 +155,7 @@ fn place(source: &Source, span: crate::span::Span) -> Place {
 fn runtime_coordinator(
     source: &Source,
     frequency: &str,
-    report: &mut AppReport,
+    defaults: &[(String, String)],
     imports: &mut Imports,
 ) -> String {
     let job = source.job;
@@ -214,45 +260,6 @@ fn runtime_coordinator(
             8,
         ),
     );
-    // The workflow's <parameters> defaults, under its config-default.xml
-    // (both give a value only where the job has none).
-    let parameters: Vec<(String, String)> = match &source.workflow {
-        Ok(wf) => wf
-            .workflow
-            .parameters
-            .iter()
-            .filter(|p| !wf.defaults.contains_key(&p.name.name))
-            .filter_map(|p| match p.default.as_ref() {
-                Some(text) => match text.template().plain_text() {
-                    Some(plain) => Some((p.name.name.clone(), plain.to_string())),
-                    None => {
-                        report.push_at(
-                            Status::Refused,
-                            format!("workflow parameter {}", p.name.name),
-                            "a default with EL is not exported yet: the runs read no value for it",
-                            wf.file.place(text.span),
-                        );
-                        None
-                    }
-                },
-                None => None,
-            })
-            .collect(),
-        Err(_) => Vec::new(),
-    };
-    let mut defaults: Vec<(&String, &String)> = match &source.workflow {
-        Ok(wf) => wf
-            .defaults
-            .iter()
-            .filter_map(|(k, v)| v.as_ref().map(|v| (k, v)))
-            // (The reader adds the local user's name, which is the job's,
-            // not a default of the workflow's.)
-            .filter(|(k, _)| k.as_str() != "user.name")
-            .collect(),
-        Err(_) => Vec::new(),
-    };
-    defaults.extend(parameters.iter().map(|(k, v)| (k, v)));
-    defaults.sort();
     field(
         "workflow_defaults",
         dict(defaults.iter().map(|(k, v)| (k.as_str(), string(v))), 8),
@@ -267,6 +274,7 @@ fn dag_arguments(
     source: &Source,
     dag_id: &str,
     plan: Option<&schedule::Plan>,
+    jobs: &[(String, String)],
     report: &mut AppReport,
     imports: &mut Imports,
 ) -> String {
@@ -411,9 +419,16 @@ fn dag_arguments(
         "throttle",
         format!("{}: no Airflow equivalent (Airflow creates every due run; nothing caps the runs waiting for data)", controls.throttle),
     );
+    // The sub-workflows' jobs by the names of their variables.
+    let macros: Vec<String> = std::iter::once("\"oozie\": OOZIE".to_string())
+        .chain(
+            jobs.iter()
+                .map(|(var, _)| format!("{}: {var}", string(var))),
+        )
+        .collect();
     arg(
         "user_defined_macros",
-        "{\"oozie\": OOZIE}".to_string(),
+        format!("{{{}}}", macros.join(", ")),
         Some("templates read the run's Oozie values: oozie.conf(logical_date, NAME)".to_string()),
     );
     arg("doc_md", "__doc__".to_string(), None);
@@ -433,9 +448,22 @@ fn dag_arguments(
     args
 }
 
+/// The DAG's body, and the sub-workflows' jobs its templates read.
+struct DagBody {
+    /// The statements inside the DAG's `with`.
+    text: String,
+    /// Each sub-workflow's job: its variable and its definition.
+    jobs: Vec<(String, String)>,
+}
+
 /// The DAG's tasks: a sensor per data-in, then the workflow's, and their
 /// dependencies.
-fn dag_body(source: &Source, report: &mut AppReport, imports: &mut Imports) -> String {
+fn dag_body(
+    source: &Source,
+    defaults: &[(String, String)],
+    report: &mut AppReport,
+    imports: &mut Imports,
+) -> DagBody {
     let job = source.job;
     let app = &source.loaded.app;
     let controls = &job.controls;
@@ -506,6 +534,7 @@ fn dag_body(source: &Source, report: &mut AppReport, imports: &mut Imports) -> S
         );
     }
     let mut edges = Vec::new();
+    let mut jobs = Vec::new();
     match &source.workflow {
         Ok(wf) => {
             if wf.found_by_name {
@@ -514,20 +543,30 @@ fn dag_body(source: &Source, report: &mut AppReport, imports: &mut Imports) -> S
                     "workflow",
                     format!(
                         "its app-path `{}` is read from {}, found by its name in the checkout (give --map PREFIX=DIR to be sure)",
-                        wf.app_path, wf.file.path
+                        wf.app_path, wf.path
                     ),
                     place(source, app.action.app_path.span),
                 );
             }
-            let tasks = tasks::tasks(wf.workflow, &wf.file, report, &reserved);
+            let first_run = first_run_job(source, wf, defaults);
+            let tasks = tasks::tasks(
+                wf,
+                &first_run,
+                source.find,
+                job.processing_zone(),
+                report,
+                &reserved,
+            );
             imports.operators.extend(tasks.operators.iter().copied());
-            for (var, definition) in &tasks.definitions {
-                let _ = writeln!(body, "    {var} = {definition}");
+            if tasks.grouped {
+                imports.sdk.insert("TaskGroup");
             }
+            tasks::write_items(&mut body, &tasks.items, 1);
             for first in &tasks.first {
                 edges.extend(sensors.iter().map(|s| (s.clone(), first.clone())));
             }
             edges.extend(tasks.edges);
+            jobs = tasks.jobs;
         }
         Err(why) => {
             report.push_at(
@@ -551,8 +590,40 @@ fn dag_body(source: &Source, report: &mut AppReport, imports: &mut Imports) -> S
     for (from, to) in &edges {
         let _ = writeln!(body, "    {from} >> {to}");
     }
+    DagBody { text: body, jobs }
+}
 
-    body
+/// The coordinator action's workflow job for the first run: the action's
+/// resolved configuration over the job properties over the workflow's
+/// defaults (what its sub-workflows' app-paths resolve with).
+fn first_run_job(
+    source: &Source,
+    wf: &Workflow,
+    defaults: &[(String, String)],
+) -> sub_workflows::Job {
+    let mut conf: crate::el::VarMap = defaults
+        .iter()
+        .map(|(k, v)| (k.clone(), Some(v.clone())))
+        .collect();
+    conf.extend(
+        source
+            .loaded
+            .vars
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone())),
+    );
+    if let Some(Ok(action)) = source.job.actions().next() {
+        conf.extend(
+            action
+                .configuration
+                .iter()
+                .map(|(k, v)| (k.to_string(), Some(v.to_string()))),
+        );
+    }
+    sub_workflows::Job {
+        conf,
+        app_path: wf.app_path.clone(),
+    }
 }
 
 /// The texts of a data-in's instances.
@@ -655,7 +726,7 @@ fn doc(
         }
     }
     if let Ok(wf) = &source.workflow {
-        let _ = writeln!(doc, "Workflow: {} ({}).", wf.app_path, wf.file.path);
+        let _ = writeln!(doc, "Workflow: {} ({}).", wf.app_path, wf.path);
     }
     let notes: Vec<_> = report.notes().collect();
     if !notes.is_empty() {

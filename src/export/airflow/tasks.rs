@@ -1,22 +1,26 @@
 //! A workflow as Airflow tasks: each action a task, fork and join as
 //! dependencies (a join an `EmptyOperator`), a kill node a task that fails
 //! with its message, reached by `one_failed` from the actions whose error
-//! transition goes to it. What has no translation yet is a task that fails
-//! with the reason, and a refused item of the report at its place: never a
-//! silent gap.
+//! transition goes to it, and a sub-workflow action a `TaskGroup` of its
+//! workflow's tasks, ending at the task of its end node. What has no
+//! translation yet is a task that fails with the reason, and a refused item
+//! of the report at its place: never a silent gap.
 
 use super::jinja::{Translation, translate};
 use super::python::{airflow_id, has_jinja_tag, identifier, jinja_text, shell_word, string};
 use super::report::{AppReport, Place, Status};
-use crate::ir::{ActionBody, ElText, NodeKind, Workflow, WorkflowAction};
+use super::sub_workflows::{self, Job};
+use super::{FindWorkflow, Workflow};
+use crate::ir::{ActionBody, ElText, NodeKind, WorkflowAction};
 use crate::project::load::Sources;
 use crate::span::Span;
-use std::collections::BTreeSet;
+use crate::time::datetime::ProcessingZone;
+use std::collections::{BTreeSet, HashMap};
+use std::fmt::Write;
 
 /// The tasks of a workflow, as Python statements inside the DAG's `with`.
 pub(super) struct Tasks {
-    /// Each task's variable and its definition (`var = Operator(...)`).
-    pub(super) definitions: Vec<(String, String)>,
+    pub(super) items: Vec<Item>,
     /// `upstream >> downstream`, by variable.
     pub(super) edges: Vec<(String, String)>,
     /// The tasks the workflow starts with (after the data-in sensors).
@@ -24,6 +28,51 @@ pub(super) struct Tasks {
     /// The operators used: `BashOperator`, `EmptyOperator`,
     /// `BranchPythonOperator`, `EmailOperator`.
     pub(super) operators: BTreeSet<&'static str>,
+    /// Whether a sub-workflow is a `TaskGroup`.
+    pub(super) grouped: bool,
+    /// The sub-workflows' jobs (`OozieSubWorkflow`): each one's variable,
+    /// which templates also call it by, and its definition, parents first.
+    pub(super) jobs: Vec<(String, String)>,
+}
+
+/// A task's statement, or a sub-workflow's group of them.
+pub(super) enum Item {
+    Task {
+        var: String,
+        definition: String,
+    },
+    Group {
+        var: String,
+        group_id: String,
+        tooltip: String,
+        items: Vec<Item>,
+    },
+}
+
+/// Writes `items` at `depth` levels of indentation.
+pub(super) fn write_items(out: &mut String, items: &[Item], depth: usize) {
+    let indent = "    ".repeat(depth);
+    for item in items {
+        match item {
+            Item::Task { var, definition } => {
+                let _ = writeln!(out, "{indent}{var} = {definition}");
+            }
+            Item::Group {
+                var,
+                group_id,
+                tooltip,
+                items,
+            } => {
+                let _ = writeln!(
+                    out,
+                    "{indent}with TaskGroup(group_id={}, tooltip={}) as {var}:",
+                    string(group_id),
+                    string(tooltip)
+                );
+                write_items(out, items, depth + 1);
+            }
+        }
+    }
 }
 
 /// Where the workflow is, to point at its values.
@@ -48,234 +97,618 @@ enum Target {
     End,
 }
 
-/// The tasks of `wf`, their variables and ids other than `reserved` (the
+/// The tasks of the coordinator's workflow `wf`, whose job for the first
+/// run is `job`; their variables and ids other than `reserved` (the
 /// sensors' and the file's own names).
 pub(super) fn tasks(
     wf: &Workflow,
-    file: &WorkflowFile,
+    job: &Job,
+    find: &dyn FindWorkflow,
+    pz: ProcessingZone,
     report: &mut AppReport,
     reserved: &BTreeSet<String>,
 ) -> Tasks {
-    let mut tasks = Tasks {
-        definitions: Vec::new(),
-        edges: Vec::new(),
-        first: Vec::new(),
-        operators: BTreeSet::new(),
+    let mut builder = Builder {
+        tasks: Tasks {
+            items: Vec::new(),
+            edges: Vec::new(),
+            first: Vec::new(),
+            operators: BTreeSet::new(),
+            grouped: false,
+            jobs: Vec::new(),
+        },
+        taken: reserved.clone(),
+        on_failure: BTreeSet::new(),
+        ids: HashMap::new(),
+        report,
+        find,
+        pz,
     };
-    let mut taken = reserved.clone();
-    let variables: Vec<Option<String>> = wf
-        .nodes
-        .iter()
-        .map(|node| match node.kind {
-            NodeKind::Fork { .. } => None,
-            _ => {
-                let mut var = identifier(&node.name.name);
-                while !taken.insert(var.clone()) {
-                    var.push('_');
-                }
-                Some(var)
-            }
-        })
-        .collect();
-    let mut ids_taken = reserved.clone();
-    let task_ids: std::collections::HashMap<String, String> = wf
-        .nodes
-        .iter()
-        .zip(&variables)
-        .filter_map(|(node, var)| {
-            let mut id = airflow_id(&node.name.name);
-            while !ids_taken.insert(id.clone()) {
-                id.push('_');
-            }
-            Some((var.clone()?, id))
-        })
-        .collect();
-    // A kill node reached by error transitions and by others (a decision's
-    // case, an ok) is two tasks: the kill's, on `one_failed`, for the
-    // errors, and `KILL_reached` for the others, which fails whenever it runs.
-    let error_kills: BTreeSet<String> = wf
-        .nodes
-        .iter()
-        .filter_map(|node| match &node.kind {
-            NodeKind::Action(action) => Some(targets(wf, &variables, &action.error.name, 0)),
-            _ => None,
-        })
-        .flatten()
-        .filter_map(|t| match t {
-            Target::Kill(var) => Some(var),
-            _ => None,
-        })
-        .collect();
-    let target = |name: &str| -> Vec<Target> {
-        targets(wf, &variables, name, 0)
-            .into_iter()
-            .map(|t| match t {
-                Target::Kill(var) if error_kills.contains(&var) => {
-                    Target::Kill(format!("{var}_reached"))
-                }
-                t => t,
-            })
-            .collect()
+    let scope = Scope {
+        template: "oozie".to_string(),
+        python: "OOZIE".to_string(),
+        var_prefix: String::new(),
+        id_prefix: String::new(),
+        files: vec![wf.path.clone()],
     };
-    let id_of = |var: &str| -> Option<String> {
-        match task_ids.get(var) {
-            Some(id) => Some(id.clone()),
-            None => Some(format!(
-                "{}_reached",
-                task_ids.get(var.strip_suffix("_reached")?)?
-            )),
-        }
-    };
-    tasks.first = target(&wf.start.name)
-        .into_iter()
-        .filter_map(|t| match t {
-            Target::Task(v) | Target::Kill(v) => Some(v),
-            Target::End => None,
-        })
-        .collect();
-    for (node, var) in wf.nodes.iter().zip(&variables) {
-        let Some(var) = var else { continue };
-        let Some(task_id) = task_ids.get(var).cloned() else {
-            continue;
-        };
-        let definition = match &node.kind {
-            NodeKind::Fork { .. } => continue,
-            NodeKind::Join { to } => {
-                for t in target(&to.name) {
-                    edge(&mut tasks, var, t);
-                }
-                tasks.operators.insert("EmptyOperator");
-                format!("EmptyOperator(task_id={})", string(&task_id))
-            }
-            NodeKind::Kill { message } => {
-                report.push_at(
-                    Status::Exact,
-                    format!("kill {}", node.name.name),
-                    "a task that fails with the kill message",
-                    file.place(node.span),
-                );
-                let message = match translate(message) {
-                    Ok(t) => t.shell_word(),
-                    Err(_) => {
-                        report.push_at(
-                            Status::Mapped,
-                            format!("kill {} message", node.name.name),
-                            "its EL has no Airflow equivalent: the message is shown as written",
-                            file.place(message.span),
-                        );
-                        jinja_text(&shell_word(message.text()))
-                    }
-                };
-                bash(
-                    &mut tasks.operators,
-                    &task_id,
-                    &format!("echo {message} >&2; exit 1"),
-                )
-            }
-            NodeKind::Decision { cases, default } => {
-                for to in cases.iter().map(|(_, to)| to).chain([default]) {
-                    for t in target(&to.name) {
-                        edge(&mut tasks, var, t);
-                    }
-                }
-                let what = format!("decision {}", node.name.name);
-                match cases.iter().find_map(|(case, _)| unrenderable(case)) {
-                    Some((why, at)) => {
-                        report.push_at(Status::Refused, what, why.clone(), file.place(at));
-                        failing(&mut tasks.operators, &task_id, &why)
-                    }
-                    None => {
-                        report.push_at(
-                            Status::Mapped,
-                            what,
-                            "a BranchPythonOperator: coordc renders each case with the run's configuration on the worker and the first `true` wins, as in Oozie",
-                            file.place(node.span),
-                        );
-                        let ids = |name: &str| -> String {
-                            let ids: Vec<String> = target(name)
-                                .iter()
-                                .filter_map(|t| match t {
-                                    Target::Task(v) | Target::Kill(v) => {
-                                        id_of(v).map(|id| string(&id))
-                                    }
-                                    Target::End => None,
-                                })
-                                .collect();
-                            format!("[{}]", ids.join(", "))
-                        };
-                        let cases: Vec<String> = cases
-                            .iter()
-                            .map(|(case, to)| {
-                                format!("({}, {})", string(case.text()), ids(&to.name))
-                            })
-                            .collect();
-                        tasks.operators.insert("BranchPythonOperator");
-                        format!(
-                            "BranchPythonOperator(task_id={}, python_callable=OOZIE.branch, op_kwargs={{\"cases\": [{}], \"default\": {}}})",
-                            string(&task_id),
-                            cases.join(", "),
-                            ids(&default.name)
-                        )
-                    }
-                }
-            }
-            NodeKind::Action(action) => {
-                for t in target(&action.ok.name) {
-                    edge(&mut tasks, var, t);
-                }
-                for t in targets(wf, &variables, &action.error.name, 0) {
-                    match t {
-                        Target::Kill(kill) => tasks.edges.push((var.clone(), kill)),
-                        Target::End | Target::Task(_) => report.push_at(
-                            Status::Refused,
-                            format!("action {} error transition", node.name.name),
-                            format!(
-                                "an error transition to `{}`, not to a kill node, is not exported yet: the run fails where Oozie would go on",
-                                action.error.name
-                            ),
-                            file.place(action.error.span),
-                        ),
-                    }
-                }
-                action_task(
-                    &mut tasks,
-                    &task_id,
-                    &node.name.name,
-                    action,
-                    wf,
-                    file,
-                    report,
-                )
-            }
-        };
-        tasks.definitions.push((var.clone(), definition));
-    }
-    reached_kills(&mut tasks, &error_kills, &task_ids);
+    let graph = builder.graph(wf, job, &scope, reserved);
+    let mut tasks = builder.tasks;
+    tasks.items = graph.items;
+    tasks.first = graph.first;
     // A kill node reached from errors runs when one of those actions
     // failed; a task where paths meet (a join, or a decision's paths) runs
     // when none failed, after the ones taken (the others are skipped).
-    let upstream = |var: &String| tasks.edges.iter().filter(|(_, to)| to == var).count();
-    let rules: Vec<Option<&str>> = tasks
-        .definitions
-        .iter()
-        .map(|(var, _)| {
-            if error_kills.contains(var) {
-                Some("one_failed")
-            } else if upstream(var) > 1 {
-                Some("none_failed_min_one_success")
-            } else {
-                None
-            }
-        })
-        .collect();
-    for ((_, definition), rule) in tasks.definitions.iter_mut().zip(rules) {
-        if let Some(rule) = rule
-            && let Some(open) = definition.rfind(')')
-        {
-            definition.insert_str(open, &format!(", trigger_rule=\"{rule}\""));
+    trigger_rules(&mut tasks.items, &tasks.edges, &builder.on_failure);
+    tasks
+}
+
+/// A workflow job's place in the DAG file.
+struct Scope {
+    /// What templates call its job (`oozie`, `oozie_load`).
+    template: String,
+    /// Its job's Python variable (`OOZIE`, `oozie_load`).
+    python: String,
+    /// Its tasks' variables start with this (`load_`).
+    var_prefix: String,
+    /// Its tasks' ids start with this (`load.`): Airflow's group prefix.
+    id_prefix: String,
+    /// The workflow files from the coordinator's down to this one.
+    files: Vec<String>,
+}
+
+/// What the graphs of a DAG's workflows share.
+struct Builder<'b> {
+    tasks: Tasks,
+    /// The Python names given.
+    taken: BTreeSet<String>,
+    /// The tasks that run on `one_failed`: kills reached by errors.
+    on_failure: BTreeSet<String>,
+    /// Each task's whole id (with its groups'), by variable.
+    ids: HashMap<String, String>,
+    report: &'b mut AppReport,
+    find: &'b dyn FindWorkflow,
+    pz: ProcessingZone,
+}
+
+/// One workflow's tasks.
+struct Graph {
+    items: Vec<Item>,
+    first: Vec<String>,
+    /// In a group, the task of its end node.
+    end: Option<String>,
+}
+
+/// A sub-workflow action's group: where it starts, where it ends (the task
+/// of its end node), and every task in it (a failure of any is the action's).
+struct Group {
+    first: Vec<String>,
+    end: String,
+    all: Vec<String>,
+    item: Item,
+}
+
+/// The nodes of a workflow, and what each becomes.
+struct Nodes<'w> {
+    wf: &'w crate::ir::Workflow,
+    /// Each node's variable (none for a fork).
+    variables: Vec<Option<String>>,
+    /// The sub-workflow actions exported as groups, by node index.
+    groups: HashMap<usize, Group>,
+    /// In a group, the task of the end node.
+    end: Option<String>,
+}
+
+impl Nodes<'_> {
+    /// The tasks a transition to `name` reaches: a fork's paths, a group's
+    /// first tasks; the end none (in a group, its end task).
+    fn targets(&self, name: &str, depth: usize) -> Vec<Target> {
+        if name == self.wf.end.name {
+            return vec![self.end.clone().map_or(Target::End, Target::Task)];
+        }
+        let Some(index) = self.wf.nodes.iter().position(|n| n.name.name == name) else {
+            return Vec::new();
+        };
+        let node = self.wf.nodes.get(index);
+        match (
+            node.map(|n| &n.kind),
+            self.variables.get(index).cloned().flatten(),
+        ) {
+            // (A fork of forks is bounded by the nodes; a cycle, which the
+            // check reports, stops here.)
+            (Some(NodeKind::Fork { paths }), _) if depth < self.wf.nodes.len() => paths
+                .iter()
+                .flat_map(|p| self.targets(&p.name, depth + 1))
+                .collect(),
+            (Some(NodeKind::Kill { .. }), Some(var)) => vec![Target::Kill(var)],
+            (_, Some(var)) => match self.groups.get(&index) {
+                Some(group) => group.first.iter().cloned().map(Target::Task).collect(),
+                None => vec![Target::Task(var)],
+            },
+            _ => Vec::new(),
         }
     }
-    tasks
+
+    /// The task an ok transition of node `index` leaves from.
+    fn exit(&self, index: usize, var: &str) -> String {
+        self.groups
+            .get(&index)
+            .map_or_else(|| var.to_string(), |g| g.end.clone())
+    }
+
+    /// The tasks whose failure is node `index`'s.
+    fn failing(&self, index: usize, var: &str) -> Vec<String> {
+        self.groups
+            .get(&index)
+            .map_or_else(|| vec![var.to_string()], |g| g.all.clone())
+    }
+}
+
+impl Builder<'_> {
+    /// A Python name from `name`, not given before.
+    fn name(&mut self, name: &str) -> String {
+        let mut var = identifier(name);
+        while !self.taken.insert(var.clone()) {
+            var.push('_');
+        }
+        var
+    }
+
+    /// The tasks of `wf`, run as `job` in `scope`, their ids other than
+    /// `reserved`.
+    fn graph(
+        &mut self,
+        wf: &Workflow,
+        job: &Job,
+        scope: &Scope,
+        reserved: &BTreeSet<String>,
+    ) -> Graph {
+        let file = wf.file();
+        let workflow = &*wf.workflow;
+        let variables: Vec<Option<String>> = workflow
+            .nodes
+            .iter()
+            .map(|node| match node.kind {
+                NodeKind::Fork { .. } => None,
+                _ => Some(self.name(&format!("{}{}", scope.var_prefix, node.name.name))),
+            })
+            .collect();
+        let mut ids_taken = reserved.clone();
+        let mut unique_id = |name: &str| {
+            let mut id = airflow_id(name);
+            while !ids_taken.insert(id.clone()) {
+                id.push('_');
+            }
+            id
+        };
+        let mut task_ids: HashMap<String, String> = HashMap::new();
+        for (node, var) in workflow.nodes.iter().zip(&variables) {
+            if let Some(var) = var {
+                task_ids.insert(var.clone(), unique_id(&node.name.name));
+            }
+        }
+        // In a group, the end node is a task: where the action's ok leaves from.
+        let end = (!scope.id_prefix.is_empty()).then(|| {
+            let var = self.name(&format!("{}{}", scope.var_prefix, workflow.end.name));
+            task_ids.insert(var.clone(), unique_id(&workflow.end.name));
+            var
+        });
+        for (var, id) in &task_ids {
+            self.ids
+                .insert(var.clone(), format!("{}{id}", scope.id_prefix));
+        }
+        let mut groups = HashMap::new();
+        // The sub-workflow actions that cannot be groups: why (reported).
+        let mut refused = HashMap::new();
+        for (index, (node, var)) in workflow.nodes.iter().zip(&variables).enumerate() {
+            if let (NodeKind::Action(action), Some(var)) = (&node.kind, var)
+                && action.kind.name == "sub-workflow"
+                && let Some(id) = task_ids.get(var)
+            {
+                match self.sub_workflow(action, &node.name.name, var, id, wf, job, scope) {
+                    Ok(group) => {
+                        groups.insert(index, group);
+                    }
+                    Err(why) => {
+                        refused.insert(index, why);
+                    }
+                }
+            }
+        }
+        let mut nodes = Nodes {
+            wf: workflow,
+            variables,
+            groups,
+            end,
+        };
+        // A kill node reached by error transitions and by others (a decision's
+        // case, an ok) is two tasks: the kill's, on `one_failed`, for the
+        // errors, and `KILL_reached` for the others, which fails whenever it runs.
+        let error_kills: BTreeSet<String> = workflow
+            .nodes
+            .iter()
+            .filter_map(|node| match &node.kind {
+                NodeKind::Action(action) => Some(nodes.targets(&action.error.name, 0)),
+                _ => None,
+            })
+            .flatten()
+            .filter_map(|t| match t {
+                Target::Kill(var) => Some(var),
+                _ => None,
+            })
+            .collect();
+        self.on_failure.extend(error_kills.iter().cloned());
+        let target = |nodes: &Nodes, name: &str| -> Vec<Target> {
+            nodes
+                .targets(name, 0)
+                .into_iter()
+                .map(|t| match t {
+                    Target::Kill(var) if error_kills.contains(&var) => {
+                        Target::Kill(format!("{var}_reached"))
+                    }
+                    t => t,
+                })
+                .collect()
+        };
+        let first: Vec<String> = target(&nodes, &workflow.start.name)
+            .into_iter()
+            .filter_map(|t| match t {
+                Target::Task(v) | Target::Kill(v) => Some(v),
+                Target::End => None,
+            })
+            .collect();
+        let mut items = Vec::new();
+        for (index, node) in workflow.nodes.iter().enumerate() {
+            let Some(var) = nodes.variables.get(index).cloned().flatten() else {
+                continue;
+            };
+            let Some(task_id) = task_ids.get(&var).cloned() else {
+                continue;
+            };
+            let definition = match &node.kind {
+                NodeKind::Fork { .. } => continue,
+                NodeKind::Join { to } => {
+                    for t in target(&nodes, &to.name) {
+                        self.edge(&var, t);
+                    }
+                    self.tasks.operators.insert("EmptyOperator");
+                    format!("EmptyOperator(task_id={})", string(&task_id))
+                }
+                NodeKind::Kill { message } => {
+                    self.report.push_at(
+                        Status::Exact,
+                        format!("kill {}", node.name.name),
+                        "a task that fails with the kill message",
+                        file.place(node.span),
+                    );
+                    let message = match translate(message, &scope.template) {
+                        Ok(t) => t.shell_word(),
+                        Err(_) => {
+                            self.report.push_at(
+                                Status::Mapped,
+                                format!("kill {} message", node.name.name),
+                                "its EL has no Airflow equivalent: the message is shown as written",
+                                file.place(message.span),
+                            );
+                            jinja_text(&shell_word(message.text()))
+                        }
+                    };
+                    bash(
+                        &mut self.tasks.operators,
+                        &task_id,
+                        &format!("echo {message} >&2; exit 1"),
+                    )
+                }
+                NodeKind::Decision { cases, default } => {
+                    for to in cases.iter().map(|(_, to)| to).chain([default]) {
+                        for t in target(&nodes, &to.name) {
+                            self.edge(&var, t);
+                        }
+                    }
+                    let what = format!("decision {}", node.name.name);
+                    match cases.iter().find_map(|(case, _)| unrenderable(case)) {
+                        Some((why, at)) => {
+                            self.report
+                                .push_at(Status::Refused, what, why.clone(), file.place(at));
+                            failing(&mut self.tasks.operators, &task_id, &why)
+                        }
+                        None => {
+                            self.report.push_at(
+                                Status::Mapped,
+                                what,
+                                "a BranchPythonOperator: coordc renders each case with the run's configuration on the worker and the first `true` wins, as in Oozie",
+                                file.place(node.span),
+                            );
+                            let ids = |name: &str| -> String {
+                                let ids: Vec<String> = target(&nodes, name)
+                                    .iter()
+                                    .filter_map(|t| match t {
+                                        Target::Task(v) | Target::Kill(v) => {
+                                            self.id_of(v).map(|id| string(&id))
+                                        }
+                                        Target::End => None,
+                                    })
+                                    .collect();
+                                format!("[{}]", ids.join(", "))
+                            };
+                            let cases: Vec<String> = cases
+                                .iter()
+                                .map(|(case, to)| {
+                                    format!("({}, {})", string(case.text()), ids(&to.name))
+                                })
+                                .collect();
+                            let default = ids(&default.name);
+                            self.tasks.operators.insert("BranchPythonOperator");
+                            format!(
+                                "BranchPythonOperator(task_id={}, python_callable={}.branch, op_kwargs={{\"cases\": [{}], \"default\": {default}}})",
+                                string(&task_id),
+                                scope.python,
+                                cases.join(", "),
+                            )
+                        }
+                    }
+                }
+                NodeKind::Action(action) => {
+                    let exit = nodes.exit(index, &var);
+                    for t in target(&nodes, &action.ok.name) {
+                        self.edge(&exit, t);
+                    }
+                    for t in nodes.targets(&action.error.name, 0) {
+                        match t {
+                            Target::Kill(kill) => {
+                                for from in nodes.failing(index, &var) {
+                                    self.tasks.edges.push((from, kill.clone()));
+                                }
+                            }
+                            Target::End | Target::Task(_) => self.report.push_at(
+                                Status::Refused,
+                                format!("action {} error transition", node.name.name),
+                                format!(
+                                    "an error transition to `{}`, not to a kill node, is not exported yet: the run fails where Oozie would go on",
+                                    action.error.name
+                                ),
+                                file.place(action.error.span),
+                            ),
+                        }
+                    }
+                    if let Some(group) = nodes.groups.remove(&index) {
+                        items.push(group.item);
+                        continue;
+                    }
+                    if let Some(why) = refused.get(&index) {
+                        items.push(Item::Task {
+                            var,
+                            definition: failing(&mut self.tasks.operators, &task_id, why),
+                        });
+                        continue;
+                    }
+                    action_task(
+                        &mut self.tasks,
+                        &task_id,
+                        &node.name.name,
+                        action,
+                        workflow,
+                        &file,
+                        &scope.template,
+                        self.report,
+                    )
+                }
+            };
+            items.push(Item::Task { var, definition });
+        }
+        if let Some(end) = &nodes.end
+            && let Some(id) = task_ids.get(end)
+        {
+            self.tasks.operators.insert("EmptyOperator");
+            items.push(Item::Task {
+                var: end.clone(),
+                definition: format!("EmptyOperator(task_id={})", string(id)),
+            });
+        }
+        self.reached_kills(&mut items, &error_kills, &task_ids);
+        Graph {
+            items,
+            first,
+            end: nodes.end,
+        }
+    }
+
+    /// Sub-workflow action `name` (its variable `var`, its task id `id`) of
+    /// `parent`, run as `job`, as a group of its workflow's tasks; or, when
+    /// it cannot be one, why (reported: the action is then a failing task).
+    #[allow(clippy::too_many_arguments)]
+    fn sub_workflow(
+        &mut self,
+        action: &WorkflowAction,
+        name: &str,
+        var: &str,
+        id: &str,
+        parent: &Workflow,
+        job: &Job,
+        scope: &Scope,
+    ) -> Result<Group, String> {
+        let what = format!("action {name} (sub-workflow)");
+        let file = parent.file();
+        let refuse = |builder: &mut Self, why: String, at: Span| {
+            builder
+                .report
+                .push_at(Status::Refused, what.clone(), why.clone(), file.place(at));
+            Err(why)
+        };
+        let read = match sub_workflows::read_action(action, job, self.pz) {
+            Ok(read) => read,
+            Err(r) => return refuse(self, r.why, r.at),
+        };
+        let sub = match self.find.find(&read.app_path, &parent.path) {
+            Ok(sub) => sub,
+            Err(why) => return refuse(self, why, read.app_path_text.span),
+        };
+        if scope.files.contains(&sub.path) {
+            return refuse(
+                self,
+                format!(
+                    "it runs {}, which runs it again: Oozie goes on until oozie.action.subworkflow.max.depth and fails the action with SUBWF001",
+                    sub.path
+                ),
+                read.app_path_text.span,
+            );
+        }
+        let defaults = sub_workflows::defaults(&sub, self.report);
+        let child =
+            match sub_workflows::child_job(&read, job, &defaults, scope.files.len(), self.pz) {
+                Ok(child) => child,
+                Err(r) => return refuse(self, r.why, r.at),
+            };
+        // The child's job: the runtime builds its configuration for each run.
+        let python = self.name(&format!("oozie_{var}"));
+        let dict = |pairs: &mut dyn Iterator<Item = (String, String)>| -> String {
+            let entries: Vec<String> = pairs
+                .map(|(k, v)| format!("\n        {}: {},", string(&k), string(&v)))
+                .collect();
+            match entries.is_empty() {
+                true => "{}".to_string(),
+                false => format!("{{{}\n    }}", entries.concat()),
+            }
+        };
+        let definition = format!(
+            "{python} = {}.sub_workflow(\n    action={},\n    app_path={},\n    propagate={},\n    configuration={},\n    defaults={},\n)\n",
+            scope.python,
+            string(name),
+            string(&read.app_path),
+            if read.propagate { "True" } else { "False" },
+            dict(
+                &mut read
+                    .configuration
+                    .iter()
+                    .map(|(n, v)| (n.text().to_string(), v.text().to_string()))
+            ),
+            dict(&mut defaults.iter().cloned()),
+        );
+        self.tasks.jobs.push((python.clone(), definition));
+        self.tasks.grouped = true;
+        self.report.push_at(
+            Status::Mapped,
+            what,
+            format!(
+                "a TaskGroup of the tasks of {}{} (its app-path `{}`, resolved with the first run's configuration); its job's configuration is built for each run as Oozie builds it{}",
+                sub.path,
+                if sub.found_by_name { ", found by its name in the checkout" } else { "" },
+                read.app_path,
+                if read.propagate { ", the parent's propagated" } else { "" }
+            ),
+            file.place(action.kind.span),
+        );
+        let mut files = scope.files.clone();
+        files.push(sub.path.clone());
+        let inner = Scope {
+            template: python.clone(),
+            python,
+            var_prefix: format!("{var}_"),
+            id_prefix: format!("{}{id}.", scope.id_prefix),
+            files,
+        };
+        let graph = self.graph(&sub, &child, &inner, &BTreeSet::new());
+        let mut all = Vec::new();
+        task_vars(&graph.items, &mut all);
+        Ok(Group {
+            first: graph.first,
+            // (A group's graph always has its end task.)
+            end: graph.end.unwrap_or_default(),
+            all,
+            item: Item::Group {
+                var: var.to_string(),
+                group_id: id.to_string(),
+                tooltip: format!("Oozie sub-workflow {}", read.app_path),
+                items: graph.items,
+            },
+        })
+    }
+
+    /// A task's whole id, with its groups' (a `KILL_reached` task's from its kill's).
+    fn id_of(&self, var: &str) -> Option<String> {
+        match self.ids.get(var) {
+            Some(id) => Some(id.clone()),
+            None => Some(format!(
+                "{}_reached",
+                self.ids.get(var.strip_suffix("_reached")?)?
+            )),
+        }
+    }
+
+    fn edge(&mut self, from: &str, to: Target) {
+        match to {
+            Target::Task(to) | Target::Kill(to) => self.tasks.edges.push((from.to_string(), to)),
+            Target::End => {}
+        }
+    }
+
+    /// The `KILL_reached` task of each kill of `error_kills` that another
+    /// transition reaches: the kill's command under its own id.
+    fn reached_kills(
+        &mut self,
+        items: &mut Vec<Item>,
+        error_kills: &BTreeSet<String>,
+        task_ids: &HashMap<String, String>,
+    ) {
+        for kill in error_kills {
+            let reached = format!("{kill}_reached");
+            let Some(id) = task_ids.get(kill) else {
+                continue;
+            };
+            let definition = items.iter().find_map(|item| match item {
+                Item::Task { var, definition } if var == kill => Some(definition.clone()),
+                _ => None,
+            });
+            let Some(definition) = definition else {
+                continue;
+            };
+            if !self.tasks.edges.iter().any(|(_, to)| *to == reached) {
+                continue;
+            }
+            let definition = definition.replacen(
+                &format!("task_id={}", string(id)),
+                &format!("task_id={}", string(&format!("{id}_reached"))),
+                1,
+            );
+            items.push(Item::Task {
+                var: reached,
+                definition,
+            });
+        }
+    }
+}
+
+/// Every task variable of `items`, in groups too.
+fn task_vars(items: &[Item], out: &mut Vec<String>) {
+    for item in items {
+        match item {
+            Item::Task { var, .. } => out.push(var.clone()),
+            Item::Group { items, .. } => task_vars(items, out),
+        }
+    }
+}
+
+/// Each task's trigger rule: `one_failed` for the kills reached by errors,
+/// `none_failed_min_one_success` where paths meet.
+fn trigger_rules(items: &mut [Item], edges: &[(String, String)], on_failure: &BTreeSet<String>) {
+    for item in items {
+        match item {
+            Item::Task { var, definition } => {
+                let rule = if on_failure.contains(var) {
+                    Some("one_failed")
+                } else if edges.iter().filter(|(_, to)| to == var).count() > 1 {
+                    Some("none_failed_min_one_success")
+                } else {
+                    None
+                };
+                if let Some(rule) = rule
+                    && let Some(open) = definition.rfind(')')
+                {
+                    definition.insert_str(open, &format!(", trigger_rule=\"{rule}\""));
+                }
+            }
+            Item::Group { items, .. } => trigger_rules(items, edges, on_failure),
+        }
+    }
 }
 
 /// Why a decision's case cannot be rendered on a worker, and where: a
@@ -295,65 +728,6 @@ fn unrenderable(case: &ElText) -> Option<(String, Span)> {
             case.file_span(at),
         ))
     })
-}
-
-/// The tasks a transition to `name` reaches: a fork's paths, the end none.
-fn targets(wf: &Workflow, variables: &[Option<String>], name: &str, depth: usize) -> Vec<Target> {
-    if name == wf.end.name {
-        return vec![Target::End];
-    }
-    let Some(index) = wf.nodes.iter().position(|n| n.name.name == name) else {
-        return Vec::new();
-    };
-    let node = wf.nodes.get(index);
-    match (
-        node.map(|n| &n.kind),
-        variables.get(index).cloned().flatten(),
-    ) {
-        // (A fork of forks is bounded by the nodes; a cycle, which the
-        // check reports, stops here.)
-        (Some(NodeKind::Fork { paths }), _) if depth < wf.nodes.len() => paths
-            .iter()
-            .flat_map(|p| targets(wf, variables, &p.name, depth + 1))
-            .collect(),
-        (Some(NodeKind::Kill { .. }), Some(var)) => vec![Target::Kill(var)],
-        (_, Some(var)) => vec![Target::Task(var)],
-        _ => Vec::new(),
-    }
-}
-
-/// The `KILL_reached` task of each kill of `error_kills` that another
-/// transition reaches: the kill's command under its own id.
-fn reached_kills(
-    tasks: &mut Tasks,
-    error_kills: &BTreeSet<String>,
-    task_ids: &std::collections::HashMap<String, String>,
-) {
-    for kill in error_kills {
-        let reached = format!("{kill}_reached");
-        let (Some(id), Some(definition)) = (
-            task_ids.get(kill),
-            tasks.definitions.iter().find(|(var, _)| var == kill),
-        ) else {
-            continue;
-        };
-        if !tasks.edges.iter().any(|(_, to)| *to == reached) {
-            continue;
-        }
-        let definition = definition.1.replacen(
-            &format!("task_id={}", string(id)),
-            &format!("task_id={}", string(&format!("{id}_reached"))),
-            1,
-        );
-        tasks.definitions.push((reached, definition));
-    }
-}
-
-fn edge(tasks: &mut Tasks, from: &str, to: Target) {
-    match to {
-        Target::Task(to) | Target::Kill(to) => tasks.edges.push((from.to_string(), to)),
-        Target::End => {}
-    }
 }
 
 fn bash(operators: &mut BTreeSet<&'static str>, task_id: &str, command: &str) -> String {
@@ -387,24 +761,26 @@ pub(super) fn failing(
 
 /// One action's task: a command for the actions a command does, else a
 /// failing task with the reason.
+#[allow(clippy::too_many_arguments)]
 fn action_task(
     tasks: &mut Tasks,
     task_id: &str,
     name: &str,
     action: &WorkflowAction,
-    wf: &Workflow,
+    wf: &crate::ir::Workflow,
     file: &WorkflowFile,
+    job: &str,
     report: &mut AppReport,
 ) -> String {
     let what = format!("action {name} ({})", action.kind.name);
     let place = file.place(action.kind.span);
     let kind = action.kind.name.as_str();
     if kind == "email" {
-        return email_task(tasks, task_id, what, place, &action.body, file, report);
+        return email_task(tasks, task_id, what, place, &action.body, file, job, report);
     }
     let command = match (kind, COMMANDS.iter().find(|c| c.kind == kind)) {
-        ("fs", _) => fs_command(&action.body),
-        (_, Some(spec)) => command_line(spec, &action.body),
+        ("fs", _) => fs_command(&action.body, job),
+        (_, Some(spec)) => command_line(spec, &action.body, job),
         (other, None) => Err(Refusal::Kind(other.to_string())),
     };
     match command {
@@ -451,6 +827,7 @@ fn action_task(
 
 /// An email action as the SMTP provider's `EmailOperator`: its recipients,
 /// subject and body as templates.
+#[allow(clippy::too_many_arguments)]
 fn email_task(
     tasks: &mut Tasks,
     task_id: &str,
@@ -458,6 +835,7 @@ fn email_task(
     place: Place,
     body: &ActionBody,
     file: &WorkflowFile,
+    job: &str,
     report: &mut AppReport,
 ) -> String {
     let mut differences = vec![
@@ -472,7 +850,7 @@ fn email_task(
         ("body", "html_content"),
     ] {
         for text in values(body, element) {
-            match translated(text, &mut differences) {
+            match translated(text, job, &mut differences) {
                 Ok(t) => {
                     let mut template = t.template();
                     // (A value ending in `.html` would be read as a template
@@ -533,8 +911,12 @@ fn values<'b>(body: &'b ActionBody, name: &str) -> impl Iterator<Item = &'b ElTe
         .map(|(_, v)| v)
 }
 
-fn translated(text: &ElText, differences: &mut Vec<String>) -> Result<Translation, Refusal> {
-    let t = translate(text).map_err(refusal)?;
+fn translated(
+    text: &ElText,
+    job: &str,
+    differences: &mut Vec<String>,
+) -> Result<Translation, Refusal> {
+    let t = translate(text, job).map_err(refusal)?;
     differences.extend(t.differences.iter().cloned());
     Ok(t)
 }
@@ -552,15 +934,20 @@ fn refusal(refused: super::jinja::Refused) -> Refusal {
 /// `text` split at the spaces of its literal text, each word translated.
 fn translated_words(
     text: &ElText,
+    job: &str,
     differences: &mut Vec<String>,
 ) -> Result<Vec<Translation>, Refusal> {
-    let words = super::jinja::translate_words(text).map_err(refusal)?;
+    let words = super::jinja::translate_words(text, job).map_err(refusal)?;
     differences.extend(words.iter().flat_map(|w| w.differences.iter().cloned()));
     Ok(words)
 }
 
 /// `<prepare>`'s deletes and mkdirs, as `hdfs dfs` commands.
-fn prepare(body: &ActionBody, differences: &mut Vec<String>) -> Result<Vec<String>, Refusal> {
+fn prepare(
+    body: &ActionBody,
+    job: &str,
+    differences: &mut Vec<String>,
+) -> Result<Vec<String>, Refusal> {
     let mut commands = Vec::new();
     for (name, text) in &body.values {
         let command = match name.name.as_str() {
@@ -570,18 +957,18 @@ fn prepare(body: &ActionBody, differences: &mut Vec<String>) -> Result<Vec<Strin
         };
         commands.push(format!(
             "{command} {}",
-            translated(text, differences)?.shell_word()
+            translated(text, job, differences)?.shell_word()
         ));
     }
     Ok(commands)
 }
 
-fn fs_command(body: &ActionBody) -> Result<Command, Refusal> {
+fn fs_command(body: &ActionBody, job: &str) -> Result<Command, Refusal> {
     let mut differences = Vec::new();
     let mut commands = Vec::new();
     let mut pending_move: Option<String> = None;
     for (name, text) in &body.values {
-        let word = |d: &mut Vec<String>| translated(text, d).map(|t| t.shell_word());
+        let word = |d: &mut Vec<String>| translated(text, job, d).map(|t| t.shell_word());
         match name.name.as_str() {
             "delete@path" => {
                 commands.push(format!("hdfs dfs -rm -r -f {}", word(&mut differences)?))
@@ -741,9 +1128,9 @@ const COMMANDS: &[CommandSpec] = &[
 ];
 
 /// The command `spec` makes of `body`: `<prepare>` first, then its words.
-fn command_line(spec: &CommandSpec, body: &ActionBody) -> Result<Command, Refusal> {
+fn command_line(spec: &CommandSpec, body: &ActionBody, job: &str) -> Result<Command, Refusal> {
     let mut differences = vec![spec.difference.to_string()];
-    let mut words = prepare(body, &mut differences)?;
+    let mut words = prepare(body, job, &mut differences)?;
     if !words.is_empty() {
         words = vec![format!("{} &&", words.join(" && "))];
     }
@@ -752,20 +1139,20 @@ fn command_line(spec: &CommandSpec, body: &ActionBody) -> Result<Command, Refusa
             Word::Literal(text) => words.push(text.to_string()),
             Word::Each(name) => {
                 for text in values(body, name) {
-                    words.push(translated(text, &mut differences)?.shell_word());
+                    words.push(translated(text, job, &mut differences)?.shell_word());
                 }
             }
             Word::Flag(flag, name) => {
                 for text in values(body, name) {
                     words.push(format!(
                         "{flag} {}",
-                        translated(text, &mut differences)?.shell_word()
+                        translated(text, job, &mut differences)?.shell_word()
                     ));
                 }
             }
             Word::Split(name) => {
                 for text in values(body, name) {
-                    for piece in translated_words(text, &mut differences)? {
+                    for piece in translated_words(text, job, &mut differences)? {
                         words.push(piece.shell_word());
                     }
                 }
@@ -774,7 +1161,7 @@ fn command_line(spec: &CommandSpec, body: &ActionBody) -> Result<Command, Refusa
                 for text in values(body, name) {
                     words.push(format!(
                         "export {} &&",
-                        translated(text, &mut differences)?.shell_word()
+                        translated(text, job, &mut differences)?.shell_word()
                     ));
                 }
             }
@@ -802,10 +1189,61 @@ mod tests {
     use super::*;
     use crate::export::airflow::tests::workflow_of;
 
-    fn export(xml: &str) -> (Tasks, AppReport) {
-        let wf = workflow_of(xml);
+    /// Workflow files by app-path (each its own file `APP_PATH.xml`).
+    struct Apps(Vec<(&'static str, String)>);
+
+    /// A workflow application read from `xml`, as the file `path`.
+    fn read(app_path: &str, path: &str, xml: &str) -> Workflow {
         let mut sources = Sources::default();
-        sources.add("wf.xml".to_string(), xml.to_string());
+        sources.add(path.to_string(), xml.to_string());
+        Workflow {
+            app_path: app_path.to_string(),
+            workflow: std::sync::Arc::new(workflow_of(xml)),
+            defaults: crate::el::VarMap::default(),
+            found_by_name: false,
+            path: path.to_string(),
+            sources,
+        }
+    }
+
+    impl FindWorkflow for Apps {
+        fn find(&self, app_path: &str, _: &str) -> Result<Workflow, String> {
+            let (path, xml) = self
+                .0
+                .iter()
+                .find(|(p, _)| *p == app_path)
+                .ok_or_else(|| format!("no workflow at {app_path}"))?;
+            Ok(read(app_path, &format!("{path}.xml"), xml))
+        }
+    }
+
+    impl Tasks {
+        /// Every task's variable and definition, in groups too.
+        fn definitions(&self) -> Vec<(String, String)> {
+            fn flat(items: &[Item], out: &mut Vec<(String, String)>) {
+                for item in items {
+                    match item {
+                        Item::Task { var, definition } => {
+                            out.push((var.clone(), definition.clone()))
+                        }
+                        Item::Group { items, .. } => flat(items, out),
+                    }
+                }
+            }
+            let mut out = Vec::new();
+            flat(&self.items, &mut out);
+            out
+        }
+    }
+
+    fn export(xml: &str) -> (Tasks, AppReport) {
+        export_with(xml, Apps(Vec::new()))
+    }
+
+    /// The tasks of workflow `xml` (its job's configuration `nameNode` and
+    /// `user.name`), its sub-workflows found in `apps`.
+    fn export_with(xml: &str, apps: Apps) -> (Tasks, AppReport) {
+        let wf = read("hdfs://nn/apps/main", "wf.xml", xml);
         let mut report = AppReport {
             app: "c.xml".to_string(),
             bundle: None,
@@ -813,11 +1251,22 @@ mod tests {
             dag_file: "d.py".to_string(),
             items: Vec::new(),
         };
-        let file = WorkflowFile {
-            path: "wf.xml",
-            sources: &sources,
+        let job = Job {
+            conf: [("nameNode", "hdfs://nn"), ("user.name", "joe")]
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), Some(v.to_string())))
+                .collect(),
+            app_path: wf.app_path.clone(),
         };
-        (tasks(&wf, &file, &mut report, &BTreeSet::new()), report)
+        let tasks = tasks(
+            &wf,
+            &job,
+            &apps,
+            ProcessingZone::UTC,
+            &mut report,
+            &BTreeSet::new(),
+        );
+        (tasks, report)
     }
 
     const FORKED: &str = r#"<workflow-app name="w" xmlns="uri:oozie:workflow:0.5">
@@ -842,10 +1291,10 @@ mod tests {
         assert_eq!(edges, [("a", "j"), ("a", "k"), ("b", "j"), ("b", "k")]);
         let definition = |var: &str| {
             tasks
-                .definitions
-                .iter()
+                .definitions()
+                .into_iter()
                 .find(|(v, _)| v == var)
-                .map(|(_, d)| d.as_str())
+                .map(|(_, d)| d)
                 .unwrap()
         };
         assert_eq!(
@@ -882,10 +1331,10 @@ mod tests {
         let (tasks, report) = export(xml);
         let definition = |var: &str| {
             tasks
-                .definitions
-                .iter()
+                .definitions()
+                .into_iter()
                 .find(|(v, _)| v == var)
-                .map(|(_, d)| d.clone())
+                .map(|(_, d)| d)
                 .unwrap()
         };
         assert_eq!(
@@ -922,10 +1371,10 @@ mod tests {
         assert_eq!(edges, [("d", "a"), ("d", "fail_reached"), ("a", "fail")]);
         let definition = |var: &str| {
             tasks
-                .definitions
-                .iter()
+                .definitions()
+                .into_iter()
                 .find(|(v, _)| v == var)
-                .map(|(_, d)| d.clone())
+                .map(|(_, d)| d)
                 .unwrap()
         };
         // The message, literal, is out of Jinja's reach.
@@ -948,7 +1397,7 @@ mod tests {
 </workflow-app>"#;
         let (tasks, report) = export(xml);
         assert_eq!(
-            tasks.definitions[0].1,
+            tasks.definitions()[0].1,
             r#"EmailOperator(task_id="m", to="a@x.org,{{ oozie.conf(logical_date, 'owner') }}", subject="{{ 'done {{x}}' }}", html_content="at {{ run_id }}")"#
         );
         let item = report
@@ -989,8 +1438,138 @@ mod tests {
                 ("action s (shell)".to_string(), 5, 66),
             ]
         );
-        for (_, definition) in &tasks.definitions {
+        for (_, definition) in tasks.definitions() {
             assert!(definition.contains("exit 1"), "{definition}");
         }
+    }
+
+    const PARENT: &str = r#"<workflow-app name="main" xmlns="uri:oozie:workflow:0.5">
+<start to="s"/>
+<action name="s"><sub-workflow><app-path>${nameNode}/apps/load</app-path><propagate-configuration/><configuration><property><name>x</name><value>${wf:conf('n')}</value></property></configuration></sub-workflow><ok to="after"/><error to="fail"/></action>
+<action name="after"><shell xmlns="uri:oozie:shell-action:0.3"><exec>after</exec></shell><ok to="end"/><error to="fail"/></action>
+<kill name="fail"><message>failed</message></kill>
+<end name="end"/>
+</workflow-app>"#;
+
+    const LOAD: &str = r#"<workflow-app name="load" xmlns="uri:oozie:workflow:0.5">
+<start to="d"/>
+<decision name="d"><switch><case to="a">${x eq 1}</case><default to="end"/></switch></decision>
+<action name="a"><shell xmlns="uri:oozie:shell-action:0.3"><exec>${x}</exec></shell><ok to="end"/><error to="k"/></action>
+<kill name="k"><message>load failed</message></kill>
+<end name="end"/>
+</workflow-app>"#;
+
+    #[test]
+    fn a_sub_workflow_is_a_group_of_its_tasks_reading_its_own_job() {
+        let (tasks, report) = export_with(
+            PARENT,
+            Apps(vec![("hdfs://nn/apps/load", LOAD.to_string())]),
+        );
+        assert_eq!(report.refused(), 0, "{:?}", report.items);
+        assert_eq!(tasks.first, ["s_d"]);
+        assert!(tasks.grouped);
+        let Item::Group {
+            var,
+            group_id,
+            items,
+            ..
+        } = &tasks.items[0]
+        else {
+            panic!("a group first");
+        };
+        assert_eq!((var.as_str(), group_id.as_str()), ("s", "s"));
+        let inside: Vec<String> = items
+            .iter()
+            .map(|i| match i {
+                Item::Task { var, .. } | Item::Group { var, .. } => var.clone(),
+            })
+            .collect();
+        assert_eq!(inside, ["s_d", "s_a", "s_k", "s_end"]);
+        let edges: Vec<(&str, &str)> = tasks
+            .edges
+            .iter()
+            .map(|(a, b)| (a.as_str(), b.as_str()))
+            .collect();
+        assert_eq!(
+            edges,
+            [
+                // The sub-workflow's graph, ending at its end node's task.
+                ("s_d", "s_a"),
+                ("s_d", "s_end"),
+                ("s_a", "s_end"),
+                ("s_a", "s_k"),
+                // The action's ok leaves from there; its error from any task.
+                ("s_end", "after"),
+                ("s_d", "fail"),
+                ("s_a", "fail"),
+                ("s_k", "fail"),
+                ("s_end", "fail"),
+                ("after", "fail"),
+            ]
+        );
+        let definition = |var: &str| {
+            tasks
+                .definitions()
+                .into_iter()
+                .find(|(v, _)| v == var)
+                .map(|(_, d)| d)
+                .unwrap()
+        };
+        // Its decision reads its own job, and names the tasks by their whole ids.
+        assert_eq!(
+            definition("s_d"),
+            r#"BranchPythonOperator(task_id="d", python_callable=oozie_s.branch, op_kwargs={"cases": [("${x eq 1}", ["s.a"])], "default": ["s.end"]})"#
+        );
+        assert_eq!(
+            definition("s_a"),
+            r#"BashOperator(task_id="a", bash_command="{{ oozie.quote(oozie_s.conf(logical_date, 'x')) }}")"#
+        );
+        assert_eq!(
+            definition("s_end"),
+            r#"EmptyOperator(task_id="end", trigger_rule="none_failed_min_one_success")"#
+        );
+        assert!(definition("s_k").ends_with(r#"trigger_rule="one_failed")"#));
+        assert!(definition("fail").ends_with(r#"trigger_rule="one_failed")"#));
+        // Its job: the parent's propagated, its configuration resolved in the parent.
+        assert_eq!(
+            tasks.jobs,
+            [(
+                "oozie_s".to_string(),
+                "oozie_s = OOZIE.sub_workflow(\n    action=\"s\",\n    app_path=\"hdfs://nn/apps/load\",\n    propagate=True,\n    configuration={\n        \"x\": \"${wf:conf('n')}\",\n    },\n    defaults={},\n)\n".to_string()
+            )]
+        );
+    }
+
+    #[test]
+    fn a_sub_workflow_that_cannot_be_a_group_is_a_failing_task_and_refused() {
+        let looping = PARENT.replace("${nameNode}/apps/load", "${wf:appPath()}");
+        let (tasks, report) = export_with(
+            &looping,
+            Apps(vec![("hdfs://nn/apps/main", looping.clone())]),
+        );
+        let refused: Vec<&str> = report
+            .items
+            .iter()
+            .filter(|i| i.status == Status::Refused)
+            .map(|i| i.detail.as_str())
+            .collect();
+        assert_eq!(refused.len(), 1, "{refused:?}");
+        assert!(refused[0].contains("which runs it again"), "{}", refused[0]);
+        // (The loop is found by the file: wf.xml runs main.xml, which runs
+        // main.xml again: that action fails.)
+        let definitions = tasks.definitions();
+        let (_, inner) = definitions.iter().find(|(v, _)| v == "s_s").unwrap();
+        assert!(
+            inner.contains("which runs it again") && inner.contains("exit 1"),
+            "{inner}"
+        );
+        let (tasks, report) = export_with(PARENT, Apps(Vec::new()));
+        assert_eq!(report.refused(), 1);
+        assert!(!tasks.grouped);
+        let (_, s) = &tasks.definitions()[0];
+        assert!(
+            s.contains("not exported from Oozie by coordc: no workflow at hdfs://nn/apps/load"),
+            "{s}"
+        );
     }
 }
