@@ -110,7 +110,8 @@ class OozieSubWorkflow(WorkflowJob):
     (:174) and the workflow's <parameters> complete it:
 
     1. with <propagate-configuration/>, every property of the parent's job;
-    2. the parent's user (`user.name`, from its proto action configuration);
+    2. the parent's user (`user.name`, from its proto action configuration:
+       :204-205 and WorkflowAppService.java:174-176);
     3. the app-path (`oozie.wf.application.path`);
     4. the action's <configuration>, its EL rendered in the parent's job;
     5. under all of them, the sub-workflow's config-default.xml, then the

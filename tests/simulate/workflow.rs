@@ -1039,6 +1039,40 @@ fn a_sub_workflow_gets_the_parents_configuration_and_the_actions_wins() {
 }
 
 #[test]
+fn a_sub_workflow_without_propagation_still_has_the_parents_user() {
+    // SubWorkflowActionExecutor.start copies the proto action configuration,
+    // which holds the parent job's user (:204-205, WorkflowAppService.java:
+    // 174-176 at release-5.2.1): the child's wf:user() is the parent's, not
+    // the local machine's.
+    let dir = common::fresh_dir("simulate-subwf-user");
+    let parent = common::write(
+        &dir,
+        "parent.xml",
+        r#"<workflow-app name="p" xmlns="uri:oozie:workflow:0.5"><start to="s"/><action name="s"><sub-workflow><app-path>child</app-path></sub-workflow><ok to="end"/><error to="k"/></action><kill name="k"><message>x</message></kill><end name="end"/></workflow-app>"#,
+    );
+    common::write(
+        &dir,
+        "child/workflow.xml",
+        r#"<workflow-app name="c" xmlns="uri:oozie:workflow:0.5"><start to="j"/><action name="j"><fs><mkdir path="/u/${wf:user()}"/></fs><ok to="end"/><error to="k"/></action><kill name="k"><message>x</message></kill><end name="end"/></workflow-app>"#,
+    );
+    let out = common::coordc(&[
+        "simulate",
+        &parent.display().to_string(),
+        "-D",
+        "user.name=joe",
+        "--format",
+        "json",
+    ]);
+    common::expect_code(&out, 0, "simulate");
+    let run = parse(&out.stdout, "the run");
+    let child = &node(&run, "s")["workflow"];
+    assert_eq!(
+        node(child, "j")["resolved"],
+        json!({"mkdir@path": "/u/joe"})
+    );
+}
+
+#[test]
 fn a_killed_sub_workflow_is_its_actions_error() {
     // SubWorkflowActionExecutor.end (:252-263): a child not SUCCEEDED gives
     // ERROR, with no error code of its own (it sets none), and the error

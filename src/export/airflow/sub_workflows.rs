@@ -8,7 +8,8 @@
 //! Oozie's order (SubWorkflowActionExecutor.java:180-212 at release-5.2.1,
 //! then SubmitXCommand.java:174 and the workflow's `<parameters>`): with
 //! `<propagate-configuration/>` every property of the parent's job; the
-//! parent's user (its proto action configuration); the app-path
+//! parent's user (its proto action configuration, :204-205 and
+//! WorkflowAppService.java:174-176); the app-path
 //! (`oozie.wf.application.path`); the action's `<configuration>`, resolved
 //! in the parent's job; and, only where none of those gave a value, the
 //! sub-workflow's `config-default.xml`, then its `<parameters>` defaults.

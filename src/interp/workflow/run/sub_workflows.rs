@@ -53,8 +53,25 @@ impl Runner<'_, '_> {
             .configuration
             .iter()
             .map(|(k, v)| (k.as_str(), v.as_str()));
-        let base = propagate.then_some(&self.tree.job.conf);
-        let conf = match job_conf(&loaded, base, configuration, &app_path) {
+        // Without propagation the child still has the parent's user: the
+        // executor copies the proto action configuration, which holds it
+        // (SubWorkflowActionExecutor.java:204-205, WorkflowAppService.java:174-176
+        // at release-5.2.1).
+        let user_only: VarMap;
+        let base = if propagate {
+            &self.tree.job.conf
+        } else {
+            user_only = self
+                .tree
+                .job
+                .conf
+                .get_key_value("user.name")
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .into_iter()
+                .collect();
+            &user_only
+        };
+        let conf = match job_conf(&loaded, Some(base), configuration, &app_path) {
             Ok(conf) => conf,
             Err(message) => {
                 self.fail_at_start(r, SUBMISSION, &message);
