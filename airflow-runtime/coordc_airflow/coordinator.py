@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 # Actions per `coordc dryrun` call: a year of hourly runs is 9 calls.
 WINDOW = 1000
 
+# Windows kept in memory: runs go forward, so the oldest asked for goes first.
+KEPT_WINDOWS = 8
+
 # The app-path of the synthetic coordinator: coordc cannot read it and still
 # lists the actions (the workflow's own file is not needed for them).
 UNUSED_APP_PATH = "coordc-airflow://unused"
@@ -288,6 +291,8 @@ class OozieCoordinator(WorkflowJob):
                 return window, bisect.bisect_left(window.times, key)
         window = self._dryrun(key)
         self._windows[key] = window
+        while len(self._windows) > KEPT_WINDOWS:
+            del self._windows[next(iter(self._windows))]
         return window, 0
 
     def _dryrun(self, start: str) -> _Window:

@@ -82,6 +82,19 @@ class CorpusApplication(unittest.TestCase):
         oozie.nominal_times()
         self.assertEqual(list(oozie._windows), ["2009-03-07T08:00Z"])
 
+    def test_few_windows_are_kept(self):
+        # Two years of hourly actions asked for one every 1,000: a window each,
+        # only the last KEPT_WINDOWS kept in memory.
+        from coordc_airflow import coordinator
+
+        oozie = hours_in_day(frequency="${coord:hours(1)}", end="2011-03-07T08:00Z")
+        first = oozie.nominal_times(limit=1)[0]
+        for n in range(12):
+            asked = first + timedelta(hours=1000 * n)
+            self.assertEqual(oozie.nominal_times(after=asked - timedelta(minutes=1), limit=1), [asked])
+        self.assertEqual(len(oozie._windows), coordinator.KEPT_WINDOWS)
+        self.assertEqual(next(iter(oozie._windows)), "2009-08-21T00:00Z")
+
     def test_no_action(self):
         with self.assertRaisesRegex(CoordcAirflowError, "no action at nominal time 2009-03-07T09:00Z"):
             hours_in_day().action("2009-03-07T09:00:00+00:00")
