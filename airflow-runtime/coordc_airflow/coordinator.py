@@ -182,10 +182,16 @@ class OozieCoordinator(WorkflowJob):
         """The `coordc dryrun --format json` action whose nominal time this is."""
         moment = utc(nominal_time)
         key = minute_key(moment)
-        window, index = self._window_at_or_after(key)
         # Nominal times are whole minutes: a time with seconds has no action.
-        if index < len(window.times) and window.times[index] == key and parse(key) == moment:
-            return window.actions[index]
+        if parse(key) == moment:
+            window, index = self._window_at_or_after(key)
+            if index < len(window.times) and window.times[index] == key:
+                return window.actions[index]
+            # Times that go back (Oozie's cron DST shift) leave the listing out
+            # of order there: look through the window, then the one from this time.
+            for window in (window, self._window_at(key)):
+                if key in window.times:
+                    return window.actions[window.times.index(key)]
         shown = key if parse(key) == moment else moment.isoformat()
         raise CoordcAirflowError(f"coordinator {self.name!r} has no action at nominal time {shown}")
 
@@ -284,16 +290,24 @@ class OozieCoordinator(WorkflowJob):
         shift = timedelta(hours=int(hours), minutes=int(minutes)) * (1 if sign == "+" else -1)
         return (parse(utc) + shift).strftime("%Y-%m-%dT%H:%M") + sign + hours + minutes
 
+    def _window_at(self, key: str) -> _Window:
+        """The window that starts at `key`, asked for now if need be."""
+        return self._windows.get(key) or self._fetch(key)
+
     def _window_at_or_after(self, key: str) -> tuple[_Window, int]:
         """A window holding the first action at or after `key` (if any), and that action's index."""
         for window in reversed(self._windows.values()):  # the latest first: runs go forward
             if window.start <= key and (window.complete or window.times[-1] >= key):
                 return window, bisect.bisect_left(window.times, key)
+        return self._fetch(key), 0
+
+    def _fetch(self, key: str) -> _Window:
+        """The actions from `key` on, asked of coordc and kept."""
         window = self._dryrun(key)
         self._windows[key] = window
         while len(self._windows) > KEPT_WINDOWS:
             del self._windows[next(iter(self._windows))]
-        return window, 0
+        return window
 
     def _dryrun(self, start: str) -> _Window:
         with tempfile.TemporaryDirectory(prefix="coordc-airflow-") as tmp:

@@ -95,6 +95,21 @@ class CorpusApplication(unittest.TestCase):
         self.assertEqual(len(oozie._windows), coordinator.KEPT_WINDOWS)
         self.assertEqual(next(iter(oozie._windows)), "2009-08-21T00:00Z")
 
+    def test_an_action_among_times_that_go_back(self):
+        # Oozie's cron DST shift: after 2018-11-05T09:00Z comes 08:20Z (the
+        # job's listing is out of order there); each action is still found.
+        oozie = OozieCoordinator(
+            name="c",
+            xmlns="uri:oozie:coordinator:0.5",
+            frequency="0/20 8-18 ? * 2-6",
+            timezone="America/Chicago",
+            start="2018-11-01T08:00Z",
+            end="2018-11-10T00:00Z",
+        )
+        oozie.nominal_times()  # the whole job, in its order, one window
+        for time in ("2018-11-05T09:00Z", "2018-11-05T08:20Z", "2018-11-05T08:40Z"):
+            self.assertEqual(oozie.action(time)["nominal_time"], time)
+
     def test_no_action(self):
         with self.assertRaisesRegex(CoordcAirflowError, "no action at nominal time 2009-03-07T09:00Z"):
             hours_in_day().action("2009-03-07T09:00:00+00:00")

@@ -44,6 +44,22 @@ pub fn summaries(out: &str) -> Vec<(String, usize, usize)> {
         .collect()
 }
 
+/// `coordc export airflow ARGS --verify`, in the checkout, into a fresh
+/// folder, with the Python that has Airflow; it must exit 0: each DAG's
+/// summary, and the whole output.
+fn export_verified(name: &str, args: &[&str]) -> (Vec<(String, usize, usize)>, String) {
+    let out_dir = fresh_dir(name).display().to_string();
+    let python = airflow_python();
+    let mut all = vec![
+        "export", "airflow", "--out", &out_dir, "--verify", "--python", &python,
+    ];
+    all.extend_from_slice(args);
+    let out = coordc_in(root(), &all);
+    let shown = format!("{}\n{}", stdout(&out), stderr(&out));
+    expect_code(&out, 0, &shown);
+    (summaries(&stdout(&out)), shown)
+}
+
 /// Every corpus coordinator that dry-runs (the spec's worked examples, the
 /// simulator's facts, the bundle's), exported and verified over its whole
 /// life: zero divergences.
@@ -84,18 +100,9 @@ fn every_corpus_coordinator_exports_and_verifies() {
         "only {} corpus coordinators dry-run",
         apps.len()
     );
-    let out_dir = fresh_dir("export-verify-corpus");
-    let python = airflow_python();
-    let out_arg = out_dir.display().to_string();
-    let mut args = vec![
-        "export", "airflow", "--out", &out_arg, "--verify", "--python", &python,
-    ];
-    args.extend(apps.iter().map(String::as_str));
+    let mut args: Vec<&str> = apps.iter().map(String::as_str).collect();
     args.push("corpus/bundle/daily-pipeline/bundle.xml");
-    let out = coordc_in(root(), &args);
-    let shown = format!("{}\n{}", stdout(&out), stderr(&out));
-    expect_code(&out, 0, &shown);
-    let summaries = summaries(&stdout(&out));
+    let (summaries, shown) = export_verified("export-verify-corpus", &args);
     // One DAG per coordinator, the bundle's two besides.
     assert_eq!(summaries.len(), apps.len() + 2, "{shown}");
     for (dag, runs, divergences) in &summaries {
@@ -115,32 +122,15 @@ fn every_corpus_coordinator_exports_and_verifies() {
     ignore = "skipped: needs Apache Airflow in .venv-airflow (.ci/run makes it from airflow-runtime/requirements-verify.txt) or $COORDC_AIRFLOW_PYTHON"
 )]
 fn the_fixture_verifies_across_the_dst_switch() {
-    let out_dir = fresh_dir("export-verify-fixture");
-    let out = coordc(&[
-        "export",
-        "airflow",
-        &root()
-            .join("tests/export/fixtures/daily-etl/coordinator.xml")
-            .display()
-            .to_string(),
-        "--out",
-        &out_dir.display().to_string(),
-        "--map",
-        &format!(
-            "hdfs://nn:8020/apps/etl={}",
-            root().join("tests/export/fixtures/daily-etl/wf").display()
-        ),
-        "--verify",
-        "--python",
-        &airflow_python(),
-    ]);
-    let shown = format!("{}\n{}", stdout(&out), stderr(&out));
-    expect_code(&out, 0, &shown);
-    assert_eq!(
-        summaries(&stdout(&out)),
-        [("daily-etl".to_string(), 32, 0)],
-        "{shown}"
+    let (summaries, shown) = export_verified(
+        "export-verify-fixture",
+        &[
+            "tests/export/fixtures/daily-etl/coordinator.xml",
+            "--map",
+            "hdfs://nn:8020/apps/etl=tests/export/fixtures/daily-etl/wf",
+        ],
     );
+    assert_eq!(summaries, [("daily-etl".to_string(), 32, 0)], "{shown}");
 }
 
 /// A job too long to compare whole (three years hourly, 26,304 actions) is
@@ -154,24 +144,12 @@ fn the_fixture_verifies_across_the_dst_switch() {
     ignore = "skipped: needs Apache Airflow in .venv-airflow (.ci/run makes it from airflow-runtime/requirements-verify.txt) or $COORDC_AIRFLOW_PYTHON"
 )]
 fn a_long_job_is_verified_on_every_dst_transition_and_a_sample() {
-    let out_dir = fresh_dir("export-verify-long");
-    let out = coordc_in(
-        root(),
-        &[
-            "export",
-            "airflow",
-            "tests/export/fixtures/long-hourly/coordinator.xml",
-            "--out",
-            &out_dir.display().to_string(),
-            "--verify",
-            "--python",
-            &airflow_python(),
-        ],
+    let (summaries, shown) = export_verified(
+        "export-verify-long",
+        &["tests/export/fixtures/long-hourly/coordinator.xml"],
     );
-    let shown = format!("{}\n{}", stdout(&out), stderr(&out));
-    expect_code(&out, 0, &shown);
     assert_eq!(
-        summaries(&stdout(&out)),
+        summaries,
         [("long-hourly".to_string(), 19_407, 0)],
         "{shown}"
     );
@@ -299,29 +277,17 @@ fn sub_workflows_run_as_oozie_runs_them() {
     let fixture = root().join("tests/export/fixtures/sub-workflows");
     let map = format!("hdfs://nn/apps={}", fixture.display());
     // Every task of every group renders for the run, its decision decides.
-    let verified = coordc(&[
-        "export",
-        "airflow",
-        &fixture.join("coordinator.xml").display().to_string(),
-        "--config",
-        &fixture.join("job.properties").display().to_string(),
-        "--map",
-        &map,
-        "--out",
-        &fresh_dir("export-sub-workflows-verify")
-            .display()
-            .to_string(),
-        "--verify",
-        "--python",
-        &airflow_python(),
-    ]);
-    let shown = format!("{}\n{}", stdout(&verified), stderr(&verified));
-    expect_code(&verified, 0, &shown);
-    assert_eq!(
-        summaries(&stdout(&verified)),
-        [("sub-workflows".to_string(), 1, 0)],
-        "{shown}"
+    let (summaries, shown) = export_verified(
+        "export-sub-workflows-verify",
+        &[
+            "tests/export/fixtures/sub-workflows/coordinator.xml",
+            "--config",
+            "tests/export/fixtures/sub-workflows/job.properties",
+            "--map",
+            "hdfs://nn/apps=tests/export/fixtures/sub-workflows",
+        ],
     );
+    assert_eq!(summaries, [("sub-workflows".to_string(), 1, 0)], "{shown}");
     let ran = run_with_airflow(
         "export-sub-workflows",
         &fixture,

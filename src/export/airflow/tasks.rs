@@ -1234,6 +1234,23 @@ mod tests {
             flat(&self.items, &mut out);
             out
         }
+
+        /// The definition of the task `var`.
+        fn definition(&self, var: &str) -> String {
+            self.definitions()
+                .into_iter()
+                .find(|(v, _)| v == var)
+                .map(|(_, d)| d)
+                .unwrap_or_else(|| panic!("no task {var}"))
+        }
+
+        /// The edges, as text.
+        fn edge_pairs(&self) -> Vec<(&str, &str)> {
+            self.edges
+                .iter()
+                .map(|(a, b)| (a.as_str(), b.as_str()))
+                .collect()
+        }
     }
 
     fn export(xml: &str) -> (Tasks, AppReport) {
@@ -1283,20 +1300,11 @@ mod tests {
     fn forks_fan_out_joins_wait_and_kills_run_on_a_failure() {
         let (tasks, report) = export(FORKED);
         assert_eq!(tasks.first, ["a", "b"]);
-        let edges: Vec<(&str, &str)> = tasks
-            .edges
-            .iter()
-            .map(|(a, b)| (a.as_str(), b.as_str()))
-            .collect();
-        assert_eq!(edges, [("a", "j"), ("a", "k"), ("b", "j"), ("b", "k")]);
-        let definition = |var: &str| {
-            tasks
-                .definitions()
-                .into_iter()
-                .find(|(v, _)| v == var)
-                .map(|(_, d)| d)
-                .unwrap()
-        };
+        assert_eq!(
+            tasks.edge_pairs(),
+            [("a", "j"), ("a", "k"), ("b", "j"), ("b", "k")]
+        );
+        let definition = |var: &str| tasks.definition(var);
         assert_eq!(
             definition("k"),
             r#"BashOperator(task_id="k", bash_command="echo failed >&2; exit 1", trigger_rule="one_failed")"#
@@ -1329,14 +1337,7 @@ mod tests {
 <end name="end"/>
 </workflow-app>"#;
         let (tasks, report) = export(xml);
-        let definition = |var: &str| {
-            tasks
-                .definitions()
-                .into_iter()
-                .find(|(v, _)| v == var)
-                .map(|(_, d)| d)
-                .unwrap()
-        };
+        let definition = |var: &str| tasks.definition(var);
         assert_eq!(
             definition("d"),
             r#"BranchPythonOperator(task_id="d", python_callable=OOZIE.branch, op_kwargs={"cases": [("${wf:conf('size') gt 10}", ["one"]), ("${trim(mode) eq 'both'}", ["a", "b"])], "default": []})"#
@@ -1363,20 +1364,11 @@ mod tests {
 <end name="end"/>
 </workflow-app>"#;
         let (tasks, _) = export(xml);
-        let edges: Vec<(&str, &str)> = tasks
-            .edges
-            .iter()
-            .map(|(a, b)| (a.as_str(), b.as_str()))
-            .collect();
-        assert_eq!(edges, [("d", "a"), ("d", "fail_reached"), ("a", "fail")]);
-        let definition = |var: &str| {
-            tasks
-                .definitions()
-                .into_iter()
-                .find(|(v, _)| v == var)
-                .map(|(_, d)| d)
-                .unwrap()
-        };
+        assert_eq!(
+            tasks.edge_pairs(),
+            [("d", "a"), ("d", "fail_reached"), ("a", "fail")]
+        );
+        let definition = |var: &str| tasks.definition(var);
         // The message, literal, is out of Jinja's reach.
         assert_eq!(
             definition("fail"),
@@ -1485,13 +1477,8 @@ mod tests {
             })
             .collect();
         assert_eq!(inside, ["s_d", "s_a", "s_k", "s_end"]);
-        let edges: Vec<(&str, &str)> = tasks
-            .edges
-            .iter()
-            .map(|(a, b)| (a.as_str(), b.as_str()))
-            .collect();
         assert_eq!(
-            edges,
+            tasks.edge_pairs(),
             [
                 // The sub-workflow's graph, ending at its end node's task.
                 ("s_d", "s_a"),
@@ -1507,14 +1494,7 @@ mod tests {
                 ("after", "fail"),
             ]
         );
-        let definition = |var: &str| {
-            tasks
-                .definitions()
-                .into_iter()
-                .find(|(v, _)| v == var)
-                .map(|(_, d)| d)
-                .unwrap()
-        };
+        let definition = |var: &str| tasks.definition(var);
         // Its decision reads its own job, and names the tasks by their whole ids.
         assert_eq!(
             definition("s_d"),
