@@ -5,6 +5,7 @@ mod actions_json;
 mod args;
 mod check;
 mod cron;
+mod diff;
 pub mod dryrun;
 mod eval;
 mod export;
@@ -39,6 +40,10 @@ enum Command {
     /// List every action a coordinator materializes, with its inputs, outputs and
     /// resolved workflow configuration.
     Dryrun(dryrun::DryrunArgs),
+    /// Compare what two versions of coordinators will run: the actions that
+    /// appear, disappear or move, and the URIs and configuration that change.
+    /// Exit 0: no change; 1: a change; 2: a version cannot be compared.
+    Diff(diff::DiffArgs),
     /// Export coordinators (and the coordinators of bundles) to another
     /// scheduler: Apache Airflow DAG files, with a report of what maps.
     Export {
@@ -116,6 +121,7 @@ pub fn main() -> i32 {
         Command::Eval(args) => eval::run(args),
         Command::Check(args) => check::run(args),
         Command::Dryrun(args) => dryrun::run(args),
+        Command::Diff(args) => diff::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Export { target } => export::run(target),
         Command::Cron(args) => cron::run(args),

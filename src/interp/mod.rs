@@ -2,6 +2,7 @@
 //! runs coordinators (`simulate/`) and workflows (`workflow/`).
 
 pub(crate) mod clock;
+pub mod diff;
 pub(crate) mod markup;
 pub(crate) mod queue;
 pub mod simulate;

@@ -41,6 +41,12 @@ impl<'a> Job<'a> {
             })
     }
 
+    /// Lists only the actions in [`from`, `to`) from now on (`--from`,
+    /// `--to`), e.g. a window both versions of a job share.
+    pub fn set_window(&mut self, from: Option<DateTime<Utc>>, to: Option<DateTime<Utc>>) {
+        self.window = (from, to);
+    }
+
     /// The actions of the job's whole life whose index (from 0) `kept`
     /// selects, each with the nominal time of the action before it: a
     /// sample of a long job, only the kept ones resolved.

@@ -1,0 +1,535 @@
+//! `coordc diff OLD NEW`: what a change does to what will run. Each
+//! coordinator of the old version and of the new is dry-run over one window
+//! and the two listings compared action by action (`interp::diff`): the
+//! actions that appear, disappear or move, and, for the actions on both
+//! sides, the data-in and data-out URIs and the resolved configuration that
+//! change. Exit 0 when nothing changes, 1 when something does, 2 when a
+//! version cannot be compared.
+
+use super::args::JobArgs;
+use super::output::stopped;
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
+use crate::diag::render::human;
+use crate::interp::diff::{self, Change, Comparison, Side};
+use crate::oozie::job::{Job, Options};
+use crate::project::files::Files;
+use crate::project::load::{self, LoadedCoordinator, Sources};
+use crate::project::locate::AppKind;
+use crate::time::datetime::{ProcessingZone, format_utc, parse_datetime};
+use chrono::{DateTime, Months, Utc};
+use clap::{Args, ValueEnum};
+use std::path::{Path, PathBuf};
+
+#[derive(Args)]
+pub(crate) struct DiffArgs {
+    /// The old version: a coordinator application file, or a folder whose
+    /// coordinators are compared with the new folder's of the same path.
+    old: PathBuf,
+    /// The new version: a file, or a folder, as OLD is.
+    new: PathBuf,
+    #[command(flatten)]
+    job: JobArgs,
+    /// Compare the actions at or after this nominal time. Default: now, or
+    /// the earlier job's start when both start later.
+    #[arg(long, value_name = "T")]
+    from: Option<String>,
+    /// Compare the actions before this nominal time. Default: a year after
+    /// the window's start.
+    #[arg(long, value_name = "T")]
+    to: Option<String>,
+    /// Oozie's processing time zone (`oozie.processing.timezone`): UTC or
+    /// GMT±HHMM. Default: the `coordc.toml` that applies to each version.
+    #[arg(long, value_name = "TZ")]
+    processing_timezone: Option<String>,
+    #[arg(long, value_enum, default_value = "text")]
+    format: DiffFormat,
+}
+
+/// How the differences are written.
+#[derive(Clone, Copy, ValueEnum)]
+enum DiffFormat {
+    /// For a person: each group of changes, then examples.
+    Text,
+    /// One JSON document.
+    Json,
+    /// Markdown, for a pull request's comment.
+    Markdown,
+    /// GitHub Actions annotations (`::notice file=...`), one per group.
+    Github,
+}
+
+/// One coordinator's two versions, compared; or one side missing.
+enum Outcome {
+    Compared {
+        old: String,
+        new: String,
+        window: (DateTime<Utc>, DateTime<Utc>),
+        comparison: Comparison,
+    },
+    /// Only one version has the application.
+    Only { side: Side, file: String },
+}
+
+pub(crate) fn run(args: DiffArgs) -> i32 {
+    let pairs = match pairs(&args.old, &args.new) {
+        Ok(pairs) => pairs,
+        Err(why) => {
+            eprintln!("error: {why}");
+            return EXIT_USAGE;
+        }
+    };
+    let files = Files::default();
+    let configs = args.job.read_configs();
+    let mut outcomes = Vec::new();
+    let mut exit = EXIT_OK;
+    for pair in pairs {
+        match pair {
+            (Some(old), Some(new)) => match compare(&args, &files, &configs, &old, &new) {
+                Ok(outcome) => outcomes.push(outcome),
+                Err(code) => exit = EXIT_USAGE.max(code),
+            },
+            (Some(old), None) => outcomes.push(Outcome::Only {
+                side: Side::Old,
+                file: old.display().to_string(),
+            }),
+            (None, Some(new)) => outcomes.push(Outcome::Only {
+                side: Side::New,
+                file: new.display().to_string(),
+            }),
+            (None, None) => {}
+        }
+    }
+    let mut out = String::new();
+    match args.format {
+        DiffFormat::Text => write_text(&mut out, &outcomes),
+        DiffFormat::Markdown => write_markdown(&mut out, &outcomes),
+        DiffFormat::Github => write_github(&mut out, &outcomes),
+        DiffFormat::Json => {
+            out = serde_json::to_string_pretty(&json(&outcomes)).unwrap_or_default();
+            out.push('\n');
+        }
+    }
+    print!("{out}");
+    let changed = outcomes.iter().any(|o| match o {
+        Outcome::Compared { comparison, .. } => comparison.changed(),
+        Outcome::Only { .. } => true,
+    });
+    match (exit, changed) {
+        (EXIT_OK, true) => EXIT_ERRORS,
+        (exit, _) => exit,
+    }
+}
+
+/// The coordinators to compare: the two files, or each coordinator of the
+/// two folders by its path in them (a side without it: `None`).
+type Pair = (Option<PathBuf>, Option<PathBuf>);
+
+fn pairs(old: &Path, new: &Path) -> Result<Vec<Pair>, String> {
+    match (old.is_dir(), new.is_dir()) {
+        (false, false) => Ok(vec![(Some(old.to_path_buf()), Some(new.to_path_buf()))]),
+        (true, true) => {
+            let (olds, news) = (coordinators(old), coordinators(new));
+            let mut relative: Vec<PathBuf> = olds.iter().chain(&news).cloned().collect();
+            relative.sort();
+            relative.dedup();
+            Ok(relative
+                .into_iter()
+                .map(|r| {
+                    (
+                        olds.contains(&r).then(|| old.join(&r)),
+                        news.contains(&r).then(|| new.join(&r)),
+                    )
+                })
+                .collect())
+        }
+        _ => Err(format!(
+            "compare a file with a file or a folder with a folder: {} and {}",
+            old.display(),
+            new.display()
+        )),
+    }
+}
+
+/// The coordinator application files under `dir`, by their path in it.
+fn coordinators(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let hidden = entry.file_name().to_string_lossy().starts_with('.');
+            if path.is_dir() && !hidden {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "xml")
+                && std::fs::read_to_string(&path).is_ok_and(|t| t.contains("<coordinator-app"))
+                && let Ok(relative) = path.strip_prefix(dir)
+            {
+                found.push(relative.to_path_buf());
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// A coordinator of one version, loaded with its own settings and job.
+struct Version {
+    file: PathBuf,
+    pz: ProcessingZone,
+    loaded: LoadedCoordinator,
+    sources: Sources,
+}
+
+fn compare(
+    args: &DiffArgs,
+    files: &Files,
+    configs: &[crate::project::files::ConfigFile],
+    old: &Path,
+    new: &Path,
+) -> Result<Outcome, i32> {
+    let old = load_version(args, files, configs, old)?;
+    let new = load_version(args, files, configs, new)?;
+    let options = |v: &Version| Options {
+        includes_incomplete: false,
+        from: None,
+        to: None,
+        limit: None,
+        processing_zone: v.pz,
+        check_maximum_frequency: true,
+        cron_max_year: super::cron_max_year(),
+    };
+    let mut old_job = submit(&old, &options(&old))?;
+    let mut new_job = submit(&new, &options(&new))?;
+    let window = window(args, new.pz, &old_job, &new_job)?;
+    old_job.set_window(Some(window.0), Some(window.1));
+    new_job.set_window(Some(window.0), Some(window.1));
+    match diff::compare(old_job.actions(), new_job.actions()) {
+        Ok(comparison) => Ok(Outcome::Compared {
+            old: old.file.display().to_string(),
+            new: new.file.display().to_string(),
+            window,
+            comparison,
+        }),
+        Err((side, d)) => {
+            let version = match side {
+                Side::Old => &old,
+                Side::New => &new,
+            };
+            eprint!(
+                "{}",
+                version.sources.render(&crate::diag::Located::in_app(d))
+            );
+            Err(EXIT_USAGE)
+        }
+    }
+}
+
+fn load_version(
+    args: &DiffArgs,
+    files: &Files,
+    configs: &[crate::project::files::ConfigFile],
+    file: &Path,
+) -> Result<Version, i32> {
+    let settings = args
+        .job
+        .settings(files, args.processing_timezone.as_deref(), file)?;
+    let input = args.job.own_job(configs, files, &settings);
+    let mut sources = Sources::default();
+    let mut loaded = None;
+    let code = load::with_application(file, files, &mut sources, |sources, opened| {
+        let (kind, doc) = match opened {
+            Ok(opened) => opened,
+            Err(stop) => return stopped(sources, stop),
+        };
+        if kind != Some(AppKind::Coordinator) {
+            eprintln!(
+                "error: {}: coordc diff compares coordinators, not <{}>",
+                file.display(),
+                doc.root.name
+            );
+            return EXIT_USAGE;
+        }
+        match load::coordinator(doc, file, &input, sources) {
+            Ok(l) => {
+                loaded = Some(l);
+                EXIT_OK
+            }
+            Err(stop) => stopped(sources, stop),
+        }
+    });
+    match loaded {
+        Some(loaded) if code == EXIT_OK => Ok(Version {
+            file: file.to_path_buf(),
+            pz: settings.processing_zone,
+            loaded,
+            sources,
+        }),
+        _ => Err(code.max(EXIT_USAGE)),
+    }
+}
+
+fn submit<'v>(version: &'v Version, options: &Options) -> Result<Job<'v>, i32> {
+    super::dryrun::submit(&version.loaded, &version.sources, options).map_err(|e| e.max(EXIT_USAGE))
+}
+
+/// The window compared: `--from`/`--to`, else from now (or the earlier
+/// job's start, when both start later) to a year later.
+fn window(
+    args: &DiffArgs,
+    pz: ProcessingZone,
+    old: &Job,
+    new: &Job,
+) -> Result<(DateTime<Utc>, DateTime<Utc>), i32> {
+    let parse = |flag: &str, text: &Option<String>| -> Result<Option<DateTime<Utc>>, i32> {
+        match text {
+            None => Ok(None),
+            Some(text) => match parse_datetime(text, pz) {
+                Ok(t) => Ok(Some(t.instant)),
+                Err(e) => {
+                    eprint!(
+                        "{}",
+                        human(&e.to_diagnostic(0, pz), &format!("<{flag}>"), text)
+                    );
+                    Err(EXIT_USAGE)
+                }
+            },
+        }
+    };
+    let from =
+        parse("--from", &args.from)?.unwrap_or_else(|| Utc::now().max(old.start.min(new.start)));
+    let to = parse("--to", &args.to)?
+        .unwrap_or_else(|| from.checked_add_months(Months::new(12)).unwrap_or(from));
+    Ok((from, to))
+}
+
+fn write_text(out: &mut String, outcomes: &[Outcome]) {
+    use std::fmt::Write;
+    for outcome in outcomes {
+        match outcome {
+            Outcome::Only { side, file } => {
+                let _ = writeln!(
+                    out,
+                    "{file}: {}",
+                    match side {
+                        Side::Old => "removed: the new version has no such coordinator",
+                        Side::New => "added: the old version has no such coordinator",
+                    }
+                );
+            }
+            Outcome::Compared {
+                new,
+                window,
+                comparison,
+                ..
+            } => {
+                let _ = writeln!(
+                    out,
+                    "{new}: {} old and {} new actions from {} to {}: {}",
+                    comparison.old_actions,
+                    comparison.new_actions,
+                    format_utc(window.0),
+                    format_utc(window.1),
+                    if comparison.changed() {
+                        format!("{} unchanged", comparison.unchanged)
+                    } else {
+                        "no change".to_string()
+                    }
+                );
+                for group in &comparison.groups {
+                    let _ = writeln!(out, "  {}", group.describe());
+                }
+                for group in &comparison.groups {
+                    let _ = writeln!(out, "\n  {}:", group.describe());
+                    for line in example_lines(group) {
+                        let _ = writeln!(out, "    {line}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A group's first examples as lines, then how many more actions it has.
+fn example_lines(group: &diff::Group) -> Vec<String> {
+    let mut lines: Vec<String> = group
+        .examples
+        .iter()
+        .take(SHOWN_EXAMPLES)
+        .map(|e| example_text(&group.change, e))
+        .collect();
+    let shown = lines.len();
+    if group.count > shown {
+        lines.push(format!("... and {} more", group.count - shown));
+    }
+    lines
+}
+
+/// One example as a line.
+fn example_text(change: &Change, example: &diff::Example) -> String {
+    match (change, &example.to) {
+        (_, Some(to)) => format!("{} -> {to}", example.nominal),
+        (Change::Appears | Change::Disappears, None) => example.nominal.clone(),
+        _ => {
+            let side = |values: &[String], sign: &str| -> Vec<String> {
+                values
+                    .iter()
+                    .map(|v| format!("{sign} {}", shortened(v)))
+                    .collect()
+            };
+            let mut lines = side(&example.old, "-");
+            lines.extend(side(&example.new, "+"));
+            format!("{}: {}", example.nominal, lines.join("  "))
+        }
+    }
+}
+
+/// Examples a group shows in text and Markdown (JSON has more).
+const SHOWN_EXAMPLES: usize = 5;
+
+/// Most characters of a value a line shows (JSON has them all).
+const SHOWN: usize = 120;
+
+/// `value`, cut after [`SHOWN`] characters with how many more there are.
+fn shortened(value: &str) -> String {
+    match value.char_indices().nth(SHOWN) {
+        Some((cut, _)) => format!(
+            "{}... ({} more characters)",
+            &value[..cut],
+            value[cut..].chars().count()
+        ),
+        None => value.to_string(),
+    }
+}
+
+fn write_markdown(out: &mut String, outcomes: &[Outcome]) {
+    use std::fmt::Write;
+    let _ = writeln!(out, "### What this change does to what will run\n");
+    for outcome in outcomes {
+        match outcome {
+            Outcome::Only { side, file } => {
+                let _ = writeln!(
+                    out,
+                    "- `{file}`: {}\n",
+                    match side {
+                        Side::Old => "removed",
+                        Side::New => "added",
+                    }
+                );
+            }
+            Outcome::Compared {
+                new,
+                window,
+                comparison,
+                ..
+            } => {
+                let _ = writeln!(
+                    out,
+                    "**`{new}`**: {} old and {} new actions from {} to {}{}\n",
+                    comparison.old_actions,
+                    comparison.new_actions,
+                    format_utc(window.0),
+                    format_utc(window.1),
+                    if comparison.changed() {
+                        ""
+                    } else {
+                        ": no change"
+                    }
+                );
+                if !comparison.changed() {
+                    continue;
+                }
+                let _ = writeln!(
+                    out,
+                    "| change | actions | first | last |\n| --- | ---: | --- | --- |"
+                );
+                for group in &comparison.groups {
+                    let _ = writeln!(
+                        out,
+                        "| {} | {} | {} | {} |",
+                        group.headline().replace('|', "\\|"),
+                        group.count,
+                        group.first,
+                        group.last
+                    );
+                }
+                let _ = writeln!(out, "\n<details><summary>Examples</summary>\n\n```");
+                for group in &comparison.groups {
+                    let _ = writeln!(out, "{}:", group.describe());
+                    for line in example_lines(group) {
+                        let _ = writeln!(out, "  {line}");
+                    }
+                }
+                let _ = writeln!(out, "```\n\n</details>\n");
+            }
+        }
+    }
+}
+
+/// GitHub Actions workflow commands: a notice per group, on the new file.
+fn write_github(out: &mut String, outcomes: &[Outcome]) {
+    use std::fmt::Write;
+    // (GitHub's escapes for a command's data and its properties.)
+    let data = |s: &str| {
+        s.replace('%', "%25")
+            .replace('\r', "%0D")
+            .replace('\n', "%0A")
+    };
+    let property = |s: &str| data(s).replace(':', "%3A").replace(',', "%2C");
+    for outcome in outcomes {
+        match outcome {
+            Outcome::Only { side, file } => {
+                let _ = writeln!(
+                    out,
+                    "::notice file={}::{}",
+                    property(file),
+                    data(match side {
+                        Side::Old => "this coordinator is removed",
+                        Side::New => "this coordinator is added",
+                    })
+                );
+            }
+            Outcome::Compared {
+                new, comparison, ..
+            } => {
+                for group in &comparison.groups {
+                    let _ = writeln!(
+                        out,
+                        "::notice file={},title={}::{}",
+                        property(new),
+                        property("coordc diff"),
+                        data(&group.describe())
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn json(outcomes: &[Outcome]) -> serde_json::Value {
+    let apps: Vec<serde_json::Value> = outcomes
+        .iter()
+        .map(|o| match o {
+            Outcome::Only { side, file } => serde_json::json!({
+                "file": file,
+                "only_in": match side { Side::Old => "old", Side::New => "new" },
+            }),
+            Outcome::Compared {
+                old,
+                new,
+                window,
+                comparison,
+            } => serde_json::json!({
+                "old": old,
+                "new": new,
+                "from": format_utc(window.0),
+                "to": format_utc(window.1),
+                "changed": comparison.changed(),
+                "comparison": comparison,
+            }),
+        })
+        .collect();
+    serde_json::json!({ "apps": apps })
+}

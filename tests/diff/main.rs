@@ -1,0 +1,182 @@
+//! `coordc diff OLD NEW` through the real binary: what pull-request-like
+//! changes do to what will run (tests/diff/fixtures: each an `old/` and a
+//! `new/` version of one coordinator), in each format (reviewed
+//! snapshots), with its exit code; and no change for a version compared
+//! with itself.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+use common::{coordc_in, root, stdout};
+
+/// The fixtures' year: every action of their jobs.
+const YEAR: [&str; 4] = ["--from", "2025-01-01T00:00Z", "--to", "2026-01-01T00:00Z"];
+
+/// `coordc diff` of fixture `name`'s two versions over [`YEAR`], with
+/// `extra` arguments: its output and exit code.
+fn diff(name: &str, extra: &[&str]) -> (String, Option<i32>) {
+    let old = format!("tests/diff/fixtures/{name}/old/coordinator.xml");
+    let new = format!("tests/diff/fixtures/{name}/new/coordinator.xml");
+    let mut args = vec!["diff", old.as_str(), new.as_str()];
+    args.extend(YEAR);
+    args.extend_from_slice(extra);
+    let out = coordc_in(root(), &args);
+    (stdout(&out), out.status.code())
+}
+
+/// A daily job's frequency `${coord:days(1)}` written `${coord:hours(24)}`:
+/// from the spring switch to the fall one, every action runs an hour later
+/// in UTC (the same local midnight is no longer kept).
+#[test]
+fn a_dst_frequency_change_moves_the_summer_actions() {
+    let (out, code) = diff("dst-frequency", &[]);
+    assert_eq!(code, Some(1), "{out}");
+    insta::assert_snapshot!("dst_frequency", out);
+}
+
+/// A range widened by one instance: every action reads one more hour, and
+/// the property made of `coord:dataIn` changes with it.
+#[test]
+fn a_widened_range_reads_one_more_uri_every_day() {
+    let (out, code) = diff("range-widened", &[]);
+    assert_eq!(code, Some(1), "{out}");
+    insta::assert_snapshot!("range_widened", out);
+}
+
+/// A property renamed: the old name is no longer set, the new one is.
+#[test]
+fn a_renamed_property_is_unset_and_set() {
+    let (out, code) = diff("renamed-property", &[]);
+    assert_eq!(code, Some(1), "{out}");
+    insta::assert_snapshot!("renamed_property", out);
+}
+
+/// A daily dataset moved from Los Angeles to UTC: from the spring switch
+/// on, `current(-1)` is another day's instance, the wrong data read after
+/// a DST switch.
+#[test]
+fn a_dataset_in_another_zone_reads_other_instances_in_summer() {
+    let (out, code) = diff("dataset-zone", &[]);
+    assert_eq!(code, Some(1), "{out}");
+    insta::assert_snapshot!("dataset_zone", out);
+}
+
+/// The start moved a week later: its first seven actions disappear.
+#[test]
+fn a_later_start_drops_the_first_actions() {
+    let (out, code) = diff("start-moved", &[]);
+    assert_eq!(code, Some(1), "{out}");
+    insta::assert_snapshot!("start_moved", out);
+}
+
+/// The other formats, on the DST case: JSON (every group with its examples),
+/// Markdown for a pull request's comment, GitHub annotations.
+#[test]
+fn the_formats_for_programs_reviews_and_ci() {
+    let (json, code) = diff("dataset-zone", &["--format", "json"]);
+    assert_eq!(code, Some(1));
+    let parsed: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let group = &parsed["apps"][0]["comparison"]["groups"][0];
+    assert_eq!(group["kind"], "data-in");
+    assert_eq!(group["name"], "yesterday");
+    assert_eq!(group["count"], 239);
+    insta::assert_snapshot!(
+        "dataset_zone_markdown",
+        diff("dataset-zone", &["--format", "markdown"]).0
+    );
+    insta::assert_snapshot!(
+        "dst_frequency_github",
+        diff("dst-frequency", &["--format", "github"]).0
+    );
+}
+
+/// Every corpus coordinator that dry-runs, compared with itself over a long
+/// window: no change, exit 0.
+#[test]
+fn a_version_compared_with_itself_changes_nothing() {
+    let mut compared = 0;
+    let mut stack = vec![root().join("corpus")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            if path.is_dir() && name != "invalid" && name != "lsp" {
+                stack.push(path);
+                continue;
+            }
+            if !name.ends_with(".xml")
+                || !std::fs::read_to_string(&path)
+                    .unwrap()
+                    .contains("<coordinator-app")
+            {
+                continue;
+            }
+            let relative = path.strip_prefix(root()).unwrap().display().to_string();
+            if !coordc_in(root(), &["dryrun", &relative, "--limit", "1"])
+                .status
+                .success()
+            {
+                continue;
+            }
+            let out = coordc_in(
+                root(),
+                &[
+                    "diff",
+                    &relative,
+                    &relative,
+                    "--from",
+                    "2000-01-01T00:00Z",
+                    "--to",
+                    "2030-01-01T00:00Z",
+                ],
+            );
+            let shown = stdout(&out);
+            assert_eq!(out.status.code(), Some(0), "{relative}: {shown}");
+            assert!(
+                shown.trim_end().ends_with("no change"),
+                "{relative}: {shown}"
+            );
+            compared += 1;
+        }
+    }
+    assert!(
+        compared >= 70,
+        "only {compared} corpus coordinators compared"
+    );
+}
+
+/// Two folders: each coordinator compared with the one of the same path;
+/// one only the new folder has is added (a change: exit 1).
+#[test]
+fn folders_pair_their_coordinators_by_path() {
+    let dir = common::fresh_dir("diff-folders");
+    let base =
+        std::fs::read_to_string(root().join("tests/diff/fixtures/start-moved/old/coordinator.xml"))
+            .unwrap();
+    common::write(&dir, "old/a/coordinator.xml", &base);
+    common::write(&dir, "new/a/coordinator.xml", &base);
+    common::write(&dir, "new/b/coordinator.xml", &base);
+    let old = dir.join("old").display().to_string();
+    let new = dir.join("new").display().to_string();
+    let mut args = vec!["diff", old.as_str(), new.as_str()];
+    args.extend(YEAR);
+    let out = common::coordc(&args);
+    let shown = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{shown}");
+    assert!(
+        shown.contains("a/coordinator.xml: 365 old and 365 new actions"),
+        "{shown}"
+    );
+    assert!(shown.contains("no change"), "{shown}");
+    assert!(
+        shown.contains("b/coordinator.xml: added: the old version has no such coordinator"),
+        "{shown}"
+    );
+    // A file against a folder is a usage error.
+    let mixed = common::coordc(&[
+        "diff",
+        &old,
+        &dir.join("new/a/coordinator.xml").display().to_string(),
+    ]);
+    assert_eq!(mixed.status.code(), Some(2));
+}
