@@ -22,11 +22,13 @@ use std::path::{Path, PathBuf};
 
 #[derive(Args)]
 pub(crate) struct DiffArgs {
-    /// The old version: a coordinator application file, or a folder whose
-    /// coordinators are compared with the new folder's of the same path.
-    old: PathBuf,
-    /// The new version: a file, or a folder, as OLD is.
-    new: PathBuf,
+    /// The old version: a coordinator application file, a folder whose
+    /// coordinators are compared with the new folder's of the same path, or
+    /// a git revision (`main`, `HEAD~1`): the current folder at that commit.
+    old: String,
+    /// The new version: a file or a folder as OLD is, or a git revision.
+    /// Default, after a revision: the current folder as it is.
+    new: Option<String>,
     #[command(flatten)]
     job: JobArgs,
     /// Compare the actions at or after this nominal time. Default: now, or
@@ -61,9 +63,11 @@ enum DiffFormat {
 /// One coordinator's two versions, compared; or one side missing.
 enum Outcome {
     Compared {
+        /// The coordinator: its file, or its path in the folders compared.
+        name: String,
         old: String,
         new: String,
-        window: (DateTime<Utc>, DateTime<Utc>),
+        window: Window,
         comparison: Comparison,
     },
     /// Only one version has the application.
@@ -71,7 +75,28 @@ enum Outcome {
 }
 
 pub(crate) fn run(args: DiffArgs) -> i32 {
-    let pairs = match pairs(&args.old, &args.new) {
+    // (A revision's files live in a temporary folder while they are read.)
+    let mut extracted = Vec::new();
+    let mut version = |given: &str| -> Result<PathBuf, String> {
+        let path = PathBuf::from(given);
+        if path.exists() {
+            return Ok(path);
+        }
+        let (tree, folder) = revision_tree(given, extracted.len())?;
+        extracted.push(tree);
+        Ok(folder)
+    };
+    let sides = version(&args.old).and_then(|old| {
+        let new = match &args.new {
+            Some(new) => version(new)?,
+            None if !Path::new(&args.old).exists() => PathBuf::from("."),
+            None => {
+                return Err("give the new version: a file, a folder or a git revision".to_string());
+            }
+        };
+        Ok((old, new))
+    });
+    let pairs = match sides.and_then(|(old, new)| pairs(&old, &new)) {
         Ok(pairs) => pairs,
         Err(why) => {
             eprintln!("error: {why}");
@@ -82,23 +107,30 @@ pub(crate) fn run(args: DiffArgs) -> i32 {
     let configs = args.job.read_configs();
     let mut outcomes = Vec::new();
     let mut exit = EXIT_OK;
-    for pair in pairs {
-        match pair {
+    for (name, old, new) in pairs {
+        match (old, new) {
             (Some(old), Some(new)) => match compare(&args, &files, &configs, &old, &new) {
-                Ok(outcome) => outcomes.push(outcome),
+                Ok((window, comparison)) => outcomes.push(Outcome::Compared {
+                    name,
+                    old: old.display().to_string(),
+                    new: new.display().to_string(),
+                    window,
+                    comparison,
+                }),
                 Err(code) => exit = EXIT_USAGE.max(code),
             },
-            (Some(old), None) => outcomes.push(Outcome::Only {
+            (Some(_), None) => outcomes.push(Outcome::Only {
                 side: Side::Old,
-                file: old.display().to_string(),
+                file: name,
             }),
-            (None, Some(new)) => outcomes.push(Outcome::Only {
+            (None, Some(_)) => outcomes.push(Outcome::Only {
                 side: Side::New,
-                file: new.display().to_string(),
+                file: name,
             }),
             (None, None) => {}
         }
     }
+    drop(extracted);
     let mut out = String::new();
     match args.format {
         DiffFormat::Text => write_text(&mut out, &outcomes),
@@ -120,13 +152,18 @@ pub(crate) fn run(args: DiffArgs) -> i32 {
     }
 }
 
-/// The coordinators to compare: the two files, or each coordinator of the
-/// two folders by its path in them (a side without it: `None`).
-type Pair = (Option<PathBuf>, Option<PathBuf>);
+/// The coordinators to compare, each with its name: the two files (named
+/// by the new one), or each coordinator of the two folders by its path in
+/// them (a side without it: `None`).
+type Pair = (String, Option<PathBuf>, Option<PathBuf>);
 
 fn pairs(old: &Path, new: &Path) -> Result<Vec<Pair>, String> {
     match (old.is_dir(), new.is_dir()) {
-        (false, false) => Ok(vec![(Some(old.to_path_buf()), Some(new.to_path_buf()))]),
+        (false, false) => Ok(vec![(
+            new.display().to_string(),
+            Some(old.to_path_buf()),
+            Some(new.to_path_buf()),
+        )]),
         (true, true) => {
             let (olds, news) = (coordinators(old), coordinators(new));
             let mut relative: Vec<PathBuf> = olds.iter().chain(&news).cloned().collect();
@@ -136,6 +173,7 @@ fn pairs(old: &Path, new: &Path) -> Result<Vec<Pair>, String> {
                 .into_iter()
                 .map(|r| {
                     (
+                        r.display().to_string(),
                         olds.contains(&r).then(|| old.join(&r)),
                         news.contains(&r).then(|| new.join(&r)),
                     )
@@ -175,13 +213,71 @@ fn coordinators(dir: &Path) -> Vec<PathBuf> {
     found
 }
 
+/// A revision's files, in a temporary folder removed when dropped.
+struct Extracted(PathBuf);
+
+impl Drop for Extracted {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The current folder at git revision `revision`, extracted (`git archive`)
+/// into a temporary folder, which is returned twice: to drop, and to read.
+fn revision_tree(revision: &str, n: usize) -> Result<(Extracted, PathBuf), String> {
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .args(args)
+            .output()
+            .map_err(|e| format!("{revision} is not a file or folder, and git cannot run: {e}"))
+    };
+    let commit = git(&[
+        "rev-parse",
+        "--verify",
+        "--quiet",
+        &format!("{revision}^{{commit}}"),
+    ])?;
+    if !commit.status.success() {
+        return Err(format!(
+            "{revision} is not a file, a folder or a git revision of the repository here"
+        ));
+    }
+    let dir = std::env::temp_dir().join(format!("coordc-diff-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let tree = Extracted(dir.clone());
+    let mut archive = std::process::Command::new("git")
+        .args(["archive", "--format=tar", revision])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("git archive {revision}: {e}"))?;
+    let unpacked = archive.stdout.take().map(|out| {
+        std::process::Command::new("tar")
+            .arg("-x")
+            .arg("-C")
+            .arg(&dir)
+            .stdin(out)
+            .status()
+    });
+    let archived = archive.wait();
+    match (archived, unpacked) {
+        // (In a sub-folder, `git archive` gives that folder's files.)
+        (Ok(a), Some(Ok(u))) if a.success() && u.success() => Ok((tree, dir)),
+        _ => Err(format!(
+            "cannot extract git revision {revision} (git archive | tar -x)"
+        )),
+    }
+}
+
 /// A coordinator of one version, loaded with its own settings and job.
 struct Version {
-    file: PathBuf,
     pz: ProcessingZone,
     loaded: LoadedCoordinator,
     sources: Sources,
 }
+
+/// The window compared.
+type Window = (DateTime<Utc>, DateTime<Utc>);
 
 fn compare(
     args: &DiffArgs,
@@ -189,7 +285,7 @@ fn compare(
     configs: &[crate::project::files::ConfigFile],
     old: &Path,
     new: &Path,
-) -> Result<Outcome, i32> {
+) -> Result<(Window, Comparison), i32> {
     let old = load_version(args, files, configs, old)?;
     let new = load_version(args, files, configs, new)?;
     let options = |v: &Version| Options {
@@ -207,12 +303,7 @@ fn compare(
     old_job.set_window(Some(window.0), Some(window.1));
     new_job.set_window(Some(window.0), Some(window.1));
     match diff::compare(old_job.actions(), new_job.actions()) {
-        Ok(comparison) => Ok(Outcome::Compared {
-            old: old.file.display().to_string(),
-            new: new.file.display().to_string(),
-            window,
-            comparison,
-        }),
+        Ok(comparison) => Ok((window, comparison)),
         Err((side, d)) => {
             let version = match side {
                 Side::Old => &old,
@@ -262,7 +353,6 @@ fn load_version(
     });
     match loaded {
         Some(loaded) if code == EXIT_OK => Ok(Version {
-            file: file.to_path_buf(),
             pz: settings.processing_zone,
             loaded,
             sources,
@@ -277,12 +367,7 @@ fn submit<'v>(version: &'v Version, options: &Options) -> Result<Job<'v>, i32> {
 
 /// The window compared: `--from`/`--to`, else from now (or the earlier
 /// job's start, when both start later) to a year later.
-fn window(
-    args: &DiffArgs,
-    pz: ProcessingZone,
-    old: &Job,
-    new: &Job,
-) -> Result<(DateTime<Utc>, DateTime<Utc>), i32> {
+fn window(args: &DiffArgs, pz: ProcessingZone, old: &Job, new: &Job) -> Result<Window, i32> {
     let parse = |flag: &str, text: &Option<String>| -> Result<Option<DateTime<Utc>>, i32> {
         match text {
             None => Ok(None),
@@ -320,14 +405,14 @@ fn write_text(out: &mut String, outcomes: &[Outcome]) {
                 );
             }
             Outcome::Compared {
-                new,
+                name,
                 window,
                 comparison,
                 ..
             } => {
                 let _ = writeln!(
                     out,
-                    "{new}: {} old and {} new actions from {} to {}: {}",
+                    "{name}: {} old and {} new actions from {} to {}: {}",
                     comparison.old_actions,
                     comparison.new_actions,
                     format_utc(window.0),
@@ -420,14 +505,14 @@ fn write_markdown(out: &mut String, outcomes: &[Outcome]) {
                 );
             }
             Outcome::Compared {
-                new,
+                name,
                 window,
                 comparison,
                 ..
             } => {
                 let _ = writeln!(
                     out,
-                    "**`{new}`**: {} old and {} new actions from {} to {}{}\n",
+                    "**`{name}`**: {} old and {} new actions from {} to {}{}\n",
                     comparison.old_actions,
                     comparison.new_actions,
                     format_utc(window.0),
@@ -517,11 +602,13 @@ fn json(outcomes: &[Outcome]) -> serde_json::Value {
                 "only_in": match side { Side::Old => "old", Side::New => "new" },
             }),
             Outcome::Compared {
+                name,
                 old,
                 new,
                 window,
                 comparison,
             } => serde_json::json!({
+                "name": name,
                 "old": old,
                 "new": new,
                 "from": format_utc(window.0),

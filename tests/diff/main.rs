@@ -180,3 +180,77 @@ fn folders_pair_their_coordinators_by_path() {
     ]);
     assert_eq!(mixed.status.code(), Some(2));
 }
+
+/// Git revisions: `coordc diff HEAD~1 HEAD` compares the current folder at
+/// two commits; `coordc diff HEAD` compares a commit with the files as they
+/// are. (The files are read through `git archive`; nothing is checked out.)
+#[test]
+fn git_revisions_are_versions_of_the_current_folder() {
+    let repo = common::fresh_dir("diff-git");
+    let git = |args: &[&str]| {
+        let out = std::process::Command::new("git")
+            .args([
+                "-c",
+                "user.name=coordc",
+                "-c",
+                "user.email=coordc@example.org",
+            ])
+            .args(args)
+            .current_dir(&repo)
+            .output()
+            .expect("git runs");
+        assert!(
+            out.status.success(),
+            "git {args:?}: {}",
+            common::stderr(&out)
+        );
+    };
+    let fixture = |side: &str| {
+        std::fs::read_to_string(root().join(format!(
+            "tests/diff/fixtures/dst-frequency/{side}/coordinator.xml"
+        )))
+        .unwrap()
+    };
+    git(&["init", "-q"]);
+    common::write(&repo, "apps/daily/coordinator.xml", fixture("old"));
+    git(&["add", "-A"]);
+    git(&["commit", "-qm", "daily"]);
+    common::write(&repo, "apps/daily/coordinator.xml", fixture("new"));
+    let mut args = vec!["diff", "HEAD"];
+    args.extend(YEAR);
+    let out = coordc_in(&repo, &args);
+    let shown = stdout(&out);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{shown}{}",
+        common::stderr(&out)
+    );
+    assert!(
+        shown.starts_with("apps/daily/coordinator.xml: 365 old and 365 new actions")
+            && shown.contains("238 actions move 1 h later"),
+        "{shown}"
+    );
+    git(&["commit", "-qam", "hours(24)"]);
+    let mut args = vec!["diff", "HEAD~1", "HEAD"];
+    args.extend(YEAR);
+    let between = coordc_in(repo.join("apps"), &args);
+    assert_eq!(between.status.code(), Some(1));
+    assert!(
+        stdout(&between).starts_with("daily/coordinator.xml: 365 old and 365 new actions"),
+        "{}",
+        stdout(&between)
+    );
+    // The same commit twice: nothing changes.
+    let mut args = vec!["diff", "HEAD", "HEAD"];
+    args.extend(YEAR);
+    assert_eq!(coordc_in(&repo, &args).status.code(), Some(0));
+    let unknown = coordc_in(&repo, &["diff", "no-such-revision"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(
+        common::stderr(&unknown)
+            .contains("no-such-revision is not a file, a folder or a git revision"),
+        "{}",
+        common::stderr(&unknown)
+    );
+}
