@@ -33,23 +33,24 @@ pub struct Run {
     pub configuration: Vec<(String, String)>,
 }
 
-impl Run {
-    pub fn of(action: &Action) -> Run {
-        let events = |events: &[crate::oozie::action::Event]| {
+impl From<Action<'_>> for Run {
+    /// The action's values, moved (not copied: a long window makes many).
+    fn from(action: Action<'_>) -> Run {
+        let events = |events: Vec<crate::oozie::action::Event>| {
             events
-                .iter()
-                .map(|e| (e.name.to_string(), e.uris.clone()))
+                .into_iter()
+                .map(|e| (e.name.to_string(), e.uris))
                 .collect()
         };
         Run {
             nominal: action.nominal,
-            inputs: events(&action.inputs),
-            outputs: events(&action.outputs),
-            app_path: action.app_path.to_string(),
+            inputs: events(action.inputs),
+            outputs: events(action.outputs),
+            app_path: action.app_path.into_owned(),
             configuration: action
                 .configuration
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .into_iter()
+                .map(|(k, v)| (k.into_owned(), v.into_owned()))
                 .collect(),
         }
     }
@@ -145,8 +146,8 @@ pub fn compare<'a>(
     new: impl Iterator<Item = Result<Action<'a>, Diagnostic>>,
 ) -> Result<Comparison, (Side, Diagnostic)> {
     compare_runs(
-        old.map(|a| a.map(|a| Run::of(&a)).map_err(|d| (Side::Old, d))),
-        new.map(|a| a.map(|a| Run::of(&a)).map_err(|d| (Side::New, d))),
+        old.map(|a| a.map(Run::from).map_err(|d| (Side::Old, d))),
+        new.map(|a| a.map(Run::from).map_err(|d| (Side::New, d))),
     )
 }
 
