@@ -107,18 +107,83 @@ pub(crate) fn run(args: DiffArgs) -> i32 {
     let configs = args.job.read_configs();
     let mut outcomes = Vec::new();
     let mut exit = EXIT_OK;
-    for (name, old, new) in pairs {
+    // Bundles first: the coordinators they submit are compared through them
+    // (with the configuration they give), not again as files of their own.
+    let is_bundle = |pair: &Pair| {
+        [&pair.1, &pair.2]
+            .into_iter()
+            .flatten()
+            .any(|p| std::fs::read_to_string(p).is_ok_and(|t| t.contains("<bundle-app")))
+    };
+    let (mut ordered, coordinators): (Vec<Pair>, Vec<Pair>) =
+        pairs.into_iter().partition(is_bundle);
+    ordered.extend(coordinators);
+    let mut through_bundles: Vec<PathBuf> = Vec::new();
+    for (name, old, new) in ordered {
+        let submitted = |p: &Option<PathBuf>| {
+            p.as_ref()
+                .and_then(|p| std::fs::canonicalize(p).ok())
+                .is_some_and(|p| through_bundles.contains(&p))
+        };
+        if submitted(&old) || submitted(&new) {
+            continue;
+        }
         match (old, new) {
-            (Some(old), Some(new)) => match compare(&args, &files, &configs, &old, &new) {
-                Ok((window, comparison)) => outcomes.push(Outcome::Compared {
-                    name,
-                    old: old.display().to_string(),
-                    new: new.display().to_string(),
-                    window,
-                    comparison,
-                }),
-                Err(code) => exit = EXIT_USAGE.max(code),
-            },
+            (Some(old), Some(new)) => {
+                let versions = load_version(&args, &files, &configs, &old)
+                    .and_then(|o| load_version(&args, &files, &configs, &new).map(|n| (o, n)));
+                let (olds, news) = match versions {
+                    Ok(versions) => versions,
+                    Err(code) => {
+                        exit = EXIT_USAGE.max(code);
+                        continue;
+                    }
+                };
+                through_bundles.extend(
+                    olds.iter()
+                        .chain(&news)
+                        .filter(|v| v.name.is_some())
+                        .filter_map(|v| v.sources.files.first())
+                        .filter_map(|(file, _)| std::fs::canonicalize(file).ok()),
+                );
+                // A bundle's coordinators are paired by their names in it.
+                let mut names: Vec<Option<String>> =
+                    olds.iter().chain(&news).map(|v| v.name.clone()).collect();
+                names.dedup();
+                names.sort();
+                names.dedup();
+                for member in names {
+                    let shown = match &member {
+                        Some(member) => format!("{name}#{member}"),
+                        None => name.clone(),
+                    };
+                    let (o, n) = (
+                        olds.iter().find(|v| v.name == member),
+                        news.iter().find(|v| v.name == member),
+                    );
+                    match (o, n) {
+                        (Some(o), Some(n)) => match compare(&args, o, n) {
+                            Ok((window, comparison)) => outcomes.push(Outcome::Compared {
+                                name: shown,
+                                old: old.display().to_string(),
+                                new: new.display().to_string(),
+                                window,
+                                comparison,
+                            }),
+                            Err(code) => exit = EXIT_USAGE.max(code),
+                        },
+                        (Some(_), None) => outcomes.push(Outcome::Only {
+                            side: Side::Old,
+                            file: shown,
+                        }),
+                        (None, Some(_)) => outcomes.push(Outcome::Only {
+                            side: Side::New,
+                            file: shown,
+                        }),
+                        (None, None) => {}
+                    }
+                }
+            }
             (Some(_), None) => outcomes.push(Outcome::Only {
                 side: Side::Old,
                 file: name,
@@ -165,7 +230,7 @@ fn pairs(old: &Path, new: &Path) -> Result<Vec<Pair>, String> {
             Some(new.to_path_buf()),
         )]),
         (true, true) => {
-            let (olds, news) = (coordinators(old), coordinators(new));
+            let (olds, news) = (applications(old), applications(new));
             let mut relative: Vec<PathBuf> = olds.iter().chain(&news).cloned().collect();
             relative.sort();
             relative.dedup();
@@ -188,8 +253,9 @@ fn pairs(old: &Path, new: &Path) -> Result<Vec<Pair>, String> {
     }
 }
 
-/// The coordinator application files under `dir`, by their path in it.
-fn coordinators(dir: &Path) -> Vec<PathBuf> {
+/// The coordinator and bundle application files under `dir`, by their
+/// path in it.
+fn applications(dir: &Path) -> Vec<PathBuf> {
     let mut found = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(folder) = stack.pop() {
@@ -202,7 +268,8 @@ fn coordinators(dir: &Path) -> Vec<PathBuf> {
             if path.is_dir() && !hidden {
                 stack.push(path);
             } else if path.extension().is_some_and(|e| e == "xml")
-                && std::fs::read_to_string(&path).is_ok_and(|t| t.contains("<coordinator-app"))
+                && std::fs::read_to_string(&path)
+                    .is_ok_and(|t| t.contains("<coordinator-app") || t.contains("<bundle-app"))
                 && let Ok(relative) = path.strip_prefix(dir)
             {
                 found.push(relative.to_path_buf());
@@ -271,6 +338,8 @@ fn revision_tree(revision: &str, n: usize) -> Result<(Extracted, PathBuf), Strin
 
 /// A coordinator of one version, loaded with its own settings and job.
 struct Version {
+    /// In a bundle, its name there (the coordinator job's name).
+    name: Option<String>,
     pz: ProcessingZone,
     loaded: LoadedCoordinator,
     sources: Sources,
@@ -279,15 +348,7 @@ struct Version {
 /// The window compared.
 type Window = (DateTime<Utc>, DateTime<Utc>);
 
-fn compare(
-    args: &DiffArgs,
-    files: &Files,
-    configs: &[crate::project::files::ConfigFile],
-    old: &Path,
-    new: &Path,
-) -> Result<(Window, Comparison), i32> {
-    let old = load_version(args, files, configs, old)?;
-    let new = load_version(args, files, configs, new)?;
+fn compare(args: &DiffArgs, old: &Version, new: &Version) -> Result<(Window, Comparison), i32> {
     let options = |v: &Version| Options {
         includes_incomplete: false,
         from: None,
@@ -297,8 +358,8 @@ fn compare(
         check_maximum_frequency: true,
         cron_max_year: super::cron_max_year(),
     };
-    let mut old_job = submit(&old, &options(&old))?;
-    let mut new_job = submit(&new, &options(&new))?;
+    let mut old_job = submit(old, &options(old))?;
+    let mut new_job = submit(new, &options(new))?;
     let window = window(args, new.pz, &old_job, &new_job)?;
     old_job.set_window(Some(window.0), Some(window.1));
     new_job.set_window(Some(window.0), Some(window.1));
@@ -306,8 +367,8 @@ fn compare(
         Ok(comparison) => Ok((window, comparison)),
         Err((side, d)) => {
             let version = match side {
-                Side::Old => &old,
-                Side::New => &new,
+                Side::Old => old,
+                Side::New => new,
             };
             eprint!(
                 "{}",
@@ -318,46 +379,79 @@ fn compare(
     }
 }
 
+/// The coordinators of one version of `file`: the coordinator, or each
+/// one a bundle submits, with the configuration the bundle gives it.
 fn load_version(
     args: &DiffArgs,
     files: &Files,
     configs: &[crate::project::files::ConfigFile],
     file: &Path,
-) -> Result<Version, i32> {
+) -> Result<Vec<Version>, i32> {
     let settings = args
         .job
         .settings(files, args.processing_timezone.as_deref(), file)?;
     let input = args.job.own_job(configs, files, &settings);
+    let pz = settings.processing_zone;
     let mut sources = Sources::default();
-    let mut loaded = None;
+    let mut versions = Vec::new();
     let code = load::with_application(file, files, &mut sources, |sources, opened| {
         let (kind, doc) = match opened {
             Ok(opened) => opened,
             Err(stop) => return stopped(sources, stop),
         };
-        if kind != Some(AppKind::Coordinator) {
-            eprintln!(
-                "error: {}: coordc diff compares coordinators, not <{}>",
-                file.display(),
-                doc.root.name
-            );
-            return EXIT_USAGE;
-        }
-        match load::coordinator(doc, file, &input, sources) {
-            Ok(l) => {
-                loaded = Some(l);
+        match kind {
+            Some(AppKind::Coordinator) => match load::coordinator(doc, file, &input, sources) {
+                Ok(loaded) => {
+                    versions.push(Version {
+                        name: None,
+                        pz,
+                        loaded,
+                        sources: std::mem::take(sources),
+                    });
+                    EXIT_OK
+                }
+                Err(stop) => stopped(sources, stop),
+            },
+            Some(AppKind::Bundle) => {
+                let loaded = match load::bundle(doc, file, &input, sources) {
+                    Ok(loaded) => loaded,
+                    Err(stop) => return stopped(sources, stop),
+                };
+                let (submitted, problems) =
+                    crate::oozie::bundle::submit(&loaded.bundle, &loaded.config, pz);
+                let mut code = EXIT_USAGE;
+                let Some(members) = load::bundle_members(
+                    file,
+                    &input,
+                    &loaded,
+                    &submitted,
+                    problems,
+                    sources,
+                    &mut super::output::printer(&mut code),
+                ) else {
+                    return code;
+                };
+                versions.extend(members.into_iter().map(|m| Version {
+                    name: Some(m.submitted.name.to_string()),
+                    pz,
+                    loaded: m.loaded,
+                    sources: m.sources,
+                }));
                 EXIT_OK
             }
-            Err(stop) => stopped(sources, stop),
+            _ => {
+                eprintln!(
+                    "error: {}: coordc diff compares coordinators and bundles, not <{}>",
+                    file.display(),
+                    doc.root.name
+                );
+                EXIT_USAGE
+            }
         }
     });
-    match loaded {
-        Some(loaded) if code == EXIT_OK => Ok(Version {
-            pz: settings.processing_zone,
-            loaded,
-            sources,
-        }),
-        _ => Err(code.max(EXIT_USAGE)),
+    match code {
+        EXIT_OK => Ok(versions),
+        code => Err(code.max(EXIT_USAGE)),
     }
 }
 

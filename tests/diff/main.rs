@@ -254,3 +254,67 @@ fn git_revisions_are_versions_of_the_current_folder() {
         common::stderr(&unknown)
     );
 }
+
+/// A bundle: each coordinator it submits, with the configuration it gives
+/// it, compared with the same-named one of the other version (in folders,
+/// through the bundle only, not again as a file of its own).
+#[test]
+fn a_bundles_coordinators_are_compared_by_their_names_in_it() {
+    let dir = common::fresh_dir("diff-bundle");
+    let source = root().join("corpus/bundle/daily-pipeline");
+    for side in ["old", "new"] {
+        for file in [
+            "bundle.xml",
+            "job.properties",
+            "ingest/coordinator.xml",
+            "report/coordinator.xml",
+        ] {
+            let text = std::fs::read_to_string(source.join(file)).unwrap();
+            // The new version writes the ingest coordinator's raw data elsewhere.
+            let text = match (side, file) {
+                ("new", "bundle.xml") => text.replace("/raw</value>", "/raw-v2</value>"),
+                _ => text,
+            };
+            common::write(&dir, &format!("{side}/{file}"), text);
+        }
+        // Each version reads the bundle's hdfs:// paths in its own folder.
+        common::write(
+            &dir,
+            &format!("{side}/coordc.toml"),
+            "[map]\n\"hdfs://nn:8020/user/etl/daily-pipeline\" = \".\"\n",
+        );
+    }
+    let (old, new) = (dir.join("old"), dir.join("new"));
+    let out = common::coordc(&[
+        "diff",
+        &old.display().to_string(),
+        &new.display().to_string(),
+        "--from",
+        "2024-01-01T00:00Z",
+        "--to",
+        "2024-02-01T00:00Z",
+    ]);
+    let shown = stdout(&out);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{shown}{}",
+        common::stderr(&out)
+    );
+    let headlines: Vec<&str> = shown
+        .lines()
+        .filter(|l| !l.starts_with(' ') && !l.is_empty())
+        .collect();
+    assert_eq!(
+        headlines,
+        [
+            "bundle.xml#ingest-prod: 3 old and 3 new actions from 2024-01-01T00:00Z to 2024-02-01T00:00Z: 0 unchanged",
+            "bundle.xml#report-prod: 3 old and 3 new actions from 2024-01-01T00:00Z to 2024-02-01T00:00Z: no change",
+        ],
+        "{shown}"
+    );
+    assert!(
+        shown.contains("  data-in `input` reads 1 other URI in place of 1 (3 actions"),
+        "{shown}"
+    );
+}
