@@ -128,71 +128,64 @@ pub(crate) fn run(args: DiffArgs) -> i32 {
         if submitted(&old) || submitted(&new) {
             continue;
         }
-        match (old, new) {
-            (Some(old), Some(new)) => {
-                let versions = load_version(&args, &files, &configs, &old)
-                    .and_then(|o| load_version(&args, &files, &configs, &new).map(|n| (o, n)));
-                let (olds, news) = match versions {
-                    Ok(versions) => versions,
+        // (A side without the file has no coordinator: each of the other's
+        // is added or removed.)
+        let load = |path: &Option<PathBuf>| match path {
+            Some(path) => load_version(&args, &files, &configs, path),
+            None => Ok(Vec::new()),
+        };
+        let (olds, news) = match load(&old).and_then(|o| load(&new).map(|n| (o, n))) {
+            Ok(versions) => versions,
+            Err(code) => {
+                exit = EXIT_USAGE.max(code);
+                continue;
+            }
+        };
+        through_bundles.extend(
+            olds.iter()
+                .chain(&news)
+                .filter(|v| v.name.is_some())
+                .filter_map(|v| v.sources.files.first())
+                .filter_map(|(file, _)| std::fs::canonicalize(file).ok()),
+        );
+        // A bundle's coordinators are paired by their names in it.
+        let mut names: Vec<Option<String>> =
+            olds.iter().chain(&news).map(|v| v.name.clone()).collect();
+        names.sort();
+        names.dedup();
+        for member in names {
+            let shown = match &member {
+                Some(member) => format!("{name}#{member}"),
+                None => name.clone(),
+            };
+            let (o, n) = (
+                olds.iter().find(|v| v.name == member),
+                news.iter().find(|v| v.name == member),
+            );
+            let outcome = match (o, n) {
+                (Some(o), Some(n)) => match compare(&args, o, n) {
+                    Ok((window, comparison)) => Outcome::Compared {
+                        name: shown,
+                        old: path_text(&old),
+                        new: path_text(&new),
+                        window,
+                        comparison,
+                    },
                     Err(code) => {
                         exit = EXIT_USAGE.max(code);
                         continue;
                     }
-                };
-                through_bundles.extend(
-                    olds.iter()
-                        .chain(&news)
-                        .filter(|v| v.name.is_some())
-                        .filter_map(|v| v.sources.files.first())
-                        .filter_map(|(file, _)| std::fs::canonicalize(file).ok()),
-                );
-                // A bundle's coordinators are paired by their names in it.
-                let mut names: Vec<Option<String>> =
-                    olds.iter().chain(&news).map(|v| v.name.clone()).collect();
-                names.dedup();
-                names.sort();
-                names.dedup();
-                for member in names {
-                    let shown = match &member {
-                        Some(member) => format!("{name}#{member}"),
-                        None => name.clone(),
-                    };
-                    let (o, n) = (
-                        olds.iter().find(|v| v.name == member),
-                        news.iter().find(|v| v.name == member),
-                    );
-                    match (o, n) {
-                        (Some(o), Some(n)) => match compare(&args, o, n) {
-                            Ok((window, comparison)) => outcomes.push(Outcome::Compared {
-                                name: shown,
-                                old: old.display().to_string(),
-                                new: new.display().to_string(),
-                                window,
-                                comparison,
-                            }),
-                            Err(code) => exit = EXIT_USAGE.max(code),
-                        },
-                        (Some(_), None) => outcomes.push(Outcome::Only {
-                            side: Side::Old,
-                            file: shown,
-                        }),
-                        (None, Some(_)) => outcomes.push(Outcome::Only {
-                            side: Side::New,
-                            file: shown,
-                        }),
-                        (None, None) => {}
-                    }
-                }
-            }
-            (Some(_), None) => outcomes.push(Outcome::Only {
-                side: Side::Old,
-                file: name,
-            }),
-            (None, Some(_)) => outcomes.push(Outcome::Only {
-                side: Side::New,
-                file: name,
-            }),
-            (None, None) => {}
+                },
+                (Some(_), None) => Outcome::Only {
+                    side: Side::Old,
+                    file: shown,
+                },
+                (None, _) => Outcome::Only {
+                    side: Side::New,
+                    file: shown,
+                },
+            };
+            outcomes.push(outcome);
         }
     }
     drop(extracted);
@@ -215,6 +208,12 @@ pub(crate) fn run(args: DiffArgs) -> i32 {
         (EXIT_OK, true) => EXIT_ERRORS,
         (exit, _) => exit,
     }
+}
+
+fn path_text(path: &Option<PathBuf>) -> String {
+    path.as_ref()
+        .map(|p| p.display().to_string())
+        .unwrap_or_default()
 }
 
 /// The coordinators to compare, each with its name: the two files (named

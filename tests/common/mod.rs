@@ -110,6 +110,43 @@ pub fn expect_code(out: &Output, code: i32, what: &str) {
     );
 }
 
+/// Every corpus coordinator that `coordc dryrun` lists (the spec's texts
+/// written wrong on purpose, a bundle's coordinators that need the bundle,
+/// `invalid/` and `lsp/` left out), by its path from the repository's folder.
+pub fn corpus_coordinators_that_dry_run() -> Vec<String> {
+    let mut apps = Vec::new();
+    let mut stack = vec![root().join("corpus")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("a corpus folder") {
+            let path = entry.expect("an entry").path();
+            let name = path
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .to_string();
+            if path.is_dir() && name != "invalid" && name != "lsp" {
+                stack.push(path);
+            } else if name.ends_with(".xml")
+                && std::fs::read_to_string(&path).is_ok_and(|t| t.contains("<coordinator-app"))
+            {
+                let relative = path
+                    .strip_prefix(root())
+                    .expect("in the corpus")
+                    .display()
+                    .to_string();
+                if coordc_in(root(), &["dryrun", &relative, "--limit", "1"])
+                    .status
+                    .success()
+                {
+                    apps.push(relative);
+                }
+            }
+        }
+    }
+    apps.sort();
+    apps
+}
+
 /// `text` written to `dir/name` (its folders made first).
 pub fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> PathBuf {
     let path = dir.join(name);

@@ -12,6 +12,13 @@ use common::{coordc_in, root, stdout};
 /// The fixtures' year: every action of their jobs.
 const YEAR: [&str; 4] = ["--from", "2025-01-01T00:00Z", "--to", "2026-01-01T00:00Z"];
 
+/// Fixture `name`'s diff as text, which must find a change (exit 1).
+fn changed(name: &str) -> String {
+    let (out, code) = diff(name, &[]);
+    assert_eq!(code, Some(1), "{out}");
+    out
+}
+
 /// `coordc diff` of fixture `name`'s two versions over [`YEAR`], with
 /// `extra` arguments: its output and exit code.
 fn diff(name: &str, extra: &[&str]) -> (String, Option<i32>) {
@@ -29,26 +36,20 @@ fn diff(name: &str, extra: &[&str]) -> (String, Option<i32>) {
 /// in UTC (the same local midnight is no longer kept).
 #[test]
 fn a_dst_frequency_change_moves_the_summer_actions() {
-    let (out, code) = diff("dst-frequency", &[]);
-    assert_eq!(code, Some(1), "{out}");
-    insta::assert_snapshot!("dst_frequency", out);
+    insta::assert_snapshot!("dst_frequency", changed("dst-frequency"));
 }
 
 /// A range widened by one instance: every action reads one more hour, and
 /// the property made of `coord:dataIn` changes with it.
 #[test]
 fn a_widened_range_reads_one_more_uri_every_day() {
-    let (out, code) = diff("range-widened", &[]);
-    assert_eq!(code, Some(1), "{out}");
-    insta::assert_snapshot!("range_widened", out);
+    insta::assert_snapshot!("range_widened", changed("range-widened"));
 }
 
 /// A property renamed: the old name is no longer set, the new one is.
 #[test]
 fn a_renamed_property_is_unset_and_set() {
-    let (out, code) = diff("renamed-property", &[]);
-    assert_eq!(code, Some(1), "{out}");
-    insta::assert_snapshot!("renamed_property", out);
+    insta::assert_snapshot!("renamed_property", changed("renamed-property"));
 }
 
 /// A daily dataset moved from Los Angeles to UTC: from the spring switch
@@ -56,17 +57,13 @@ fn a_renamed_property_is_unset_and_set() {
 /// a DST switch.
 #[test]
 fn a_dataset_in_another_zone_reads_other_instances_in_summer() {
-    let (out, code) = diff("dataset-zone", &[]);
-    assert_eq!(code, Some(1), "{out}");
-    insta::assert_snapshot!("dataset_zone", out);
+    insta::assert_snapshot!("dataset_zone", changed("dataset-zone"));
 }
 
 /// The start moved a week later: its first seven actions disappear.
 #[test]
 fn a_later_start_drops_the_first_actions() {
-    let (out, code) = diff("start-moved", &[]);
-    assert_eq!(code, Some(1), "{out}");
-    insta::assert_snapshot!("start_moved", out);
+    insta::assert_snapshot!("start_moved", changed("start-moved"));
 }
 
 /// The other formats, on the DST case: JSON (every group with its examples),
@@ -94,55 +91,29 @@ fn the_formats_for_programs_reviews_and_ci() {
 /// window: no change, exit 0.
 #[test]
 fn a_version_compared_with_itself_changes_nothing() {
-    let mut compared = 0;
-    let mut stack = vec![root().join("corpus")];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            let name = path.file_name().unwrap().to_string_lossy().to_string();
-            if path.is_dir() && name != "invalid" && name != "lsp" {
-                stack.push(path);
-                continue;
-            }
-            if !name.ends_with(".xml")
-                || !std::fs::read_to_string(&path)
-                    .unwrap()
-                    .contains("<coordinator-app")
-            {
-                continue;
-            }
-            let relative = path.strip_prefix(root()).unwrap().display().to_string();
-            if !coordc_in(root(), &["dryrun", &relative, "--limit", "1"])
-                .status
-                .success()
-            {
-                continue;
-            }
-            let out = coordc_in(
-                root(),
-                &[
-                    "diff",
-                    &relative,
-                    &relative,
-                    "--from",
-                    "2000-01-01T00:00Z",
-                    "--to",
-                    "2030-01-01T00:00Z",
-                ],
-            );
-            let shown = stdout(&out);
-            assert_eq!(out.status.code(), Some(0), "{relative}: {shown}");
-            assert!(
-                shown.trim_end().ends_with("no change"),
-                "{relative}: {shown}"
-            );
-            compared += 1;
-        }
-    }
+    let apps = common::corpus_coordinators_that_dry_run();
     assert!(
-        compared >= 70,
-        "only {compared} corpus coordinators compared"
+        apps.len() >= 70,
+        "only {} corpus coordinators dry-run",
+        apps.len()
     );
+    for app in &apps {
+        let out = coordc_in(
+            root(),
+            &[
+                "diff",
+                app,
+                app,
+                "--from",
+                "2000-01-01T00:00Z",
+                "--to",
+                "2030-01-01T00:00Z",
+            ],
+        );
+        let shown = stdout(&out);
+        assert_eq!(out.status.code(), Some(0), "{app}: {shown}");
+        assert!(shown.trim_end().ends_with("no change"), "{app}: {shown}");
+    }
 }
 
 /// Two folders: each coordinator compared with the one of the same path;

@@ -69,32 +69,7 @@ fn export_verified(name: &str, args: &[&str]) -> (Vec<(String, usize, usize)>, S
     ignore = "skipped: needs Apache Airflow in .venv-airflow (.ci/run makes it from airflow-runtime/requirements-verify.txt) or $COORDC_AIRFLOW_PYTHON"
 )]
 fn every_corpus_coordinator_exports_and_verifies() {
-    let mut apps = Vec::new();
-    let mut stack = vec![root().join("corpus")];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            let name = path.file_name().unwrap().to_string_lossy().to_string();
-            if path.is_dir() && name != "invalid" && name != "lsp" {
-                stack.push(path);
-            } else if name.ends_with(".xml")
-                && std::fs::read_to_string(&path)
-                    .unwrap()
-                    .contains("<coordinator-app")
-            {
-                let relative = path.strip_prefix(root()).unwrap().display().to_string();
-                // Those that dry-run: the spec's texts as written are wrong on
-                // purpose, and a bundle's coordinators need the bundle.
-                if coordc_in(root(), &["dryrun", &relative, "--limit", "1"])
-                    .status
-                    .success()
-                {
-                    apps.push(relative);
-                }
-            }
-        }
-    }
-    apps.sort();
+    let apps = crate::common::corpus_coordinators_that_dry_run();
     assert!(
         apps.len() >= 70,
         "only {} corpus coordinators dry-run",
