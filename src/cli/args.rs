@@ -72,6 +72,25 @@ impl JobArgs {
     }
 }
 
+/// A nominal time given on the command line (`--from`, `--at`...), read
+/// as Oozie reads one under the processing zone `pz`; else its problem is
+/// printed against the argument: the exit code (2).
+pub(super) fn time_argument(
+    flag: &str,
+    text: &str,
+    pz: crate::time::datetime::ProcessingZone,
+) -> Result<chrono::DateTime<chrono::Utc>, i32> {
+    crate::time::datetime::parse_datetime(text, pz)
+        .map(|t| t.instant)
+        .map_err(|e| {
+            eprint!(
+                "{}",
+                crate::diag::render::human(&e.to_diagnostic(0, pz), &format!("<{flag}>"), text)
+            );
+            super::EXIT_USAGE
+        })
+}
+
 /// Prints why a command cannot run (a wrong `coordc.toml` or processing
 /// zone): the exit code, 2.
 pub(super) fn refused(refused: crate::project::settings::Refused) -> i32 {

@@ -6,16 +6,15 @@
 //! change. Exit 0 when nothing changes, 1 when something does, 2 when a
 //! version cannot be compared.
 
-use super::args::JobArgs;
+use super::args::{JobArgs, time_argument};
 use super::output::stopped;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
-use crate::diag::render::human;
 use crate::interp::diff::{self, Change, Comparison, Side};
 use crate::oozie::job::{Job, Options};
 use crate::project::files::Files;
 use crate::project::load::{self, LoadedCoordinator, Sources};
 use crate::project::locate::AppKind;
-use crate::time::datetime::{ProcessingZone, format_utc, parse_datetime};
+use crate::time::datetime::{ProcessingZone, format_utc};
 use chrono::{DateTime, Months, Utc};
 use clap::{Args, ValueEnum};
 use std::path::{Path, PathBuf};
@@ -109,17 +108,11 @@ pub(crate) fn run(args: DiffArgs) -> i32 {
     let mut exit = EXIT_OK;
     // Bundles first: the coordinators they submit are compared through them
     // (with the configuration they give), not again as files of their own.
-    let is_bundle = |pair: &Pair| {
-        [&pair.1, &pair.2]
-            .into_iter()
-            .flatten()
-            .any(|p| std::fs::read_to_string(p).is_ok_and(|t| t.contains("<bundle-app")))
-    };
     let (mut ordered, coordinators): (Vec<Pair>, Vec<Pair>) =
-        pairs.into_iter().partition(is_bundle);
+        pairs.into_iter().partition(|pair| pair.bundle);
     ordered.extend(coordinators);
     let mut through_bundles: Vec<PathBuf> = Vec::new();
-    for (name, old, new) in ordered {
+    for Pair { name, old, new, .. } in ordered {
         let submitted = |p: &Option<PathBuf>| {
             p.as_ref()
                 .and_then(|p| std::fs::canonicalize(p).ok())
@@ -216,31 +209,37 @@ fn path_text(path: &Option<PathBuf>) -> String {
         .unwrap_or_default()
 }
 
-/// The coordinators to compare, each with its name: the two files (named
-/// by the new one), or each coordinator of the two folders by its path in
-/// them (a side without it: `None`).
-type Pair = (String, Option<PathBuf>, Option<PathBuf>);
+/// An application to compare: the two files (named by the new one), or
+/// a coordinator or bundle of the two folders by its path in them (a side
+/// without it: `None`).
+struct Pair {
+    name: String,
+    old: Option<PathBuf>,
+    new: Option<PathBuf>,
+    /// A bundle on either side.
+    bundle: bool,
+}
 
 fn pairs(old: &Path, new: &Path) -> Result<Vec<Pair>, String> {
     match (old.is_dir(), new.is_dir()) {
-        (false, false) => Ok(vec![(
-            new.display().to_string(),
-            Some(old.to_path_buf()),
-            Some(new.to_path_buf()),
-        )]),
+        (false, false) => Ok(vec![Pair {
+            name: new.display().to_string(),
+            bundle: [old, new].into_iter().any(|p| application(p) == Some(true)),
+            old: Some(old.to_path_buf()),
+            new: Some(new.to_path_buf()),
+        }]),
         (true, true) => {
             let (olds, news) = (applications(old), applications(new));
-            let mut relative: Vec<PathBuf> = olds.iter().chain(&news).cloned().collect();
+            let mut relative: Vec<&PathBuf> = olds.keys().chain(news.keys()).collect();
             relative.sort();
             relative.dedup();
             Ok(relative
                 .into_iter()
-                .map(|r| {
-                    (
-                        r.display().to_string(),
-                        olds.contains(&r).then(|| old.join(&r)),
-                        news.contains(&r).then(|| new.join(&r)),
-                    )
+                .map(|r| Pair {
+                    name: r.display().to_string(),
+                    old: olds.contains_key(r).then(|| old.join(r)),
+                    new: news.contains_key(r).then(|| new.join(r)),
+                    bundle: [olds.get(r), news.get(r)].contains(&Some(&true)),
                 })
                 .collect())
         }
@@ -252,10 +251,24 @@ fn pairs(old: &Path, new: &Path) -> Result<Vec<Pair>, String> {
     }
 }
 
+/// Whether `file` is a bundle application (`Some(true)`), a coordinator
+/// (`Some(false)`), or neither.
+fn application(file: &Path) -> Option<bool> {
+    let text = std::fs::read_to_string(file).ok()?;
+    match (
+        text.contains("<bundle-app"),
+        text.contains("<coordinator-app"),
+    ) {
+        (true, _) => Some(true),
+        (false, true) => Some(false),
+        (false, false) => None,
+    }
+}
+
 /// The coordinator and bundle application files under `dir`, by their
-/// path in it.
-fn applications(dir: &Path) -> Vec<PathBuf> {
-    let mut found = Vec::new();
+/// path in it: whether each is a bundle.
+fn applications(dir: &Path) -> std::collections::BTreeMap<PathBuf, bool> {
+    let mut found = std::collections::BTreeMap::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(folder) = stack.pop() {
         let Ok(entries) = std::fs::read_dir(&folder) else {
@@ -267,15 +280,13 @@ fn applications(dir: &Path) -> Vec<PathBuf> {
             if path.is_dir() && !hidden {
                 stack.push(path);
             } else if path.extension().is_some_and(|e| e == "xml")
-                && std::fs::read_to_string(&path)
-                    .is_ok_and(|t| t.contains("<coordinator-app") || t.contains("<bundle-app"))
+                && let Some(bundle) = application(&path)
                 && let Ok(relative) = path.strip_prefix(dir)
             {
-                found.push(relative.to_path_buf());
+                found.insert(relative.to_path_buf(), bundle);
             }
         }
     }
-    found.sort();
     found
 }
 
@@ -339,7 +350,9 @@ fn revision_tree(revision: &str, n: usize) -> Result<(Extracted, PathBuf), Strin
 struct Version {
     /// In a bundle, its name there (the coordinator job's name).
     name: Option<String>,
-    pz: ProcessingZone,
+    /// How it is submitted, as `coordc dryrun` submits it with its
+    /// settings: every action (the window is set once both are submitted).
+    options: Options,
     loaded: LoadedCoordinator,
     sources: Sources,
 }
@@ -348,18 +361,9 @@ struct Version {
 type Window = (DateTime<Utc>, DateTime<Utc>);
 
 fn compare(args: &DiffArgs, old: &Version, new: &Version) -> Result<(Window, Comparison), i32> {
-    let options = |v: &Version| Options {
-        includes_incomplete: false,
-        from: None,
-        to: None,
-        limit: None,
-        processing_zone: v.pz,
-        check_maximum_frequency: true,
-        cron_max_year: super::cron_max_year(),
-    };
-    let mut old_job = submit(old, &options(old))?;
-    let mut new_job = submit(new, &options(new))?;
-    let window = window(args, new.pz, &old_job, &new_job)?;
+    let mut old_job = submit(old)?;
+    let mut new_job = submit(new)?;
+    let window = window(args, new.options.processing_zone, &old_job, &new_job)?;
     old_job.set_window(Some(window.0), Some(window.1));
     new_job.set_window(Some(window.0), Some(window.1));
     match diff::compare(old_job.actions(), new_job.actions()) {
@@ -391,6 +395,7 @@ fn load_version(
         .settings(files, args.processing_timezone.as_deref(), file)?;
     let input = args.job.own_job(configs, files, &settings);
     let pz = settings.processing_zone;
+    let options = Options::all_actions(pz, input.check_maximum_frequency, input.cron_max_year);
     let mut sources = Sources::default();
     let mut versions = Vec::new();
     let code = load::with_application(file, files, &mut sources, |sources, opened| {
@@ -403,7 +408,7 @@ fn load_version(
                 Ok(loaded) => {
                     versions.push(Version {
                         name: None,
-                        pz,
+                        options,
                         loaded,
                         sources: std::mem::take(sources),
                     });
@@ -432,7 +437,7 @@ fn load_version(
                 };
                 versions.extend(members.into_iter().map(|m| Version {
                     name: Some(m.submitted.name.to_string()),
-                    pz,
+                    options,
                     loaded: m.loaded,
                     sources: m.sources,
                 }));
@@ -454,27 +459,18 @@ fn load_version(
     }
 }
 
-fn submit<'v>(version: &'v Version, options: &Options) -> Result<Job<'v>, i32> {
-    super::dryrun::submit(&version.loaded, &version.sources, options).map_err(|e| e.max(EXIT_USAGE))
+fn submit(version: &Version) -> Result<Job<'_>, i32> {
+    super::dryrun::submit(&version.loaded, &version.sources, &version.options)
+        .map_err(|e| e.max(EXIT_USAGE))
 }
 
 /// The window compared: `--from`/`--to`, else from now (or the earlier
 /// job's start, when both start later) to a year later.
 fn window(args: &DiffArgs, pz: ProcessingZone, old: &Job, new: &Job) -> Result<Window, i32> {
-    let parse = |flag: &str, text: &Option<String>| -> Result<Option<DateTime<Utc>>, i32> {
-        match text {
-            None => Ok(None),
-            Some(text) => match parse_datetime(text, pz) {
-                Ok(t) => Ok(Some(t.instant)),
-                Err(e) => {
-                    eprint!(
-                        "{}",
-                        human(&e.to_diagnostic(0, pz), &format!("<{flag}>"), text)
-                    );
-                    Err(EXIT_USAGE)
-                }
-            },
-        }
+    let parse = |flag: &str, text: &Option<String>| {
+        text.as_deref()
+            .map(|text| time_argument(flag, text, pz))
+            .transpose()
     };
     let from =
         parse("--from", &args.from)?.unwrap_or_else(|| Utc::now().max(old.start.min(new.start)));
@@ -629,8 +625,8 @@ fn write_markdown(out: &mut String, outcomes: &[Outcome]) {
                         "| {} | {} | {} | {} |",
                         group.headline().replace('|', "\\|"),
                         group.count,
-                        group.first,
-                        group.last
+                        format_utc(group.first),
+                        format_utc(group.last)
                     );
                 }
                 let _ = writeln!(out, "\n<details><summary>Examples</summary>\n\n```");

@@ -2,18 +2,17 @@
 //! configuration, and list the actions Oozie would materialize.
 
 use super::actions_json::write_json_of;
-use super::args::JobArgs;
+use super::args::{JobArgs, time_argument};
 use super::output::{print_problems, printer, stopped};
-use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, Format};
+use super::{EXIT_ERRORS, EXIT_OK, Format};
 use crate::diag::Diagnostic;
 use crate::diag::Located;
-use crate::diag::render::human;
 use crate::oozie::action::{Action, Event};
 use crate::oozie::job::{Job, Options};
 use crate::project::files::Files;
 use crate::project::load::{self, Sources};
 use crate::project::locate::AppKind;
-use crate::time::datetime::{format_utc, parse_datetime};
+use crate::time::datetime::format_utc;
 use clap::Args;
 
 pub(super) mod bundle;
@@ -62,15 +61,9 @@ pub(crate) fn run(args: DryrunArgs) -> i32 {
         .zip([("--from", &args.from), ("--to", &args.to)])
     {
         if let Some(text) = text {
-            match parse_datetime(text, pz) {
-                Ok(t) => *slot = Some(t.instant),
-                Err(e) => {
-                    eprint!(
-                        "{}",
-                        human(&e.to_diagnostic(0, pz), &format!("<{flag}>"), text)
-                    );
-                    return EXIT_USAGE;
-                }
+            match time_argument(flag, text, pz) {
+                Ok(t) => *slot = Some(t),
+                Err(exit) => return exit,
             }
         }
     }

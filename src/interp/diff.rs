@@ -116,10 +116,19 @@ pub struct Group {
     #[serde(flatten)]
     pub change: Change,
     pub count: usize,
-    pub first: String,
-    pub last: String,
+    /// The nominal times of the first and last of them (the old times of
+    /// what disappears or moves).
+    #[serde(serialize_with = "oozie_time")]
+    pub first: DateTime<Utc>,
+    #[serde(serialize_with = "oozie_time")]
+    pub last: DateTime<Utc>,
     /// The first [`EXAMPLES`] of them.
     pub examples: Vec<Example>,
+}
+
+/// A time as Oozie writes it (`2025-01-01T00:00Z`).
+fn oozie_time<S: serde::Serializer>(t: &DateTime<Utc>, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&format_utc(*t))
 }
 
 /// The comparison of one coordinator's two versions.
@@ -208,7 +217,7 @@ impl State {
         self.pending_old.push_back(run.nominal);
         if self.pending_old.len() > MOST_PENDING && self.pending_new.is_empty() {
             let t = self.pending_old.pop_front().unwrap_or(run.nominal);
-            self.record(Change::Disappears, t, example(t));
+            self.record(Change::Disappears, t, || example(t));
         }
     }
 
@@ -217,7 +226,7 @@ impl State {
         self.pending_new.push_back(run.nominal);
         if self.pending_new.len() > MOST_PENDING && self.pending_old.is_empty() {
             let t = self.pending_new.pop_front().unwrap_or(run.nominal);
-            self.record(Change::Appears, t, example(t));
+            self.record(Change::Appears, t, || example(t));
         }
         self.pair_pending();
     }
@@ -229,14 +238,10 @@ impl State {
                 (self.pending_old.pop_front(), self.pending_new.pop_front())
             {
                 let minutes = (to - from).num_minutes();
-                self.record(
-                    Change::Moves { minutes },
-                    from,
-                    Example {
-                        to: Some(format_utc(to)),
-                        ..example(from)
-                    },
-                );
+                self.record(Change::Moves { minutes }, from, || Example {
+                    to: Some(format_utc(to)),
+                    ..example(from)
+                });
             }
         }
     }
@@ -245,14 +250,16 @@ impl State {
     fn flush(&mut self) {
         self.pair_pending();
         while let Some(t) = self.pending_old.pop_front() {
-            self.record(Change::Disappears, t, example(t));
+            self.record(Change::Disappears, t, || example(t));
         }
         while let Some(t) = self.pending_new.pop_front() {
-            self.record(Change::Appears, t, example(t));
+            self.record(Change::Appears, t, || example(t));
         }
     }
 
-    /// The same action on both sides.
+    /// The same action on both sides. (Every action of a long window
+    /// comes here: values are compared in place, and copied only into the
+    /// examples kept.)
     fn same_time(&mut self, old: &Run, new: &Run) {
         self.comparison.old_actions += 1;
         self.comparison.new_actions += 1;
@@ -267,112 +274,98 @@ impl State {
                 new_events.iter().map(|(n, _)| n),
             );
             for name in names {
-                let find = |events: &[(String, Vec<String>)]| {
-                    events
-                        .iter()
-                        .find(|(n, _)| n == name)
-                        .map(|(_, uris)| uris.clone())
-                        .unwrap_or_default()
-                };
-                let (was, now) = (find(old_events), find(new_events));
+                let (was, now) = (uris_of(old_events, name), uris_of(new_events, name));
                 if was == now {
                     continue;
                 }
                 changed = true;
-                let removed: Vec<String> =
-                    was.iter().filter(|u| !now.contains(u)).cloned().collect();
-                let added: Vec<String> = now.iter().filter(|u| !was.contains(u)).cloned().collect();
+                let removed: Vec<&String> = was.iter().filter(|u| !now.contains(u)).collect();
+                let added: Vec<&String> = now.iter().filter(|u| !was.contains(u)).collect();
+                let (name, added_count, removed_count) = (name.clone(), added.len(), removed.len());
                 let change = match kind {
                     EventKind::In => Change::DataIn {
-                        name: name.clone(),
-                        added: added.len(),
-                        removed: removed.len(),
+                        name,
+                        added: added_count,
+                        removed: removed_count,
                     },
                     EventKind::Out => Change::DataOut {
-                        name: name.clone(),
-                        added: added.len(),
-                        removed: removed.len(),
+                        name,
+                        added: added_count,
+                        removed: removed_count,
                     },
                 };
-                // (Same URIs in another order: the whole lists show it.)
-                let (old_shown, new_shown) = if added.is_empty() && removed.is_empty() {
-                    (was, now)
-                } else {
-                    (removed, added)
-                };
-                self.record(
-                    change,
-                    t,
+                self.record(change, t, || {
+                    let owned = |uris: &[&String]| uris.iter().map(|u| u.to_string()).collect();
+                    // (Same URIs in another order: the whole lists show it.)
+                    let (old, new) = if added.is_empty() && removed.is_empty() {
+                        (was.to_vec(), now.to_vec())
+                    } else {
+                        (owned(&removed), owned(&added))
+                    };
                     Example {
-                        old: old_shown,
-                        new: new_shown,
+                        old,
+                        new,
                         ..example(t)
-                    },
-                );
+                    }
+                });
             }
         }
         if old.app_path != new.app_path {
             changed = true;
-            self.record(
-                Change::AppPath,
-                t,
-                Example {
-                    old: vec![old.app_path.clone()],
-                    new: vec![new.app_path.clone()],
-                    ..example(t)
-                },
-            );
+            self.record(Change::AppPath, t, || Example {
+                old: vec![old.app_path.clone()],
+                new: vec![new.app_path.clone()],
+                ..example(t)
+            });
         }
         let names = union(
             old.configuration.iter().map(|(k, _)| k),
             new.configuration.iter().map(|(k, _)| k),
         );
         for name in names {
-            let value = |conf: &[(String, String)]| {
-                conf.iter()
-                    .rev()
-                    .find(|(k, _)| k == name)
-                    .map(|(_, v)| v.clone())
-            };
-            let (was, now) = (value(&old.configuration), value(&new.configuration));
-            let how = match (&was, &now) {
+            let (was, now) = (
+                value_of(&old.configuration, name),
+                value_of(&new.configuration, name),
+            );
+            let how = match (was, now) {
                 (Some(a), Some(b)) if a == b => continue,
                 (Some(_), Some(_)) => PropertyChange::Changed,
                 (None, _) => PropertyChange::Added,
                 (_, None) => PropertyChange::Removed,
             };
             changed = true;
-            self.record(
-                Change::Property {
-                    name: name.clone(),
-                    how,
-                },
-                t,
-                Example {
-                    old: was.into_iter().collect(),
-                    new: now.into_iter().collect(),
-                    ..example(t)
-                },
-            );
+            let change = Change::Property {
+                name: name.clone(),
+                how,
+            };
+            self.record(change, t, || Example {
+                old: was.into_iter().cloned().collect(),
+                new: now.into_iter().cloned().collect(),
+                ..example(t)
+            });
         }
         if !changed {
             self.comparison.unchanged += 1;
         }
     }
 
-    fn record(&mut self, change: Change, t: DateTime<Utc>, example: Example) {
-        let at = format_utc(t);
-        let group = self.groups.entry(change.clone()).or_insert_with(|| Group {
-            change,
-            count: 0,
-            first: at.clone(),
-            last: at.clone(),
-            examples: Vec::new(),
-        });
+    /// Counts an action of `change`'s group; its example is made only
+    /// while the group keeps examples.
+    fn record(&mut self, change: Change, t: DateTime<Utc>, example: impl FnOnce() -> Example) {
+        let group = self
+            .groups
+            .entry(change)
+            .or_insert_with_key(|change| Group {
+                change: change.clone(),
+                count: 0,
+                first: t,
+                last: t,
+                examples: Vec::new(),
+            });
         group.count += 1;
-        group.last = at;
+        group.last = t;
         if group.examples.len() < EXAMPLES {
-            group.examples.push(example);
+            group.examples.push(example());
         }
     }
 }
@@ -389,6 +382,23 @@ fn example(t: DateTime<Utc>) -> Example {
         old: Vec::new(),
         new: Vec::new(),
     }
+}
+
+/// The URIs of event `name` (none when the action has no such event).
+fn uris_of<'r>(events: &'r [(String, Vec<String>)], name: &str) -> &'r [String] {
+    events
+        .iter()
+        .find(|(n, _)| n == name)
+        .map_or(&[][..], |(_, uris)| uris.as_slice())
+}
+
+/// The value of property `name`: the last one set, as a configuration reads it.
+fn value_of<'r>(configuration: &'r [(String, String)], name: &str) -> Option<&'r String> {
+    configuration
+        .iter()
+        .rev()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v)
 }
 
 /// The names of both lists, each once, in the order they come.
@@ -442,10 +452,11 @@ impl Group {
     /// The group as a sentence: its headline, how many actions, when.
     pub fn describe(&self) -> String {
         let n = self.count;
-        let span = if self.first == self.last {
-            format!("at {}", self.first)
+        let (first, last) = (format_utc(self.first), format_utc(self.last));
+        let span = if first == last {
+            format!("at {first}")
         } else {
-            format!("from {} to {}", self.first, self.last)
+            format!("from {first} to {last}")
         };
         let headline = self.headline();
         match headline.strip_prefix("actions ") {

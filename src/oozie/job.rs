@@ -35,6 +35,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use std::borrow::Cow;
 use std::cell::OnceCell;
 
+#[derive(Debug, Clone, Copy)]
 pub struct Options {
     /// Some `<include>` could not be read: a dataset not found may be defined
     /// there, so its absence is not reported (the include's problem is).

@@ -249,9 +249,9 @@ const EVERY_MINUTE: &str = r#"<coordinator-app name="minutely" frequency="1"
 </coordinator-app>
 "#;
 
-/// `check-maximum-frequency = false` in the `coordc.toml` lets `dryrun` and
-/// `simulate` take a 1-minute coordinator, as it lets `coordc check`; a
-/// scenario's own `[server]` setting is the server's and wins.
+/// `check-maximum-frequency = false` in the `coordc.toml` lets `dryrun`,
+/// `diff` and `simulate` take a 1-minute coordinator, as it lets `coordc
+/// check`; a scenario's own `[server]` setting is the server's and wins.
 #[test]
 fn a_coordc_toml_sets_the_frequency_check() {
     let (root, with, without) = two_repositories(
@@ -272,6 +272,18 @@ fn a_coordc_toml_sets_the_frequency_check() {
             common::stderr(&refused)
         );
     }
+    // `diff` compares the coordinator with itself: no change; without the
+    // setting it cannot (exit 2), for the same reason.
+    let window = ["--from", "2009-01-01T00:00Z", "--to", "2009-01-02T00:00Z"];
+    let same = common::coordc_in(&d, &[&["diff", &with, &with][..], &window].concat());
+    common::expect_code(&same, 0, "diff");
+    let refused = common::coordc_in(&d, &[&["diff", &without, &without][..], &window].concat());
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        common::stderr(&refused).contains("5-minute minimum"),
+        "{}",
+        common::stderr(&refused)
+    );
     let scenario = "start = \"2009-01-01T00:00Z\"\nuntil = \"2009-01-02T00:00Z\"\n[[job]]\napp = \"coordinator.xml\"\n";
     write(&root, "with/apps/zoned/scenario.toml", scenario);
     let out = common::coordc_in(&d, &["simulate", "with/apps/zoned/scenario.toml"]);

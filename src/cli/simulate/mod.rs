@@ -1,9 +1,9 @@
 //! `coordc simulate`: run a scenario (or one coordinator, the quick form)
 //! through the simulated Oozie server, and report what happened.
 
-use super::args::JobArgs;
+use super::args::{JobArgs, time_argument};
 use super::output::{printer, stopped, usage};
-use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
+use super::{EXIT_ERRORS, EXIT_OK};
 use crate::diag::Diagnostic;
 use crate::diag::render::human;
 use crate::diag::rules::SIMULATE_SCENARIO;
@@ -23,7 +23,7 @@ use crate::project::locate::AppKind;
 use crate::project::settings::Finder;
 use crate::project::simulation;
 use crate::span::Span;
-use crate::time::datetime::{ProcessingZone, parse_datetime};
+use crate::time::datetime::ProcessingZone;
 use chrono::{DateTime, Duration, Utc};
 use clap::{Args, ValueEnum};
 use rustc_hash::FxHashSet;
@@ -73,22 +73,6 @@ pub(super) struct SimulateArgs {
     format: SimulateFormat,
 }
 
-fn time_argument(flag: &str, text: &str) -> Result<DateTime<Utc>, i32> {
-    parse_datetime(text, ProcessingZone::UTC)
-        .map(|t| t.instant)
-        .map_err(|e| {
-            eprint!(
-                "{}",
-                human(
-                    &e.to_diagnostic(0, ProcessingZone::UTC),
-                    &format!("<{flag}>"),
-                    text
-                )
-            );
-            EXIT_USAGE
-        })
-}
-
 /// A scenario's problems, printed against its file.
 fn scenario_problems(name: &str, text: &str, problems: &[Diagnostic]) -> i32 {
     let mut err = std::io::stderr().lock();
@@ -102,7 +86,7 @@ pub(super) fn run(args: SimulateArgs) -> i32 {
     let at = match args
         .at
         .as_deref()
-        .map(|t| time_argument("--at", t))
+        .map(|t| time_argument("--at", t, ProcessingZone::UTC))
         .transpose()
     {
         Ok(t) => t,
@@ -179,7 +163,7 @@ pub(super) fn run(args: SimulateArgs) -> i32 {
     let until = match args
         .until
         .as_deref()
-        .map(|t| time_argument("--until", t))
+        .map(|t| time_argument("--until", t, ProcessingZone::UTC))
         .transpose()
     {
         Ok(t) => t,
