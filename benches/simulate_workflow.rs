@@ -174,6 +174,7 @@ fn bench(c: &mut Criterion) {
         workflow: Arc::new(workflow(SMALL)),
         defaults: VarMap::default(),
         path: "small.xml".into(),
+        text: Arc::from(SMALL),
     }));
     group.sample_size(10);
     group.bench_function("five_minutes_one_year_ten_node_workflows", |b| {

@@ -16,6 +16,7 @@ use crate::project::locate::{self, AppKind};
 use clap::{Args, Subcommand};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 #[derive(Subcommand)]
 pub(super) enum ExportTarget {
@@ -292,17 +293,8 @@ impl FindWorkflow for LocalFinder<'_> {
                 ));
             }
         };
-        let text = self
-            .files
-            .read(Path::new(&loaded.path))
-            .map_err(|e| match e {
-                crate::project::files::ReadError::Io(e) => format!("{}: {e}", loaded.path),
-                crate::project::files::ReadError::Refused(d) => {
-                    format!("{}: {}", loaded.path, d.message)
-                }
-            })?;
         let mut sources = Sources::default();
-        sources.add(loaded.path.clone(), text);
+        sources.add(loaded.path.clone(), Arc::clone(&loaded.text));
         Ok(Workflow {
             app_path: app_path.to_string(),
             workflow: loaded.workflow.clone(),

@@ -43,36 +43,6 @@ fn a_coordinator_with_its_workflow_exports_as_reviewed() {
     );
 }
 
-/// The reviewed DAG of sub-workflows: each a TaskGroup of its workflow's
-/// tasks ending at its end node's task, its job (`OozieSubWorkflow`) built
-/// from its parent's, and its tasks' templates reading that job.
-#[test]
-fn sub_workflows_export_as_reviewed_task_groups() {
-    let out_dir = fresh_dir("export-sub-workflows-snapshot");
-    let out = coordc_in(
-        root(),
-        &[
-            "export",
-            "airflow",
-            "tests/export/fixtures/sub-workflows/coordinator.xml",
-            "--config",
-            "tests/export/fixtures/sub-workflows/job.properties",
-            "--map",
-            "hdfs://nn/apps=tests/export/fixtures/sub-workflows",
-            "--out",
-            &out_dir.display().to_string(),
-        ],
-    );
-    expect_code(&out, 0, "export");
-    let dag = std::fs::read_to_string(out_dir.join("sub_workflows.py")).unwrap();
-    insta::assert_snapshot!("sub_workflows_dag", dag);
-    assert!(
-        stdout(&out).contains("action load (sub-workflow): a TaskGroup of the tasks of tests/export/fixtures/sub-workflows/main/../load/workflow.xml"),
-        "{}",
-        stdout(&out)
-    );
-}
-
 /// The JSON report: one entry per application, each item with its status
 /// and, for what is in a file, its place.
 #[test]
@@ -207,35 +177,51 @@ fn the_runtime_package_has_coordcs_version() {
 }
 
 /// More reviewed DAGs: the specification's DST example on the runtime's
-/// timetable (a day is 23 hours there), and a bundle's coordinator on
-/// Airflow's own DeltaTriggerTimetable (UTC, every day 24 hours apart).
+/// timetable (a day is 23 hours there); a bundle's coordinator on
+/// Airflow's own DeltaTriggerTimetable (UTC, every day 24 hours apart);
+/// sub-workflows, each a TaskGroup of its workflow's tasks ending at its end
+/// node's task, its job (`OozieSubWorkflow`) built from its parent's, and
+/// its tasks' templates reading that job.
 #[test]
 fn more_exports_as_reviewed() {
-    for (name, app, file) in [
+    for (name, app, file, extra) in [
         (
             "hours_in_day_dag",
             "corpus/coord/spec-6.6.3-hours-in-day/coordinator.xml",
             "app_coord.py",
+            &[][..],
         ),
         (
             "bundle_report_dag",
             "corpus/bundle/daily-pipeline/bundle.xml",
             "report_prod.py",
+            &[],
+        ),
+        (
+            "sub_workflows_dag",
+            "tests/export/fixtures/sub-workflows/coordinator.xml",
+            "sub_workflows.py",
+            &[
+                "--config",
+                "tests/export/fixtures/sub-workflows/job.properties",
+                "--map",
+                "hdfs://nn/apps=tests/export/fixtures/sub-workflows",
+            ],
         ),
     ] {
         let out_dir = fresh_dir(&format!("export-{name}"));
-        let out = coordc_in(
-            root(),
-            &[
-                "export",
-                "airflow",
-                app,
-                "--out",
-                &out_dir.display().to_string(),
-                "-D",
-                "user.name=etl",
-            ],
-        );
+        let out_arg = out_dir.display().to_string();
+        let mut args = vec![
+            "export",
+            "airflow",
+            app,
+            "--out",
+            &out_arg,
+            "-D",
+            "user.name=etl",
+        ];
+        args.extend_from_slice(extra);
+        let out = coordc_in(root(), &args);
         expect_code(&out, 0, app);
         let dag = std::fs::read_to_string(out_dir.join(file)).unwrap();
         insta::assert_snapshot!(name, dag);

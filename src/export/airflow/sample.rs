@@ -44,14 +44,19 @@ pub fn sample(job: &Job, most: usize) -> Option<Sample> {
     // A transition lies between two actions whose offsets differ in a zone:
     // it is kept as the index of the later one.
     let mut transitions = Vec::new();
-    let mut offsets: Option<Vec<i32>> = None;
+    // Each zone's offset at the action before (a job can have millions).
+    let mut offsets: Vec<Option<i32>> = vec![None; zones.len()];
     let mut total = 0;
     for (index, t) in job.nominal_times_all().enumerate() {
-        let now: Vec<i32> = zones.iter().map(|z| z.offset_seconds(t)).collect();
-        if offsets.as_ref().is_some_and(|before| *before != now) {
+        let mut moved = false;
+        for (zone, offset) in zones.iter().zip(offsets.iter_mut()) {
+            let now = zone.offset_seconds(t);
+            moved |= offset.is_some_and(|before| before != now);
+            *offset = Some(now);
+        }
+        if moved {
             transitions.push(index);
         }
-        offsets = Some(now);
         total = index + 1;
     }
     if total <= most {

@@ -59,6 +59,10 @@ impl<'a> LocalWorkflows<'a> {
             }
             workflow(doc).map_err(|s| first(sources, s))
         })?;
+        let text = sources
+            .files
+            .first()
+            .map_or_else(|| Arc::from(""), |(_, text)| Arc::clone(text));
         let dir = app_dir(file);
         let defaults = self.files.beside(&dir, CONFIG_DEFAULT);
         let defaults = job_config(
@@ -71,6 +75,7 @@ impl<'a> LocalWorkflows<'a> {
             workflow: Arc::new(wf),
             defaults: defaults.vars().clone(),
             path: file.display().to_string(),
+            text,
         }))
     }
 }

@@ -252,6 +252,8 @@ pub struct SubWorkflow {
     pub defaults: VarMap,
     /// The local file (for messages).
     pub path: String,
+    /// The file's text (what an export points into).
+    pub text: Arc<str>,
 }
 
 /// Where sub-workflow app-paths are read: `None` when the path is not a

@@ -28,6 +28,7 @@ impl TestApps {
                         workflow,
                         defaults: VarMap::default(),
                         path: format!("{path}/workflow.xml"),
+                        text: Arc::from(""),
                     };
                     (path, Arc::new(app))
                 })
