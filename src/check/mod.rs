@@ -10,6 +10,7 @@ pub(crate) mod instances;
 pub(crate) mod pipeline;
 pub(crate) mod schedule;
 pub(crate) mod select;
+pub(crate) mod server;
 pub(crate) mod settings;
 pub(crate) mod suppress;
 pub mod workflow;

@@ -4,6 +4,7 @@
 //! ```toml
 //! processing-timezone = "GMT+0530"   # oozie.processing.timezone
 //! check-maximum-frequency = false    # oozie.service.coord.check.maximum.frequency
+//! server = "cdp-7.3"                 # the server's profile, as --server (docs/servers.md)
 //! docs-url = "https://example.org/coordc/{code}.html"  # where rule pages are linked
 //!
 //! [check]                          # which rules run, as --select, --extend-select,
@@ -23,6 +24,7 @@
 use super::select::{Selection, Selector};
 use crate::diag::Severity;
 use crate::diag::rules::Code;
+use crate::oozie::servers::Server;
 use globset::{Glob, GlobMatcher};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -43,6 +45,7 @@ pub(crate) enum Level {
 struct File {
     processing_timezone: Option<String>,
     check_maximum_frequency: Option<bool>,
+    server: Option<String>,
     docs_url: Option<String>,
     #[serde(default)]
     check: CheckTable,
@@ -91,6 +94,8 @@ pub struct Settings {
     pub processing_timezone: Option<String>,
     /// Oozie's minimum-interval check of frequencies (default on).
     pub check_maximum_frequency: bool,
+    /// The server checked against; without one, the newest Apache release.
+    pub server: Option<Server>,
     /// `[check]`: the rules reported, before the command line's choice.
     pub selection: Selection,
     /// Where rule pages are linked (`{code}` in it), instead of
@@ -135,6 +140,11 @@ impl Settings {
                 ));
             }
         }
+        let server = file
+            .server
+            .as_deref()
+            .map(|name| Server::parse(name).map_err(|e| format!("server: {e}")))
+            .transpose()?;
         if let Some(template) = &file.docs_url {
             crate::diag::rules::check_docs_url(template)?;
         }
@@ -142,6 +152,7 @@ impl Settings {
             processing_timezone: file.processing_timezone,
             docs_url: file.docs_url,
             check_maximum_frequency: file.check_maximum_frequency.unwrap_or(true),
+            server,
             selection: file.check.selection()?,
             levels,
             ignores,
@@ -226,6 +237,17 @@ mod tests {
             Settings::parse("[check]\nignore = [\"DST\", \"TM09\"]")
                 .unwrap_err()
                 .starts_with("[check] ignore: no rule or prefix TM09; did you mean")
+        );
+        assert_eq!(
+            Settings::parse("server = \"cdp-7.3\"").unwrap().server,
+            Some(Server::Cdp73)
+        );
+        assert_eq!(Settings::none().server, None);
+        let unknown = Settings::parse("server = \"oozie-4.1\"").unwrap_err();
+        assert!(
+            unknown
+                .starts_with("server: no server profile `oozie-4.1`: the profiles are oozie-4.3"),
+            "{unknown}"
         );
     }
 

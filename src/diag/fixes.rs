@@ -6,7 +6,8 @@
 
 use super::rules::{
     CRON_UNIX_WEEKDAYS, Code, EL_UNKNOWN_FUNCTION, EL_UNKNOWN_VARIABLE, INPUT_LOGIC, LEGACY_ZONE,
-    SUPPRESSION_UNUSED, TIME_HOUR_24, UNDEFINED_DATASET, WF_TRANSITION, XML_CONTENT,
+    SERVER_UNSUPPORTED, SUPPRESSION_UNUSED, TIME_HOUR_24, UNDEFINED_DATASET, WF_TRANSITION,
+    XML_CONTENT,
 };
 use crate::diag::Safety;
 
@@ -97,6 +98,12 @@ fix_kinds! {
     TransitionDidYouMean = (WF_TRANSITION, "transition-did-you-mean", Unsafe,
         "a transition to no node becomes one to the closest node name",
         "changes the path the workflow takes");
+    /// Offered only when the element, with the fix applied, is valid under
+    /// that version's schema (the check validates the edited document): the
+    /// elements Oozie reads are the same, read with an older schema.
+    ServerSchemaVersion = (SERVER_UNSUPPORTED, "server-schema-version", Safe,
+        "a schema version the chosen server does not have becomes the newest it has under which the element is valid (`uri:oozie:workflow:1.0` → `uri:oozie:workflow:0.5` for oozie-4.3)",
+        "keeps what the element says: it is valid under the older schema as written");
 }
 
 impl FixKind {

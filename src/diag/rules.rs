@@ -168,6 +168,9 @@ pub(crate) const BUNDLE_COORDINATOR_VERSION: Code = Code("BU005");
 pub(crate) const BUNDLE_USER_OVERRIDE: Code = Code("BU006");
 pub(crate) const SUPPRESSION_UNKNOWN: Code = Code("SU001");
 pub(crate) const SUPPRESSION_UNUSED: Code = Code("SU002");
+pub(crate) const SERVER_UNSUPPORTED: Code = Code("SV001");
+pub(crate) const SERVER_DISABLED: Code = Code("SV002");
+pub(crate) const SERVER_UNCHECKED: Code = Code("SV003");
 
 /// The rules of `coordc check` whose errors Oozie gives when a workflow job
 /// is submitted (SubmitXCommand parses the definition with
@@ -861,6 +864,30 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Warning,
         oozie: None,
         summary: "A `<!-- coordc: ignore CODE -->` comment that silenced nothing in a file checked in full.",
+        finding: Finding::Independent,
+    },
+    Rule {
+        code: SERVER_UNSUPPORTED,
+        name: "server-unsupported",
+        severity: Severity::Error,
+        oozie: Some("E0701"),
+        summary: "With a server profile (`--server`, `server =` in coordc.toml): a schema version, action, element or EL function the chosen server does not have.",
+        finding: Finding::Independent,
+    },
+    Rule {
+        code: SERVER_DISABLED,
+        name: "server-disabled",
+        severity: Severity::Warning,
+        oozie: None,
+        summary: "With a server profile: an action the chosen server has but turns off by default (Cloudera Runtime 7.1.9's spark action).",
+        finding: Finding::Independent,
+    },
+    Rule {
+        code: SERVER_UNCHECKED,
+        name: "server-unchecked",
+        severity: Severity::Note,
+        oozie: None,
+        summary: "With a server profile: an action the chosen server accepts but coordc has no schema of (Cloudera's spark3 action), so its content is not checked.",
         finding: Finding::Independent,
     },
 ];

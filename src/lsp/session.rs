@@ -91,6 +91,7 @@ impl Session {
                 defines: Vec::new(),
                 maps: Vec::new(),
                 processing_timezone: None,
+                server: None,
                 pipeline: false,
                 ignored_folders: SKIPPED_FOLDERS.iter().map(|f| f.to_string()).collect(),
                 keep_sources: true,

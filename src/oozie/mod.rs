@@ -19,4 +19,5 @@ pub mod job;
 pub(crate) mod materialize;
 pub(crate) mod parameters;
 pub(crate) mod places;
+pub mod servers;
 mod uri_template;

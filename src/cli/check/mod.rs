@@ -8,6 +8,7 @@ mod format;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use crate::check::select::{RuleSet, Selection, Selector};
 use crate::diag::Severity;
+use crate::oozie::servers::Server;
 use crate::project::check::{CheckOptions, Checked, Report, SKIPPED_FOLDERS, Target, check};
 use crate::project::files::Files;
 use clap::{Args, ValueEnum};
@@ -39,6 +40,11 @@ pub(super) struct CheckArgs {
     /// GMT±HHMM. Default: the folder's coordc.toml, else UTC.
     #[arg(long, value_name = "TZ")]
     processing_timezone: Option<String>,
+    /// Check against what this server accepts: its schema versions,
+    /// actions and EL functions (docs/servers.md). Default: the folder's
+    /// coordc.toml `server`, else the newest Apache release (5.2.1).
+    #[arg(long, value_enum, value_name = "PROFILE")]
+    server: Option<Server>,
     #[arg(long, value_enum, default_value = "human")]
     format: CheckFormat,
     /// Colour in the human format: `auto` when stdout is a terminal and
@@ -245,6 +251,7 @@ fn check_paths(args: &CheckArgs, files: &Files) -> Result<Checked, i32> {
         defines: args.defines.clone(),
         maps: args.maps.clone(),
         processing_timezone: args.processing_timezone.clone(),
+        server: args.server,
         pipeline: true,
         ignored_folders: SKIPPED_FOLDERS.iter().map(|f| f.to_string()).collect(),
         keep_sources: false,

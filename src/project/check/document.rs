@@ -7,10 +7,12 @@ use super::datasets::datasets;
 use super::filters::{apply_settings, dedup};
 use super::workflow::workflow;
 use super::{Plan, Report, Target};
+use crate::check;
 use crate::check::suppress::{self, is_suppressed, suppressions};
 use crate::diag::FileRef;
-use crate::diag::rules::XML_UNKNOWN_DOCUMENT;
+use crate::diag::rules::{WF_ACTION_TYPE, XML_UNKNOWN_DOCUMENT};
 use crate::diag::{Diagnostic, Located, Severity, closest};
+use crate::oozie::servers::Server;
 use crate::project::load::{self, JobInput, JobSource, Sources, Stop};
 use crate::project::locate::AppKind;
 use crate::xml;
@@ -30,10 +32,11 @@ pub(super) fn check_target(target: &Target, plan: &Plan) -> Report {
         check_maximum_frequency: folder.settings.check_maximum_frequency,
         cron_max_year: plan.options.cron_max_year,
     };
+    let server = plan.options.server.or(folder.settings.server);
     let mut report = match (&target.member, &target.run) {
         (Some(member), _) => {
             let input = load::bundle_coordinator_input(&input, &member.job, &member.defines);
-            check_file(&target.path, &input, Some(member))
+            check_file(&target.path, &input, Some(member), server)
         }
         (None, Some(run)) => {
             let defines = run.defines();
@@ -43,9 +46,9 @@ pub(super) fn check_target(target: &Target, plan: &Plan) -> Report {
                 defines: &defines,
                 ..input
             };
-            check_file(&target.path, &input, None)
+            check_file(&target.path, &input, None, server)
         }
-        (None, None) => check_file(&target.path, &input, None),
+        (None, None) => check_file(&target.path, &input, None, server),
     };
     if report.problems.is_empty() && !plan.options.keep_sources {
         // Nothing to render from a clean file: its text need not be kept
@@ -71,8 +74,14 @@ pub(super) fn unloaded_as_checked<T, Found: Default>(
     })
 }
 
-/// Checks the file at `path`; `member` when a bundle submits it.
-fn check_file(path: &Path, input: &JobInput, member: Option<&Member>) -> Report {
+/// Checks the file at `path`; `member` when a bundle submits it; against
+/// `server`'s profile when there is one.
+fn check_file(
+    path: &Path,
+    input: &JobInput,
+    member: Option<&Member>,
+    server: Option<Server>,
+) -> Report {
     let mut sources = Sources::default();
     let mut events = None;
     let mut silenced = Vec::new();
@@ -122,6 +131,10 @@ fn check_file(path: &Path, input: &JobInput, member: Option<&Member>) -> Report 
                 vec![Located::in_app(said)]
             }
         };
+        let problems = match server {
+            Some(server) => against_server(problems, doc, sources.application(), server),
+            None => problems,
+        };
         // `<!-- coordc: ignore CODE -->` in the application file.
         silenced = suppressions(doc, sources.application());
         Ok(problems
@@ -155,6 +168,25 @@ fn check_file(path: &Path, input: &JobInput, member: Option<&Member>) -> Report 
         runs,
         unconfigured_workflow,
     }
+}
+
+/// `problems` with what `server`'s profile adds: its own (SV001-SV003), and
+/// none that an element is of an unknown action type (WF008) where the
+/// server accepts that action.
+fn against_server(
+    mut problems: Vec<Located>,
+    doc: &xml::Document,
+    source: &str,
+    server: Server,
+) -> Vec<Located> {
+    let found = check::server::check(doc, source, server);
+    problems.retain(|p| {
+        !(p.file == FileRef::App
+            && p.diagnostic.code == WF_ACTION_TYPE
+            && found.unchecked.contains(&p.diagnostic.span))
+    });
+    problems.extend(found.problems.into_iter().map(Located::in_app));
+    problems
 }
 
 /// The roots of the documents coordc checks.

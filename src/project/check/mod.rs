@@ -45,6 +45,7 @@ use crate::diag::FileRef;
 use crate::diag::Located;
 use crate::diag::Severity;
 use crate::diag::rules::EL_UNKNOWN_VARIABLE;
+use crate::oozie::servers::Server;
 use crate::time::cron::MaxYear;
 use bundle::{Member, check_members};
 use discover::discover;
@@ -68,6 +69,9 @@ pub struct CheckOptions {
     /// Oozie's processing time zone; without it, each folder's coordc.toml's,
     /// else UTC.
     pub processing_timezone: Option<String>,
+    /// The server profile checked against; without it, each folder's
+    /// coordc.toml's, else the newest Apache release.
+    pub server: Option<Server>,
     /// Whether the pipeline checks run across the files checked (a server
     /// runs them across its whole workspace instead, with
     /// [`pipeline_problems`]).
