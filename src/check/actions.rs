@@ -21,6 +21,7 @@ use crate::ir::{
 };
 use crate::oozie::executors::{CLUSTER_ACTIONS, checks_configuration};
 use crate::oozie::hcat::java_split;
+use crate::oozie::servers::{Acceptance, Server};
 use crate::span::Span;
 use crate::xml::schema::schemas;
 use crate::xml::validate::and_list;
@@ -61,6 +62,19 @@ pub(crate) fn check(
                 Some(own) => format!("write xmlns=\"{own}\""),
                 None => "use a stock action (e.g. <shell xmlns=\"uri:oozie:shell-action:0.3\">)"
                     .to_string(),
+            };
+            // A vendor's action: the profiles of its servers accept it.
+            let vendors: Vec<&str> = Server::ALL
+                .iter()
+                .filter(|s| matches!(s.accepts(namespace), Acceptance::Unchecked { .. }))
+                .map(|s| s.name())
+                .collect();
+            let stock = match vendors.as_slice() {
+                [] => stock,
+                names => format!(
+                    "{stock}; if the server is one of {}, check with --server naming it",
+                    names.join(", ")
+                ),
             };
             out.push(
                 Diagnostic::error(

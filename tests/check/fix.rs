@@ -133,6 +133,16 @@ fn examples() -> Vec<Example> {
             files: vec![("workflow.xml", shell_workflow(shell, "endd", "failed"))],
             said: &["./workflow.xml:9:13 WF004: `endd` -> `end`"],
         },
+        Example {
+            kind: "server-schema-version",
+            safety: "safe",
+            files: vec![
+                ("coordc.toml", corpus("invalid/SV001/coordc.toml")),
+                ("workflow.xml", corpus("invalid/SV001/workflow.xml")),
+                ("job.properties", corpus("invalid/SV001/job.properties")),
+            ],
+            said: &["./workflow.xml:1:45 SV001: `uri:oozie:workflow:1.0` -> `uri:oozie:workflow:0.5`"],
+        },
     ]
 }
 

@@ -17,3 +17,4 @@ mod misses;
 mod references;
 mod registered_schemas;
 mod select;
+mod servers;
