@@ -900,3 +900,30 @@ fn pulling_clients_are_told_to_refresh() {
     );
     server.server_requests.clear();
 }
+
+/// A coordc.toml's server profile (docs/servers.md) applies in the editor as
+/// in `coordc check`: SV001 with its fix as a code action, gone when the
+/// file names a server that has the schema.
+#[test]
+fn the_server_profile_of_coordc_toml_applies() {
+    const WORKFLOW: &str = "workflow.xml";
+    let root = workspace("invalid/SV001", "lsp-server-profile");
+    let mut server = TestServer::start(&root, capabilities(&[], false), options());
+    server.open(WORKFLOW);
+    assert_eq!(
+        codes(&server.diagnostics(WORKFLOW)),
+        [("SV001".to_string(), 0, 1)]
+    );
+    let actions = server.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": server.uri(WORKFLOW) },
+            "range": { "start": { "line": 0, "character": 1 }, "end": { "line": 0, "character": 1 } },
+            "context": { "diagnostics": [] },
+        }),
+    );
+    let edit = &actions[0]["edit"]["changes"][server.uri(WORKFLOW)][0];
+    assert_eq!(edit["newText"], "uri:oozie:workflow:0.5", "{actions:#}");
+    server.open_text("coordc.toml", "server = \"oozie-5.2\"\n");
+    assert_eq!(codes(&server.diagnostics(WORKFLOW)), []);
+}
