@@ -57,7 +57,8 @@ fn bench(c: &mut Criterion) {
     group.bench_function("diff_hourly_10y", |b| {
         b.iter(|| {
             let (old_job, new_job) = (job(black_box(&old), &vars), job(black_box(&new), &vars));
-            let comparison = compare(old_job.actions(), new_job.actions()).unwrap();
+            let comparison =
+                compare(old_job.actions(), new_job.actions(), &new_job.zone.clone()).unwrap();
             assert_eq!(comparison.groups.len(), 2);
             black_box(comparison.old_actions)
         })

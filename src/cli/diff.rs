@@ -366,7 +366,8 @@ fn compare(args: &DiffArgs, old: &Version, new: &Version) -> Result<(Window, Com
     let window = window(args, new.options.processing_zone, &old_job, &new_job)?;
     old_job.set_window(Some(window.0), Some(window.1));
     new_job.set_window(Some(window.0), Some(window.1));
-    match diff::compare(old_job.actions(), new_job.actions()) {
+    let zone = new_job.zone.clone();
+    match diff::compare(old_job.actions(), new_job.actions(), &zone) {
         Ok(comparison) => Ok((window, comparison)),
         Err((side, d)) => {
             let version = match side {

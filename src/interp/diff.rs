@@ -13,6 +13,7 @@
 use crate::diag::Diagnostic;
 use crate::oozie::action::Action;
 use crate::time::datetime::format_utc;
+use crate::time::zone::Zone;
 use chrono::{DateTime, Utc};
 use std::collections::{BTreeMap, VecDeque};
 
@@ -122,6 +123,15 @@ pub struct Group {
     pub first: DateTime<Utc>,
     #[serde(serialize_with = "oozie_time")]
     pub last: DateTime<Utc>,
+    /// When all of them (more than one) fall in the job zone's daylight
+    /// saving time and other actions compared do not:
+    /// `America/Los_Angeles daylight saving time`. A DST change shows as a
+    /// group of the DST days.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub season: Option<String>,
+    /// How many of them fall in daylight saving time.
+    #[serde(skip)]
+    in_dst: usize,
     /// The first [`EXAMPLES`] of them.
     pub examples: Vec<Example>,
 }
@@ -148,15 +158,18 @@ impl Comparison {
     }
 }
 
-/// Compares two action streams, each in its order; stops at the first
-/// action that does not resolve (its side and diagnostic).
+/// Compares two action streams, each in its order, of a job in `zone`
+/// (the seasons of the groups are its); stops at the first action that
+/// does not resolve (its side and diagnostic).
 pub fn compare<'a>(
     old: impl Iterator<Item = Result<Action<'a>, Diagnostic>>,
     new: impl Iterator<Item = Result<Action<'a>, Diagnostic>>,
+    zone: &Zone,
 ) -> Result<Comparison, (Side, Diagnostic)> {
     compare_runs(
         old.map(|a| a.map(Run::from).map_err(|d| (Side::Old, d))),
         new.map(|a| a.map(Run::from).map_err(|d| (Side::New, d))),
+        zone,
     )
 }
 
@@ -164,8 +177,17 @@ pub fn compare<'a>(
 fn compare_runs<E>(
     mut old: impl Iterator<Item = Result<Run, E>>,
     mut new: impl Iterator<Item = Result<Run, E>>,
+    zone: &Zone,
 ) -> Result<Comparison, E> {
-    let mut state = State::default();
+    let mut state = State {
+        zone,
+        seen: 0,
+        seen_dst: 0,
+        comparison: Comparison::default(),
+        pending_old: VecDeque::new(),
+        pending_new: VecDeque::new(),
+        groups: BTreeMap::new(),
+    };
     let mut next_old = old.next().transpose()?;
     let mut next_new = new.next().transpose()?;
     loop {
@@ -192,7 +214,18 @@ fn compare_runs<E>(
     }
     state.flush();
     let mut comparison = state.comparison;
-    comparison.groups = state.groups.into_values().collect();
+    // (Said only where it sets the group apart: some action compared is
+    // in standard time.)
+    let some_standard = state.seen_dst < state.seen;
+    comparison.groups = state
+        .groups
+        .into_values()
+        .map(|group| Group {
+            season: (some_standard && group.count > 1 && group.in_dst == group.count)
+                .then(|| format!("{} daylight saving time", zone.id())),
+            ..group
+        })
+        .collect();
     Ok(comparison)
 }
 
@@ -203,16 +236,28 @@ pub enum Side {
     New,
 }
 
-#[derive(Default)]
-struct State {
+struct State<'z> {
+    zone: &'z Zone,
+    /// The nominal times met (each action's once) and those in DST.
+    seen: usize,
+    seen_dst: usize,
     comparison: Comparison,
     pending_old: VecDeque<DateTime<Utc>>,
     pending_new: VecDeque<DateTime<Utc>>,
     groups: BTreeMap<Change, Group>,
 }
 
-impl State {
+impl State<'_> {
+    /// Counts a nominal time met, and whether it is in DST.
+    fn meet(&mut self, t: DateTime<Utc>) {
+        self.seen += 1;
+        if self.zone.dst_seconds(t) != 0 {
+            self.seen_dst += 1;
+        }
+    }
+
     fn old_only(&mut self, run: Run) {
+        self.meet(run.nominal);
         self.comparison.old_actions += 1;
         self.pending_old.push_back(run.nominal);
         if self.pending_old.len() > MOST_PENDING && self.pending_new.is_empty() {
@@ -222,6 +267,7 @@ impl State {
     }
 
     fn new_only(&mut self, run: Run) {
+        self.meet(run.nominal);
         self.comparison.new_actions += 1;
         self.pending_new.push_back(run.nominal);
         if self.pending_new.len() > MOST_PENDING && self.pending_old.is_empty() {
@@ -261,6 +307,7 @@ impl State {
     /// comes here: values are compared in place, and copied only into the
     /// examples kept.)
     fn same_time(&mut self, old: &Run, new: &Run) {
+        self.meet(old.nominal);
         self.comparison.old_actions += 1;
         self.comparison.new_actions += 1;
         let t = old.nominal;
@@ -360,9 +407,14 @@ impl State {
                 count: 0,
                 first: t,
                 last: t,
+                season: None,
+                in_dst: 0,
                 examples: Vec::new(),
             });
         group.count += 1;
+        if self.zone.dst_seconds(t) != 0 {
+            group.in_dst += 1;
+        }
         group.last = t;
         if group.examples.len() < EXAMPLES {
             group.examples.push(example());
@@ -453,10 +505,10 @@ impl Group {
     pub fn describe(&self) -> String {
         let n = self.count;
         let (first, last) = (format_utc(self.first), format_utc(self.last));
-        let span = if first == last {
-            format!("at {first}")
-        } else {
-            format!("from {first} to {last}")
+        let span = match (&self.season, first == last) {
+            (_, true) => format!("at {first}"),
+            (Some(season), false) => format!("from {first} to {last}, all in {season}"),
+            (None, false) => format!("from {first} to {last}"),
         };
         let headline = self.headline();
         match headline.strip_prefix("actions ") {
@@ -527,7 +579,7 @@ mod tests {
     /// `compare` over runs already made.
     fn diff(old: Vec<Run>, new: Vec<Run>) -> Comparison {
         let ok = |runs: Vec<Run>| runs.into_iter().map(Ok::<Run, ()>);
-        compare_runs(ok(old), ok(new)).unwrap()
+        compare_runs(ok(old), ok(new), &Zone::utc()).unwrap()
     }
 
     #[test]
@@ -589,6 +641,40 @@ mod tests {
         );
         assert_eq!(c.groups[0].examples[0].new, ["c"]);
         assert_eq!(c.unchanged, 0);
+    }
+
+    /// A group whose actions are all in DST, among actions that are not,
+    /// says so; one that covers every action compared does not.
+    #[test]
+    fn a_group_of_the_dst_days_says_so() {
+        let la = Zone::parse("America/Los_Angeles").unwrap();
+        let day = |m: u32, d: u32, conf: &str| Run {
+            nominal: Utc.with_ymd_and_hms(2025, m, d, 8, 0, 0).unwrap(),
+            ..run(0, &[], &[("k", conf)])
+        };
+        // March 8 and 20 November are standard time, 10 March to 1 November
+        // daylight saving time (in 2025).
+        let old = vec![
+            day(3, 8, "a"),
+            day(3, 10, "a"),
+            day(6, 1, "a"),
+            day(11, 20, "a"),
+        ];
+        let new = vec![
+            day(3, 8, "a"),
+            day(3, 10, "b"),
+            day(6, 1, "b"),
+            day(11, 20, "a"),
+        ];
+        let ok = |runs: Vec<Run>| runs.into_iter().map(Ok::<Run, ()>);
+        let c = compare_runs(ok(old.clone()), ok(new.clone()), &la).unwrap();
+        assert_eq!(
+            c.groups[0].describe(),
+            "property `k` changes value (2 actions, from 2025-03-10T08:00Z to 2025-06-01T08:00Z, all in America/Los_Angeles daylight saving time)"
+        );
+        let summer = |runs: Vec<Run>| runs.into_iter().skip(1).take(2).map(Ok::<Run, ()>);
+        let c = compare_runs(summer(old), summer(new), &la).unwrap();
+        assert_eq!(c.groups[0].season, None);
     }
 
     #[test]
