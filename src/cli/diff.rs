@@ -75,14 +75,14 @@ enum Outcome {
 
 pub(crate) fn run(args: DiffArgs) -> i32 {
     // (A revision's files live in a temporary folder while they are read.)
-    let mut extracted = Vec::new();
+    let mut extracted: Vec<(Extracted, String)> = Vec::new();
     let mut version = |given: &str| -> Result<PathBuf, String> {
         let path = PathBuf::from(given);
         if path.exists() {
             return Ok(path);
         }
         let (tree, folder) = revision_tree(given, extracted.len())?;
-        extracted.push(tree);
+        extracted.push((tree, given.to_string()));
         Ok(folder)
     };
     let sides = version(&args.old).and_then(|old| {
@@ -159,8 +159,8 @@ pub(crate) fn run(args: DiffArgs) -> i32 {
                 (Some(o), Some(n)) => match compare(&args, o, n) {
                     Ok((window, comparison)) => Outcome::Compared {
                         name: shown,
-                        old: path_text(&old),
-                        new: path_text(&new),
+                        old: path_text(&old, &extracted),
+                        new: path_text(&new, &extracted),
                         window,
                         comparison,
                     },
@@ -179,6 +179,16 @@ pub(crate) fn run(args: DiffArgs) -> i32 {
                 },
             };
             outcomes.push(outcome);
+        }
+    }
+    if exit != EXIT_OK {
+        // (Problems are shown at the files read: a revision's are in its
+        // temporary folder.)
+        for (Extracted(dir), revision) in &extracted {
+            eprintln!(
+                "note: {} held the files of git revision {revision} while they were read",
+                dir.display()
+            );
         }
     }
     drop(extracted);
@@ -203,10 +213,19 @@ pub(crate) fn run(args: DiffArgs) -> i32 {
     }
 }
 
-fn path_text(path: &Option<PathBuf>) -> String {
-    path.as_ref()
-        .map(|p| p.display().to_string())
-        .unwrap_or_default()
+/// A version's file as the report names it: a git revision's as
+/// `REVISION:path` (its path in the folder the diff runs in).
+fn path_text(path: &Option<PathBuf>, extracted: &[(Extracted, String)]) -> String {
+    let Some(path) = path else {
+        return String::new();
+    };
+    extracted
+        .iter()
+        .find_map(|(Extracted(dir), revision)| {
+            let within = path.strip_prefix(dir).ok()?;
+            Some(format!("{revision}:{}", within.display()))
+        })
+        .unwrap_or_else(|| path.display().to_string())
 }
 
 /// An application to compare: the two files (named by the new one), or

@@ -212,10 +212,31 @@ fn git_revisions_are_versions_of_the_current_folder() {
         "{}",
         stdout(&between)
     );
+    // A revision's file is named by the revision, not the temporary
+    // folder it is read from.
+    let mut args = vec!["diff", "HEAD~1", "HEAD", "--format", "json"];
+    args.extend(YEAR);
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&coordc_in(&repo, &args))).unwrap();
+    assert_eq!(doc["apps"][0]["old"], "HEAD~1:apps/daily/coordinator.xml");
+    assert_eq!(doc["apps"][0]["new"], "HEAD:apps/daily/coordinator.xml");
     // The same commit twice: nothing changes.
     let mut args = vec!["diff", "HEAD", "HEAD"];
     args.extend(YEAR);
     assert_eq!(coordc_in(&repo, &args).status.code(), Some(0));
+    // A revision whose file cannot be read: the problem, and which
+    // revision the temporary folder held.
+    common::write(&repo, "apps/daily/coordinator.xml", "<coordinator-app");
+    git(&["commit", "-qam", "broken"]);
+    let mut args = vec!["diff", "HEAD", "HEAD~1"];
+    args.extend(YEAR);
+    let broken = coordc_in(&repo, &args);
+    assert_eq!(broken.status.code(), Some(2));
+    assert!(
+        common::stderr(&broken)
+            .contains("held the files of git revision HEAD while they were read"),
+        "{}",
+        common::stderr(&broken)
+    );
     let unknown = coordc_in(&repo, &["diff", "no-such-revision"]);
     assert_eq!(unknown.status.code(), Some(2));
     assert!(
