@@ -85,6 +85,10 @@ fn the_formats_for_programs_reviews_and_ci() {
         "dst_frequency_github",
         diff("dst-frequency", &["--format", "github"]).0
     );
+    insta::assert_snapshot!(
+        "dst_frequency_json",
+        diff("dst-frequency", &["--format", "json"]).0
+    );
 }
 
 /// Every corpus coordinator that dry-runs, compared with itself over a long
