@@ -36,12 +36,16 @@ impl Release {
 /// A server coordc can check against (`--server`, `server =` in coordc.toml).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Server {
+    /// Apache Oozie 4.3.1.
     #[value(name = "oozie-4.3")]
     Oozie43,
+    /// Apache Oozie 5.0.0.
     #[value(name = "oozie-5.0")]
     Oozie50,
+    /// Apache Oozie 5.1.0.
     #[value(name = "oozie-5.1")]
     Oozie51,
+    /// Apache Oozie 5.2.1 (the default).
     #[value(name = "oozie-5.2")]
     Oozie52,
     /// Amazon EMR 7.0 to 7.4.
