@@ -214,7 +214,7 @@ pub(crate) fn run(args: DiffArgs) -> i32 {
 }
 
 /// A version's file as the report names it: a git revision's as
-/// `REVISION:path` (its path in the folder the diff runs in).
+/// `REVISION:./path`, git's name for it from the folder the diff runs in.
 fn path_text(path: &Option<PathBuf>, extracted: &[(Extracted, String)]) -> String {
     let Some(path) = path else {
         return String::new();
@@ -223,7 +223,7 @@ fn path_text(path: &Option<PathBuf>, extracted: &[(Extracted, String)]) -> Strin
         .iter()
         .find_map(|(Extracted(dir), revision)| {
             let within = path.strip_prefix(dir).ok()?;
-            Some(format!("{revision}:{}", within.display()))
+            Some(format!("{revision}:./{}", within.display()))
         })
         .unwrap_or_else(|| path.display().to_string())
 }

@@ -870,7 +870,9 @@ pub static RULES: &[Rule] = &[
         code: SERVER_UNSUPPORTED,
         name: "server-unsupported",
         severity: Severity::Error,
-        oozie: Some("E0701"),
+        // (E0701 for a schema, E1004 for a function, a parse or start
+        // failure for a removed action.)
+        oozie: None,
         summary: "With a server profile (`--server`, `server =` in coordc.toml): a schema version, action, element or EL function the chosen server does not have.",
         finding: Finding::Independent,
     },

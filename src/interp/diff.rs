@@ -14,7 +14,7 @@ use crate::diag::Diagnostic;
 use crate::oozie::action::Action;
 use crate::time::datetime::format_utc;
 use crate::time::zone::Zone;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Datelike, Utc};
 use std::collections::{BTreeMap, VecDeque};
 
 /// Examples kept per group.
@@ -181,6 +181,7 @@ fn compare_runs<E>(
 ) -> Result<Comparison, E> {
     let mut state = State {
         zone,
+        winter: None,
         seen: 0,
         seen_dst: 0,
         comparison: Comparison::default(),
@@ -238,7 +239,10 @@ pub enum Side {
 
 struct State<'z> {
     zone: &'z Zone,
-    /// The nominal times met (each action's once) and those in DST.
+    /// The year last asked about and its winter offset in the zone.
+    winter: Option<(i32, i32)>,
+    /// The nominal times met (a moved action's twice: its old and new
+    /// time) and those in summer time.
     seen: usize,
     seen_dst: usize,
     comparison: Comparison,
@@ -248,10 +252,25 @@ struct State<'z> {
 }
 
 impl State<'_> {
+    /// Whether `t` is in the zone's summer time (daylight saving time):
+    /// its offset above the year's winter one.
+    fn in_dst(&mut self, t: DateTime<Utc>) -> bool {
+        let year = t.year();
+        let winter = match self.winter {
+            Some((y, offset)) if y == year => offset,
+            _ => {
+                let offset = self.zone.winter_offset_seconds(year);
+                self.winter = Some((year, offset));
+                offset
+            }
+        };
+        self.zone.offset_seconds(t) > winter
+    }
+
     /// Counts a nominal time met, and whether it is in DST.
     fn meet(&mut self, t: DateTime<Utc>) {
         self.seen += 1;
-        if self.zone.dst_seconds(t) != 0 {
+        if self.in_dst(t) {
             self.seen_dst += 1;
         }
     }
@@ -399,6 +418,8 @@ impl State<'_> {
     /// Counts an action of `change`'s group; its example is made only
     /// while the group keeps examples.
     fn record(&mut self, change: Change, t: DateTime<Utc>, example: impl FnOnce() -> Example) {
+        // (A move's group is of its old time, in the new job's zone.)
+        let in_dst = self.in_dst(t);
         let group = self
             .groups
             .entry(change)
@@ -412,7 +433,7 @@ impl State<'_> {
                 examples: Vec::new(),
             });
         group.count += 1;
-        if self.zone.dst_seconds(t) != 0 {
+        if in_dst {
             group.in_dst += 1;
         }
         group.last = t;

@@ -34,32 +34,27 @@ impl Release {
 }
 
 /// A server coordc can check against (`--server`, `server =` in coordc.toml).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+/// [`Server::name`] is its one name, [`Server::title`] says what it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Server {
-    /// Apache Oozie 4.3.1.
-    #[value(name = "oozie-4.3")]
     Oozie43,
-    /// Apache Oozie 5.0.0.
-    #[value(name = "oozie-5.0")]
     Oozie50,
-    /// Apache Oozie 5.1.0.
-    #[value(name = "oozie-5.1")]
     Oozie51,
-    /// Apache Oozie 5.2.1 (the default).
-    #[value(name = "oozie-5.2")]
     Oozie52,
-    /// Amazon EMR 7.0 to 7.4.
-    #[value(name = "emr-7.4")]
     Emr74,
-    /// Amazon EMR 7.5 and later.
-    #[value(name = "emr-7")]
     Emr7,
-    /// Cloudera Runtime 7.1.9 (CDP Private Cloud Base).
-    #[value(name = "cdp-7.1")]
     Cdp71,
-    /// Cloudera Runtime 7.3.1 and later.
-    #[value(name = "cdp-7.3")]
     Cdp73,
+}
+
+impl clap::ValueEnum for Server {
+    fn value_variants<'a>() -> &'a [Self] {
+        Server::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()).help(self.title()))
+    }
 }
 
 /// What a vendor changed in an Apache release, for one family of
@@ -260,14 +255,17 @@ impl Server {
         if let Some(vendor) = self.vendor_changes().iter().find(|c| c.family == family) {
             let (said, source) = (vendor.said, vendor.source);
             match vendor.change {
-                Change::Removed => return Acceptance::Removed { said, source },
+                // (A version no server has is the other checks' to report.)
+                Change::Removed if schemas().has(namespace) => {
+                    return Acceptance::Removed { said, source };
+                }
                 Change::Disabled if schemas().has(namespace) => {
                     return Acceptance::Disabled { said, source };
                 }
                 Change::Added { version: added } if added == version => {
                     return Acceptance::Unchecked { said, source };
                 }
-                Change::Disabled | Change::Added { .. } => {}
+                Change::Removed | Change::Disabled | Change::Added { .. } => {}
             }
         }
         if !schemas().has(namespace) {

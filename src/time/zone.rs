@@ -185,6 +185,20 @@ impl Zone {
         }
     }
 
+    /// The smaller of the offsets at the start of January and of July of
+    /// `year`: a time whose offset is above it is in the year's summer
+    /// time, whichever way the rules write it (tzdb's main data gives
+    /// Europe/Dublin a negative DST in winter rather than a positive one in
+    /// summer, so [`Zone::dst_seconds`] alone does not say).
+    pub fn winter_offset_seconds(&self, year: i32) -> i32 {
+        let at = |month| {
+            chrono::NaiveDate::from_ymd_opt(year, month, 1)
+                .and_then(|d| d.and_hms_opt(0, 0, 0))
+                .map_or(0, |n| self.offset_seconds(n.and_utc()))
+        };
+        at(1).min(at(7))
+    }
+
     /// The standard (non-DST) offset at `t`, in seconds (Java's `ZONE_OFFSET`).
     pub fn standard_offset_seconds(&self, t: DateTime<Utc>) -> i32 {
         self.offset_seconds(t) - self.dst_seconds(t)
@@ -338,6 +352,20 @@ mod tests {
         );
         assert_eq!(s("utc").as_deref(), Some("UTC"));
         assert_eq!(s("Nowhere/Special"), None);
+    }
+
+    /// Summer time by offset, in both hemispheres and in Dublin, whose
+    /// tzdb rules write winter as a negative DST.
+    #[test]
+    fn the_winter_offset_is_the_years_smaller_one() {
+        let winter = |id: &str| Zone::parse(id).unwrap().winter_offset_seconds(2025);
+        assert_eq!(winter("America/Los_Angeles"), -8 * 3600);
+        assert_eq!(winter("Australia/Sydney"), 10 * 3600);
+        assert_eq!(winter("Europe/Dublin"), 0);
+        assert_eq!(winter("UTC"), 0);
+        let dublin = Zone::parse("Europe/Dublin").unwrap();
+        let july = Utc.with_ymd_and_hms(2025, 7, 1, 12, 0, 0).unwrap();
+        assert!(dublin.offset_seconds(july) > winter("Europe/Dublin"));
     }
 
     #[test]

@@ -228,7 +228,7 @@ fn coordc_toml_names_the_server_and_the_command_line_wins() {
 /// server and still on the newest.
 #[test]
 fn the_schema_version_fix_is_proved_before_it_is_offered() {
-    let shell_0_3 = r#"<shell xmlns="uri:oozie:shell-action:1.0">
+    let shell_1_0 = r#"<shell xmlns="uri:oozie:shell-action:1.0">
       <job-tracker>${jobTracker}</job-tracker>
       <name-node>${nameNode}</name-node>
       <exec>run.sh</exec>
@@ -236,7 +236,7 @@ fn the_schema_version_fix_is_proved_before_it_is_offered() {
     let dir = folder(
         "servers-fix",
         &[
-            ("workflow.xml", workflow("1.0", shell_0_3)),
+            ("workflow.xml", workflow("1.0", shell_1_0)),
             ("job.properties", JOB.to_string()),
         ],
     );
@@ -264,6 +264,67 @@ fn the_schema_version_fix_is_proved_before_it_is_offered() {
         "{fixed}"
     );
     assert_eq!(found(&dir, &[]), Vec::<String>::new());
+
+    // A schema error the edit does not add (an unknown element in the
+    // action) does not stop the fix of the workflow's version.
+    let with_error = workflow(
+        "1.0",
+        r#"<shell xmlns="uri:oozie:shell-action:0.3">
+      <job-tracker>${jobTracker}</job-tracker>
+      <exec>run.sh</exec>
+      <colour>blue</colour>
+    </shell>"#,
+    );
+    let dir = folder(
+        "servers-fix-error",
+        &[
+            ("workflow.xml", with_error),
+            ("job.properties", JOB.to_string()),
+        ],
+    );
+    let (_, doc) = check_json(&dir, &["--server", "oozie-4.3"]);
+    let fixes: Vec<(&str, &str)> = doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            let fix = d["fix"]["replacement"].as_str().unwrap_or("");
+            (d["code"].as_str().unwrap(), fix)
+        })
+        .collect();
+    assert_eq!(fixes, [("SV001", "uri:oozie:workflow:0.5"), ("XML004", "")]);
+
+    // An action whose prefix is declared on the workflow: no edit of its
+    // own tag changes it, and the help says where to change it.
+    let prefixed = r#"<workflow-app name="wf" xmlns="uri:oozie:workflow:0.5" xmlns:sh="uri:oozie:shell-action:1.0">
+  <start to="a"/>
+  <action name="a">
+    <sh:shell>
+      <sh:job-tracker>${jobTracker}</sh:job-tracker>
+      <sh:name-node>${nameNode}</sh:name-node>
+      <sh:exec>run.sh</sh:exec>
+    </sh:shell>
+    <ok to="end"/>
+    <error to="fail"/>
+  </action>
+  <kill name="fail"><message>failed</message></kill>
+  <end name="end"/>
+</workflow-app>
+"#;
+    let dir = folder(
+        "servers-fix-prefixed",
+        &[("workflow.xml", prefixed), ("job.properties", JOB)],
+    );
+    let (_, doc) = check_json(&dir, &["--server", "oozie-4.3"]);
+    let shell = &doc["diagnostics"][0];
+    assert!(shell["fix"].is_null(), "{shell:#}");
+    assert!(
+        shell["help"]
+            .as_str()
+            .unwrap()
+            .starts_with("declare uri:oozie:shell-action:0.3, the newest oozie-4.3 accepts, where this namespace is declared"),
+        "{shell:#}"
+    );
 
     // With a 1.0-only element (`<launcher>`), no older version fits: no fix.
     let dir = differences();

@@ -221,8 +221,8 @@ fn git_revisions_are_versions_of_the_current_folder() {
     let mut args = vec!["diff", "HEAD~1", "HEAD", "--format", "json"];
     args.extend(YEAR);
     let doc: serde_json::Value = serde_json::from_str(&stdout(&coordc_in(&repo, &args))).unwrap();
-    assert_eq!(doc["apps"][0]["old"], "HEAD~1:apps/daily/coordinator.xml");
-    assert_eq!(doc["apps"][0]["new"], "HEAD:apps/daily/coordinator.xml");
+    assert_eq!(doc["apps"][0]["old"], "HEAD~1:./apps/daily/coordinator.xml");
+    assert_eq!(doc["apps"][0]["new"], "HEAD:./apps/daily/coordinator.xml");
     // The same commit twice: nothing changes.
     let mut args = vec!["diff", "HEAD", "HEAD"];
     args.extend(YEAR);
