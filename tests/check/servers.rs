@@ -127,53 +127,58 @@ fn found(dir: &PathBuf, args: &[&str]) -> Vec<String> {
 fn each_profile_reports_each_difference_at_its_line() {
     let dir = differences();
     // The newest Apache release: only Cloudera's spark3 is unknown to it.
-    let newest = ["WF008 ./spark3/workflow.xml:4"];
-    assert_eq!(found(&dir, &[]), newest);
-    assert_eq!(found(&dir, &["--server", "oozie-5.2"]), newest);
-    assert_eq!(found(&dir, &["--server", "oozie-5.1"]), newest);
-    assert_eq!(
-        found(&dir, &["--server", "oozie-5.0"]),
-        [
-            "SV001 ./git/workflow.xml:4",
-            "WF008 ./spark3/workflow.xml:4"
-        ]
-    );
-    assert_eq!(
-        found(&dir, &["--server", "oozie-4.3"]),
-        [
-            "SV001 ./git/workflow.xml:1",
-            "SV001 ./git/workflow.xml:4",
-            "SV001 ./setrep/workflow.xml:5",
-            "SV001 ./shell-1.0/workflow.xml:1",
-            "SV001 ./shell-1.0/workflow.xml:4",
-            "SV001 ./spark3/workflow.xml:1",
-            "WF008 ./spark3/workflow.xml:4",
-            "SV001 ./weekly/coordinator.xml:1",
-            "SV001 ./weekly/coordinator.xml:9",
-        ]
-    );
-    assert_eq!(found(&dir, &["--server", "emr-7.4"]), newest);
-    assert_eq!(
-        found(&dir, &["--server", "emr-7"]),
-        [
-            "WF008 ./spark3/workflow.xml:4",
-            "SV001 ./sqoop/workflow.xml:4"
-        ]
-    );
-    assert_eq!(
-        found(&dir, &["--server", "cdp-7.1"]),
-        [
-            "SV002 ./spark/workflow.xml:4",
-            "SV003 ./spark3/workflow.xml:4"
-        ]
-    );
-    assert_eq!(
-        found(&dir, &["--server", "cdp-7.3"]),
-        [
-            "SV001 ./spark/workflow.xml:4",
-            "SV003 ./spark3/workflow.xml:4"
-        ]
-    );
+    let newest: &[&str] = &["WF008 ./spark3/workflow.xml:4"];
+    let expected: &[(&[&str], &[&str])] = &[
+        (&[], newest),
+        (&["--server", "oozie-5.2"], newest),
+        (&["--server", "oozie-5.1"], newest),
+        (
+            &["--server", "oozie-5.0"],
+            &[
+                "SV001 ./git/workflow.xml:4",
+                "WF008 ./spark3/workflow.xml:4",
+            ],
+        ),
+        (
+            &["--server", "oozie-4.3"],
+            &[
+                "SV001 ./git/workflow.xml:1",
+                "SV001 ./git/workflow.xml:4",
+                "SV001 ./setrep/workflow.xml:5",
+                "SV001 ./shell-1.0/workflow.xml:1",
+                "SV001 ./shell-1.0/workflow.xml:4",
+                "SV001 ./spark3/workflow.xml:1",
+                "WF008 ./spark3/workflow.xml:4",
+                "SV001 ./weekly/coordinator.xml:1",
+                "SV001 ./weekly/coordinator.xml:9",
+            ],
+        ),
+        (&["--server", "emr-7.4"], newest),
+        (
+            &["--server", "emr-7"],
+            &[
+                "WF008 ./spark3/workflow.xml:4",
+                "SV001 ./sqoop/workflow.xml:4",
+            ],
+        ),
+        (
+            &["--server", "cdp-7.1"],
+            &[
+                "SV002 ./spark/workflow.xml:4",
+                "SV003 ./spark3/workflow.xml:4",
+            ],
+        ),
+        (
+            &["--server", "cdp-7.3"],
+            &[
+                "SV001 ./spark/workflow.xml:4",
+                "SV003 ./spark3/workflow.xml:4",
+            ],
+        ),
+    ];
+    for (args, want) in expected {
+        assert_eq!(found(&dir, args), *want, "{args:?}");
+    }
 }
 
 #[test]
