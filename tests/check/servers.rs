@@ -301,24 +301,25 @@ fn the_schema_version_fix_is_proved_before_it_is_offered() {
 
     // An action whose prefix is declared on the workflow: no edit of its
     // own tag changes it, and the help says where to change it.
-    let prefixed = r#"<workflow-app name="wf" xmlns="uri:oozie:workflow:0.5" xmlns:sh="uri:oozie:shell-action:1.0">
-  <start to="a"/>
-  <action name="a">
-    <sh:shell>
+    let prefixed = workflow(
+        "0.5",
+        r#"<sh:shell>
       <sh:job-tracker>${jobTracker}</sh:job-tracker>
       <sh:name-node>${nameNode}</sh:name-node>
       <sh:exec>run.sh</sh:exec>
-    </sh:shell>
-    <ok to="end"/>
-    <error to="fail"/>
-  </action>
-  <kill name="fail"><message>failed</message></kill>
-  <end name="end"/>
-</workflow-app>
-"#;
+    </sh:shell>"#,
+    )
+    .replacen(
+        r#"xmlns="uri:oozie:workflow:0.5""#,
+        r#"xmlns="uri:oozie:workflow:0.5" xmlns:sh="uri:oozie:shell-action:1.0""#,
+        1,
+    );
     let dir = folder(
         "servers-fix-prefixed",
-        &[("workflow.xml", prefixed), ("job.properties", JOB)],
+        &[
+            ("workflow.xml", prefixed),
+            ("job.properties", JOB.to_string()),
+        ],
     );
     let (_, doc) = check_json(&dir, &["--server", "oozie-4.3"]);
     let shell = &doc["diagnostics"][0];
