@@ -33,9 +33,9 @@ pub(crate) fn check(doc: &Document, source: &str, server: Server) -> ServerFindi
         doc,
         source,
         server,
-        // (Only coordinator EL differs between the releases profiled.)
+        // (Workflow EL is the same in every release profiled.)
         reads_el: server.lacks_functions()
-            && matches!(doc.root.name, "coordinator-app" | "datasets"),
+            && matches!(doc.root.name, "coordinator-app" | "datasets" | "bundle-app"),
         schema_errors: OnceCell::new(),
         found: ServerFindings::default(),
     };
@@ -93,28 +93,41 @@ impl<'d, 's> Check<'d, 's> {
         format!("{} ({})", self.server.name(), self.server.title())
     }
 
-    /// An element a later release added to the schema of `namespace`.
+    /// An element, or an attribute of it, that a later release added to
+    /// the schema of `namespace`.
     fn element_problem(&mut self, element: &Element, namespace: &str) {
         let server = self.server;
-        let Some((since, why)) = server.lacks_element(namespace, element.name) else {
-            return;
-        };
-        let d = Diagnostic::error(
-            SERVER_UNSUPPORTED,
-            element.name_span,
-            format!(
-                "{} has no `<{}>` in {namespace}: Oozie {} added it ({why})",
-                self.on(),
-                element.name,
-                since.name()
-            ),
-        )
-        .with_help(format!(
-            "remove it, or check against the server you run (--server, or `server =` in coordc.toml); {} runs Oozie {}",
-            server.name(),
-            server.release().name()
-        ));
-        self.found.problems.push(d);
+        let written = std::iter::once((None, element.name_span)).chain(
+            element
+                .attributes
+                .iter()
+                .filter(|a| a.namespace.is_none())
+                .map(|a| (Some(a.name), a.name_span)),
+        );
+        for (attribute, span) in written {
+            let Some((since, why)) = server.lacks(namespace, element.name, attribute) else {
+                continue;
+            };
+            let what = match attribute {
+                Some(attribute) => format!("`{attribute}` on `<{}>`", element.name),
+                None => format!("`<{}>`", element.name),
+            };
+            let d = Diagnostic::error(
+                SERVER_UNSUPPORTED,
+                span,
+                format!(
+                    "{} has no {what} in {namespace}: Oozie {} added it ({why})",
+                    self.on(),
+                    since.line()
+                ),
+            )
+            .with_help(format!(
+                "remove it, or check against the server you run (--server, or `server =` in coordc.toml); {} runs Oozie {}",
+                server.name(),
+                server.release().name()
+            ));
+            self.found.problems.push(d);
+        }
     }
 
     /// The problem with an element whose namespace differs from its
@@ -163,7 +176,7 @@ impl<'d, 's> Check<'d, 's> {
                     element.name_span,
                     format!(
                         "{on} has no schema {namespace}: {accepted} (Oozie {} added {namespace})",
-                        since.name()
+                        since.line()
                     ),
                 );
                 let elsewhere =
@@ -284,7 +297,7 @@ impl<'d, 's> Check<'d, 's> {
                         format!(
                             "{on} has no {name}() in {}: Oozie {} added it there",
                             place.describe(),
-                            since.name()
+                            since.line()
                         ),
                     )
                     .with_help(format!(

@@ -245,8 +245,9 @@ mod tests {
         assert_eq!(Settings::none().server, None);
         let unknown = Settings::parse("server = \"oozie-4.1\"").unwrap_err();
         assert!(
-            unknown
-                .starts_with("server: no server profile `oozie-4.1`: the profiles are oozie-4.3"),
+            unknown.starts_with(
+                "server: no server profile `oozie-4.1`: the profiles are oozie-4.2, oozie-4.3"
+            ),
             "{unknown}"
         );
     }

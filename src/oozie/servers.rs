@@ -6,7 +6,7 @@
 //! The Apache facts are read from the release tags of apache/oozie: the
 //! `oozie.service.SchemaService.*.schemas` lists and the `ELService` groups of
 //! core/src/main/resources/oozie-default.xml, and the XSDs of
-//! client/src/main/resources, compared tag to tag (release-4.3.1,
+//! client/src/main/resources, compared tag to tag (release-4.2.0, release-4.3.1,
 //! release-5.0.0, release-5.1.0, release-5.2.1). The vendor facts are only
 //! what the vendors' public release notes state; docs/servers.md cites each.
 
@@ -16,6 +16,7 @@ use crate::xml::schema::{schemas, split_version};
 /// An Apache Oozie release a profile is built on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Release {
+    V4_2_0,
     V4_3_1,
     V5_0_0,
     V5_1_0,
@@ -25,11 +26,18 @@ pub enum Release {
 impl Release {
     pub fn name(self) -> &'static str {
         match self {
+            Release::V4_2_0 => "4.2.0",
             Release::V4_3_1 => "4.3.1",
             Release::V5_0_0 => "5.0.0",
             Release::V5_1_0 => "5.1.0",
             Release::V5_2_1 => "5.2.1",
         }
+    }
+
+    /// Its release line, as a message says what a line added: `4.3` (the
+    /// additions this module lists are in 4.3.0 and 4.3.1 alike).
+    pub fn line(self) -> &'static str {
+        self.name().get(..3).unwrap_or_else(|| self.name())
     }
 }
 
@@ -37,6 +45,7 @@ impl Release {
 /// [`Server::name`] is its one name, [`Server::title`] says what it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Server {
+    Oozie42,
     Oozie43,
     Oozie50,
     Oozie51,
@@ -112,10 +121,14 @@ const CDP_73_SPARK: VendorChange = VendorChange {
 pub(crate) const SPARK3_MIGRATION: &str = "rewrite it as <spark3 xmlns=\"uri:oozie:spark3-action:1.0\">: <resource-manager> in place of <job-tracker>, and <master>yarn</master> with <mode>cluster</mode> (or client) in place of yarn-cluster (or yarn-client)";
 
 /// The namespaces coordc has schemas of that Apache Oozie registered after
-/// 4.3.1, and the release that did (oozie-default.xml's
-/// `SchemaService.wf.schemas` at each tag); every other embedded namespace
-/// was registered by 4.3.1 already.
+/// 4.2.0, and the release that did (oozie-default.xml's
+/// `SchemaService.wf.schemas` and `coord.schemas` at each tag); every other
+/// embedded namespace was registered by 4.2.0 already.
 const REGISTERED_SINCE: &[(&str, Release)] = &[
+    ("uri:oozie:coordinator:0.5", Release::V4_3_1),
+    ("uri:oozie:hive-action:0.6", Release::V4_3_1),
+    ("uri:oozie:hive2-action:0.2", Release::V4_3_1),
+    ("uri:oozie:spark-action:0.2", Release::V4_3_1),
     ("uri:oozie:workflow:1.0", Release::V5_0_0),
     ("uri:oozie:shell-action:1.0", Release::V5_0_0),
     ("uri:oozie:hive-action:1.0", Release::V5_0_0),
@@ -126,24 +139,78 @@ const REGISTERED_SINCE: &[(&str, Release)] = &[
     ("uri:oozie:git-action:1.0", Release::V5_1_0),
 ];
 
-/// Elements a schema of an unchanged namespace gained in a later release:
-/// (namespace, element, the release, why). Oozie 5.0.0 added `<setrep>` to
-/// the fs action of oozie-workflow-0.5.xsd (OOZIE-2769, commit 72bce837d);
-/// oozie-workflow-1.0.xsd has none.
-const ELEMENTS_SINCE: &[(&str, &str, Release, &str)] = &[(
-    "uri:oozie:workflow:0.5",
-    "setrep",
-    Release::V5_0_0,
-    "OOZIE-2769 added it to the fs action",
-)];
+/// What a schema of an unchanged namespace gained in a later release: an
+/// element, or an attribute of one (namespace, element, attribute, the
+/// release, why), from the XSDs of client/src/main/resources compared tag
+/// to tag. Oozie 4.3.0 added `<bcc>` to email-action-0.2.xsd (OOZIE-2411),
+/// `enabled` to a bundle 0.2 `<coordinator>` (OOZIE-2444), `retry-policy`
+/// to a workflow 0.5 `<action>` (OOZIE-2440) and `skip-trash` to its
+/// `<delete>` (OOZIE-2367); Oozie 5.0.0 added `<setrep>` to its fs action
+/// (OOZIE-2769; oozie-workflow-1.0.xsd has none).
+const ADDED_SINCE: &[(&str, &str, Option<&str>, Release, &str)] = &[
+    (
+        "uri:oozie:email-action:0.2",
+        "bcc",
+        None,
+        Release::V4_3_1,
+        "OOZIE-2411",
+    ),
+    (
+        "uri:oozie:bundle:0.2",
+        "coordinator",
+        Some("enabled"),
+        Release::V4_3_1,
+        "OOZIE-2444",
+    ),
+    (
+        "uri:oozie:workflow:0.5",
+        "action",
+        Some("retry-policy"),
+        Release::V4_3_1,
+        "OOZIE-2440",
+    ),
+    (
+        "uri:oozie:workflow:0.5",
+        "delete",
+        Some("skip-trash"),
+        Release::V4_3_1,
+        "OOZIE-2367",
+    ),
+    (
+        "uri:oozie:workflow:0.5",
+        "setrep",
+        None,
+        Release::V5_0_0,
+        "OOZIE-2769",
+    ),
+];
 
 /// Functions a release added to some EL groups: (function, release, the
-/// places that had it before). At release-4.3.1 `coord:endOfDays` and
-/// `coord:endOfMonths` are only in coord-job-submit-freq, and
+/// places that had it before), from oozie-default.xml's `ELService` groups
+/// compared tag to tag. At release-4.2.0 `coord:epochTime` and
+/// `bundle:conf` are in no group, and `coord:dateOffset` and
+/// `coord:dateTzOffset` only in coord-job-submit-data, coord-action-start
+/// and the SLA groups (a dataset's initial-instance is evaluated with
+/// coord-job-submit-nofuncs, CoordSubmitXCommand.java:972); release-4.3.1
+/// adds them to the instance groups and the new
+/// coord-job-submit-initial-instance. At release-4.3.1 `coord:endOfDays`
+/// and `coord:endOfMonths` are only in coord-job-submit-freq, and
 /// `coord:endOfWeeks` in no group; release-5.0.0 has all three in
 /// coord-job-submit-freq, coord-job-submit-instances, coord-action-create
-/// and coord-action-create-inst (oozie-default.xml).
+/// and coord-action-create-inst.
 const FUNCTIONS_SINCE: &[(&str, Release, &[Place])] = &[
+    ("coord:epochTime", Release::V4_3_1, &[]),
+    ("bundle:conf", Release::V4_3_1, &[]),
+    (
+        "coord:dateOffset",
+        Release::V4_3_1,
+        &[Place::ActionConfig, Place::Sla],
+    ),
+    (
+        "coord:dateTzOffset",
+        Release::V4_3_1,
+        &[Place::ActionConfig, Place::Sla],
+    ),
     ("coord:endOfDays", Release::V5_0_0, &[Place::Frequency]),
     ("coord:endOfWeeks", Release::V5_0_0, &[]),
     ("coord:endOfMonths", Release::V5_0_0, &[Place::Frequency]),
@@ -177,6 +244,7 @@ pub(crate) enum Acceptance {
 
 impl Server {
     pub const ALL: &[Server] = &[
+        Server::Oozie42,
         Server::Oozie43,
         Server::Oozie50,
         Server::Oozie51,
@@ -190,6 +258,7 @@ impl Server {
     /// Its name on the command line and in coordc.toml.
     pub fn name(self) -> &'static str {
         match self {
+            Server::Oozie42 => "oozie-4.2",
             Server::Oozie43 => "oozie-4.3",
             Server::Oozie50 => "oozie-5.0",
             Server::Oozie51 => "oozie-5.1",
@@ -204,6 +273,7 @@ impl Server {
     /// The server in words, for messages.
     pub fn title(self) -> &'static str {
         match self {
+            Server::Oozie42 => "Apache Oozie 4.2.0",
             Server::Oozie43 => "Apache Oozie 4.3.1",
             Server::Oozie50 => "Apache Oozie 5.0.0",
             Server::Oozie51 => "Apache Oozie 5.1.0",
@@ -233,6 +303,7 @@ impl Server {
     /// The Apache release the server runs.
     pub fn release(self) -> Release {
         match self {
+            Server::Oozie42 => Release::V4_2_0,
             Server::Oozie43 => Release::V4_3_1,
             Server::Oozie50 => Release::V5_0_0,
             Server::Oozie51 | Server::Cdp71 | Server::Cdp73 => Release::V5_1_0,
@@ -298,17 +369,21 @@ impl Server {
         versions
     }
 
-    /// When the server's release lacks element `name` of `namespace` that
-    /// its schema has now: the release that added it, and why.
-    pub(crate) fn lacks_element(
+    /// When the server's release lacks element `name` of `namespace` (with
+    /// `attribute`: that attribute of it) that its schema has now: the
+    /// release that added it, and why.
+    pub(crate) fn lacks(
         self,
         namespace: &str,
         name: &str,
+        attribute: Option<&str>,
     ) -> Option<(Release, &'static str)> {
-        ELEMENTS_SINCE
+        ADDED_SINCE
             .iter()
-            .find(|(ns, n, since, _)| *ns == namespace && *n == name && *since > self.release())
-            .map(|&(_, _, since, why)| (since, why))
+            .find(|(ns, n, a, since, _)| {
+                *ns == namespace && *n == name && *a == attribute && *since > self.release()
+            })
+            .map(|&(_, _, _, since, why)| (since, why))
     }
 
     /// When the server's release lacks function `qualified` (`coord:endOfWeeks`)
@@ -378,6 +453,16 @@ mod tests {
             "oozie-bundle-0.1",
             "oozie-bundle-0.2",
         ];
+        // (4.3.0 registered these four.)
+        if release < Release::V4_3_1 {
+            let later = [
+                "hive-action-0.6",
+                "hive2-action-0.2",
+                "spark-action-0.2",
+                "oozie-coordinator-0.5",
+            ];
+            files.retain(|f| !later.contains(f));
+        }
         if release >= Release::V5_0_0 {
             files.extend([
                 "oozie-workflow-1.0",
@@ -410,6 +495,7 @@ mod tests {
             .filter(|ns| ns.starts_with("uri:oozie:"))
             .collect();
         for server in [
+            Server::Oozie42,
             Server::Oozie43,
             Server::Oozie50,
             Server::Oozie51,
@@ -519,15 +605,43 @@ mod tests {
             Server::Oozie50.lacks_function("coord:endOfWeeks", Place::Instance),
             None
         );
+        assert!(s.lacks("uri:oozie:workflow:0.5", "setrep", None).is_some());
         assert!(
-            s.lacks_element("uri:oozie:workflow:0.5", "setrep")
+            Server::Oozie50
+                .lacks("uri:oozie:workflow:0.5", "setrep", None)
+                .is_none()
+        );
+        let old = Server::Oozie42;
+        assert!(
+            old.lacks("uri:oozie:workflow:0.5", "delete", Some("skip-trash"))
                 .is_some()
         );
         assert!(
-            Server::Oozie50
-                .lacks_element("uri:oozie:workflow:0.5", "setrep")
+            s.lacks("uri:oozie:workflow:0.5", "delete", Some("skip-trash"))
                 .is_none()
         );
+        assert!(
+            old.lacks("uri:oozie:workflow:0.5", "delete", None)
+                .is_none()
+        );
+        assert_eq!(
+            old.lacks_function("coord:epochTime", Place::ActionConfig),
+            Some(Release::V4_3_1)
+        );
+        assert_eq!(
+            old.lacks_function("coord:dateOffset", Place::ActionConfig),
+            None
+        );
+        assert_eq!(
+            old.lacks_function("coord:dateOffset", Place::InitialInstance),
+            Some(Release::V4_3_1)
+        );
+        assert_eq!(
+            old.lacks_function("bundle:conf", Place::Bundle),
+            Some(Release::V4_3_1)
+        );
+        assert_eq!(s.lacks_function("bundle:conf", Place::Bundle), None);
+        assert_eq!(Release::V4_3_1.line(), "4.3");
     }
 
     #[test]
