@@ -100,7 +100,12 @@ fix_kinds! {
         "changes the path the workflow takes");
     /// Offered only when the element, with the fix applied, is valid under
     /// that version's schema (the check validates the edited document): the
-    /// elements Oozie reads are the same, read with an older schema.
+    /// elements Oozie reads are the same, read with an older schema, and
+    /// Oozie's executors read an element's children in whatever namespace
+    /// it has. The one version Oozie runs differently, coordinator 0.1 (its
+    /// old status rules, StatusUtils.java:44 at release-5.2.1), is never
+    /// written: the newest valid version is taken, and every profile has
+    /// 0.2, whose schema accepts every 0.1 document.
     ServerSchemaVersion = (SERVER_UNSUPPORTED, "server-schema-version", Safe,
         "a schema version the chosen server does not have becomes the newest it has under which the element is valid (`uri:oozie:workflow:1.0` → `uri:oozie:workflow:0.5` for oozie-4.3)",
         "keeps what the element says: it is valid under the older schema as written");
