@@ -129,7 +129,7 @@ fn differences() -> PathBuf {
   </coordinator>
 </bundle-app>
 "#;
-    folder(
+    let dir = folder(
         "servers",
         &[
             ("bundle/bundle.xml", bundle.to_string()),
@@ -140,22 +140,23 @@ fn differences() -> PathBuf {
             ),
             ("coord-0.5/coordinator.xml", coordinator_0_5.to_string()),
             ("email-retry/workflow.xml", workflow_4_3.to_string()),
-            ("email-retry/job.properties", JOB.to_string()),
             ("git/workflow.xml", workflow("1.0", git)),
-            ("git/job.properties", JOB.to_string()),
             ("setrep/workflow.xml", workflow("0.5", setrep)),
-            ("setrep/job.properties", JOB.to_string()),
             ("shell-1.0/workflow.xml", workflow("1.0", shell_1_0)),
-            ("shell-1.0/job.properties", JOB.to_string()),
             ("spark/workflow.xml", workflow("0.5", spark)),
-            ("spark/job.properties", JOB.to_string()),
             ("spark3/workflow.xml", workflow("1.0", spark3)),
-            ("spark3/job.properties", JOB.to_string()),
             ("sqoop/workflow.xml", workflow("0.5", sqoop)),
-            ("sqoop/job.properties", JOB.to_string()),
             ("weekly/coordinator.xml", weekly.to_string()),
         ],
-    )
+    );
+    // Each workflow's job, beside it.
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let app = entry.unwrap().path();
+        if app.join("workflow.xml").exists() {
+            common::write(&app, "job.properties", JOB);
+        }
+    }
+    dir
 }
 
 /// Each problem as `CODE file:line`, in the report's order. (The pipeline

@@ -95,14 +95,9 @@ fn check_file(
             Err(Stop::Problems(problems)) => return Ok(problems),
             Ok(opened) => opened,
         };
-        // (A document the server check reads: an application, a datasets
-        // file; not a skipped one nor a bundle's member that is none.)
-        let application = match (kind, member) {
-            (Some(AppKind::Coordinator), _) => true,
-            (_, Some(_)) => false,
-            (Some(_), None) => true,
-            (None, None) => doc.root.name == "datasets",
-        };
+        // Whether the server check reads the document: not a skipped one,
+        // nor a bundle's member that is no coordinator.
+        let mut application = true;
         // (`Err`: a configuration that cannot be read, an I/O error.)
         let problems = match (kind, member) {
             (Some(AppKind::Coordinator), _) => {
@@ -118,9 +113,12 @@ fn check_file(
                 }
                 problems
             }
-            (_, Some(member)) => load::not_a_coordinator(doc, &member.bundle_path, &member.name)
-                .into_iter()
-                .collect(),
+            (_, Some(member)) => {
+                application = false;
+                load::not_a_coordinator(doc, &member.bundle_path, &member.name)
+                    .into_iter()
+                    .collect()
+            }
             (Some(AppKind::Bundle), None) => {
                 let (problems, found) = bundle(doc, path, input, sources)?;
                 members = found;
@@ -134,6 +132,7 @@ fn check_file(
             }
             (None, None) if doc.root.name == "datasets" => datasets(doc, path, input, sources)?,
             (None, None) => {
+                application = false;
                 let said = unknown_document(&doc.root, doc.root.name);
                 skipped = said.severity == Severity::Note;
                 vec![Located::in_app(said)]
